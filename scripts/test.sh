@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Install everything the tests need, then run them all (unit, graph, API, e2e with real models,
+# PostgreSQL/Redis scale tests, browser tests). Used by the README and by .ci/run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+. .venv/bin/activate
+python -m pip install -q --upgrade pip >/dev/null
+python -m pip install -q -e ".[dev]"
+# Browser tests drive Debian's Chromium (never a downloaded browser); CJK fonts for screenshots.
+if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "wenquanyi\|wqy"; then
+  if [ "$(id -u)" = "0" ]; then
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null
+  else
+    echo "note: install chromium and fonts-wqy-microhei (sudo apt-get install chromium fonts-wqy-microhei) for browser tests" >&2
+  fi
+fi
+# PostgreSQL and Redis: this machine kind starts them; start them if they are installed but down.
+if command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -h 127.0.0.1 -q 2>/dev/null; then
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
+fi
+if command -v redis-server >/dev/null 2>&1 && ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1; then
+  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no || true
+fi
+export OMP_WAIT_POLICY=PASSIVE OMP_NUM_THREADS=1
+python -m pytest -q "$@"

@@ -1,0 +1,1 @@
+"""HTTP API: create_app(), routes per resource, the SSE event contract."""

@@ -1,0 +1,134 @@
+"""``create_app()``: the FastAPI application (routes per resource, one error shape, lifespan).
+
+At start-up it opens the checkpointer/store (SQLite or PostgreSQL by URL), compiles the graph
+once, loads the knowledge base (ingesting the bundled demo when empty) and warms the models,
+so no request pays for loading. Errors of every kind leave as ``{"error": {code, message,
+details}}``; validation errors are 422 with the offending fields named.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from knowzero import __version__
+from knowzero.config import Settings, get_settings
+from knowzero.errors import KnowZeroError, error_body
+from knowzero.graph.context import Deps, User
+
+log = logging.getLogger("knowzero.api")
+
+ROUTE_MODULES = ("chat", "kb", "openai_compat", "service", "learning")
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
+    out = []
+    for e in exc.errors():
+        loc = [str(p) for p in e.get("loc", ()) if p not in ("body",)]
+        msg = str(e.get("msg", "invalid"))
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, "):]
+        out.append({"field": ".".join(loc) or (msg.split(":")[0] if ":" in msg else ""), "message": msg})
+    return out
+
+
+def create_app(settings: Settings | None = None, *, warm: bool = True) -> FastAPI:
+    s = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
+        from knowzero.api.runner import Runner, ThreadLocks
+        from knowzero.graph.builder import build_graph
+        from knowzero.knowledge.kb import get_kb
+        from knowzero.llm.base import get_provider
+        from knowzero.persistence.checkpoint import open_persistence
+        from knowzero.persistence.db import app_engine
+
+        app_engine()
+        async with open_persistence(s) as (saver, store):
+            graph = build_graph().compile(checkpointer=saver, store=store)
+            kb = get_kb(s)
+            provider = get_provider()
+            app.state.store = store
+            app.state.kb = kb
+            app.state.runner = Runner(graph, ThreadLocks(s.redis_url))
+
+            def make_deps(user: User | None = None) -> Deps:
+                return Deps(settings=s, kb=kb, provider=provider, user=user or User(), extras={"store": store})
+
+            app.state.make_deps = make_deps
+            if warm:
+                await asyncio.to_thread(_warm, kb)
+            yield
+
+    app = FastAPI(title="KnowZero", version=__version__, lifespan=lifespan,
+                  description="Offline-first knowledge assistant: cited answers with verdicts, learning documents, "
+                              "customer service. Streams typed events (see docs/events.md).")
+    app.state.settings = s
+
+    @app.exception_handler(KnowZeroError)
+    async def _kz_error(_: Request, exc: KnowZeroError) -> JSONResponse:
+        return JSONResponse(exc.to_dict(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+        details = _field_errors(exc)
+        fields = ", ".join(d["field"] for d in details if d["field"]) or "request"
+        return JSONResponse(error_body("invalid_input", f"invalid input: {fields}", details), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed", 401: "unauthorized", 403: "forbidden"}.get(
+            exc.status_code, "http_error")
+        message = exc.detail if isinstance(exc.detail, str) else code
+        return JSONResponse(error_body(code, message), status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def _internal(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error", exc_info=exc)
+        return JSONResponse(error_body("internal_error", "something went wrong on our side"), status_code=500)
+
+    @app.get("/healthz", tags=["meta"])
+    async def healthz(request: Request) -> dict[str, Any]:
+        kb = getattr(request.app.state, "kb", None)
+        return {"status": "ok", "version": __version__, "passages": len(kb.passages) if kb else 0,
+                "database": "postgresql" if s.is_postgres else "sqlite", "llm": s.llm_provider}
+
+    for name in ROUTE_MODULES:
+        try:
+            module = importlib.import_module(f"knowzero.api.routes.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"knowzero.api.routes.{name}":
+                continue
+            raise
+        app.include_router(module.router)
+
+    if (WEB_DIR / "index.html").is_file():
+        app.mount("/assets", StaticFiles(directory=WEB_DIR / "assets", check_dir=False), name="assets")
+
+        @app.get("/", include_in_schema=False)
+        async def index() -> FileResponse:
+            return FileResponse(WEB_DIR / "index.html")
+
+    return app
+
+
+def _warm(kb: Any) -> None:
+    """Load models and indexes before the first request (cold start is paid once)."""
+    kb.ensure_demo()
+    from knowzero.models.embeddings import dense
+    from knowzero.routing.classifier import get_classifier
+
+    get_classifier().classify("你好")
+    dense().query("warm up")

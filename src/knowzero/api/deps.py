@@ -1,0 +1,40 @@
+"""Dependencies for routes: the caller, the runner, the knowledge base (``Annotated`` aliases)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+
+from knowzero.errors import Forbidden
+from knowzero.graph.context import User
+
+
+def get_current_user(request: Request) -> User:
+    """Bearer token or X-API-Key → user; no credentials → anonymous (chat, learn, ask only)."""
+    auth = request.headers.get("authorization", "")
+    token = auth[7:].strip() if auth.lower().startswith("bearer ") else request.headers.get("x-api-key")
+    try:
+        from knowzero.service.identity import user_for_token
+    except ImportError:
+        return User()
+    return user_for_token(token)
+
+
+def require_agent(user: Annotated[User, Depends(get_current_user)]) -> User:
+    if user.role not in ("agent", "admin"):
+        raise Forbidden("this needs a support agent account")
+    return user
+
+
+def get_runner(request: Request) -> Any:
+    return request.app.state.runner
+
+
+def get_deps_factory(request: Request) -> Any:
+    return request.app.state.make_deps
+
+
+CurrentUser = Annotated[User, Depends(get_current_user)]
+AgentUser = Annotated[User, Depends(require_agent)]
+RunnerDep = Annotated[Any, Depends(get_runner)]

@@ -1,0 +1,112 @@
+"""Chat turns (SSE or JSON) and threads."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field, ValidationError
+from sse_starlette.sse import EventSourceResponse
+
+from knowzero.api.deps import CurrentUser, RunnerDep
+from knowzero.api.events import EVENT_TYPES
+from knowzero.errors import Forbidden, InvalidInput, NotFound
+from knowzero.input import AgentInput
+from knowzero.persistence.threads import list_threads, rename_thread, thread_owner, touch_thread
+
+router = APIRouter(tags=["chat"])
+
+
+def _check_owner(thread_id: str, user_id: str, role: str) -> None:
+    owner = thread_owner(thread_id)
+    if owner is not None and owner != user_id and role not in ("agent", "admin"):
+        raise NotFound("thread not found")
+
+
+def _validate(body: dict[str, Any]) -> AgentInput:
+    try:
+        return AgentInput.model_validate(body)
+    except ValidationError as exc:
+        details = []
+        for e in exc.errors():
+            msg = str(e.get("msg", "invalid")).removeprefix("Value error, ")
+            loc = ".".join(str(p) for p in e.get("loc", ()))
+            details.append({"field": loc or msg.split(":")[0], "message": msg})
+        raise InvalidInput("invalid input: " + ", ".join(d["field"] for d in details), details) from exc
+
+
+@router.post("/v1/chat", summary="Run one turn; streams text/event-stream (or one JSON body with stream=false)",
+             responses={200: {"description": "SSE stream of typed events (docs/events.md) or a JSON body"}})
+async def chat(request: Request, user: CurrentUser, runner: RunnerDep) -> Any:
+    try:
+        body = await request.json()
+    except ValueError as exc:
+        raise InvalidInput("the body must be a JSON object") from exc
+    if not isinstance(body, dict):
+        raise InvalidInput("the body must be a JSON object")
+    inp = _validate(body)
+    thread_id = inp.thread_id or uuid.uuid4().hex
+    _check_owner(thread_id, user.id, user.role)
+    if inp.resume is not None:
+        if inp.thread_id is None:
+            raise InvalidInput("thread_id: resuming needs the thread id", [{"field": "thread_id", "message": "required"}])
+        payload = None
+        resume: Any = {**inp.resume, "by": user.id}
+    else:
+        payload = inp.model_dump() | {"thread_id": thread_id, "user_id": user.id}
+        resume = None
+    touch_thread(thread_id, user.id, inp.text() if inp.resume is None else "")
+    deps = request.app.state.make_deps(user)
+    if not inp.stream:
+        return await runner.run_to_end(thread_id, deps, payload=payload, resume=resume)
+    events = await runner.stream_turn(thread_id, deps, payload=payload, resume=resume)
+
+    async def gen():  # type: ignore[no-untyped-def]
+        import json
+
+        async for etype, data in events:
+            assert etype in EVENT_TYPES, etype
+            yield {"event": etype, "data": json.dumps(data, ensure_ascii=False, default=str)}
+
+    return EventSourceResponse(gen(), ping=15, headers={"X-Thread-Id": thread_id, "Cache-Control": "no-cache"})
+
+
+class Rename(BaseModel):
+    title: str = Field(min_length=1, max_length=200)
+
+
+@router.get("/v1/threads", summary="The caller's threads, newest first")
+async def threads(user: CurrentUser) -> dict[str, Any]:
+    return {"threads": list_threads(user.id)}
+
+
+@router.patch("/v1/threads/{thread_id}", summary="Rename a thread")
+async def rename(thread_id: str, body: Rename, user: CurrentUser) -> dict[str, Any]:
+    if thread_owner(thread_id) is None:
+        raise NotFound("thread not found")
+    _check_owner(thread_id, user.id, user.role)
+    rename_thread(thread_id, body.title)
+    return {"id": thread_id, "title": body.title}
+
+
+@router.get("/v1/threads/{thread_id}", summary="A thread's messages and state")
+async def get_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
+    _check_owner(thread_id, user.id, user.role)
+    snap = await runner.graph.aget_state({"configurable": {"thread_id": thread_id}})
+    values = snap.values or {}
+    if not values:
+        raise NotFound("thread not found")
+    messages = []
+    for m in values.get("messages") or []:
+        meta = (getattr(m, "additional_kwargs", {}) or {}).get("knowzero", {})
+        messages.append({"id": m.id, "role": "user" if m.type == "human" else "assistant",
+                         "content": m.content, **({"meta": meta} if meta else {})})
+    pending = [getattr(i, "value", None) for t in (snap.tasks or ()) for i in (getattr(t, "interrupts", ()) or ())]
+    if pending and user.role == "anonymous" and thread_owner(thread_id) not in (None, "anonymous"):
+        raise Forbidden("sign in to see this thread")
+    return {"thread_id": thread_id, "messages": messages, "summary": values.get("summary", ""),
+            "topic": values.get("topic", ""),
+            "state": {k: values.get(k) for k in ("intent", "path", "domain", "verdict", "citations", "document",
+                                                  "service", "react")},
+            "interrupted": bool(pending), "pending": pending}

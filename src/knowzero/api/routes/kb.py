@@ -1,0 +1,76 @@
+"""Knowledge base: upload/ingest files, list documents, read a source span, try a search."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, File, Form, Request, UploadFile
+from pydantic import BaseModel, Field
+
+from knowzero.api.deps import CurrentUser
+from knowzero.errors import Forbidden, InvalidInput, NotFound
+from knowzero.graph.nodes.knowledge.retriever import passage_dict
+from knowzero.knowledge.domains import decide
+from knowzero.knowledge.retriever import Plan, retrieve
+
+router = APIRouter(tags=["knowledge"])
+MAX_UPLOAD = 20 * 1024 * 1024
+
+
+@router.post("/v1/kb/upload", summary="Upload files and ingest them (reports per-file results)")
+async def upload(request: Request, user: CurrentUser, files: list[UploadFile] = File(...),
+                 collection: str = Form("uploads"), domain: str = Form("general")) -> dict[str, Any]:
+    if user.role == "customer":
+        raise Forbidden("customers cannot change the knowledge base")
+    kb = request.app.state.kb
+    results = []
+    for f in files:
+        data = await f.read(MAX_UPLOAD + 1)
+        if len(data) > MAX_UPLOAD:
+            results.append({"file": f.filename, "failed": [{"path": f.filename, "error": "larger than 20 MB"}]})
+            continue
+        report = await asyncio.to_thread(kb.ingest_bytes, f.filename or "upload.txt", data, collection=collection,
+                                         domain=domain)
+        results.append({"file": f.filename, **report.to_dict()})
+    return {"results": results}
+
+
+@router.get("/v1/kb/files", summary="Ingested documents with their chunk counts")
+async def files(request: Request) -> dict[str, Any]:
+    kb = request.app.state.kb
+    kb.refresh()
+    items = kb.list_files()
+    collections: dict[str, int] = {}
+    for it in items:
+        collections[it["collection"]] = collections.get(it["collection"], 0) + 1
+    return {"files": items, "collections": collections}
+
+
+@router.get("/v1/kb/source", summary="A source document's text (for opening a citation)")
+async def source(request: Request, path: str, start: int | None = None, end: int | None = None) -> dict[str, Any]:
+    kb = request.app.state.kb
+    text = kb.file_texts.get(path)
+    if text is None:
+        raise NotFound("no such source")
+    if start is not None and end is not None and not (0 <= start <= end <= len(text)):
+        raise InvalidInput("start/end are outside the document")
+    return {"path": path, "text": text, "start": start, "end": end}
+
+
+class SearchBody(BaseModel):
+    query: str = Field(min_length=1, max_length=2000)
+    top_k: int = Field(default=8, ge=1, le=50)
+    strategy: str = Field(default="hybrid", pattern="^(hybrid|keyword|vector|sql)$")
+
+
+@router.post("/v1/kb/search", summary="Hybrid retrieval with fused scores (no answer)")
+async def search(request: Request, body: SearchBody) -> dict[str, Any]:
+    kb = request.app.state.kb
+    kb.refresh()
+    d = decide(body.query, sql_available=kb.sql is not None)
+    plan = Plan(domain=d.domain, strategy=body.strategy, top_k=body.top_k,  # type: ignore[arg-type]
+                weights=request.app.state.settings.fusion_weights.get(d.domain, {}))
+    r = await asyncio.to_thread(retrieve, kb, body.query, plan, budget_chars=100000)
+    return {"query": body.query, "domain": d.domain, "entities": r.entities, "elapsed_ms": round(r.elapsed_ms, 2),
+            "per_retriever": r.per_retriever, "passages": [passage_dict(s) for s in r.passages]}

@@ -1,0 +1,69 @@
+"""OpenAI-compatible chat endpoint: any OpenAI client can talk to KnowZero.
+
+The last user message is one ``chat`` turn; the thread comes from the ``X-Thread-Id`` header
+(or a new one each call). The answer's citations and verdict ride along in a ``knowzero`` field.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+from sse_starlette.sse import EventSourceResponse
+
+from knowzero.api.deps import CurrentUser, RunnerDep
+from knowzero.errors import InvalidInput
+
+router = APIRouter(tags=["openai-compatible"])
+
+
+class Msg(BaseModel):
+    role: Literal["system", "user", "assistant", "tool"]
+    content: str | None = ""
+
+
+class ChatCompletionRequest(BaseModel):
+    model: str = "knowzero"
+    messages: list[Msg] = Field(min_length=1)
+    stream: bool = False
+
+
+@router.post("/v1/chat/completions", summary="OpenAI-compatible chat completion")
+async def completions(body: ChatCompletionRequest, request: Request, user: CurrentUser,
+                      runner: RunnerDep) -> Any:
+    last = next((m.content for m in reversed(body.messages) if m.role == "user" and (m.content or "").strip()), None)
+    if not last:
+        raise InvalidInput("messages: needs at least one non-empty user message",
+                           [{"field": "messages", "message": "no user message"}])
+    thread_id = request.headers.get("x-thread-id") or uuid.uuid4().hex
+    deps = request.app.state.make_deps(user)
+    payload = {"source": "chat", "message": last, "thread_id": thread_id, "user_id": user.id}
+    cid = "chatcmpl-" + uuid.uuid4().hex[:20]
+    created = int(time.time())
+    if not body.stream:
+        out = await runner.run_to_end(thread_id, deps, payload=payload)
+        return {"id": cid, "object": "chat.completion", "created": created, "model": body.model,
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": out["reply"]},
+                             "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0},
+                "knowzero": {"thread_id": thread_id, "verdict": out.get("verdict"), "citations": out.get("citations"),
+                             "intent": out.get("intent")}}
+    events = await runner.stream_turn(thread_id, deps, payload=payload)
+
+    async def gen():  # type: ignore[no-untyped-def]
+        async for etype, data in events:
+            if etype == "llm_token":
+                chunk = {"id": cid, "object": "chat.completion.chunk", "created": created, "model": body.model,
+                         "choices": [{"index": 0, "delta": {"content": data["text"]}, "finish_reason": None}]}
+                yield {"data": json.dumps(chunk, ensure_ascii=False)}
+            elif etype in ("done", "error"):
+                chunk = {"id": cid, "object": "chat.completion.chunk", "created": created, "model": body.model,
+                         "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
+                yield {"data": json.dumps(chunk)}
+                yield {"data": "[DONE]"}
+
+    return EventSourceResponse(gen(), headers={"X-Thread-Id": thread_id})

@@ -1,0 +1,166 @@
+"""Runs one turn of the compiled graph and turns it into the typed event stream.
+
+- One turn per thread at a time: a second request on a busy thread is refused with 409
+  ``conflict`` (in-process lock; with ``KNOWZERO_REDIS_URL`` a Redis lock spans workers).
+- The first event is always ``intent_classified`` (events before it are held back and follow
+  it); the last is ``done`` or ``error``. A graph interrupt (approval, handoff) becomes a
+  ``human_review_request`` event and ``done`` carries ``interrupted: true``.
+- Resuming (``Command(resume=...)``) goes through the same path, so approval endpoints and
+  clients share one mechanism. Internal errors are logged, never sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+from collections.abc import AsyncIterator
+from typing import Any
+
+from langgraph.types import Command
+
+from knowzero.errors import Conflict, KnowZeroError
+from knowzero.graph.context import Deps
+
+log = logging.getLogger("knowzero.runner")
+
+_TOKEN_CHUNK = 12
+
+
+class ThreadLocks:
+    """Per-thread mutual exclusion; non-blocking acquire (busy → Conflict)."""
+
+    def __init__(self, redis_url: str = "") -> None:
+        self._local: set[str] = set()
+        self._redis = None
+        if redis_url:
+            import redis.asyncio as aioredis
+
+            self._redis = aioredis.from_url(redis_url)
+
+    async def acquire(self, thread_id: str) -> str:
+        if thread_id in self._local:
+            raise Conflict("this thread is already answering a message; wait for it to finish")
+        token = uuid.uuid4().hex
+        if self._redis is not None:
+            ok = await self._redis.set(f"knowzero:lock:{thread_id}", token, nx=True, ex=300)
+            if not ok:
+                raise Conflict("this thread is already answering a message; wait for it to finish")
+        self._local.add(thread_id)
+        return token
+
+    async def release(self, thread_id: str, token: str) -> None:
+        self._local.discard(thread_id)
+        if self._redis is not None:
+            key = f"knowzero:lock:{thread_id}"
+            if (await self._redis.get(key)) == token.encode():
+                await self._redis.delete(key)
+
+
+class Runner:
+    """Owns the compiled graph and the thread locks for the process."""
+
+    def __init__(self, graph: Any, locks: ThreadLocks) -> None:
+        self.graph = graph
+        self.locks = locks
+
+    async def stream_turn(self, thread_id: str, deps: Deps, *, payload: dict[str, Any] | None = None,
+                          resume: Any = None) -> AsyncIterator[tuple[str, dict[str, Any]]]:
+        """Yield (event_type, data) for one turn. Raises Conflict before the first event if busy."""
+        token = await self.locks.acquire(thread_id)
+        return self._run(thread_id, deps, payload, resume, token)
+
+    async def _run(self, thread_id: str, deps: Deps, payload: dict[str, Any] | None, resume: Any,
+                   token: str) -> AsyncIterator[tuple[str, dict[str, Any]]]:
+        t0 = time.perf_counter()
+        config = {"configurable": {"thread_id": thread_id}, "recursion_limit": 60}
+        held: list[tuple[str, dict[str, Any]]] = []
+        started = False
+        interrupts: list[Any] = []
+        try:
+            if resume is not None:
+                snapshot = await self.graph.aget_state(config)
+                intent = (snapshot.values or {}).get("intent") or {}
+                started = True
+                yield "intent_classified", {"intent": intent.get("intent", "action"), "confidence": 1.0,
+                                            "method": "resume", "elapsed_ms": 0.0,
+                                            "reasoning": "resuming a paused thread"}
+                inp: Any = Command(resume=resume)
+            else:
+                inp = {"input": payload}
+            async for ns, mode, chunk in self.graph.astream(inp, config, context=deps,
+                                                            stream_mode=["custom", "updates"], subgraphs=True):
+                if mode == "custom" and isinstance(chunk, dict) and "type" in chunk:
+                    ev = (chunk["type"], chunk.get("data", {}))
+                    if not started:
+                        if ev[0] != "intent_classified":
+                            held.append(ev)
+                            continue
+                        started = True
+                        yield ev
+                        for h in held:
+                            yield h
+                        held.clear()
+                        continue
+                    yield ev
+                elif mode == "updates" and isinstance(chunk, dict) and "__interrupt__" in chunk and not ns:
+                    interrupts.extend(chunk["__interrupt__"])
+            snapshot = await self.graph.aget_state(config)
+            values = snapshot.values or {}
+            if not started:
+                started = True
+                yield "intent_classified", {"intent": "unknown", "confidence": 0.0, "method": "none",
+                                            "elapsed_ms": 0.0, "reasoning": ""}
+                for h in held:
+                    yield h
+            pending = [getattr(i, "value", i) for i in interrupts] or [
+                getattr(i, "value", i) for t in (snapshot.tasks or ()) for i in (getattr(t, "interrupts", ()) or ())]
+            for value in pending:
+                data = value if isinstance(value, dict) else {"value": value}
+                if not data.get("_emitted"):
+                    yield "human_review_request", {k: v for k, v in data.items() if not k.startswith("_")}
+            reply = values.get("reply") or ""
+            if not pending:
+                for i in range(0, len(reply), _TOKEN_CHUNK):
+                    yield "llm_token", {"text": reply[i : i + _TOKEN_CHUNK]}
+            yield "done", {"thread_id": thread_id, "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2),
+                           "interrupted": bool(pending), "reply": reply,
+                           "quick_replies": (values.get("react") or {}).get("quick_replies", [])}
+        except KnowZeroError as exc:
+            if not started:
+                yield "intent_classified", {"intent": "unknown", "confidence": 0.0, "method": "none",
+                                            "elapsed_ms": 0.0, "reasoning": ""}
+            yield "error", {"code": exc.code, "message": exc.message}
+        except (asyncio.CancelledError, GeneratorExit):
+            raise
+        except Exception:  # noqa: BLE001 - the stream must end with a clean error event
+            log.exception("turn failed on thread %s", thread_id)
+            if not started:
+                yield "intent_classified", {"intent": "unknown", "confidence": 0.0, "method": "none",
+                                            "elapsed_ms": 0.0, "reasoning": ""}
+            yield "error", {"code": "internal_error", "message": "something went wrong while answering; "
+                                                                 "the thread is kept and you can retry"}
+        finally:
+            await self.locks.release(thread_id, token)
+
+    async def run_to_end(self, thread_id: str, deps: Deps, *, payload: dict[str, Any] | None = None,
+                         resume: Any = None) -> dict[str, Any]:
+        """The same turn as one JSON body (``"stream": false``)."""
+        events: list[dict[str, Any]] = []
+        body: dict[str, Any] = {"thread_id": thread_id}
+        async for etype, data in await self.stream_turn(thread_id, deps, payload=payload, resume=resume):
+            if etype == "llm_token":
+                continue
+            events.append({"type": etype, "data": data})
+        snapshot = await self.graph.aget_state({"configurable": {"thread_id": thread_id}})
+        values = snapshot.values or {}
+        done = next((e["data"] for e in events if e["type"] == "done"), {})
+        err = next((e["data"] for e in events if e["type"] == "error"), None)
+        body.update({"reply": done.get("reply", ""), "intent": values.get("intent"), "path": values.get("path"),
+                     "domain": values.get("domain"), "verdict": values.get("verdict"),
+                     "citations": values.get("citations") or [], "document": values.get("document") or None,
+                     "interrupted": done.get("interrupted", False), "quick_replies": done.get("quick_replies", []),
+                     "elapsed_ms": done.get("elapsed_ms"), "agent_log": values.get("agent_log") or [],
+                     "events": events, "error": err})
+        return body

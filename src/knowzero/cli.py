@@ -1,0 +1,190 @@
+"""The ``knowzero`` command: serve | ask | ingest | learn | eval | graph.
+
+Errors are printed as one line (``error: …``) with exit code 2, never a traceback.
+``--json`` commands print one JSON object on stdout's last line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from knowzero import __version__
+
+app = typer.Typer(help="KnowZero: offline-first knowledge assistant.", no_args_is_help=True, add_completion=False)
+eval_app = typer.Typer(help="Benchmarks (not timed tests). Each prints one JSON object last with --json.",
+                       no_args_is_help=True)
+app.add_typer(eval_app, name="eval")
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
+
+
+@app.command()
+def version() -> None:
+    """Print the version."""
+    typer.echo(__version__)
+
+
+@app.command()
+def serve(host: str = typer.Option(None, help="Bind address (default KNOWZERO_HOST or 127.0.0.1)."),
+          port: int = typer.Option(None, help="Port (default KNOWZERO_PORT or 8000).")) -> None:
+    """Start the API and web UI (ingests the bundled demo knowledge base on first start)."""
+    import uvicorn
+
+    from knowzero.api.app import create_app
+    from knowzero.config import get_settings
+
+    s = get_settings()
+    try:
+        from knowzero.service.identity import announce_keys
+
+        announce_keys()
+    except ImportError:
+        pass
+    typer.echo(f"KnowZero {__version__} on http://{host or s.host}:{port or s.port}  (data: {s.data_dir})", err=True)
+    uvicorn.run(create_app(s), host=host or s.host, port=port or s.port, log_level="warning")
+
+
+@app.command()
+def ingest(paths: list[Path] = typer.Argument(..., help="Files or folders."),
+           collection: str = typer.Option("default", help="Collection name."),
+           domain: str = typer.Option(None, help="technical | hr | product | policy | general (default: by folder)."),
+           json_out: bool = typer.Option(False, "--json", help="Print the report as JSON.")) -> None:
+    """Ingest Markdown, text, HTML, PDF, DOCX and CSV files (incremental; bad files are skipped)."""
+    from rich.progress import Progress
+
+    from knowzero.config import DOMAINS
+    from knowzero.knowledge.kb import get_kb
+
+    if domain is not None and domain not in DOMAINS:
+        _fail(f"--domain must be one of {', '.join(DOMAINS)}")
+    kb = get_kb()
+    with Progress(transient=True, disable=json_out) as progress:
+        task = progress.add_task("embedding", total=None)
+
+        def tick(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        report = kb.ingest_paths(paths, collection=collection, domain=domain, progress=tick)
+    for f in report.failed:
+        typer.echo(f"skipped: {f['error']}", err=True)
+    if json_out:
+        _print_json(report.to_dict())
+    else:
+        typer.echo(f"added {len(report.added)}, updated {len(report.updated)}, unchanged {len(report.unchanged)}, "
+                   f"removed {len(report.removed)}, failed {len(report.failed)}; {report.chunks} chunks, "
+                   f"{report.embedded} embedded in {report.elapsed_ms / 1000:.1f}s")
+
+
+@app.command()
+def ask(question: str = typer.Argument(..., help="The question."),
+        json_out: bool = typer.Option(False, "--json", help="One JSON object (answer, verdict, citations, …).")) -> None:
+    """Answer from the ingested knowledge base (or the bundled demo one)."""
+    from knowzero.graph.context import default_deps
+    from knowzero.knowledge.answer import answer, to_public
+    from knowzero.knowledge.kb import get_kb
+
+    if not question.strip():
+        _fail("the question is empty")
+    kb = get_kb()
+    if kb.is_empty():
+        typer.echo("ingesting the bundled demo knowledge base…", err=True)
+    kb.ensure_demo()
+    out = to_public(question, answer(question, default_deps(kb=kb)))
+    if json_out:
+        _print_json(out)
+        return
+    typer.echo(out["answer"])
+    for i, c in enumerate(out["citations"], 1):
+        typer.echo(f"  [{i}] {c['source']} [{c['start']}:{c['end']}] “{c['quote'][:80]}”")
+    typer.echo(f"verdict: {out['verdict']} — {out['verdict_reason']}  ({out['elapsed_ms']:.0f} ms, domain {out['domain']})")
+
+
+@app.command()
+def graph() -> None:
+    """Print the graph as mermaid."""
+    from knowzero.graph.builder import build_graph
+
+    typer.echo(build_graph().compile().get_graph(xray=1).draw_mermaid())
+
+
+@eval_app.command("knowledge")
+def eval_knowledge(squad: Path = typer.Option(..., exists=True, dir_okay=False, help="SQuAD-format JSON file."),
+                   limit: int = typer.Option(None, min=1, help="Ask at most N questions (seeded sample)."),
+                   unanswerable_share: float = typer.Option(0.0, min=0.0, max=0.9,
+                                                            help="Share of questions whose gold paragraph is removed."),
+                   seed: int = typer.Option(3),
+                   data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
+                   json_out: bool = typer.Option(False, "--json")) -> None:
+    """Retrieval + cited answers + abstention on SQuAD-format data, beside a single-agent baseline."""
+    from knowzero.eval.knowledge import run_knowledge
+
+    def tick(done: int, total: int) -> None:
+        typer.echo(f"  {done}/{total}", err=True)
+
+    try:
+        r = run_knowledge(squad, limit=limit, unanswerable_share=unanswerable_share, seed=seed, data_dir=data_dir,
+                          progress=tick)
+    except (ValueError, KeyError) as exc:
+        _fail(f"{squad}: not a SQuAD-format file ({exc})")
+    r.pop("_rows", None)
+    if not json_out:
+        for k, v in r.items():
+            typer.echo(f"{k}: {v}")
+        return
+    _print_json(r)
+
+
+@eval_app.command("factcheck")
+def eval_factcheck(halueval: Path = typer.Option(..., exists=True, dir_okay=False, help="HaluEval QA JSONL."),
+                   limit: int = typer.Option(None, min=1), json_out: bool = typer.Option(False, "--json")) -> None:
+    """The checker on HaluEval QA: accept right answers, reject hallucinated ones."""
+    from knowzero.eval.factcheck import run_factcheck
+
+    try:
+        r = run_factcheck(halueval, limit)
+    except (ValueError, KeyError) as exc:
+        _fail(f"{halueval}: not a HaluEval QA file ({exc})")
+    if json_out:
+        _print_json(r)
+    else:
+        for k, v in r.items():
+            typer.echo(f"{k}: {v}")
+
+
+def _register(module: str, attr: str, target: typer.Typer, name: str) -> None:
+    """Commands contributed by other packages of ours (routing, service, learning)."""
+    try:
+        fn = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError):
+        return
+    target.command(name)(fn)
+
+
+_register("knowzero.eval.routing", "routing_command", eval_app, "routing")
+_register("knowzero.eval.service", "service_command", eval_app, "service")
+_register("knowzero.eval.learning", "learning_command", eval_app, "learning")
+_register("knowzero.learning.cli", "learn_command", app, "learn")
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""Settings: one place for every knob (env ``KNOWZERO_*`` and ``.env``).
+
+Does not read files other than ``.env`` and does not create directories: callers ask for
+``settings.data_path()`` etc. when they need them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+Domain = Literal["technical", "hr", "product", "policy", "general"]
+DOMAINS: tuple[str, ...] = ("technical", "hr", "product", "policy", "general")
+
+DEFAULT_FUSION_WEIGHTS: dict[str, dict[str, float]] = {
+    # weight per retriever for weighted reciprocal rank fusion, per domain
+    "technical": {"keyword": 1.2, "dense": 0.8, "sql": 1.0},
+    "hr": {"keyword": 1.0, "dense": 1.0, "sql": 0.5},
+    "product": {"keyword": 1.0, "dense": 0.7, "sql": 1.5},
+    "policy": {"keyword": 1.0, "dense": 1.0, "sql": 0.5},
+    "general": {"keyword": 1.0, "dense": 1.0, "sql": 0.8},
+}
+
+
+class Settings(BaseSettings):
+    """Validated settings. Environment variables are ``KNOWZERO_<FIELD>`` (case-insensitive)."""
+
+    model_config = SettingsConfigDict(env_prefix="KNOWZERO_", env_file=".env", extra="ignore")
+
+    env: Literal["development", "production", "test"] = "development"
+    data_dir: Path = Field(default=Path(".knowzero"), description="Indexes, SQLite files, uploads.")
+    database_url: str = Field(default="", description="App tables + checkpoints; SQLite file in data_dir when empty.")
+    redis_url: str = Field(default="", description="Optional: locks and cache shared by several workers.")
+
+    llm_provider: Literal["none", "openai", "local"] = "none"
+    llm_base_url: str = ""
+    llm_model: str = ""
+    llm_api_key: str = ""
+    llm_timeout_s: float = 30.0
+    llm_local_model_path: str = Field(default="", description="GGUF file; empty = the bundled pandas-sns parts.")
+
+    # knowledge
+    top_k: int = 5
+    context_budget_chars: int = 3000
+    max_rewrites: int = 3
+    fusion_weights: dict[str, dict[str, float]] = Field(default_factory=lambda: dict(DEFAULT_FUSION_WEIGHTS))
+    chunk_chars: int = 500
+    chunk_overlap: int = 80
+    user_dict: str = Field(default="", description="Extra jieba user dictionary file (one term per line).")
+
+    # routing / graph
+    route_threshold: float = 0.6
+    max_message_chars: int = 4000
+    history_trim_messages: int = 12
+    react_max_steps: int = 6
+    react_time_limit_s: float = 20.0
+
+    # service
+    refund_agent_approval_above: float = 500.0
+    api_keys_required: bool = False
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+
+    @field_validator("fusion_weights")
+    @classmethod
+    def _weights_positive(cls, v: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
+        for domain, weights in v.items():
+            for name, w in weights.items():
+                if w < 0:
+                    raise ValueError(f"fusion weight {domain}.{name} must be >= 0")
+        return v
+
+    @model_validator(mode="after")
+    def _check_llm(self) -> "Settings":
+        if self.llm_provider == "openai" and not (self.llm_base_url and self.llm_model):
+            raise ValueError("llm_provider=openai needs KNOWZERO_LLM_BASE_URL and KNOWZERO_LLM_MODEL")
+        if self.top_k < 1 or self.top_k > 50:
+            raise ValueError("top_k must be between 1 and 50")
+        return self
+
+    def data_path(self) -> Path:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        return self.data_dir
+
+    @property
+    def db_url(self) -> str:
+        """SQLAlchemy URL of the app database."""
+        if self.database_url:
+            url = self.database_url
+            if url.startswith("postgresql://"):
+                url = "postgresql+psycopg://" + url[len("postgresql://"):]
+            return url
+        return f"sqlite:///{(self.data_path() / 'knowzero.db').resolve()}"
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.database_url.startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """Process-wide settings (tests call ``get_settings.cache_clear()`` after changing env)."""
+    return Settings()

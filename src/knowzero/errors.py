@@ -1,0 +1,66 @@
+"""One exception hierarchy and one JSON error shape.
+
+    KnowZeroError                      code            HTTP
+    ├── InvalidInput                   invalid_input   422
+    ├── NotFound                       not_found       404
+    ├── Forbidden                      forbidden       403
+    ├── Unauthorized                   unauthorized    401
+    ├── Conflict                       conflict        409   (thread busy, duplicate action)
+    ├── IngestError                    ingest_error    422   (one bad file; the run goes on)
+    └── ProviderError                  llm_unavailable 503   (LLM timeout / 5xx / invalid JSON;
+                                                              callers fall back and log it)
+
+The wire shape of every error (HTTP body and SSE ``error`` event) is
+``{"error": {"code": str, "message": str, "details": list | None}}``: codes are stable,
+messages are for people, and nothing internal (tracebacks, SQL, paths) is ever put in them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class KnowZeroError(Exception):
+    code = "internal_error"
+    status = 500
+
+    def __init__(self, message: str = "", details: list[Any] | None = None) -> None:
+        super().__init__(message or self.code)
+        self.message = message or self.code
+        self.details = details
+
+    def to_dict(self) -> dict[str, Any]:
+        return error_body(self.code, self.message, self.details)
+
+
+class InvalidInput(KnowZeroError):
+    code, status = "invalid_input", 422
+
+
+class NotFound(KnowZeroError):
+    code, status = "not_found", 404
+
+
+class Forbidden(KnowZeroError):
+    code, status = "forbidden", 403
+
+
+class Unauthorized(KnowZeroError):
+    code, status = "unauthorized", 401
+
+
+class Conflict(KnowZeroError):
+    code, status = "conflict", 409
+
+
+class IngestError(KnowZeroError):
+    code, status = "ingest_error", 422
+
+
+class ProviderError(KnowZeroError):
+    code, status = "llm_unavailable", 503
+
+
+def error_body(code: str, message: str, details: list[Any] | None = None) -> dict[str, Any]:
+    """The one error shape (HTTP bodies and SSE error events)."""
+    return {"error": {"code": code, "message": message, "details": details}}

@@ -1,0 +1,1 @@
+"""Benchmarks: dataset loaders, pure metrics and runners behind ``knowzero eval``."""

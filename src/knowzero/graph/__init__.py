@@ -1,0 +1,1 @@
+"""The one LangGraph graph: state, wiring (builder.py only), routers and one module per agent."""

@@ -1,0 +1,70 @@
+"""The only module that wires nodes. Builders return uncompiled graphs; callers compile them
+with the checkpointer and store they want (``compile_graph`` does it for the app).
+
+Main graph:
+    normalize → classify → decide_path ─┬─ knowledge (subgraph: route_domain → retrieve ⟲ → read → check)
+                                        ├─ tools      (service: triage, slots, approval interrupt, tools)
+                                        ├─ learning   (documents, comments, entities, follow-ups, plans)
+                                        ├─ chitchat | clarify
+                                        └─ react      (bounded, monitored loop)
+                                     → finish
+"""
+
+from __future__ import annotations
+
+from langgraph.graph import END, START, StateGraph
+
+from knowzero.graph.context import Deps
+from knowzero.graph.nodes.chitchat import reply_chitchat
+from knowzero.graph.nodes.clarify import ask_clarification
+from knowzero.graph.nodes.finish import finish_turn
+from knowzero.graph.nodes.intent import classify_intent, normalize_input
+from knowzero.graph.nodes.knowledge.checker import check_answer
+from knowzero.graph.nodes.knowledge.reader import read_answer
+from knowzero.graph.nodes.knowledge.retriever import retrieve_passages
+from knowzero.graph.nodes.knowledge.router import route_domain
+from knowzero.graph.nodes.learning import run_learning
+from knowzero.graph.nodes.paths import decide_path
+from knowzero.graph.nodes.react import run_react
+from knowzero.graph.nodes.tools import run_tools
+from knowzero.graph.routes import route_after_domain, route_after_path, route_after_retrieve
+from knowzero.graph.state import InputState, OutputState, State
+from knowzero.graph.trace import traced
+
+
+def build_knowledge_graph() -> StateGraph:
+    """Router → retriever (⟲ rewrite ≤ 3) → reader → fact checker."""
+    g = StateGraph(State, context_schema=Deps, input_schema=State, output_schema=OutputState)
+    g.add_node("route_domain", traced("route_domain", route_domain))
+    g.add_node("retrieve", traced("retrieve", retrieve_passages))
+    g.add_node("read", traced("read", read_answer))
+    g.add_node("check", traced("check", check_answer))
+    g.add_edge(START, "route_domain")
+    g.add_conditional_edges("route_domain", route_after_domain)
+    g.add_conditional_edges("retrieve", route_after_retrieve)
+    g.add_edge("read", "check")
+    g.add_edge("check", END)
+    return g
+
+
+def build_graph() -> StateGraph:
+    """The whole assistant (see module doc)."""
+    g = StateGraph(State, context_schema=Deps, input_schema=InputState, output_schema=OutputState)
+    g.add_node("normalize", traced("normalize", normalize_input))
+    g.add_node("classify", traced("classify", classify_intent))
+    g.add_node("decide_path", traced("decide_path", decide_path))
+    g.add_node("knowledge", build_knowledge_graph().compile())
+    g.add_node("tools", traced("tools", run_tools))
+    g.add_node("learning", traced("learning", run_learning))
+    g.add_node("chitchat", traced("chitchat", reply_chitchat))
+    g.add_node("clarify", traced("clarify", ask_clarification))
+    g.add_node("react", traced("react", run_react))
+    g.add_node("finish", traced("finish", finish_turn))
+    g.add_edge(START, "normalize")
+    g.add_edge("normalize", "classify")
+    g.add_edge("classify", "decide_path")
+    g.add_conditional_edges("decide_path", route_after_path)
+    for name in ("knowledge", "tools", "learning", "chitchat", "clarify", "react"):
+        g.add_edge(name, "finish")
+    g.add_edge("finish", END)
+    return g

@@ -1,0 +1,103 @@
+"""Front of every turn: normalise the input (history, pronouns) and classify the intent."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import asdict, is_dataclass
+from typing import Any
+
+from langchain_core.messages import HumanMessage, RemoveMessage
+from langgraph.runtime import Runtime
+
+from knowzero.graph.context import Deps
+from knowzero.graph.trace import emit
+
+_PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与跟比的是有怎能可在呢吗])|^(it|this|that)\b", re.I)
+_TOPIC = re.compile(r"(?:我想学(?:习)?|什么是|介绍一下|讲讲|学习|了解一下|teach me|what is|explain)\s*([^\s？?。，,]{2,30})", re.I)
+
+PER_TURN_RESET: dict[str, Any] = {"intent": {}, "path": "", "domain": "", "plan": {}, "query": "", "attempts": 0,
+                                  "passages": [], "quality": 0.0, "draft": {}, "verdict": {}, "citations": [],
+                                  "reply": "", "document": {}, "react": {}}
+
+
+def resolve_pronouns(text: str, topic: str) -> str:
+    """'它和 AutoGen 比呢？' with topic 'LangGraph' → 'LangGraph和 AutoGen 比呢？'."""
+    if not topic:
+        return text
+    m = _PRONOUN.search(text.strip())
+    if not m:
+        return text
+    return topic + text.strip()[m.end():]
+
+
+def extract_topic(text: str) -> str:
+    m = _TOPIC.search(text)
+    if m:
+        return m.group(1).strip("的了吗呢")
+    return ""
+
+
+def _summarise(messages: list[Any], old_summary: str, keep: int) -> tuple[str, list[Any]]:
+    """Running summary of messages beyond ``keep``; returns (summary, messages to remove)."""
+    if len(messages) <= keep:
+        return old_summary, []
+    drop = messages[: len(messages) - keep]
+    lines = []
+    for m in drop:
+        role = "用户" if m.type == "human" else "助手"
+        content = m.content if isinstance(m.content, str) else str(m.content)
+        lines.append(f"{role}: {content[:80]}")
+    summary = (old_summary + "\n" if old_summary else "") + "\n".join(lines)
+    return summary[-2000:], [RemoveMessage(id=m.id) for m in drop if m.id]
+
+
+async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    from knowzero.input import AgentInput
+
+    inp = AgentInput.model_validate(state.get("input") or {})
+    text = inp.text()
+    topic = state.get("topic", "")
+    question = resolve_pronouns(text, topic) if inp.source in ("chat", "follow_up") else text
+    new_topic = extract_topic(text) or (inp.entity if inp.source == "entity" else "") or (inp.topic or "") or topic
+    summary, removals = _summarise(list(state.get("messages") or []), state.get("summary", ""),
+                                   runtime.context.settings.history_trim_messages)
+    out: dict[str, Any] = dict(PER_TURN_RESET)
+    out.update({"question": question, "topic": new_topic, "summary": summary, "agent_log": None,
+                "messages": [*removals, HumanMessage(content=text or inp.source)]})
+    if question != text:
+        emit("reasoning", text=f"resolved '{text}' → '{question}' from the thread's topic")
+    return out
+
+
+def _result_dict(r: Any) -> dict[str, Any]:
+    d = asdict(r) if is_dataclass(r) else (r.model_dump() if hasattr(r, "model_dump") else dict(r))
+    d["elapsed_ms"] = round(float(d.get("elapsed_ms", 0.0)), 3)
+    return d
+
+
+async def classify_intent(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    from knowzero.routing.classifier import classify_source, get_classifier
+
+    inp = state.get("input") or {}
+    source = inp.get("source", "chat")
+    if source == "chat":
+        clf = get_classifier()
+        result = await asyncio.to_thread(clf.classify, state.get("question", ""))
+    else:
+        has_page = None
+        if source == "entity":
+            try:
+                from knowzero.learning.service import entity_page_exists
+
+                has_page = entity_page_exists(inp.get("entity") or "")
+            except ImportError:
+                has_page = None
+        result = classify_source(source, has_page)
+        if source == "follow_up" and inp.get("intent_hint"):
+            result.intent = inp["intent_hint"]
+    d = _result_dict(result)
+    emit("intent_classified", intent=d["intent"], confidence=d["confidence"], method=d["method"],
+         elapsed_ms=d["elapsed_ms"], reasoning=d.get("reasoning", ""))
+    return {"intent": d, "agent_log": [{"agent": "intent", "action": "classify", "intent": d["intent"],
+                                        "method": d["method"], "confidence": d["confidence"]}]}

@@ -1,0 +1,1 @@
+"""The four knowledge agents: router, retriever, reader, fact checker."""

@@ -1,0 +1,86 @@
+"""Fact checker agent: a verdict per claim and for the answer; abstains instead of guessing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from knowzero.graph.context import Deps
+from knowzero.graph.trace import emit
+from knowzero.knowledge import entities as ent
+from knowzero.knowledge import verify
+from knowzero.knowledge.retriever import key_terms
+
+
+def _zh(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def compose_reply(question: str, draft: dict[str, Any], verdict: verify.Verdict) -> str:
+    zh = _zh(question)
+    if verdict.level == "insufficient":
+        return ("知识库中没有足够的信息回答这个问题，我不做猜测。" if zh else
+                "The knowledge base does not contain the answer to this question, so I will not guess.")
+    answer = draft["answer"]
+    if draft.get("method") == "extractive":
+        answer = "".join(f"{c['text'].rstrip()}[{i + 1}]" for i, c in enumerate(draft["claims"]))
+    if verdict.level == "uncertain":
+        prefix = "⚠️ 以下回答的依据不完整，请核实：" if zh else "⚠️ The sources only partly support this answer: "
+        answer = prefix + answer
+    elif verdict.level == "contradicted":
+        prefix = "⚠️ 来源之间或回答与来源存在矛盾，已提交人工审核：" if zh else "⚠️ This answer conflicts with a source and was sent for review: "
+        answer = prefix + answer
+    for c in draft.get("conflicts") or []:
+        srcs = " / ".join(str(s) for s in c["sources"])
+        answer += (f"\n注意：不同文档说法不一（{srcs}）。" if zh else f"\nNote: the documents disagree ({srcs}).")
+    return answer
+
+
+def check_draft(kb: Any, question: str, draft: dict[str, Any], passages: list[dict[str, Any]]) -> verify.Verdict:
+    """The verdict for a draft (pure over the knowledge base's texts)."""
+    claims = draft.get("claims", [])
+    by_id = {p["id"]: p for p in passages}
+    verdicts = []
+    quotes_ok = True
+    evidence_texts = []
+    for c in claims:
+        src = kb.file_texts.get(c["source"], "")
+        if not verify.quote_matches(src, c["quote"], c["start"], c["end"]):
+            quotes_ok = False
+        p = by_id.get(c["passage_id"], {})
+        context = src[max(0, c["start"] - 200): c["end"] + 200] if src else c["quote"]
+        evidence_texts.append(f"{p.get('title', '')} {p.get('section', '')} {context}")
+        verdicts.append(verify.check_claim(c["text"], c["quote"] if draft.get("method") == "extractive" else context,
+                                           question=question, verbatim=draft.get("method") == "extractive"))
+    terms = key_terms(kb, question)
+    cited_sentences = " ".join(c["quote"] for c in claims)
+    cov_sent = verify.coverage(terms, cited_sentences)
+    cov_ctx = verify.coverage(terms, " ".join(evidence_texts))
+    cov = 0.5 * cov_sent + 0.5 * cov_ctx
+    q_ents = ent.expand(ent.extract(question), kb.aliases)
+    entity_ok = True
+    if q_ents and claims:
+        cited_ents = set()
+        for c in claims:
+            cited_ents |= set(kb.doc_entities.get(c["source"], frozenset())) | ent.extract(c["quote"])
+        entity_ok = not cited_ents or bool(q_ents & cited_ents)
+    return verify.judge(verdicts, coverage_value=cov, entity_ok=entity_ok, conflicts=len(draft.get("conflicts") or []),
+                        quotes_ok=quotes_ok)
+
+
+async def check_answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    kb = runtime.context.knowledge_base()
+    question = state.get("question", "")
+    draft = state.get("draft", {"answer": "", "claims": []})
+    v = check_draft(kb, question, draft, state.get("passages", []))
+    citations = [] if v.level == "insufficient" else [
+        {"n": i + 1, "source": c["source"], "title": c.get("title", ""), "quote": c["quote"], "start": c["start"],
+         "end": c["end"], "passage_id": c["passage_id"]} for i, c in enumerate(draft.get("claims", []))]
+    verdict = v.to_dict()
+    emit("verdict", level=v.level, reason=v.reason, needs_human_review=v.needs_human_review,
+         claims=[{"text": c["text"], "source": c["source"], "level": cv.level, "reasons": cv.reasons}
+                 for c, cv in zip(draft.get("claims", []), v.claims, strict=False)])
+    return {"verdict": verdict, "citations": citations, "reply": compose_reply(question, draft, v),
+            "agent_log": [{"agent": "fact_checker", "action": "verify", "level": v.level, "reason": v.reason,
+                           "coverage": round(v.coverage, 3), "needs_human_review": v.needs_human_review}]}

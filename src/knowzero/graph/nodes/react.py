@@ -1,0 +1,132 @@
+"""Safe-mode loop for mixed or low-confidence turns: split, run each sub-task on its fast path,
+compose one reply. Bounded by a step limit and a time limit; a monitor stops repeated and
+ping-pong steps (A, B, A, B).
+
+Offline, sub-tasks come from connectors (然后/并且/还有/另外/+/；/and then/also); each is
+classified and run through the knowledge graph, a safe service tool, a drafted email or a
+template. With an LLM configured, the model picks the next action as JSON (same actions, same
+limits); when it fails the offline splitter takes over.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from knowzero.errors import ProviderError
+from knowzero.graph.context import Deps
+from knowzero.graph.nodes.chitchat import is_chinese, template_reply
+from knowzero.graph.trace import emit
+from knowzero.llm.base import chat_json
+
+_SPLIT = re.compile(r"\s*(?:\+|＋|；|;|，?然后|，?并且|，?还有|，?另外|，?同时|，?再(?=[帮给写查生做])|，?顺便|\band then\b|\bthen\b|\balso\b|\band\b(?= (?:tell|check|write|send|show|give|draft)))\s*", re.I)
+_EMAIL = re.compile(r"写.{0,6}(邮件|信)|生成.{0,4}(邮件|信)|email|e-mail|draft a (mail|message)", re.I)
+_ORDER_ID = re.compile(r"(?:订单|order)\s*#?\s*([A-Za-z0-9\-]{2,20})|#([0-9]{2,12})|\b([0-9]{3,12})\b", re.I)
+
+
+def split_tasks(text: str) -> list[str]:
+    """'查订单+退款政策+写邮件' → ['查订单', '退款政策', '写邮件']."""
+    parts = [p.strip(" ，,。.!！?？") for p in _SPLIT.split(text) if p and p.strip(" ，,。.!！?？")]
+    return parts or [text]
+
+
+class Monitor:
+    """Stops the loop on a repeated step or an A, B, A, B ping-pong."""
+
+    def __init__(self) -> None:
+        self.history: list[str] = []
+
+    def allow(self, key: str) -> tuple[bool, str]:
+        if key in self.history[-1:]:
+            return False, "repeated step"
+        if len(self.history) >= 3 and self.history[-2] == key and self.history[-1] == self.history[-3]:
+            return False, "ping-pong between two steps"
+        if self.history.count(key) >= 2:
+            return False, "step already tried twice"
+        self.history.append(key)
+        return True, ""
+
+
+async def run_subtask(task: str, deps: Deps, done: list[dict[str, Any]], thread_id: str) -> dict[str, Any]:
+    """One sub-task on its fast path; returns {task, kind, text, citations?}."""
+    zh = is_chinese(task)
+    if _EMAIL.search(task):
+        body = "\n".join(f"- {d['text']}" for d in done if d.get("text")) or ("（暂无可引用的信息）" if zh else "(nothing yet)")
+        text = (f"邮件草稿：\n您好，\n\n关于您咨询的事项，情况如下：\n{body}\n\n如有疑问请随时联系我们。\n\n此致\n敬礼"
+                if zh else f"Draft email:\nHello,\n\nHere is what we found:\n{body}\n\nBest regards")
+        return {"task": task, "kind": "email", "text": text}
+    from knowzero.routing.classifier import get_classifier
+
+    intent = get_classifier().classify(task)
+    if intent.intent in ("realtime", "action"):
+        from knowzero.service.registry import ToolContext, run_tool
+
+        ctx = ToolContext(deps.user.id, deps.user.role, thread_id)
+        m = _ORDER_ID.search(task)
+        oid = next((g for g in m.groups() if g), None) if m else None
+        name, args = ("get_order_status", {"order_id": oid}) if oid else ("list_my_orders", {})
+        emit("tool_call_start", tool=name, args=args)
+        result = run_tool(name, args, ctx)
+        emit("tool_call_end", tool=name, result=result)
+        if not result.get("ok"):
+            msg = result.get("error", {}).get("message", "")
+            return {"task": task, "kind": "tool", "text": msg, "tool": name}
+        return {"task": task, "kind": "tool", "tool": name, "text": result.get("summary") or str(result)[:300]}
+    if intent.intent == "chitchat":
+        return {"task": task, "kind": "chitchat", "text": template_reply(task)}
+    from knowzero.knowledge.answer import aanswer
+
+    out = await aanswer(task, deps)
+    level = (out.get("verdict") or {}).get("level", "insufficient")
+    return {"task": task, "kind": "knowledge", "text": out.get("reply", ""), "verdict": level,
+            "citations": out.get("citations", [])}
+
+
+async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    deps = runtime.context
+    s = deps.settings
+    text = state.get("question", "")
+    thread_id = (state.get("input") or {}).get("thread_id") or ""
+    t0 = time.perf_counter()
+    tasks = split_tasks(text)
+    planner = "splitter"
+    if deps.provider is not None:
+        try:
+            data = chat_json(deps.provider, [{"role": "user", "content":
+                "Split this request into independent sub-tasks, in order. Reply JSON {\"tasks\": [str, ...]}. "
+                f"Request: {text}"}], {"type": "object", "required": ["tasks"],
+                                       "properties": {"tasks": {"type": "array", "items": {"type": "string"}}}})
+            if isinstance(data.get("tasks"), list) and data["tasks"]:
+                tasks, planner = [str(t) for t in data["tasks"]][: s.react_max_steps * 2], "llm"
+        except ProviderError as exc:
+            emit("reasoning", text=f"LLM planner unavailable ({exc.message}); splitting by connectors")
+    monitor = Monitor()
+    results: list[dict[str, Any]] = []
+    stop = "completed"
+    for i, task in enumerate(tasks):
+        if i >= s.react_max_steps:
+            stop = "step limit"
+            break
+        if time.perf_counter() - t0 > s.react_time_limit_s:
+            stop = "time limit"
+            break
+        ok, why = monitor.allow(task.lower())
+        if not ok:
+            stop = why
+            break
+        emit("reasoning", text=f"step {i + 1}: {task}")
+        results.append(await run_subtask(task, deps, results, thread_id))
+    zh = is_chinese(text)
+    lines = [f"{n + 1}. {r['task']}：{r['text']}" if zh else f"{n + 1}. {r['task']}: {r['text']}"
+             for n, r in enumerate(results)]
+    if stop != "completed":
+        lines.append(f"（已停止：{stop}）" if zh else f"(stopped: {stop})")
+    citations = [c for r in results for c in r.get("citations", [])]
+    return {"reply": "\n".join(lines), "citations": citations,
+            "react": {"steps": len(results), "stop_reason": stop, "planner": planner,
+                      "tasks": [{k: v for k, v in r.items() if k != "citations"} for r in results]},
+            "agent_log": [{"agent": "react", "action": "loop", "steps": len(results), "stop_reason": stop,
+                           "planner": planner}]}

@@ -1,0 +1,42 @@
+"""Node tracing: ``node_start``/``node_end`` events and an agent-log entry for every node.
+
+The builder wraps each node with :func:`traced`; nodes stay plain ``async def verb_noun(state,
+runtime) -> dict``. Events go to LangGraph's custom stream (``get_stream_writer``) as
+``{"type": ..., "data": {...}}``; outside a streaming run they are dropped.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from langgraph.config import get_stream_writer
+
+
+def emit(event_type: str, **data: Any) -> None:
+    """Send one typed event to the client stream (no-op when not streaming)."""
+    try:
+        writer = get_stream_writer()
+    except RuntimeError:
+        return
+    writer({"type": event_type, "data": data})
+
+
+def traced(name: str, fn: Callable[..., Awaitable[dict[str, Any]]]) -> Callable[..., Awaitable[dict[str, Any]]]:
+    @functools.wraps(fn)
+    async def wrapper(state, runtime):  # type: ignore[no-untyped-def]
+        emit("node_start", node=name)
+        t0 = time.perf_counter()
+        out = await fn(state, runtime)
+        elapsed = round((time.perf_counter() - t0) * 1000, 2)
+        emit("node_end", node=name, elapsed_ms=elapsed)
+        if isinstance(out, dict) and "agent_log" in out and out["agent_log"]:
+            for entry in out["agent_log"]:
+                entry.setdefault("elapsed_ms", elapsed)
+                entry.setdefault("id", uuid.uuid4().hex[:12])
+        return out
+
+    return wrapper

@@ -1,0 +1,80 @@
+"""AgentInput: every request, from any interface, becomes one of these.
+
+Five sources (PRODUCT.md §2): ``chat`` (a typed message), ``comment`` (highlighted text plus a
+comment), ``entity`` (a clicked term), ``follow_up`` (a suggested question), ``entry`` (a topic
+picked on the start page). Validation errors name the field; the API turns them into 422s with
+the one error shape, the CLI into a message.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from knowzero.config import get_settings
+
+Source = Literal["chat", "comment", "entity", "follow_up", "entry"]
+
+
+class CommentInput(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    selected_text: str = Field(min_length=1, max_length=5000)
+    comment: str = Field(min_length=1, max_length=2000)
+    document_id: str | None = None
+    section_id: str | None = None
+    position: dict[str, int] | None = None
+
+
+class AgentInput(BaseModel):
+    """One turn's input. ``{"source": "chat", "message": "你好"}`` alone is valid."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: Source = "chat"
+    message: str = ""
+    thread_id: str | None = Field(default=None, max_length=100, pattern=r"^[A-Za-z0-9_\-:.]+$")
+    session_id: str | None = None
+    user_id: str | None = None
+    comment: CommentInput | None = None
+    entity: str | None = Field(default=None, max_length=200)
+    source_document_id: str | None = None
+    intent_hint: str | None = None
+    topic: str | None = Field(default=None, max_length=200)
+    current_document_id: str | None = None
+    recent_document_ids: list[str] = Field(default_factory=list, max_length=50)
+    user_level: Literal["beginner", "intermediate", "advanced"] | None = None
+    learned_topics: list[str] = Field(default_factory=list, max_length=500)
+    goal: str | None = Field(default=None, max_length=500)
+    collections: list[str] = Field(default_factory=list, max_length=20)
+    resume: dict[str, Any] | None = None
+    stream: bool = True
+
+    @model_validator(mode="after")
+    def _check(self) -> AgentInput:
+        limit = get_settings().max_message_chars
+        if len(self.message) > limit:
+            raise ValueError(f"message: longer than {limit} characters")
+        if self.resume is not None:
+            return self
+        if self.source == "chat" and not self.message.strip():
+            raise ValueError("message: must not be empty for a chat input")
+        if self.source == "comment" and self.comment is None:
+            raise ValueError("comment: a comment input needs selected_text and comment")
+        if self.source == "entity" and not (self.entity or "").strip():
+            raise ValueError("entity: an entity input needs the entity name")
+        if self.source == "follow_up" and not self.message.strip():
+            raise ValueError("message: a follow_up input needs the question text")
+        if self.source == "entry" and not ((self.topic or "").strip() or self.message.strip()):
+            raise ValueError("topic: an entry input needs a topic")
+        return self
+
+    def text(self) -> str:
+        """The text to classify/answer for this input."""
+        if self.source == "comment" and self.comment is not None:
+            return self.comment.comment
+        if self.source == "entity":
+            return self.entity or ""
+        if self.source == "entry":
+            return (self.topic or self.message).strip()
+        return self.message.strip()

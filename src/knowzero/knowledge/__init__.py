@@ -1,0 +1,1 @@
+"""Knowledge: ingestion, indexes (keyword, dense, SQL), fusion, reading and verification."""

@@ -1,0 +1,42 @@
+"""Weighted reciprocal rank fusion: a pure function.
+
+score(d) = Σ_r w_r / (k + rank_r(d)), rank starting at 1 (Cormack, Clarke & Büttcher, SIGIR 2009,
+"Reciprocal Rank Fusion outperforms Condorcet and individual Rank Learning Methods"), with a
+weight per retriever. Inputs are not mutated; ties break by id for a stable order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from knowzero.knowledge.types import Hit
+
+
+def weighted_rrf(rankings: Mapping[str, Sequence[Hit]], weights: Mapping[str, float] | None = None,
+                 k: int = 60) -> list[tuple[str, float, dict[str, float]]]:
+    """Fuse ranked lists into [(id, score, {retriever: contribution})], best first.
+
+    >>> a = [Hit("x", 3.0, "kw"), Hit("y", 1.0, "kw")]
+    >>> b = [Hit("y", 0.9, "dense")]
+    >>> [i for i, _, _ in weighted_rrf({"kw": a, "dense": b})]
+    ['y', 'x']
+    """
+    if k < 0:
+        raise ValueError("k must be >= 0")
+    totals: dict[str, float] = {}
+    parts: dict[str, dict[str, float]] = {}
+    for name, hits in rankings.items():
+        w = 1.0 if weights is None else float(weights.get(name, 1.0))
+        if w == 0:
+            continue
+        seen: set[str] = set()
+        rank = 0
+        for hit in hits:
+            if hit.id in seen:
+                continue
+            seen.add(hit.id)
+            rank += 1
+            c = w / (k + rank)
+            totals[hit.id] = totals.get(hit.id, 0.0) + c
+            parts.setdefault(hit.id, {})[name] = c
+    return sorted(((i, s, parts[i]) for i, s in totals.items()), key=lambda t: (-t[1], t[0]))

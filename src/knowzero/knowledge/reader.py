@@ -1,0 +1,223 @@
+"""Readers: turn retrieved passages into an answer whose every claim cites an exact span.
+
+- :func:`extractive_read` (offline default): scores each sentence of the top passages by
+  IDF-weighted overlap with the question, character-bigram overlap, the answer type the
+  question asks for (number, time, person, place) and the passage's fused rank; the best
+  sentence (and a close runner-up) become the claims, verbatim, with document offsets.
+- :func:`llm_read`: asks a chat model for JSON ``{answer, claims: [{text, passage, quote}]}``;
+  a claim whose quote is not found in its passage is dropped; nothing usable → ProviderError,
+  and the caller falls back to the extractive reader.
+Conflicts (same question, different numbers in different documents) are listed, never merged.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from knowzero.errors import ProviderError
+from knowzero.knowledge.text import Sentence, char_ngrams, iter_numbers, normalize, split_sentences, tokens
+from knowzero.knowledge.types import Passage, Scored
+from knowzero.llm.base import ChatProvider, chat_json
+
+
+@dataclass
+class Claim:
+    text: str
+    source: str
+    quote: str
+    start: int
+    end: int
+    passage_id: str
+    title: str = ""
+    score: float = 0.0
+
+
+@dataclass
+class Draft:
+    answer: str
+    claims: list[Claim]
+    conflicts: list[dict[str, object]] = field(default_factory=list)
+    method: str = "extractive"
+    notes: list[str] = field(default_factory=list)
+
+
+_TYPES: list[tuple[str, re.Pattern[str]]] = [
+    ("time", re.compile(r"哪一?年|哪年|什么时候|何时|哪一?天|几月|几号|日期|年份|多久|多长时间|when|what year|what date")),
+    ("number", re.compile(r"多少|几[个位名种次项条家座部本年天人岁]|几|多大|多高|多长|多重|多远|多宽|多深|百分之|比例|比率|公差|精度|how many|how much|how long|how old")),
+    ("person", re.compile(r"谁|哪位|什么人|哪个人|who|whom")),
+    ("place", re.compile(r"哪里|哪儿|在哪|什么地方|哪个国家|哪个城市|哪座|where|地址")),
+]
+_HAS_NUM = re.compile(r"\d|[一二三四五六七八九十百千万两]")
+_HAS_TIME = re.compile(r"\d{2,4}年|\d+月|\d+日|世纪|年代|朝|时期|\d{4}|[一二三四五六七八九十]+年|天|小时|分钟|周|月")
+
+
+def answer_type(question: str) -> str | None:
+    q = question.lower()
+    for name, pat in _TYPES:
+        if pat.search(q):
+            return name
+    return None
+
+
+def _type_bonus(kind: str | None, sentence: str) -> float:
+    if kind == "number":
+        return 0.15 if _HAS_NUM.search(sentence) else -0.1
+    if kind == "time":
+        return 0.15 if _HAS_TIME.search(sentence) else -0.1
+    return 0.0
+
+
+@dataclass(frozen=True)
+class _Cand:
+    sent: Sentence
+    passage: Passage
+    rank: int
+    idx: int
+
+
+def score_sentences(question: str, passages: list[Scored], idf, *, max_passages: int = 3) -> list[tuple[float, _Cand]]:  # type: ignore[no-untyped-def]
+    """Score every sentence of the top passages; returns [(score, candidate)], best first."""
+    q_terms = {t: idf(t) for t in tokens(question, search=False)}
+    q_terms.update({t: idf(t) * 0.5 for t in tokens(question, search=True) if t not in q_terms})
+    total = sum(q_terms.values()) or 1.0
+    q_grams = char_ngrams(question)
+    kind = answer_type(question)
+    scored: list[tuple[float, _Cand]] = []
+    for rank, s in enumerate(passages[:max_passages]):
+        p = s.passage
+        sents = split_sentences(p.text, offset=p.start)
+        for i, sent in enumerate(sents):
+            st = set(tokens(sent.text, search=True))
+            ctx = " ".join(x.text for x in sents[max(0, i - 1) : i + 2]).lower()
+            cov = sum(w for t, w in q_terms.items() if t in st) / total
+            ctx_cov = sum(w for t, w in q_terms.items() if t not in st and t in ctx) / total
+            grams = char_ngrams(sent.text)
+            bigram = len(q_grams & grams) / (len(q_grams) or 1)
+            length_pen = 0.05 if len(sent.text) < 8 else 0.0
+            score = cov + 0.35 * ctx_cov + 0.4 * bigram + _type_bonus(kind, sent.text) - 0.06 * rank - length_pen
+            scored.append((score, _Cand(sent, p, rank, i)))
+    scored.sort(key=lambda x: -x[0])
+    return scored
+
+
+def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: int = 2) -> Draft:  # type: ignore[no-untyped-def]
+    """Pick the best sentence(s) verbatim (see module doc)."""
+    scored = score_sentences(question, passages, idf)
+    if not scored:
+        return Draft("", [])
+    best_score, best = scored[0]
+    chosen = [(best_score, best)]
+    for sc, c in scored[1:]:
+        if len(chosen) >= max_claims:
+            break
+        same_passage_near = c.passage.id == best.passage.id and abs(c.idx - best.idx) == 1
+        if (same_passage_near and sc >= 0.6 * best_score) or sc >= 0.85 * best_score:
+            if c.sent.text != best.sent.text:
+                chosen.append((sc, c))
+    chosen.sort(key=lambda x: (x[1].rank, x[1].sent.start) if x[1].passage.id == best.passage.id else (9, 0))
+    claims = [Claim(c.sent.text, c.passage.path, c.sent.text, c.sent.start, c.sent.end, c.passage.id,
+                    c.passage.title, round(sc, 4)) for sc, c in chosen]
+    answer = "".join(_terminate(c.text) for c in claims)
+    return Draft(answer, claims, find_conflicts(question, scored))
+
+
+def _terminate(s: str) -> str:
+    s = s.strip()
+    return s if re.search(r"[。！？.!?；;]$", s) else s + "。"
+
+
+def find_conflicts(question: str, scored: list[tuple[float, _Cand]]) -> list[dict[str, object]]:
+    """Different numbers for the same question in the best sentence of different documents."""
+    if answer_type(question) not in ("number", "time"):
+        return []
+    best_by_doc: dict[str, tuple[float, _Cand]] = {}
+    for sc, c in scored:
+        if c.passage.path not in best_by_doc:
+            best_by_doc[c.passage.path] = (sc, c)
+    top = sorted(best_by_doc.values(), key=lambda x: -x[0])[:3]
+    if len(top) < 2:
+        return []
+    lead = top[0][0]
+    out: list[dict[str, object]] = []
+    first_nums = set(iter_numbers(top[0][1].sent.text))
+    for sc, c in top[1:]:
+        if sc < 0.9 * lead or lead <= 0:
+            continue
+        nums = set(iter_numbers(c.sent.text))
+        if first_nums and nums and not (first_nums & nums):
+            out.append({"sources": [top[0][1].passage.path, c.passage.path],
+                        "quotes": [top[0][1].sent.text, c.sent.text],
+                        "values": [sorted(first_nums), sorted(nums)]})
+    return out
+
+
+READER_SCHEMA = {
+    "type": "object",
+    "required": ["answer", "claims"],
+    "properties": {
+        "answer": {"type": "string"},
+        "claims": {"type": "array", "items": {
+            "type": "object", "required": ["text", "passage", "quote"],
+            "properties": {"text": {"type": "string"}, "passage": {"type": "integer"}, "quote": {"type": "string"}}}},
+    },
+}
+
+
+def llm_read(provider: ChatProvider, question: str, passages: list[Scored], *, language_hint: str = "") -> Draft:
+    """Generated answer in the same schema; claims without a verbatim quote are dropped."""
+    blocks = "\n\n".join(f"[{i + 1}] ({s.passage.title} / {s.passage.section})\n{s.passage.text}"
+                         for i, s in enumerate(passages))
+    system = ("You answer only from the numbered passages. Reply with JSON: {\"answer\": str, \"claims\": "
+              "[{\"text\": one claim of the answer, \"passage\": passage number, \"quote\": exact text copied "
+              "from that passage that supports the claim}]}. If the passages do not contain the answer, reply "
+              "{\"answer\": \"\", \"claims\": []}. " + language_hint)
+    data = chat_json(provider, [{"role": "system", "content": system},
+                                {"role": "user", "content": f"Passages:\n{blocks}\n\nQuestion: {question}"}],
+                     READER_SCHEMA, max_tokens=600)
+    claims: list[Claim] = []
+    dropped = 0
+    for c in data.get("claims") or []:
+        if not isinstance(c, dict):
+            dropped += 1
+            continue
+        try:
+            idx = int(c.get("passage", 0)) - 1
+        except (TypeError, ValueError):
+            dropped += 1
+            continue
+        quote = str(c.get("quote", "")).strip()
+        if not (0 <= idx < len(passages)) or len(quote) < 2:
+            dropped += 1
+            continue
+        p = passages[idx].passage
+        pos = _find_quote(p.text, quote)
+        if pos is None:
+            dropped += 1
+            continue
+        a, b = pos
+        claims.append(Claim(str(c.get("text") or quote), p.path, p.text[a:b], p.start + a, p.start + b, p.id, p.title))
+    if not claims:
+        raise ProviderError("the model's answer had no claim quoting a passage")
+    notes = [f"dropped {dropped} claim(s) whose quote was not in the cited passage"] if dropped else []
+    return Draft(str(data.get("answer") or " ".join(c.text for c in claims)), claims, [], "llm", notes)
+
+
+def _find_quote(text: str, quote: str) -> tuple[int, int] | None:
+    i = text.find(quote)
+    if i >= 0:
+        return i, i + len(quote)
+    # whitespace-insensitive match, mapped back to original offsets
+    compact = [(j, ch) for j, ch in enumerate(text) if not ch.isspace()]
+    hay = "".join(ch for _, ch in compact)
+    needle = "".join(normalize(quote).split())
+    k = hay.find(needle)
+    if k < 0 or not needle:
+        return None
+    return compact[k][0], compact[k + len(needle) - 1][0] + 1
+
+
+def idf_from(kb) -> object:  # type: ignore[no-untyped-def]
+    """IDF lookup over the knowledge base's keyword index (unseen terms are rare)."""
+    return kb.keyword.term_idf if kb.keyword.ids else (lambda t: math.log(2))

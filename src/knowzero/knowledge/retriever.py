@@ -1,0 +1,134 @@
+"""Hybrid retrieval: keyword ∥ dense ∥ SQL → weighted RRF → entity filter → context budget.
+
+:func:`retrieve` runs one attempt for a plan; :func:`evidence_quality` scores what came back
+(IDF-weighted coverage of the question's terms by the best passages), and :func:`rewrite` gives
+the next attempt's query and plan when the evidence is poor (at most ``max_rewrites`` times;
+the graph loops). Retrievers sit behind the small :class:`~knowzero.knowledge.types.Retriever`
+protocol, so PostgreSQL/pgvector versions can replace the embedded ones.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from knowzero.knowledge import entities as ent
+from knowzero.knowledge.fusion import weighted_rrf
+from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.text import STOPWORDS, tokens
+from knowzero.knowledge.types import Hit, Scored
+
+Strategy = Literal["hybrid", "keyword", "vector", "sql"]
+_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="kz-retrieve")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the router decided: where to look and how."""
+
+    domain: str = "general"
+    collections: tuple[str, ...] = ()
+    restrict_domain: bool = False
+    strategy: Strategy = "hybrid"
+    top_k: int = 5
+    weights: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Retrieval:
+    query: str
+    passages: list[Scored]
+    entities: list[str]
+    filtered_out: int
+    per_retriever: dict[str, int]
+    elapsed_ms: float
+
+
+def _allowed(kb: KnowledgeBase, plan: Plan) -> frozenset[str] | None:
+    ids: set[str] | None = None
+    if plan.collections:
+        ids = set().union(*(kb.collections.get(c, set()) for c in plan.collections))
+    if plan.restrict_domain:
+        dom = kb.domains.get(plan.domain, set())
+        ids = dom if ids is None else ids & dom
+    return None if ids is None else frozenset(ids)
+
+
+def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3000) -> Retrieval:
+    """One retrieval attempt (see module doc)."""
+    t0 = time.perf_counter()
+    allowed = _allowed(kb, plan)
+    depth = max(plan.top_k * 4, 20)
+    use = {"keyword": plan.strategy in ("hybrid", "keyword"),
+           "dense": plan.strategy in ("hybrid", "vector") and bool(kb.dense.ids),
+           "sql": plan.strategy in ("hybrid", "sql") and kb.sql is not None}
+    rankings: dict[str, list[Hit]] = {}
+    dense_future = _pool.submit(kb.dense.search, query, depth, allowed) if use["dense"] else None
+    if use["keyword"]:
+        rankings["keyword"] = kb.keyword.search(query, depth, allowed)
+    if use["sql"] and kb.sql is not None:
+        paths = None
+        rankings["sql"] = [h for h in kb.sql.search(query, plan.top_k, paths)
+                           if allowed is None or kb.passage(h.id) is not None]
+    if dense_future is not None:
+        rankings["dense"] = dense_future.result()
+    fused = weighted_rrf(rankings, plan.weights or None)
+    q_ents = ent.expand(ent.extract(query), kb.aliases)
+    out: list[Scored] = []
+    filtered = 0
+    for pid, score, parts in fused:
+        p = kb.passage(pid)
+        if p is None:
+            continue
+        if allowed is not None and not pid.startswith("sql:") and pid not in allowed:
+            continue
+        if not ent.keep_passage(q_ents, kb.passage_entities(p) | (ent.extract(p.text) if pid.startswith("sql:") else set())):
+            filtered += 1
+            continue
+        out.append(Scored(p, score, parts))
+        if len(out) >= plan.top_k:
+            break
+    kept: list[Scored] = []
+    used = 0
+    for s in out:
+        if kept and used + len(s.passage.text) > budget_chars:
+            break
+        kept.append(s)
+        used += len(s.passage.text)
+    return Retrieval(query, kept, sorted(q_ents), filtered, {k: len(v) for k, v in rankings.items()},
+                     (time.perf_counter() - t0) * 1000)
+
+
+def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
+    """The question's content terms with their IDF (search-mode tokens, deduplicated)."""
+    seen: dict[str, float] = {}
+    for t in tokens(question, search=False):
+        if t in STOPWORDS or len(t.strip()) == 0:
+            continue
+        seen[t] = kb.keyword.term_idf(t)
+    return list(seen.items())
+
+
+def evidence_quality(kb: KnowledgeBase, question: str, r: Retrieval) -> float:
+    """IDF-weighted share of the question's terms found in the top passages (0..1)."""
+    terms = key_terms(kb, question)
+    if not terms or not r.passages:
+        return 0.0
+    text = " ".join(f"{s.passage.title} {s.passage.section} {s.passage.text}" for s in r.passages[:3]).lower()
+    total = sum(w for _, w in terms)
+    return sum(w for t, w in terms if t in text) / total if total else 0.0
+
+
+def rewrite(kb: KnowledgeBase, question: str, plan: Plan, attempt: int) -> tuple[str, Plan, str]:
+    """The next attempt: (query, plan, reason). Attempt 1 widens scope, 2 keeps key terms, 3 goes deeper."""
+    if attempt == 1 and (plan.restrict_domain or plan.collections or plan.strategy != "hybrid"):
+        return question, replace(plan, restrict_domain=False, collections=(), strategy="hybrid"), \
+            "widened the search to every collection and retriever"
+    if attempt <= 2:
+        terms = [t for t, _ in sorted(key_terms(kb, question), key=lambda x: -x[1])]
+        q = " ".join(terms[:8]) or question
+        return q, replace(plan, restrict_domain=False, strategy="hybrid"), "kept only the question's key terms"
+    return question, replace(plan, restrict_domain=False, top_k=min(plan.top_k * 2, 20), strategy="hybrid"), \
+        "looked deeper (twice the passages)"

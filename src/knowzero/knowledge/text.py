@@ -1,0 +1,136 @@
+"""Text utilities shared by indexing, reading and checking: tokens, sentences, normalisation.
+
+Chinese is segmented with jieba (domain terms from a user dictionary); Latin words, numbers
+and part numbers ("XH-1001", "0.01mm", "±0.05") are kept whole by a regex pre-pass. jieba is
+initialised once per process. Nothing here touches storage.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+_jieba_lock = threading.Lock()
+_LATIN = re.compile(r"[±+\-]?[A-Za-z0-9][A-Za-z0-9_\-\.±%/]*[A-Za-z0-9%]|[A-Za-z0-9]")
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_TOKEN_SPLIT = re.compile(r"([±+]?[A-Za-z0-9][A-Za-z0-9_\-\.±%/]*[A-Za-z0-9%]|[A-Za-z0-9]|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)")
+
+STOPWORDS = frozenset(
+    """的 了 是 在 和 与 及 或 也 都 就 而 被 把 对 从 向 为 以 于 之 其 这 那 这个 那个 这些 那些 哪 哪个 哪些 哪里 哪儿
+    什么 怎么 怎样 如何 多少 几 吗 呢 吧 啊 呀 么 请问 请 一下 一个 一种 是否 有没有 有 没有 可以 能 会 要 需要 应该 我 你 他 她 它
+    我们 你们 他们 公司 时候 什么样 为什么 谁 多 多久 几个 哪一 哪年 哪一年 何时 几年 第几 是不是 告诉 知道 关于 中 上 下 个 等
+    a an the of to in on for and or is are was were be been being what which who whom whose when where why how
+    does do did can could should would will with by from at as that this these those it its i you me my your our
+    please tell about there their they than then into""".split()
+)
+
+
+def normalize(text: str) -> str:
+    """NFKC (full-width → half-width) and collapse whitespace."""
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip()
+
+
+@lru_cache(maxsize=1)
+def _jieba():  # noqa: ANN202 - module object
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    with _jieba_lock:
+        jieba.initialize()
+        user_dict = resources.files("knowzero.knowledge").joinpath("data/user_dict.txt")
+        if user_dict.is_file():
+            jieba.load_userdict(str(user_dict))
+        from knowzero.config import get_settings
+
+        extra = get_settings().user_dict
+        if extra and Path(extra).is_file():
+            jieba.load_userdict(extra)
+    return jieba
+
+
+def add_terms(terms: list[str]) -> None:
+    """Teach the segmenter domain terms (e.g. part names found at ingest)."""
+    jb = _jieba()
+    for term in terms:
+        if term and len(term) <= 20:
+            jb.add_word(term, freq=2000)
+
+
+def tokens(text: str, *, search: bool = True, keep_stopwords: bool = False) -> list[str]:
+    """Lower-cased index tokens. ``search`` adds jieba's finer sub-words for recall."""
+    jb = _jieba()
+    out: list[str] = []
+    for piece in _TOKEN_SPLIT.findall(unicodedata.normalize("NFKC", text)):
+        if _CJK_RUN.fullmatch(piece):
+            words = jb.lcut_for_search(piece) if search else jb.lcut(piece)
+            out.extend(words)
+        else:
+            low = piece.lower()
+            out.append(low)
+            if any(c in low for c in "-_/.") and len(low) > 3:
+                out.extend(p for p in re.split(r"[-_/]", low) if p and p != low)
+    if keep_stopwords:
+        return out
+    return [t for t in out if t not in STOPWORDS]
+
+
+def char_ngrams(text: str, n: int = 2) -> set[str]:
+    """CJK character n-grams and lower-cased Latin words: a segmentation-free overlap measure."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    grams: set[str] = set()
+    for run in _CJK_RUN.findall(text):
+        if len(run) < n:
+            grams.add(run)
+        grams.update(run[i : i + n] for i in range(len(run) - n + 1))
+    grams.update(w for w in _LATIN.findall(text) if len(w) > 1 or w.isdigit())
+    return grams
+
+
+@dataclass(frozen=True)
+class Sentence:
+    text: str
+    start: int
+    end: int
+
+
+_SENT_END = re.compile(r"([。！？!?；;]+[”’」』）)]*|(?<![0-9])\.(?=\s|$)[”’)]*|\n+)")
+
+
+def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
+    """Split Chinese/English text into sentences with character offsets into ``text`` (+offset).
+
+    Decimal points ("0.01mm") and abbreviations inside words are not boundaries.
+    """
+    out: list[Sentence] = []
+    start = 0
+    for m in _SENT_END.finditer(text):
+        end = m.end()
+        _append(out, text, start, end, offset)
+        start = end
+    _append(out, text, start, len(text), offset)
+    return out
+
+
+def _append(out: list[Sentence], text: str, start: int, end: int, offset: int) -> None:
+    seg = text[start:end]
+    stripped = seg.strip()
+    if not stripped or not re.search(r"\w", stripped):
+        return
+    lead = len(seg) - len(seg.lstrip())
+    s = start + lead
+    e = s + len(stripped)
+    out.append(Sentence(text[s:e], s + offset, e + offset))
+
+
+def iter_numbers(text: str) -> Iterator[str]:
+    """Numbers with their unit/sign as written, normalised ("±0.01mm", "30天", "1,200")."""
+    for m in re.finditer(r"[±+\-]?\d[\d,]*(?:\.\d+)?\s*(?:%|mm|cm|m|kg|g|元|天|小时|分钟|年|月|日|个|人|次|号|℃|°C)?",
+                         unicodedata.normalize("NFKC", text)):
+        yield m.group(0).replace(",", "").replace(" ", "")

@@ -1,0 +1,65 @@
+"""The ChatProvider protocol and the factory that picks one from settings.
+
+A provider turns OpenAI-style ``messages`` into text. ``chat_json`` asks for JSON matching a
+schema and validates it; every failure (timeout, HTTP 5xx, connection refused, invalid JSON)
+raises :class:`knowzero.errors.ProviderError`, so callers fall back to the offline path and
+record that in their log. This module does not retry: a slow LLM is worse than the fallback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from typing import Any, Protocol, runtime_checkable
+
+from knowzero.errors import ProviderError
+
+
+@runtime_checkable
+class ChatProvider(Protocol):
+    name: str
+
+    def chat(self, messages: list[dict[str, str]], *, max_tokens: int = 512,
+             json_schema: dict[str, Any] | None = None) -> str:
+        """Return the assistant's text. Raises ProviderError."""
+        ...
+
+
+def parse_json(text: str) -> Any:
+    """Parse a JSON answer, tolerating a fenced code block around it. Raises ProviderError."""
+    cleaned = text.strip()
+    fence = re.search(r"```(?:json)?\s*(.*?)```", cleaned, re.S)
+    if fence:
+        cleaned = fence.group(1).strip()
+    try:
+        return json.loads(cleaned)
+    except (json.JSONDecodeError, ValueError) as exc:
+        raise ProviderError("the model's answer was not valid JSON") from exc
+
+
+def chat_json(provider: ChatProvider, messages: list[dict[str, str]], schema: dict[str, Any],
+              *, max_tokens: int = 512) -> Any:
+    """Ask for JSON and check the top-level required keys. Raises ProviderError."""
+    data = parse_json(provider.chat(messages, max_tokens=max_tokens, json_schema=schema))
+    required = schema.get("required", [])
+    if schema.get("type") == "object" and (not isinstance(data, dict) or any(k not in data for k in required)):
+        raise ProviderError("the model's JSON did not match the schema")
+    return data
+
+
+@lru_cache(maxsize=1)
+def get_provider() -> ChatProvider | None:
+    """The configured provider, or None (offline default). Created once per process."""
+    from knowzero.config import get_settings
+
+    s = get_settings()
+    if s.llm_provider == "openai":
+        from knowzero.llm.openai_compat import OpenAICompatProvider
+
+        return OpenAICompatProvider(s.llm_base_url, s.llm_model, s.llm_api_key, timeout=s.llm_timeout_s)
+    if s.llm_provider == "local":
+        from knowzero.llm.local import LocalGGUFProvider
+
+        return LocalGGUFProvider(s.llm_local_model_path or None)
+    return None

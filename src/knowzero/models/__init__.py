@@ -1,0 +1,1 @@
+"""Bundled models, loaded once per process."""

@@ -1,0 +1,1 @@
+"""Storage chosen by URL: SQLite file (default) or PostgreSQL; checkpointer and store factories."""

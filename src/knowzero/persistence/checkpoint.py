@@ -1,0 +1,56 @@
+"""Checkpointer and store chosen by URL: SQLite file (default) or PostgreSQL.
+
+``open_persistence(settings)`` is an async context manager yielding ``(checkpointer, store)``;
+the API opens it once at start-up, the CLI once per command. Tables are created on first use.
+Redis is not a checkpointer here (Debian's Redis lacks the modules langgraph-checkpoint-redis
+needs); it serves locks and caches only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from knowzero.config import Settings
+
+
+def _pg_conninfo(url: str) -> str:
+    for prefix in ("postgresql+psycopg://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql://" + url[len(prefix):]
+    return url
+
+
+@asynccontextmanager
+async def open_persistence(settings: Settings) -> AsyncIterator[tuple[Any, Any]]:
+    if settings.is_postgres:
+        from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+        from langgraph.store.postgres.aio import AsyncPostgresStore
+
+        conninfo = _pg_conninfo(settings.database_url)
+        async with AsyncPostgresSaver.from_conn_string(conninfo) as saver, \
+                AsyncPostgresStore.from_conn_string(conninfo) as store:
+            await saver.setup()
+            await store.setup()
+            yield saver, store
+        return
+    import aiosqlite
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+    from langgraph.store.sqlite.aio import AsyncSqliteStore
+
+    path = settings.data_path() / "checkpoints.db"
+    conn = await aiosqlite.connect(str(path), isolation_level=None)
+    await conn.execute("PRAGMA journal_mode=WAL")
+    await conn.execute("PRAGMA synchronous=NORMAL")
+    store_conn = await aiosqlite.connect(str(settings.data_path() / "store.db"), isolation_level=None)
+    await store_conn.execute("PRAGMA journal_mode=WAL")
+    try:
+        saver = AsyncSqliteSaver(conn)
+        await saver.setup()
+        store = AsyncSqliteStore(store_conn)
+        await store.setup()
+        yield saver, store
+    finally:
+        await conn.close()
+        await store_conn.close()

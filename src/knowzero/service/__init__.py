@@ -1,0 +1,1 @@
+"""Customer service: tool registry, demo commerce store, slot filling, triage, handoff."""
