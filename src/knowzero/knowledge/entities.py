@@ -33,7 +33,7 @@ def extract(text: str) -> set[str]:
             key = re.sub(r"\s+", " ", m.group(0)).strip().lower()
             if re.fullmatch(r"[a-z]{1,4}-?\d{2,6}", key) and re.fullmatch(r"[a-z]+\d{2,4}", key.replace("-", "")):
                 # Years and common units ("iso9001", "ra08") are not parts unless hyphenated.
-                if "-" not in key and key[:3] in {"iso", "ra", "gb", "no", "v"}:
+                if "-" not in key and re.fullmatch(r"(?:iso|ra|gb|no|v)\d+", key):
                     continue
             found.add(_canonical(key))
     return found

@@ -77,26 +77,34 @@ class _Cand:
     idx: int
 
 
+_UNIT = re.compile(r"\d[\d.,]*\s*(?:%|公斤|千克|克|吨|米|公里|平方公里|平方米|公顷|厘米|毫米|英尺|英里|岁|年|月|日|天|小时|"
+                   r"分钟|秒|人|万|亿|元|美元|个|种|次|倍|度|℃|mm|cm|km|kg|m)")
+
+
 def score_sentences(question: str, passages: list[Scored], idf, *, max_passages: int = 3) -> list[tuple[float, _Cand]]:  # type: ignore[no-untyped-def]
-    """Score every sentence of the top passages; returns [(score, candidate)], best first."""
+    """Score every sentence of the top passages; returns [(score, candidate)], best first.
+
+    Question terms are weighted by corpus IDF times a local IDF over the passage's sentences, so
+    the subject every sentence repeats counts less than the predicate only one sentence has.
+    Weights were fitted on the CMRC 2018 trial split (dev data).
+    """
     q_terms = {t: idf(t) for t in tokens(question, search=False)}
     q_terms.update({t: idf(t) * 0.5 for t in tokens(question, search=True) if t not in q_terms})
-    total = sum(q_terms.values()) or 1.0
     q_grams = char_ngrams(question)
     kind = answer_type(question)
     scored: list[tuple[float, _Cand]] = []
     for rank, s in enumerate(passages[:max_passages]):
         p = s.passage
         sents = split_sentences(p.text, offset=p.start)
+        stoks = [set(tokens(x.text, search=True)) for x in sents]
+        n = len(sents)
+        local = {t: w * math.log(1 + (n + 1) / (1 + sum(1 for st in stoks if t in st))) for t, w in q_terms.items()}
+        total = sum(local.values()) or 1.0
         for i, sent in enumerate(sents):
-            st = set(tokens(sent.text, search=True))
-            ctx = " ".join(x.text for x in sents[max(0, i - 1) : i + 2]).lower()
-            cov = sum(w for t, w in q_terms.items() if t in st) / total
-            ctx_cov = sum(w for t, w in q_terms.items() if t not in st and t in ctx) / total
-            grams = char_ngrams(sent.text)
-            bigram = len(q_grams & grams) / (len(q_grams) or 1)
-            length_pen = 0.05 if len(sent.text) < 8 else 0.0
-            score = cov + 0.35 * ctx_cov + 0.4 * bigram + _type_bonus(kind, sent.text) - 0.06 * rank - length_pen
+            cov = sum(w for t, w in local.items() if t in stoks[i]) / total
+            bigram = len(q_grams & char_ngrams(sent.text)) / (len(q_grams) or 1)
+            unit = 0.15 if kind == "number" and _UNIT.search(sent.text) else 0.0
+            score = cov + 0.2 * bigram + 0.25 * _type_bonus(kind, sent.text) + unit - 0.06 * rank
             scored.append((score, _Cand(sent, p, rank, i)))
     scored.sort(key=lambda x: -x[0])
     return scored
@@ -112,13 +120,21 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
     for sc, c in scored[1:]:
         if len(chosen) >= max_claims:
             break
-        same_passage_near = c.passage.id == best.passage.id and abs(c.idx - best.idx) == 1
-        if (same_passage_near and sc >= 0.6 * best_score) or sc >= 0.85 * best_score:
+        if sc >= 0.5 * best_score:
             if c.sent.text != best.sent.text:
                 chosen.append((sc, c))
-    chosen.sort(key=lambda x: (x[1].rank, x[1].sent.start) if x[1].passage.id == best.passage.id else (9, 0))
-    claims = [Claim(c.sent.text, c.passage.path, c.sent.text, c.sent.start, c.sent.end, c.passage.id,
-                    c.passage.title, round(sc, 4)) for sc, c in chosen]
+    chosen.sort(key=lambda x: (x[1].rank, x[1].sent.start))
+    claims: list[Claim] = []
+    for sc, c in chosen:
+        prev = claims[-1] if claims else None
+        if prev is not None and prev.passage_id == c.passage.id and 0 <= c.sent.start - prev.end <= 2:
+            # adjacent sentences of one passage: one contiguous quote, one claim
+            text = c.passage.text[prev.start - c.passage.start : c.sent.end - c.passage.start]
+            claims[-1] = Claim(text, prev.source, text, prev.start, c.sent.end, prev.passage_id, prev.title,
+                               max(prev.score, round(sc, 4)))
+            continue
+        claims.append(Claim(c.sent.text, c.passage.path, c.sent.text, c.sent.start, c.sent.end, c.passage.id,
+                            c.passage.title, round(sc, 4)))
     answer = "".join(_terminate(c.text) for c in claims)
     return Draft(answer, claims, find_conflicts(question, scored))
 

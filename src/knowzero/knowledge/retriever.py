@@ -123,9 +123,10 @@ def evidence_quality(kb: KnowledgeBase, question: str, r: Retrieval) -> float:
 
 def rewrite(kb: KnowledgeBase, question: str, plan: Plan, attempt: int) -> tuple[str, Plan, str]:
     """The next attempt: (query, plan, reason). Attempt 1 widens scope, 2 keeps key terms, 3 goes deeper."""
-    if attempt == 1 and (plan.restrict_domain or plan.collections or plan.strategy != "hybrid"):
-        return question, replace(plan, restrict_domain=False, collections=(), strategy="hybrid"), \
-            "widened the search to every collection and retriever"
+    if attempt == 1 and (plan.restrict_domain or plan.strategy != "hybrid"):
+        # The caller's collections are a hard limit; only the router's domain guess is widened.
+        return question, replace(plan, restrict_domain=False, strategy="hybrid"), \
+            "widened the search beyond the routed domain, with every retriever"
     if attempt <= 2:
         terms = [t for t, _ in sorted(key_terms(kb, question), key=lambda x: -x[1])]
         q = " ".join(terms[:8]) or question

@@ -100,7 +100,7 @@ class Sentence:
     end: int
 
 
-_SENT_END = re.compile(r"([。！？!?；;]+[”’」』）)]*|(?<![0-9])\.(?=\s|$)[”’)]*|\n+)")
+_SENT_END = re.compile(r"([。！？!?]+[”’」』）)]*|(?<![0-9])\.(?=\s|$)[”’)]*|\n+)")
 
 
 def split_sentences(text: str, offset: int = 0) -> list[Sentence]:

@@ -1,9 +1,267 @@
-"""PLACEHOLDER (to be replaced by the learning path's own implementation in this same change)."""
+"""Learning agent: decide what this turn does to the learner's documents, then do it.
+
+Route decisions (each emitted as a ``reasoning`` event with its reason and logged):
+``new_document`` (a topic without a page; an entity click without a page, as a child of the
+source document; a follow-up that opens a new sub-topic), ``navigate`` (the page exists:
+"已存在 X 的文档，正在跳转"), ``update_current`` (a follow-up that deepens the current document: new
+sections, new version), ``merge_and_update`` (a topic close to an existing page is merged into it),
+``optimize_section`` (a comment: rewrite the anchored section, or answer a question in the
+comment's thread), ``plan`` (a learning path). New documents stream: one ``document`` event per
+section as it is written, then the finished document.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import re
 from typing import Any
 
+from langgraph.runtime import Runtime
 
-async def run_learning(state: dict[str, Any], runtime: Any) -> dict[str, Any]:
-    return {"reply": "This path is not available yet.", "agent_log": [{"agent": "learning", "action": "unavailable"}]}
+from knowzero.errors import KnowZeroError, NotFound
+from knowzero.graph.context import Deps
+from knowzero.graph.trace import emit
+from knowzero.learning.compose import clean_topic
+from knowzero.learning.service import LearningService, get_service
+
+_PLAN = re.compile(r"系统地?(?:学|学习|了解|掌握)|学习路径|学习路线|学习计划|学习顺序|路线图|从零开始学|roadmap|learning path", re.I)
+_ASK_WHAT = re.compile(r"^(?:什么是|何为)\s*(.+?)[？?]?$|^(.+?)\s*(?:是什么|是啥|指什么)[？?]?$")
+MERGE_SCORE = 85.0
+
+
+def public_document(doc: dict[str, Any], route: str) -> dict[str, Any]:
+    """What the client gets in ``state.document`` and the final ``document`` event."""
+    keys = ("id", "title", "topic", "category_path", "parent_id", "level", "status", "version", "change_summary",
+            "entities", "follow_ups", "closest_topics", "method", "children", "anchors")
+    out = {k: doc[k] for k in keys if k in doc}
+    out["sections"] = [{k: s.get(k) for k in ("id", "heading", "kind", "markdown", "citations")}
+                       for s in doc.get("sections", [])]
+    out["route"] = route
+    return out
+
+
+def _current_doc(svc: LearningService, inp: dict[str, Any]) -> dict[str, Any] | None:
+    for key in ("current_document_id", "source_document_id"):
+        did = inp.get(key)
+        if did:
+            try:
+                return svc.get_document(did)
+            except NotFound:
+                continue
+    return None
+
+
+def _doc_coverage(svc: LearningService, question: str, doc: dict[str, Any]) -> float:
+    from knowzero.knowledge.retriever import key_terms
+    from knowzero.knowledge.verify import coverage
+
+    text = " ".join([doc["title"]] + [s["heading"] + " " + s["markdown"] for s in doc["sections"]])
+    return coverage(key_terms(svc.kb, clean_topic(question)), text)
+
+
+def decide_route(svc: LearningService, state: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    """(decision, reason, arguments) for this turn; pure reads, no writes."""
+    inp = state.get("input") or {}
+    source = inp.get("source", "chat")
+    intent = (state.get("intent") or {}).get("intent", "")
+    text = (state.get("question") or "").strip() or (inp.get("message") or "").strip()
+    if source == "comment" and inp.get("comment"):
+        c = inp["comment"]
+        did = c.get("document_id") or inp.get("current_document_id")
+        if did:
+            return "optimize_section", "a comment on a document section", {"document_id": did, **c}
+    if intent == "optimize_content" and source != "comment":
+        doc = _current_doc(svc, inp)
+        if doc is not None and doc.get("sections"):
+            sec = _best_section(svc, doc, text)
+            first_line = next((ln[2:].split("[")[0] for ln in sec["markdown"].splitlines() if ln.startswith("- ")), "")
+            return "optimize_section", f"asked to improve section 「{sec['heading']}」 of the current document", {
+                "document_id": doc["id"], "section_id": sec["id"], "selected_text": first_line or sec["heading"],
+                "comment": text}
+    if source == "entity":
+        name = (inp.get("entity") or "").strip()
+        page = svc.entity_page(name)
+        if page:
+            return "navigate", f"a page for 「{name}」 exists", {"document_id": page, "name": name}
+        return "new_document", f"no page for 「{name}」 yet: creating one under the source document", {
+            "topic": name, "parent_id": inp.get("source_document_id"), "entity_name": name}
+    if intent == "plan" or _PLAN.search(text):
+        return "plan", "asked to learn a field systematically", {"goal": text}
+    if source == "follow_up" or intent == "follow_up":
+        current = _current_doc(svc, inp)
+        m = _ASK_WHAT.match(text)
+        sub = clean_topic((m.group(1) or m.group(2)) if m else "")
+        if sub:
+            page = svc.entity_page(sub)
+            if page and (current is None or page != current["id"]):
+                return "navigate", f"the question is about 「{sub}」, which has a page", {"document_id": page, "name": sub}
+        if current is None:
+            return "new_document", "a follow-up without a current document", {"topic": text}
+        if sub and current["topic"].lower() not in sub.lower() and sub.lower() not in current["topic"].lower():
+            return "new_document", f"「{sub}」 is a new sub-topic of 「{current['title']}」: child document", {
+                "topic": sub, "parent_id": current["id"], "entity_name": sub}
+        cov = _doc_coverage(svc, text, current)
+        if cov >= 0.5:
+            return "update_current", f"the question deepens the current document ({cov:.0%} of its terms are there)", {
+                "document_id": current["id"], "question": text}
+        return "new_document", f"the question goes beyond the current document ({cov:.0%} overlap): child document", {
+            "topic": text, "parent_id": current["id"]}
+    topic = clean_topic(inp.get("topic") or text) if source == "entry" else clean_topic(text)
+    page = svc.entity_page(topic)
+    if page:
+        return "navigate", f"a page for 「{topic}」 exists", {"document_id": page, "name": topic}
+    from knowzero.learning import store
+
+    similar = store.find_similar(svc.engine, topic, min_score=MERGE_SCORE)
+    if similar is not None:
+        doc, score = similar
+        return "merge_and_update", f"「{topic}」 is close to the page 「{doc['title']}」 ({score:.0f}%): merging", {
+            "document_id": doc["id"], "topic": topic}
+    reason = "a comparison: side-by-side sections" if intent == "comparison" else f"no page for 「{topic}」 yet"
+    return "new_document", reason, {"topic": topic, "parent_id": None}
+
+
+def _best_section(svc: LearningService, doc: dict[str, Any], text: str) -> dict[str, Any]:
+    from knowzero.learning.compose import relevance, term_weights
+
+    w = term_weights(svc.kb, text)
+    scored = [(relevance(w, s["heading"] + " " + s["markdown"]), -i, s) for i, s in enumerate(doc["sections"])]
+    best = max(scored, key=lambda x: (x[0], x[1]))
+    if best[0] > 0:
+        return best[2]
+    return next((s for s in doc["sections"] if s.get("kind") == "detail"), doc["sections"][0])
+
+
+async def run_learning(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    deps = runtime.context
+    inp = state.get("input") or {}
+    svc = get_service(deps.settings, kb=deps.knowledge_base(), provider=deps.provider)
+    decision, reason, args = await asyncio.to_thread(decide_route, svc, state)
+    emit("reasoning", text=f"learning route: {decision} — {reason}")
+    log: dict[str, Any] = {"agent": "learning", "action": decision, "reason": reason}
+    user_id = inp.get("user_id") or deps.user.id
+    level = inp.get("user_level") or "beginner"
+    try:
+        if decision == "new_document":
+            doc = await _stream_new(svc, args["topic"], level=level, user_id=user_id, parent_id=args.get("parent_id"),
+                                    entity_name=args.get("entity_name"))
+            reply = _reply_for(doc, decision)
+        elif decision == "navigate":
+            doc = await asyncio.to_thread(svc.get_document, args["document_id"])
+            reply = f"已存在「{args.get('name') or doc['title']}」的文档，正在跳转。"
+        elif decision == "update_current":
+            doc = await asyncio.to_thread(svc.expand_document, args["document_id"], args["question"])
+            reply = _reply_for(doc, decision)
+        elif decision == "merge_and_update":
+            doc = await asyncio.to_thread(svc.merge_topic, args["document_id"], args["topic"])
+            reply = _reply_for(doc, decision)
+        elif decision == "optimize_section":
+            doc, reply, extra = await _optimize(svc, args, user_id)
+            log.update(extra)
+        else:  # plan
+            return await _plan(svc, args["goal"], inp, user_id, log)
+    except KnowZeroError as exc:
+        emit("error", code=exc.code, message=exc.message)
+        log.update({"error": exc.code})
+        return {"reply": exc.message, "agent_log": [log]}
+    out = public_document(doc, decision)
+    emit("document", **out)
+    log.update({"document_id": out.get("id"), "version": out.get("version"), "sections": len(out["sections"]),
+                "status": out.get("status"), "method": doc.get("method", "offline")})
+    topic = out.get("topic") or state.get("topic", "")
+    return {"reply": reply, "document": out, "topic": topic, "agent_log": [log]}
+
+
+async def _stream_new(svc: LearningService, topic: str, **kw: Any) -> dict[str, Any]:
+    """Generate in a worker thread, emitting each section as soon as it is written."""
+    it = svc.iter_generate(topic, **kw)
+    doc: dict[str, Any] = {}
+    while True:
+        ev = await asyncio.to_thread(next, it, None)
+        if ev is None:
+            break
+        if ev["event"] == "start":
+            d = ev["document"]
+            emit("retrieval", sources=d.get("sources", []), query=d["topic"])
+            emit("document", id=d["id"], title=d["title"], category_path=d["category_path"], status="generating",
+                 sections=[])
+        elif ev["event"] == "section":
+            emit("document", id=ev["document_id"], status="generating", index=ev["index"], section=ev["section"],
+                 elapsed_ms=ev["elapsed_ms"])
+        else:
+            doc = ev["document"]
+    return doc
+
+
+def _reply_for(doc: dict[str, Any], decision: str) -> str:
+    if doc.get("status") == "insufficient":
+        return doc["sections"][0]["markdown"]
+    if doc.get("unchanged_reason"):
+        return f"《{doc['title']}》没有更新：{doc['unchanged_reason']}"
+    n_cit = sum(len(s.get("citations", [])) for s in doc.get("sections", []))
+    heads = "、".join(s["heading"] for s in doc.get("sections", [])[:6])
+    if decision == "new_document":
+        return f"已生成《{doc['title']}》（{len(doc['sections'])} 节，{n_cit} 处引用）：{heads}。"
+    return f"《{doc['title']}》已更新到第 {doc.get('version')} 版：{doc.get('change_summary', '')}"
+
+
+async def _optimize(svc: LearningService, args: dict[str, Any], user_id: str) -> tuple[dict[str, Any], str, dict[str, Any]]:
+    res = await asyncio.to_thread(svc.improve_from_comment, args["document_id"], selected_text=args["selected_text"],
+                                  comment=args["comment"], section_id=args.get("section_id"),
+                                  position=(args.get("position") or {}).get("start"), user_id=user_id)
+    emit("reasoning", text=f"comment need: {res['need']} — {res['reason']}")
+    extra = {"need": res["need"], "comment_id": res["comment"]["id"], "anchor": res["comment"]["anchor"]["status"]}
+    if res["need"] != "question":
+        return res["document"], res["message"], extra
+    question = args["comment"]
+    if re.search(r"这|那|它|此|上面|这里", question):
+        question = f"{args['selected_text']} {question}"
+    answer = await asyncio.to_thread(answer_in_thread, svc, question)
+    await asyncio.to_thread(svc.answer_comment, res["comment"]["id"], answer["reply"])
+    emit("verdict", level=answer["verdict"]["level"], reason=answer["verdict"]["reason"],
+         needs_human_review=answer["verdict"]["needs_human_review"], claims=[])
+    extra["verdict"] = answer["verdict"]["level"]
+    doc = dict(res["document"])
+    doc["change_summary"] = ""
+    return doc, answer["reply"], extra
+
+
+def answer_in_thread(svc: LearningService, question: str) -> dict[str, Any]:
+    """The knowledge pipeline as functions: retrieve → read (extractive or LLM) → check."""
+    from dataclasses import asdict
+
+    from knowzero.errors import ProviderError
+    from knowzero.graph.nodes.knowledge.checker import check_draft, compose_reply
+    from knowzero.graph.nodes.knowledge.retriever import passage_dict
+    from knowzero.knowledge.reader import extractive_read, llm_read
+    from knowzero.knowledge.retriever import Plan, retrieve
+
+    kb = svc.kb
+    r = retrieve(kb, question, Plan(top_k=5, strategy="hybrid" if kb.dense.ids else "keyword"))
+    draft = None
+    if svc.provider is not None and r.passages:
+        try:
+            draft = llm_read(svc.provider, question, r.passages)
+        except ProviderError:
+            draft = None
+    if draft is None:
+        draft = extractive_read(question, r.passages, kb.keyword.term_idf)
+    d = {"answer": draft.answer, "claims": [asdict(c) for c in draft.claims], "conflicts": draft.conflicts,
+         "method": draft.method}
+    v = check_draft(kb, question, d, [passage_dict(s) for s in r.passages])
+    return {"reply": compose_reply(question, d, v), "verdict": v.to_dict()}
+
+
+async def _plan(svc: LearningService, goal: str, inp: dict[str, Any], user_id: str, log: dict[str, Any]) -> dict[str, Any]:
+    p = await asyncio.to_thread(svc.plan, goal, user_id=user_id, learned=list(inp.get("learned_topics") or []))
+    doc = {"id": p.get("id"), "kind": "learning_path", "title": f"学习路径：{p['topic']}", "topic": p["topic"],
+           "status": "ready" if p["sufficient"] else "insufficient", "steps": p["steps"],
+           "total_minutes": p["total_minutes"], "closest_topics": p.get("closest_topics", []),
+           "sections": [{"id": "path", "heading": "学习路径", "kind": "path", "markdown": p["markdown"], "citations": []}],
+           "follow_ups": [f"我想学习{s['topic']}" for s in p["steps"] if not s["learned"]][:3],
+           "route": "plan", "version": 1, "entities": [], "change_summary": ""}
+    emit("document", **doc)
+    log.update({"path_id": p.get("id"), "steps": len(p["steps"]), "sufficient": p["sufficient"]})
+    reply = (f"「{p['topic']}」的学习路径（{len(p['steps'])} 步，约 {p['total_minutes']} 分钟）：\n{p['markdown']}"
+             if p["sufficient"] else p["markdown"])
+    return {"reply": reply, "document": doc, "topic": p["topic"], "agent_log": [log]}

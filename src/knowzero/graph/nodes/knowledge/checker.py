@@ -54,10 +54,10 @@ def check_draft(kb: Any, question: str, draft: dict[str, Any], passages: list[di
         verdicts.append(verify.check_claim(c["text"], c["quote"] if draft.get("method") == "extractive" else context,
                                            question=question, verbatim=draft.get("method") == "extractive"))
     terms = key_terms(kb, question)
-    cited_sentences = " ".join(c["quote"] for c in claims)
-    cov_sent = verify.coverage(terms, cited_sentences)
-    cov_ctx = verify.coverage(terms, " ".join(evidence_texts))
-    cov = 0.5 * cov_sent + 0.5 * cov_ctx
+    # Abstention: the cited passage (title, section, text) must cover the question's key terms.
+    top = by_id.get(claims[0]["passage_id"], {}) if claims else {}
+    cov = verify.coverage(terms, f"{top.get('title', '')} {top.get('section', '')} {top.get('text', '')}")
+    cov_sent = verify.coverage(terms, " ".join(evidence_texts))
     q_ents = ent.expand(ent.extract(question), kb.aliases)
     entity_ok = True
     if q_ents and claims:
@@ -65,7 +65,7 @@ def check_draft(kb: Any, question: str, draft: dict[str, Any], passages: list[di
         for c in claims:
             cited_ents |= set(kb.doc_entities.get(c["source"], frozenset())) | ent.extract(c["quote"])
         entity_ok = not cited_ents or bool(q_ents & cited_ents)
-    return verify.judge(verdicts, coverage_value=cov, entity_ok=entity_ok, conflicts=len(draft.get("conflicts") or []),
+    return verify.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok, conflicts=len(draft.get("conflicts") or []),
                         quotes_ok=quotes_ok)
 
 

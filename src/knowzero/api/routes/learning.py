@@ -1,0 +1,165 @@
+"""Learning documents: read documents, versions and diffs, comments (with anchor status), entities,
+learning paths and learned topics. Generation and comment-driven edits normally happen in a chat
+turn (``POST /v1/chat`` with source entry/comment/entity/follow_up); the POST routes here are the
+same operations for clients that do not stream."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from knowzero.api.deps import CurrentUser
+from knowzero.errors import InvalidInput
+from knowzero.learning import store
+from knowzero.learning.service import LearningService, get_service
+
+router = APIRouter(tags=["learning"])
+
+
+def _svc(request: Request) -> LearningService:
+    st = request.app.state
+    kb = getattr(st, "kb", None)
+    provider = None
+    make = getattr(st, "make_deps", None)
+    if make is not None:
+        provider = make().provider
+    return get_service(getattr(st, "settings", None), kb=kb, provider=provider)
+
+
+class GenerateBody(BaseModel):
+    topic: str = Field(min_length=1, max_length=200)
+    level: str = Field(default="beginner", pattern="^(beginner|intermediate|advanced)$")
+    parent_id: str | None = None
+
+
+class CommentBody(BaseModel):
+    selected_text: str = Field(min_length=1, max_length=5000)
+    comment: str = Field(min_length=1, max_length=2000)
+    section_id: str | None = None
+    position: int | None = Field(default=None, ge=0)
+    improve: bool = Field(default=True, description="rewrite the section for the comment (new version)")
+
+
+class LearnedBody(BaseModel):
+    topic: str = Field(min_length=1, max_length=500)
+    document_id: str | None = None
+
+
+class PlanBody(BaseModel):
+    goal: str = Field(min_length=1, max_length=500)
+    learned_topics: list[str] = Field(default_factory=list, max_length=500)
+
+
+@router.get("/v1/learning/documents", summary="Learning documents, newest first")
+async def list_documents(request: Request, user: CurrentUser, q: str = "", mine: bool = False,
+                         limit: int = 100) -> dict[str, Any]:
+    svc = _svc(request)
+    docs = await asyncio.to_thread(store.list_documents, svc.engine, user_id=user.id if mine else None, q=q, limit=limit)
+    return {"documents": docs}
+
+
+@router.post("/v1/learning/documents", summary="Generate a document for a topic (not streamed)")
+async def generate(request: Request, user: CurrentUser, body: GenerateBody) -> dict[str, Any]:
+    svc = _svc(request)
+    return await asyncio.to_thread(svc.generate, body.topic, level=body.level, user_id=user.id, parent_id=body.parent_id)
+
+
+@router.get("/v1/learning/documents/{doc_id}", summary="A document: sections with citations, entities, follow-ups")
+async def get_document(request: Request, doc_id: str) -> dict[str, Any]:
+    return await asyncio.to_thread(_svc(request).get_document, doc_id)
+
+
+@router.get("/v1/learning/documents/{doc_id}/versions", summary="Versions with change summaries")
+async def versions(request: Request, doc_id: str) -> dict[str, Any]:
+    svc = _svc(request)
+    return {"document_id": doc_id, "versions": await asyncio.to_thread(store.list_versions, svc.engine, doc_id)}
+
+
+@router.get("/v1/learning/documents/{doc_id}/versions/{version}", summary="One version's full content")
+async def version(request: Request, doc_id: str, version: int) -> dict[str, Any]:
+    return await asyncio.to_thread(store.get_version, _svc(request).engine, doc_id, version)
+
+
+@router.get("/v1/learning/documents/{doc_id}/diff", summary="Unified diff between two versions")
+async def diff(request: Request, doc_id: str, from_version: int, to_version: int | None = None) -> dict[str, Any]:
+    svc = _svc(request)
+    if to_version is None:
+        to_version = (await asyncio.to_thread(store.get_document, svc.engine, doc_id))["version"]
+    if from_version < 1 or to_version < 1:
+        raise InvalidInput("versions start at 1")
+    return await asyncio.to_thread(store.diff_versions, svc.engine, doc_id, from_version, to_version)
+
+
+@router.get("/v1/learning/documents/{doc_id}/comments", summary="Comments with their anchor status")
+async def comments(request: Request, doc_id: str) -> dict[str, Any]:
+    svc = _svc(request)
+    await asyncio.to_thread(store.get_document, svc.engine, doc_id)  # 404 for unknown documents
+    return {"document_id": doc_id, "comments": await asyncio.to_thread(store.list_comments, svc.engine, doc_id)}
+
+
+@router.post("/v1/learning/documents/{doc_id}/comments",
+             summary="Comment on selected text; by default the section is improved as a new version")
+async def add_comment(request: Request, user: CurrentUser, doc_id: str, body: CommentBody) -> dict[str, Any]:
+    svc = _svc(request)
+    if not body.improve:
+        c = await asyncio.to_thread(store.add_comment, svc.engine, doc_id, selected_text=body.selected_text,
+                                    comment=body.comment, section_id=body.section_id, position=body.position,
+                                    user_id=user.id)
+        return {"comment": c, "changed": False}
+    res = await asyncio.to_thread(svc.improve_from_comment, doc_id, selected_text=body.selected_text,
+                                  comment=body.comment, section_id=body.section_id, position=body.position,
+                                  user_id=user.id)
+    if res["need"] == "question":
+        from knowzero.graph.nodes.learning import answer_in_thread
+
+        ans = await asyncio.to_thread(answer_in_thread, svc, body.comment)
+        res["comment"] = await asyncio.to_thread(svc.answer_comment, res["comment"]["id"], ans["reply"])
+        res["verdict"] = ans["verdict"]
+        res["message"] = ans["reply"]
+    return res
+
+
+@router.post("/v1/learning/documents/{doc_id}/read", summary="The user read this document: mark its topic learned")
+async def mark_read(request: Request, user: CurrentUser, doc_id: str) -> dict[str, Any]:
+    return await asyncio.to_thread(_svc(request).mark_read, doc_id, user.id)
+
+
+@router.get("/v1/learning/entities", summary="Entity index: learning pages and knowledge-base terms")
+async def entities(request: Request, q: str = "", limit: int = 200) -> dict[str, Any]:
+    return {"entities": await asyncio.to_thread(_svc(request).entity_index, q, max(1, min(limit, 1000)))}
+
+
+@router.get("/v1/learning/entities/{name}", summary="One entity: its page (if any) and the documents mentioning it")
+async def entity(request: Request, name: str) -> dict[str, Any]:
+    svc = _svc(request)
+    page = await asyncio.to_thread(svc.entity_page, name)
+    docs = await asyncio.to_thread(store.entity_documents, svc.engine, name)
+    return {"name": name, "document_id": page, "exists": page is not None, "mentioned_in": docs}
+
+
+@router.get("/v1/learning/paths", summary="The user's learning paths")
+async def paths(request: Request, user: CurrentUser) -> dict[str, Any]:
+    return {"paths": await asyncio.to_thread(store.list_paths, _svc(request).engine, user.id)}
+
+
+@router.post("/v1/learning/paths", summary="Plan a learning path for a goal")
+async def plan(request: Request, user: CurrentUser, body: PlanBody) -> dict[str, Any]:
+    return await asyncio.to_thread(_svc(request).plan, body.goal, user_id=user.id, learned=body.learned_topics)
+
+
+@router.get("/v1/learning/paths/{path_id}", summary="A learning path with current learned marks")
+async def get_path(request: Request, user: CurrentUser, path_id: str) -> dict[str, Any]:
+    return await asyncio.to_thread(_svc(request).get_path, path_id, user.id)
+
+
+@router.get("/v1/learning/topics", summary="The user's learned topics")
+async def learned(request: Request, user: CurrentUser) -> dict[str, Any]:
+    return {"user_id": user.id, "topics": await asyncio.to_thread(store.learned_topics, _svc(request).engine, user.id)}
+
+
+@router.post("/v1/learning/topics", summary="Mark a topic learned")
+async def mark_learned(request: Request, user: CurrentUser, body: LearnedBody) -> dict[str, Any]:
+    return await asyncio.to_thread(store.mark_learned, _svc(request).engine, user.id, body.topic, body.document_id)

@@ -1,0 +1,1 @@
+"""Learning: documents, versions, comment anchors, entity pages, paths (see service.py)."""

@@ -1,0 +1,37 @@
+"""``knowzero learn "TOPIC"``: generate a learning document and print it (markdown + citations)."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from knowzero.config import get_settings
+from knowzero.learning.compose import document_markdown
+
+
+def learn_command(topic: str = typer.Argument(..., help="What to learn, e.g. 首件检验"),
+                  level: str = typer.Option("beginner", "--level", help="beginner | intermediate | advanced"),
+                  json_out: bool = typer.Option(False, "--json", help="Print the document as one JSON object.")) -> None:
+    """Generate a learning document from the knowledge base (the demo one when nothing was ingested)."""
+    from knowzero.knowledge.kb import get_kb
+    from knowzero.learning.service import LearningService
+    from knowzero.llm.base import get_provider
+
+    settings = get_settings()
+    kb = get_kb(settings)
+    if kb.is_empty():
+        typer.echo("ingesting the demo knowledge base (first run)…", err=True)
+        kb.ensure_demo()
+    svc = LearningService(kb=kb, provider=get_provider(), settings=settings)
+    doc = svc.generate(topic, level=level)
+    if json_out:
+        typer.echo(json.dumps(doc, ensure_ascii=False, default=str))
+        return
+    typer.echo(document_markdown(doc["title"], doc["sections"], with_references=True))
+    if doc.get("entities"):
+        typer.echo("术语：" + "、".join(e["name"] for e in doc["entities"]))
+    if doc.get("follow_ups"):
+        typer.echo("可以继续问：\n" + "\n".join(f"- {q}" for q in doc["follow_ups"]))
+    if doc.get("id"):
+        typer.echo(f"\n(document {doc['id']} · version {doc.get('version')} · {doc.get('elapsed_ms', 0):.0f} ms)", err=True)

@@ -1,0 +1,491 @@
+"""Compose a learning document for a topic from the knowledge base, one section at a time.
+
+Offline (the default) every sentence of the document *is* a sentence of the knowledge base,
+copied verbatim with its source and character offsets, so every citation resolves by
+construction: retrieve passages for the topic → split them into sentences (list markers stripped,
+offsets kept) → score each against the topic (IDF-weighted term coverage, the passage's rank) →
+drop near-duplicates → sort into headed sections: overview/definitions first, then details
+grouped by the knowledge base's own section headings (in document order), examples, and common
+pitfalls. With a chat model, each section is rewritten by the model from the same numbered
+evidence; every sentence it writes is checked with :func:`knowzero.knowledge.verify.check_answer`
+against the evidence it cites, and sentences that fail are removed (the count is reported).
+When the knowledge base has too little on the topic, :func:`compose` says so and lists the
+closest topics it does cover; it never fills the gap.
+
+Does not store anything (see ``store.py``) and does not know about the graph.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from knowzero.errors import ProviderError
+from knowzero.knowledge import verify
+from knowzero.knowledge.retriever import Plan, evidence_quality, retrieve
+from knowzero.knowledge.text import STOPWORDS, char_ngrams, split_sentences, tokens
+from knowzero.knowledge.types import Passage
+from knowzero.llm.base import ChatProvider, chat_json
+
+SUFFICIENT_QUALITY = 0.5
+MIN_SENTENCES = 2
+_LEVEL_SHAPE = {  # (detail sections, sentences per detail section, overview sentences)
+    "beginner": (3, 4, 3),
+    "intermediate": (4, 5, 3),
+    "advanced": (5, 6, 4),
+}
+DOMAIN_LABELS = {"technical": "技术", "hr": "人事", "product": "产品", "policy": "制度", "general": "综合"}
+
+_LIST_MARK = re.compile(r"^\s*(?:\d{1,3}[.、)）]|[（(]\d{1,3}[)）]|[-*+•·]|[一二三四五六七八九十]+、)\s*")
+_HEAD_NUM = re.compile(r"^\s*(?:[一二三四五六七八九十]+[、.]|\d+(?:\.\d+)*[.、]?|第[一二三四五六七八九十\d]+[章节条])\s*")
+_DEFINITION = re.compile(r"是指|指的是|是一种|定义为|称为|简称|目的|为了|适用于|本(?:规程|制度|办法|规范|手册|流程|政策|指南)|"
+                         r"旨在|\bis an?\b|refers to|\bmeans\b|purpose|applies to", re.I)
+_DEF_SECTION = re.compile(r"目的|概述|简介|定义|适用范围|总则|范围|介绍|overview|purpose|scope|introduction", re.I)
+_PITFALL = re.compile(r"不得|严禁|禁止|切勿|不能|不可|不予|避免|注意|否则|警告|风险|误区|错误|超标|不合格：|do not|don't|never|"
+                      r"must not|avoid|warning|caution", re.I)
+_EXAMPLE = re.compile(r"例如|比如|譬如|举例|如下|示例|案例|e\.g\.|for example|for instance|such as", re.I)
+_REASON = re.compile(r"因为|由于|原因|以便|为了|从而|因此|所以|导致|原理|because|so that|therefore|cause", re.I)
+_NUMBER = re.compile(r"\d")
+_METADATA = re.compile(r"文件编号|版本[：:]\s*V|生效日期[：:]|发布部门[：:]|归口部门[：:]")
+_CITE = re.compile(r"\[(\d+)\]")
+
+
+@dataclass(frozen=True)
+class Cand:
+    """A knowledge-base sentence that may go into a document (verbatim, with file offsets)."""
+
+    text: str
+    source: str
+    title: str
+    section: str
+    start: int
+    end: int
+    passage_id: str
+    domain: str
+    score: float = 0.0
+    kind: str = "detail"
+
+
+@dataclass
+class Citation:
+    n: int
+    source: str
+    title: str
+    section: str
+    quote: str
+    start: int
+    end: int
+    passage_id: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"n": self.n, "source": self.source, "title": self.title, "section": self.section,
+                "quote": self.quote, "start": self.start, "end": self.end, "passage_id": self.passage_id}
+
+
+@dataclass
+class Section:
+    id: str
+    heading: str
+    kind: str
+    markdown: str
+    citations: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "heading": self.heading, "kind": self.kind, "markdown": self.markdown,
+                "citations": self.citations}
+
+
+@dataclass
+class Outline:
+    """What :func:`plan_document` found: enough to stream sections, or why not."""
+
+    topic: str
+    title: str
+    sufficient: bool
+    quality: float
+    category_path: str
+    groups: list[tuple[str, str, list[Cand]]]  # (kind, heading, sentences)
+    unused: list[Cand]
+    closest_topics: list[str]
+    sources: list[dict[str, Any]]
+    retrieval_ms: float
+    reason: str = ""
+
+
+# ----- sentences -----
+
+def clean_sentence(text: str, start: int) -> tuple[str, int] | None:
+    """Strip list markers and emphasis from a sentence; None when it is not prose."""
+    m = _LIST_MARK.match(text)
+    if m:
+        text, start = text[m.end():], start + m.end()
+    lead = len(text) - len(text.lstrip("*_ \u3000"))
+    text, start = text[lead:], start + lead
+    text = text.rstrip("*_ \u3000")
+    if (len(text) < 6 or len(text) > 260 or text.startswith(("#", "|", ">")) or text.count("|") >= 2
+            or not re.search(r"[\u4e00-\u9fffA-Za-z]", text)):
+        return None
+    if text.endswith(("：", ":")):  # introduces a list that is not part of the sentence
+        return None
+    if _METADATA.search(text) or text.count("：") + text.count(": ") >= 3:  # document metadata, table rows
+        return None
+    return text, start
+
+
+def short_heading(section: str, title: str = "") -> str:
+    last = (section.split(" / ")[-1] if section else "") or title
+    return _HEAD_NUM.sub("", last).strip() or last.strip()
+
+
+def classify(text: str, section: str) -> str:
+    """definition | pitfall | example | detail (first match wins, in that order)."""
+    if _DEFINITION.search(text) or (_DEF_SECTION.search(section.split(" / ")[-1] if section else "")
+                                    and not _PITFALL.search(text)):
+        return "definition"
+    if _PITFALL.search(text):
+        return "pitfall"
+    if _EXAMPLE.search(text):
+        return "example"
+    return "detail"
+
+
+_index_lock = threading.Lock()
+_file_index: dict[tuple[int, str], dict[str, list[Cand]]] = {}
+
+
+def file_sentences(kb: Any, path: str) -> list[Cand]:
+    """Every usable sentence of one knowledge-base file, in document order (cached per revision)."""
+    key = (id(kb), kb.revision)
+    with _index_lock:
+        idx = _file_index.get(key)
+        if idx is None:
+            _file_index.clear()
+            idx = {}
+            by_path: dict[str, list[Passage]] = {}
+            for p in kb.passages.values():
+                by_path.setdefault(p.path, []).append(p)
+            for pth, ps in by_path.items():
+                seen: set[int] = set()
+                out: list[Cand] = []
+                for p in sorted(ps, key=lambda x: x.start):
+                    for c in passage_sentences(kb, p):
+                        if c.start not in seen:
+                            seen.add(c.start)
+                            out.append(c)
+                out.sort(key=lambda c: c.start)
+                idx[pth] = out
+            _file_index[key] = idx
+    return idx.get(path, [])
+
+
+def passage_sentences(kb: Any, p: Passage) -> list[Cand]:
+    if p.path.lower().endswith((".csv", ".tsv")):  # rows are data, not prose to learn from
+        return []
+    src = kb.file_texts.get(p.path, "")
+    out = []
+    for s in split_sentences(p.text, offset=p.start):
+        cleaned = clean_sentence(s.text, s.start)
+        if cleaned is None:
+            continue
+        text, start = cleaned
+        end = start + len(text)
+        if src[start:end] != text:  # never cite what is not verbatim in the source
+            continue
+        out.append(Cand(text, p.path, p.title, p.section, start, end, p.id, p.domain, 0.0,
+                        classify(text, p.section)))
+    return out
+
+
+def term_weights(kb: Any, query: str) -> dict[str, float]:
+    idf = kb.keyword.term_idf
+    w = {t: idf(t) for t in tokens(query, search=False) if t not in STOPWORDS and t.strip()}
+    for t in tokens(query, search=True):
+        if t not in w and t not in STOPWORDS and t.strip():
+            w[t] = idf(t) * 0.5
+    return w
+
+
+def relevance(weights: dict[str, float], text: str, context: str = "") -> float:
+    total = sum(weights.values()) or 1.0
+    low = unicodedata.normalize("NFKC", text).lower()
+    ctx = unicodedata.normalize("NFKC", context).lower()
+    hit = sum(w for t, w in weights.items() if t in low)
+    near = sum(w for t, w in weights.items() if t not in low and t in ctx)
+    return (hit + 0.5 * near) / total
+
+
+def near_duplicate(a: str, b: str, threshold: float = 0.8) -> bool:
+    ga, gb = char_ngrams(a), char_ngrams(b)
+    if not ga or not gb:
+        return a == b
+    return len(ga & gb) / min(len(ga), len(gb)) >= threshold
+
+
+def dedupe(cands: list[Cand], existing: list[str] | None = None) -> list[Cand]:
+    kept: list[Cand] = []
+    texts = list(existing or [])
+    seen: set[tuple[str, int]] = set()
+    for c in cands:
+        if (c.source, c.start) in seen or any(near_duplicate(c.text, t) for t in texts):
+            continue
+        seen.add((c.source, c.start))
+        texts.append(c.text)
+        kept.append(c)
+    return kept
+
+
+# ----- outline -----
+
+def clean_topic(text: str) -> str:
+    t = re.sub(r"^(?:请|帮我|我想|我要|想要|给我)?(?:系统地?|全面地?|深入地?)?(?:学习|学|了解一下|了解|介绍一下|介绍|讲讲|讲一下|说说|"
+               r"什么是|teach me|explain|learn)\s*", "", text.strip(), flags=re.I)
+    t = re.sub(r"(?:是什么|吗|呢|吧|的知识|相关知识|的文档)?[？?。！!\s]*$", "", t)
+    return t.strip(" ：:，,") or text.strip()
+
+
+def closest_topics(kb: Any, topic: str, passages: list[Any], k: int = 5) -> list[str]:
+    """Titles of knowledge-base documents nearest to the topic (real titles only)."""
+    out: list[str] = []
+    for s in passages:
+        t = s.passage.title or s.passage.path
+        if t not in out:
+            out.append(t)
+    if len(out) < k:
+        from rapidfuzz import fuzz, process
+
+        titles = sorted({p.title or p.path for p in kb.passages.values()})
+        for t, _, _ in process.extract(topic, titles, scorer=fuzz.partial_ratio, limit=k):
+            if t not in out:
+                out.append(t)
+    return out[:k]
+
+
+def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str = "hybrid",
+                  top_k: int = 10, exclude: list[str] | None = None) -> Outline:
+    """Retrieve and sort the topic's evidence into section groups (fast: no model but the query encoder)."""
+    topic = clean_topic(topic)
+    t0 = time.perf_counter()
+    if strategy == "hybrid" and not kb.dense.ids:
+        strategy = "keyword"
+    r = retrieve(kb, topic, Plan(top_k=top_k, strategy=strategy), budget_chars=8000)  # type: ignore[arg-type]
+    retrieval_ms = (time.perf_counter() - t0) * 1000
+    passages = [s for s in r.passages if not s.passage.id.startswith("sql:")]
+    quality = evidence_quality(kb, topic, r)
+    weights = term_weights(kb, topic)
+    cands: list[Cand] = []
+    for rank, s in enumerate(passages):
+        p = s.passage
+        head = f"{p.title} {p.section}"
+        for c in passage_sentences(kb, p):
+            rel = relevance(weights, c.text, head)
+            if rel <= 0:
+                continue
+            score = rel + 0.3 / (1 + rank) + (0.15 if c.kind == "definition" else 0.0)
+            cands.append(Cand(c.text, c.source, c.title, c.section, c.start, c.end, c.passage_id, c.domain,
+                              round(score, 4), c.kind))
+    cands.sort(key=lambda c: -c.score)
+    cands = dedupe(cands, exclude)
+    domain = _dominant(c.domain for c in cands) or "general"
+    top_title = cands[0].title if cands else ""
+    category = "/".join(x for x in (DOMAIN_LABELS.get(domain, "综合"), top_title, topic) if x)
+    sources = [{"source": s.passage.path, "title": s.passage.title, "section": s.passage.section,
+                "score": round(s.score, 5)} for s in passages]
+    if quality < SUFFICIENT_QUALITY or len(cands) < MIN_SENTENCES:
+        reason = (f"the knowledge base covers {quality:.0%} of the topic's terms" if quality < SUFFICIENT_QUALITY
+                  else f"only {len(cands)} relevant sentence(s) found")
+        return Outline(topic, topic, False, quality, category, [], [], closest_topics(kb, topic, passages), sources,
+                       retrieval_ms, reason)
+    n_groups, per_group, n_overview = _LEVEL_SHAPE.get(level, _LEVEL_SHAPE["beginner"])
+    used: set[tuple[str, int]] = set()
+
+    def take(pool: list[Cand], n: int) -> list[Cand]:
+        out: list[Cand] = []
+        for c in pool:
+            if len(out) >= n:
+                break
+            if (c.source, c.start) not in used:
+                used.add((c.source, c.start))
+                out.append(c)
+        return out
+
+    groups: list[tuple[str, str, list[Cand]]] = []
+    overview = take([c for c in cands if c.kind == "definition"], n_overview)
+    if len(overview) < 2:
+        overview += take([c for c in cands if c.kind in ("detail", "definition")], 2 - len(overview))
+    groups.append(("definition", "概述与定义", sorted(overview, key=_doc_order)))
+    by_heading: dict[tuple[str, str], list[Cand]] = {}
+    for c in cands:
+        if c.kind in ("detail", "definition") and (c.source, c.start) not in used:
+            by_heading.setdefault((c.title, short_heading(c.section, c.title)), []).append(c)
+    ranked = sorted(by_heading.items(), key=lambda kv: -sum(c.score for c in kv[1][:3]))
+    singles: list[Cand] = []
+    for (_, heading), members in ranked:
+        if len(groups) - 1 >= n_groups:
+            break
+        if len(members) < 2:
+            singles.extend(members)
+            continue
+        picked = take(sorted(members, key=lambda c: -c.score), per_group)
+        if picked:
+            heading = heading if heading not in {g[1] for g in groups} else f"{heading}（{picked[0].title}）"
+            groups.append(("detail", heading, sorted(picked, key=_doc_order)))
+    groups[1:] = sorted(groups[1:], key=lambda g: _doc_order(g[2][0]))  # details in the sources' own order
+    if len(groups) - 1 < n_groups and singles:
+        picked = take(sorted(singles, key=lambda c: -c.score), per_group)
+        if picked:
+            groups.append(("detail", "其他要点", sorted(picked, key=_doc_order)))
+    examples = take([c for c in cands if c.kind == "example"], per_group)
+    if examples:
+        groups.append(("example", "示例", sorted(examples, key=_doc_order)))
+    pitfalls = take([c for c in cands if c.kind == "pitfall"], per_group)
+    if pitfalls:
+        groups.append(("pitfall", "常见误区与注意事项", sorted(pitfalls, key=_doc_order)))
+    unused = [c for c in cands if (c.source, c.start) not in used]
+    return Outline(topic, topic, True, quality, category, groups, unused, [], sources, retrieval_ms)
+
+
+def _doc_order(c: Cand) -> tuple[str, int]:
+    return (c.source, c.start)
+
+
+def _dominant(values: Any) -> str:
+    counts: dict[str, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    return max(counts, key=lambda k: counts[k]) if counts else ""
+
+
+# ----- rendering -----
+
+def render_bullets(items: list[tuple[str, Cand]], first_n: int = 1) -> tuple[str, list[dict[str, Any]]]:
+    """Bullets "- text[n]" for (text, evidence) pairs; n counts from ``first_n`` within the section."""
+    lines, cits = [], []
+    for i, (text, c) in enumerate(items):
+        n = first_n + i
+        lines.append(f"- {text.rstrip()}[{n}]")
+        cits.append(Citation(n, c.source, c.title, c.section, c.text, c.start, c.end, c.passage_id).to_dict())
+    return "\n".join(lines), cits
+
+
+def renumber(sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Number citations 1..N across the document in reading order (markers and lists together)."""
+    n = 0
+    out = []
+    for s in sections:
+        mapping: dict[int, int] = {}
+        cits = []
+        for c in s.get("citations", []):
+            n += 1
+            mapping[int(c["n"])] = n
+            cits.append({**c, "n": n})
+        md = _CITE.sub(_marker_sub(mapping), s.get("markdown", ""))
+        out.append({**s, "markdown": md, "citations": cits})
+    return out
+
+
+def _marker_sub(mapping: dict[int, int]) -> Callable[[re.Match[str]], str]:
+    def sub(m: re.Match[str]) -> str:
+        k = int(m.group(1))
+        return f"[{mapping.get(k, k)}]"
+
+    return sub
+
+
+def document_markdown(title: str, sections: list[dict[str, Any]], *, with_references: bool = False) -> str:
+    parts = [f"# {title}"]
+    for s in sections:
+        parts.append(f"## {s['heading']}\n\n{s['markdown']}")
+    if with_references:
+        refs = [f"[{c['n']}] {c['source']}（{c['start']}-{c['end']}）：「{c['quote']}」"
+                for s in sections for c in s.get("citations", [])]
+        if refs:
+            parts.append("---\n参考来源：\n" + "\n".join(refs))
+    return "\n\n".join(parts) + "\n"
+
+
+# ----- writing sections (offline, or by a chat model and checked) -----
+
+WRITE_SCHEMA = {
+    "type": "object",
+    "required": ["sentences"],
+    "properties": {"sentences": {"type": "array", "items": {
+        "type": "object", "required": ["text", "evidence"],
+        "properties": {"text": {"type": "string"}, "evidence": {"type": "integer"}}}}},
+}
+
+
+@dataclass
+class Written:
+    markdown: str
+    citations: list[dict[str, Any]]
+    method: str  # offline | llm | offline_fallback
+    removed: int = 0
+    note: str = ""
+
+
+def write_section(heading: str, kind: str, evidence: list[Cand], *, topic: str, level: str = "beginner",
+                  provider: ChatProvider | None = None, instruction: str = "") -> Written:
+    """Text for one section from its evidence sentences (see module doc)."""
+    if provider is not None and evidence:
+        try:
+            return _llm_section(provider, heading, kind, evidence, topic=topic, level=level, instruction=instruction)
+        except ProviderError as exc:
+            md, cits = render_bullets([(c.text, c) for c in evidence])
+            return Written(md, cits, "offline_fallback", note=exc.message)
+    md, cits = render_bullets([(c.text, c) for c in evidence])
+    return Written(md, cits, "offline")
+
+
+def _llm_section(provider: ChatProvider, heading: str, kind: str, evidence: list[Cand], *, topic: str, level: str,
+                 instruction: str) -> Written:
+    blocks = "\n".join(f"[{i + 1}] {c.text}" for i, c in enumerate(evidence))
+    system = ("你是学习文档的作者。只用给出的编号证据写作，不得添加证据中没有的事实。"
+              "返回 JSON：{\"sentences\": [{\"text\": 一句中文, \"evidence\": 支撑这句话的证据编号}]}。"
+              f"读者水平：{level}。" + instruction)
+    user = f"主题：{topic}\n小节：{heading}（{kind}）\n证据：\n{blocks}"
+    data = chat_json(provider, [{"role": "system", "content": system}, {"role": "user", "content": user}],
+                     WRITE_SCHEMA, max_tokens=800)
+    kept: list[tuple[str, Cand]] = []
+    removed = 0
+    for s in data.get("sentences") or []:
+        if not isinstance(s, dict):
+            removed += 1
+            continue
+        text = str(s.get("text") or "").strip()
+        try:
+            idx = int(s.get("evidence", 0)) - 1
+        except (TypeError, ValueError):
+            idx = -1
+        if not text or not 0 <= idx < len(evidence):
+            removed += 1
+            continue
+        if verify.check_answer(topic, text, evidence[idx].text).level != "confirmed":
+            removed += 1
+            continue
+        kept.append((text, evidence[idx]))
+    if not kept:
+        raise ProviderError("no sentence the model wrote was supported by the knowledge base")
+    md, cits = render_bullets(kept)
+    note = f"removed {removed} sentence(s) the knowledge base does not support" if removed else ""
+    return Written(md, cits, "llm", removed, note)
+
+
+def iter_sections(outline: Outline, *, level: str = "beginner", provider: ChatProvider | None = None,
+                  new_id: Callable[[], str]) -> Iterator[tuple[Section, Written]]:
+    """Write the outline's sections one by one (the caller streams each as it comes)."""
+    for kind, heading, evidence in outline.groups:
+        w = write_section(heading, kind, evidence, topic=outline.topic, level=level, provider=provider)
+        yield Section(new_id(), heading, kind, w.markdown, w.citations), w
+
+
+def insufficient_markdown(topic: str, closest: list[str]) -> str:
+    lines = [f"知识库中关于「{topic}」的内容不足，无法生成有依据的学习文档，我不做编造。"]
+    if closest:
+        lines.append("知识库覆盖的相近主题：")
+        lines.extend(f"- {t}" for t in closest)
+    return "\n".join(lines)

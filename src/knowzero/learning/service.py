@@ -1,0 +1,377 @@
+"""The learning facade used by the graph node, the API and the CLI.
+
+One :class:`LearningService` per (database, knowledge base, provider): generate a document
+(streamed section by section), expand the current document for a follow-up, merge a near topic
+into an existing page, improve a section from a comment (new version, re-anchored comments),
+open an entity (navigate to its page or create one under the source document), plan a path,
+and read everything back. ``entity_page_exists(name)`` is the cheap check the intent classifier
+uses for entity clicks.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from sqlalchemy import Engine, select
+
+from knowzero.config import Settings, get_settings
+from knowzero.errors import InvalidInput, NotFound
+from knowzero.learning import store
+from knowzero.learning.compose import (
+    Outline,
+    clean_topic,
+    document_markdown,
+    insufficient_markdown,
+    iter_sections,
+    plan_document,
+    renumber,
+    short_heading,
+)
+from knowzero.learning.entities import extract_entities
+from knowzero.learning.optimize import NEED_LABELS, change_summary, classify_need, rewrite_section
+from knowzero.learning.planner import make_plan, path_markdown
+from knowzero.llm.base import ChatProvider
+from knowzero.persistence.db import get_engine, init_db
+
+_COMPARE = re.compile(r"\s*(?:和|与|跟|同|vs\.?|VS\.?|对比|比较)\s*")
+_COMPARE_TAIL = re.compile(r"(?:的)?(?:区别|差别|不同|异同|对比|比较|哪个好|有什么不同|有何不同)[是吗呢？?。\s]*$")
+
+
+def split_comparison(text: str) -> list[str]:
+    """'零件A和零件B的区别' → ['零件A', '零件B']; [] when it is not a comparison of two things."""
+    topic = clean_topic(text)
+    if not _COMPARE_TAIL.search(topic) and not re.search(r"\bvs\.?\b|对比|比较", topic, re.I):
+        return []  # "退货与退款" is one topic, "零件A和零件B的区别" is a comparison
+    t = _COMPARE_TAIL.sub("", topic)
+    parts = [p.strip(" ，,、") for p in _COMPARE.split(t) if p.strip(" ，,、")]
+    return parts if len(parts) == 2 and all(len(p) >= 2 for p in parts) else []
+
+
+class LearningService:
+    """Facade over compose/optimize/planner/store (see module doc)."""
+
+    def __init__(self, engine: Engine | None = None, kb: Any = None, provider: ChatProvider | None = None,
+                 settings: Settings | None = None) -> None:
+        self.settings = settings or get_settings()
+        self.engine = init_db(engine or get_engine(self.settings.db_url))
+        self._kb = kb
+        self.provider = provider
+
+    @property
+    def kb(self) -> Any:
+        if self._kb is None:
+            from knowzero.knowledge.kb import get_kb
+
+            self._kb = get_kb(self.settings)
+        return self._kb
+
+    def _strategy(self) -> str:
+        return "hybrid" if self.kb.dense.ids else "keyword"
+
+    # ----- generation -----
+    def iter_generate(self, topic: str, *, level: str = "beginner", user_id: str = "anonymous",
+                      parent_id: str | None = None, entity_name: str | None = None) -> Iterator[dict[str, Any]]:
+        """Events: ``start`` (id, title), one ``section`` per section as it is written, then ``done``."""
+        t0 = time.perf_counter()
+        level = level if level in ("beginner", "intermediate", "advanced") else "beginner"
+        outline = self._outline(topic, level)
+        doc_id = store.new_id()
+        parent = self._parent(parent_id)
+        category = f"{parent['category_path']}/{outline.topic}" if parent else outline.category_path
+        if not outline.sufficient:
+            md = insufficient_markdown(outline.topic, outline.closest_topics)
+            doc = {"id": None, "title": outline.topic, "topic": outline.topic, "category_path": category,
+                   "status": "insufficient", "version": 0, "parent_id": parent_id,
+                   "sections": [{"id": "insufficient", "heading": "知识库内容不足", "kind": "notice", "markdown": md,
+                                 "citations": []}],
+                   "entities": [], "closest_topics": outline.closest_topics,
+                   "follow_ups": [f"什么是{t}？" for t in outline.closest_topics[:3]],
+                   "change_summary": "", "reason": outline.reason, "elapsed_ms": _ms(t0)}
+            yield {"event": "done", "document": doc}
+            return
+        yield {"event": "start", "document": {"id": doc_id, "title": outline.title, "topic": outline.topic,
+                                              "category_path": category, "status": "generating",
+                                              "sources": outline.sources}, "elapsed_ms": _ms(t0)}
+        sections: list[dict[str, Any]] = []
+        methods: list[str] = []
+        notes: list[str] = []
+        for i, (sec, written) in enumerate(iter_sections(outline, level=level, provider=self.provider,
+                                                         new_id=store.new_section_id)):
+            sections.append(sec.to_dict())
+            methods.append(written.method)
+            if written.note:
+                notes.append(written.note)
+            numbered = renumber(sections)[-1]
+            yield {"event": "section", "index": i, "document_id": doc_id, "section": numbered, "elapsed_ms": _ms(t0)}
+        sections = renumber(sections)
+        text = "\n".join(s["markdown"] for s in sections)
+        entities = extract_entities(self.kb, text, topic=outline.topic, page_of=lambda n: store.entity_page(self.engine, n))
+        follow_ups = propose_follow_ups(outline, entities, {s["heading"] for s in sections})
+        method = "llm" if "llm" in methods else ("offline_fallback" if "offline_fallback" in methods else "offline")
+        meta = {"entities": entities, "follow_ups": follow_ups, "method": method, "notes": notes,
+                "sources": sorted({c["source"] for s in sections for c in s["citations"]})}
+        doc = store.create_document(self.engine, doc_id=doc_id, topic=outline.topic, title=outline.title,
+                                    category_path=category, sections=sections, meta=meta, parent_id=parent_id,
+                                    level=level, user_id=user_id)
+        store.set_entity_page(self.engine, outline.topic, doc_id, type_="concept")
+        if entity_name and store.topic_key(entity_name) != store.topic_key(outline.topic):
+            store.set_entity_page(self.engine, entity_name, doc_id)
+        doc["notes"] = notes
+        doc["elapsed_ms"] = _ms(t0)
+        yield {"event": "done", "document": doc}
+
+    def generate(self, topic: str, **kw: Any) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        for ev in self.iter_generate(topic, **kw):
+            if ev["event"] == "done":
+                doc = ev["document"]
+        return doc
+
+    def _outline(self, topic: str, level: str, exclude: list[str] | None = None) -> Outline:
+        parts = split_comparison(topic)
+        if not parts:
+            return plan_document(self.kb, topic, level=level, strategy=self._strategy(), exclude=exclude)
+        outs: list[Outline] = []
+        seen = list(exclude or [])
+        for p in parts:  # the second side never repeats a sentence of the first
+            o = plan_document(self.kb, p, level="beginner", strategy=self._strategy(), exclude=seen)
+            seen += [c.text for g in o.groups for c in g[2]]
+            outs.append(o)
+        title = f"{parts[0]} 与 {parts[1]} 对比"
+        missing = [o.topic for o in outs if not o.sufficient]
+        if missing:
+            closest = [t for o in outs for t in o.closest_topics]
+            return Outline(title, title, False, min(o.quality for o in outs), outs[0].category_path, [], [],
+                           list(dict.fromkeys(closest))[:5], [], 0.0,
+                           f"the knowledge base has too little on {', '.join(missing)}")
+        groups = []
+        for o in outs:  # side by side: each one's overview and main detail, then each one's pitfalls
+            groups.append(("definition", f"{o.topic}：概述", o.groups[0][2]))
+            detail = next((g for g in o.groups[1:] if g[0] == "detail"), None)
+            if detail:
+                groups.append(("detail", f"{o.topic}：{detail[1]}", detail[2]))
+        for o in outs:
+            pit = next((g for g in o.groups if g[0] == "pitfall"), None)
+            if pit:
+                groups.append(("pitfall", f"{o.topic}：注意事项", pit[2]))
+        return Outline(title, title, True, min(o.quality for o in outs), outs[0].category_path, groups,
+                       [c for o in outs for c in o.unused], [], [s for o in outs for s in o.sources],
+                       sum(o.retrieval_ms for o in outs))
+
+    def _parent(self, parent_id: str | None) -> dict[str, Any] | None:
+        if not parent_id:
+            return None
+        try:
+            return store.get_document(self.engine, parent_id)
+        except NotFound:
+            return None
+
+    # ----- follow-ups and merges: new sections in an existing document -----
+    def expand_document(self, doc_id: str, question: str, *, why: str = "追问") -> dict[str, Any]:
+        """Add sections answering ``question`` with material not yet in the document (new version)."""
+        doc = self.get_document(doc_id)
+        existing = [c["quote"] for s in doc["sections"] for c in s["citations"]]
+        outline = plan_document(self.kb, question, level="beginner", strategy=self._strategy(), exclude=existing)
+        used = {(c["source"], int(c["start"])) for s in doc["sections"] for c in s["citations"]}
+        groups = [(k, h, [c for c in ev if (c.source, c.start) not in used]) for k, h, ev in outline.groups]
+        groups = [g for g in groups if g[2]]
+        if not outline.sufficient or not groups:
+            doc["change_summary"] = ""
+            doc["unchanged_reason"] = ("知识库中没有比当前文档更多的相关内容" if outline.sufficient
+                                       else insufficient_markdown(outline.topic, outline.closest_topics))
+            return doc
+        headings = {s["heading"] for s in doc["sections"]}
+        new_sections: list[dict[str, Any]] = []
+        for k, h, ev in groups[:2]:
+            heading = clean_topic(question) if not new_sections else h
+            heading = heading if heading not in headings else f"{heading}（补充）"
+            sec, _ = next(iter_sections(Outline(outline.topic, outline.title, True, outline.quality, "", [(k, heading, ev)],
+                                                [], [], [], 0.0), provider=self.provider, new_id=store.new_section_id))
+            new_sections.append(sec.to_dict())
+            headings.add(heading)
+        sections = renumber(doc["sections"] + new_sections)
+        summary = (f"根据{why}「{question[:40]}」新增 {len(new_sections)} 节："
+                   + "、".join(s["heading"] for s in new_sections))
+        return self._save(doc, sections, summary, author="assistant")
+
+    def merge_topic(self, doc_id: str, topic: str) -> dict[str, Any]:
+        """A near-duplicate topic becomes new sections of the existing page (and an alias of it)."""
+        doc = self.expand_document(doc_id, topic, why="相近主题合并")
+        store.set_entity_page(self.engine, clean_topic(topic), doc_id, type_="concept")
+        return doc
+
+    def _save(self, doc: dict[str, Any], sections: list[dict[str, Any]], summary: str, *, author: str) -> dict[str, Any]:
+        text = "\n".join(s["markdown"] for s in sections)
+        entities = extract_entities(self.kb, text, topic=doc["topic"], page_of=lambda n: store.entity_page(self.engine, n))
+        saved = store.save_version(self.engine, doc["id"], sections, change_summary=summary, author=author,
+                                   meta_updates={"entities": entities,
+                                                 "sources": sorted({c["source"] for s in sections for c in s["citations"]}),
+                                                 "follow_ups": self._follow_ups_for(doc["topic"], entities, sections)})
+        return self._link(saved)
+
+    def _follow_ups_for(self, topic: str, entities: list[dict[str, Any]], sections: list[dict[str, Any]]) -> list[str]:
+        outline = plan_document(self.kb, topic, strategy=self._strategy(),
+                                exclude=[c["quote"] for s in sections for c in s["citations"]])
+        return propose_follow_ups(outline, entities, {s["heading"] for s in sections})
+
+    # ----- comments -----
+    def improve_from_comment(self, doc_id: str, *, selected_text: str, comment: str, section_id: str | None = None,
+                             position: int | None = None, user_id: str = "anonymous") -> dict[str, Any]:
+        """Classify, anchor, and (unless it is a question) rewrite the section as a new version.
+
+        Returns {need, reason, comment, document, changed, message}.
+        """
+        need, reason = classify_need(comment)
+        c = store.add_comment(self.engine, doc_id, selected_text=selected_text, comment=comment,
+                              section_id=section_id, position=position, need=need, user_id=user_id)
+        doc = self.get_document(doc_id)
+        if need == "question":
+            return {"need": need, "reason": reason, "comment": c, "document": doc, "changed": False,
+                    "message": "评论是一个问题，将在评论下回答。"}
+        sid = c["anchor"]["section_id"] or section_id
+        section = next((s for s in doc["sections"] if s["id"] == sid), None)
+        if section is None:
+            raise InvalidInput("the selected text is not in this document")
+        rw = rewrite_section(self.kb, doc, section, need=need, selected=selected_text, comment=comment,
+                             provider=self.provider)
+        if rw is None:
+            msg = f"知识库中没有可用于「{section['heading']}」{NEED_LABELS[need]}的更多内容，文档保持不变。"
+            c = store.update_comment(self.engine, c["id"], status="answered", reply=msg)
+            return {"need": need, "reason": reason, "comment": c, "document": doc, "changed": False, "message": msg}
+        new_section = {**section, "markdown": rw.markdown, "citations": rw.citations}
+        sections = renumber([new_section if s["id"] == section["id"] else s for s in doc["sections"]])
+        new_md = next(s["markdown"] for s in sections if s["id"] == section["id"])
+        old_md = renumber(doc["sections"])[[s["id"] for s in doc["sections"]].index(section["id"])]["markdown"]
+        summary = change_summary(old_md, new_md, heading=section["heading"], need=need, comment=comment,
+                                 sources=[a.title or a.source for a in rw.added])
+        saved = self._save(doc, sections, summary, author="assistant")
+        c = store.update_comment(self.engine, c["id"], status="applied", reply=summary)
+        return {"need": need, "reason": reason, "comment": c, "document": saved, "changed": True, "message": summary,
+                "method": rw.method}
+
+    def answer_comment(self, comment_id: str, answer: str) -> dict[str, Any]:
+        return store.update_comment(self.engine, comment_id, status="answered", reply=answer)
+
+    # ----- entities -----
+    def entity_page(self, name: str) -> str | None:
+        return store.entity_page(self.engine, name)
+
+    def entity_index(self, q: str = "", limit: int = 200) -> list[dict[str, Any]]:
+        """Learning entities (with pages and mentions) plus knowledge-base terms not yet in it."""
+        from knowzero.learning.entities import kb_terms
+
+        items = store.list_entities(self.engine, q=q, limit=limit)
+        have = {e["key"] for e in items}
+        qk = store.topic_key(q) if q else ""
+        for _, t in sorted(kb_terms(self.kb).items()):
+            key = store.topic_key(t.name)
+            if key in have or (qk and qk not in key):
+                continue
+            items.append({"key": key, "name": t.name, "type": t.type, "aliases": sorted(t.aliases),
+                          "document_id": None, "mentioned_in": 0, "kb_sources": sorted(t.sources)[:10]})
+            if len(items) >= limit:
+                break
+        return items
+
+    # ----- planner -----
+    def plan(self, goal: str, *, user_id: str = "anonymous", learned: list[str] | None = None) -> dict[str, Any]:
+        known = [t["topic"] for t in store.learned_topics(self.engine, user_id)] + list(learned or [])
+        links = self._parent_links()
+        p = make_plan(self.kb, goal, learned=known, page_of=self.entity_page, parent_links=links)
+        p["markdown"] = path_markdown(p)
+        if not p["sufficient"]:
+            return p
+        saved = store.save_path(self.engine, user_id=user_id, goal=goal, steps=p["steps"])
+        return {**p, "id": saved["id"], "created_at": saved["created_at"]}
+
+    def _parent_links(self) -> list[tuple[str, str]]:
+        from knowzero.learning.tables import learning_documents as d
+
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(d.c.id, d.c.topic, d.c.parent_id)).all()
+        topic = {r.id: r.topic for r in rows}
+        return [(topic[r.parent_id], r.topic) for r in rows if r.parent_id in topic]
+
+    def get_path(self, path_id: str, user_id: str | None = None) -> dict[str, Any]:
+        """A saved path with the learned marks and page links as of now."""
+        from knowzero.learning.planner import is_learned
+
+        p = store.get_path(self.engine, path_id)
+        known = [t["topic"] for t in store.learned_topics(self.engine, user_id or p["user_id"])]
+        for s in p["steps"]:
+            s["learned"] = s.get("learned", False) or is_learned(s["topic"], known)
+            s["document_id"] = s.get("document_id") or self.entity_page(s["topic"])
+        return p
+
+    # ----- reads -----
+    def get_document(self, doc_id: str) -> dict[str, Any]:
+        return self._link(store.get_document(self.engine, doc_id))
+
+    def _link(self, doc: dict[str, Any]) -> dict[str, Any]:
+        for e in doc.get("entities", []):
+            e["document_id"] = store.entity_page(self.engine, e["name"])
+        doc["markdown"] = document_markdown(doc["title"], doc.get("sections", []))
+        return doc
+
+    def mark_read(self, doc_id: str, user_id: str = "anonymous") -> dict[str, Any]:
+        doc = store.get_document(self.engine, doc_id)
+        return store.mark_learned(self.engine, user_id, doc["topic"], doc_id)
+
+
+def propose_follow_ups(outline: Outline, entities: list[dict[str, Any]], headings: set[str], n: int = 5) -> list[str]:
+    """3-5 questions the knowledge base can answer: unused sections of the sources, entities, the path."""
+    out: list[str] = []
+    seen_headings = set(headings)
+    for c in outline.unused:
+        h = short_heading(c.section, c.title)
+        if h and h not in seen_headings and len(h) <= 20:
+            seen_headings.add(h)
+            out.append(f"{h}有哪些具体规定？")
+        if len(out) >= 2:
+            break
+    for e in entities:
+        if len(out) >= n - 1:
+            break
+        if e["name"].lower() not in outline.topic.lower():
+            out.append(f"{e['name']}是什么？")
+    out.append(f"如何系统地学习{outline.topic}？")
+    if len(out) < 3:
+        for s in outline.sources:
+            h = short_heading(s.get("section", ""), s.get("title", ""))
+            q = f"{h}有哪些具体规定？"
+            if h and q not in out:
+                out.insert(-1, q)
+            if len(out) >= 3:
+                break
+    return list(dict.fromkeys(out))[:n]
+
+
+def _ms(t0: float) -> float:
+    return round((time.perf_counter() - t0) * 1000, 2)
+
+
+_services: dict[str, LearningService] = {}
+
+
+def get_service(settings: Settings | None = None, *, kb: Any = None, provider: ChatProvider | None = None) -> LearningService:
+    """A service for the configured database (knowledge base and provider may be given per call)."""
+    s = settings or get_settings()
+    svc = _services.get(s.db_url)
+    if svc is None:
+        svc = _services[s.db_url] = LearningService(settings=s)
+    if kb is not None or provider is not None:
+        return LearningService(svc.engine, kb=kb or svc._kb, provider=provider, settings=s)
+    return svc
+
+
+def entity_page_exists(name: str) -> bool:
+    """Does a learning page exist for this entity name? (Used by the intent classifier; never raises.)"""
+    if not (name or "").strip():
+        return False
+    try:
+        return get_service().entity_page(name) is not None
+    except Exception:  # noqa: BLE001 - a failed lookup means "no page": the click creates one
+        return False

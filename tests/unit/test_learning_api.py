@@ -1,0 +1,64 @@
+# ruff: noqa: F811  (pytest fixtures imported from test_learning_kb are redefined as arguments)
+"""Learning API: documents, versions, diffs, comments with anchor status, entities, paths, topics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from test_learning_kb import kb  # noqa: F401  (fixture)
+
+from knowzero.api.routes.learning import router
+from knowzero.config import Settings
+from knowzero.errors import KnowZeroError
+
+
+@pytest.fixture()
+def client(kb, tmp_path: Path):  # type: ignore[no-untyped-def]  # noqa: F811
+    app = FastAPI()
+    app.state.settings = Settings(data_dir=tmp_path, database_url="")
+    app.state.kb = kb
+
+    @app.exception_handler(KnowZeroError)
+    async def _err(_: Request, exc: KnowZeroError) -> JSONResponse:
+        return JSONResponse(exc.to_dict(), status_code=exc.status)
+
+    app.include_router(router)
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t")
+
+
+async def test_document_lifecycle_over_http(client: httpx.AsyncClient) -> None:
+    async with client:
+        r = await client.post("/v1/learning/documents", json={"topic": "主轴保养"})
+        assert r.status_code == 200
+        doc = r.json()
+        did = doc["id"]
+        sec = next(s for s in doc["sections"] if s["kind"] == "detail")
+        sel = sec["citations"][0]["quote"][:10]
+        r = await client.post(f"/v1/learning/documents/{did}/comments",
+                              json={"selected_text": sel, "comment": "详细点", "section_id": sec["id"]})
+        assert r.status_code == 200 and r.json()["changed"] is True
+        assert [v["version"] for v in (await client.get(f"/v1/learning/documents/{did}/versions")).json()["versions"]] == [1, 2]
+        d = (await client.get(f"/v1/learning/documents/{did}/diff", params={"from_version": 1})).json()
+        assert d["to"] == 2 and d["added"] > 0
+        comments = (await client.get(f"/v1/learning/documents/{did}/comments")).json()["comments"]
+        assert comments[0]["anchor"]["status"] == "anchored"
+        assert (await client.get("/v1/learning/documents")).json()["documents"][0]["id"] == did
+        ents = (await client.get("/v1/learning/entities", params={"q": "主轴保养"})).json()["entities"]
+        assert any(e["document_id"] == did for e in ents)
+        assert (await client.get("/v1/learning/entities/主轴保养")).json()["exists"] is True
+        p = (await client.post("/v1/learning/paths", json={"goal": "系统地学习主轴"})).json()
+        assert (await client.get(f"/v1/learning/paths/{p['id']}")).json()["steps"]
+        assert (await client.post("/v1/learning/topics", json={"topic": "主轴保养"})).status_code == 200
+        assert (await client.get("/v1/learning/topics")).json()["topics"][0]["topic"] == "主轴保养"
+
+
+async def test_errors_use_the_one_shape(client: httpx.AsyncClient) -> None:
+    async with client:
+        r = await client.get("/v1/learning/documents/missing")
+        assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
+        r = await client.get("/v1/learning/documents/missing/diff", params={"from_version": 0, "to_version": 1})
+        assert r.status_code in (404, 422) and "error" in r.json()

@@ -1,0 +1,187 @@
+"""Learning documents composed from a small ingested knowledge base (shared fixtures live here)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from knowzero.config import Settings
+from knowzero.errors import ProviderError
+from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.learning.compose import clean_topic, plan_document
+from knowzero.learning.service import LearningService
+from knowzero.persistence.db import get_engine
+
+DOCS = {
+    "technical/主轴保养规程.md": """# 主轴保养规程
+
+## 一、目的
+
+为保证主轴的精度和寿命，特制定本规程。本规程适用于所有加工中心的主轴保养。
+
+## 二、每日保养
+
+1. 开机后执行主轴预热程序，预热时间为10分钟。
+2. 检查主轴冷却液的液位，液位应在上下刻度线之间。
+3. 清理主轴锥孔内的铁屑，保持锥孔清洁。
+
+## 三、每月保养
+
+1. 检测主轴拉刀力，BT40主轴的拉刀力应为10±1kN。
+2. 检查主轴锥孔的径向跳动，应不大于0.003mm。
+3. 检查主轴皮带的张紧度，皮带松弛时应调整张紧轮。
+
+例如，径向跳动超过0.005mm时，应安排维修组检修主轴轴承。
+
+## 四、注意事项
+
+- 严禁用压缩空气直接吹主轴锥孔。
+- 预热完成前不得进行精加工，否则会影响加工精度。
+""",
+    "technical/主轴故障排查手册.md": """# 主轴故障排查手册
+
+## 一、目的
+
+本手册用于指导主轴常见故障的排查。排查前应先按主轴保养规程完成日常检查。
+
+## 二、主轴异响
+
+主轴异响通常由轴承磨损引起。检查主轴轴承的润滑情况，润滑不足时补充润滑脂。
+
+## 三、主轴过热
+
+主轴温度超过60℃时应停机检查。过热的常见原因是冷却液不足或轴承预紧力过大。
+""",
+    "hr/请假制度.md": """# 请假制度
+
+## 一、目的
+
+为规范员工请假管理，特制定本制度。
+
+## 二、年假
+
+员工工作满1年不满10年的，年假为5天。工作满10年不满20年的，年假为10天。
+
+## 三、病假
+
+病假须提供医院出具的病假证明。病假期间工资按基本工资的80%发放。
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeBase:
+    root = tmp_path_factory.mktemp("kbsrc") / "mini"
+    for rel, text in DOCS.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+    s = Settings(data_dir=tmp_path_factory.mktemp("kbdata"), database_url="")
+    k = KnowledgeBase(get_engine(s.db_url), s)
+    report = k.ingest_paths([root], collection="mini")
+    assert not report.failed
+    return k
+
+
+@pytest.fixture()
+def svc(kb: KnowledgeBase, tmp_path: Path) -> LearningService:
+    s = Settings(data_dir=tmp_path, database_url="")
+    return LearningService(get_engine(s.db_url), kb=kb, settings=s)
+
+
+def resolves(kb: KnowledgeBase, c: dict) -> bool:
+    return kb.file_texts[c["source"]][c["start"]:c["end"]] == c["quote"]
+
+
+def test_document_has_ordered_headed_sections_with_resolving_citations(svc: LearningService, kb) -> None:
+    doc = svc.generate("我想学习主轴保养")
+    assert doc["status"] == "ready" and doc["title"] == "主轴保养"
+    heads = [s["heading"] for s in doc["sections"]]
+    kinds = [s["kind"] for s in doc["sections"]]
+    assert kinds[0] == "definition" and heads[0] == "概述与定义"
+    assert "pitfall" in kinds and kinds.index("pitfall") > kinds.index("detail")
+    assert len(set(heads)) == len(heads)
+    n = 0
+    quotes = []
+    for s in doc["sections"]:
+        numbers = {c["n"] for c in s["citations"]}
+        for line in s["markdown"].splitlines():
+            m = re.search(r"\[(\d+)\]$", line)
+            assert m and int(m.group(1)) in numbers, line  # every factual line is cited
+        for c in s["citations"]:
+            n += 1
+            assert c["n"] == n  # numbered 1..N in reading order
+            assert resolves(kb, c)
+            quotes.append(c["quote"])
+    assert len(quotes) == len(set(quotes))  # deduplicated
+    assert any("严禁" in q for s in doc["sections"] if s["kind"] == "pitfall" for q in [s["markdown"]])
+    assert 3 <= len(doc["follow_ups"]) <= 5
+    assert doc["category_path"].startswith("技术/")
+    assert doc["version"] == 1 and doc["change_summary"] == "首次生成"
+
+
+def test_sections_stream_before_the_document_is_done(svc: LearningService) -> None:
+    events = [ev["event"] for ev in svc.iter_generate("主轴保养")]
+    assert events[0] == "start" and events[-1] == "done"
+    assert events.count("section") >= 3
+
+
+def test_no_knowledge_says_so_and_offers_real_topics(svc: LearningService, kb) -> None:
+    doc = svc.generate("React Hooks")
+    assert doc["status"] == "insufficient" and doc["id"] is None
+    assert "内容不足" in doc["sections"][0]["markdown"] and "不做编造" in doc["sections"][0]["markdown"]
+    titles = {p.title for p in kb.passages.values()}
+    assert doc["closest_topics"] and set(doc["closest_topics"]) <= titles
+    assert all(not s["citations"] for s in doc["sections"])
+
+
+def test_clean_topic() -> None:
+    assert clean_topic("我想学习主轴保养") == "主轴保养"
+    assert clean_topic("什么是首件检验？") == "首件检验"
+    assert clean_topic("系统地学习热处理") == "热处理"
+
+
+class ScriptedChat:
+    """A fake chat model that answers with scripted JSON (one reply per call, last one repeats)."""
+
+    name = "scripted"
+
+    def __init__(self, replies: list[object]) -> None:
+        self.replies = replies
+        self.calls = 0
+
+    def chat(self, messages, *, max_tokens=512, json_schema=None) -> str:  # type: ignore[no-untyped-def]
+        r = self.replies[min(self.calls, len(self.replies) - 1)]
+        self.calls += 1
+        if isinstance(r, Exception):
+            raise r
+        return json.dumps(r, ensure_ascii=False)
+
+
+def test_llm_sections_keep_only_supported_sentences(kb, tmp_path: Path) -> None:
+    outline = plan_document(kb, "主轴保养")
+    first = outline.groups[0][2]
+    supported = first[0].text  # restating the evidence is supported
+    fake = ScriptedChat([{"sentences": [{"text": supported, "evidence": 1},
+                                        {"text": "主轴保养每年需要花费3000元。", "evidence": 1}]}])
+    s = Settings(data_dir=tmp_path, database_url="")
+    svc = LearningService(get_engine(s.db_url), kb=kb, provider=fake, settings=s)
+    doc = svc.generate("主轴保养")
+    assert fake.calls >= 1 and doc["method"] == "llm"
+    text = "\n".join(x["markdown"] for x in doc["sections"])
+    assert "3000元" not in text
+    assert any("removed" in n for n in doc["notes"])
+    for x in doc["sections"]:
+        for c in x["citations"]:
+            assert resolves(kb, c)
+
+
+def test_llm_failure_falls_back_offline(kb, tmp_path: Path) -> None:
+    s = Settings(data_dir=tmp_path, database_url="")
+    svc = LearningService(get_engine(s.db_url), kb=kb, provider=ScriptedChat([ProviderError("down")]), settings=s)
+    doc = svc.generate("主轴保养")
+    assert doc["status"] == "ready" and doc["method"] == "offline_fallback"
+    assert all(x["citations"] for x in doc["sections"])
