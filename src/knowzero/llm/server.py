@@ -1,0 +1,150 @@
+"""A tiny OpenAI-compatible HTTP server in front of any ChatProvider (the local GGUF model by default).
+
+    python -m knowzero.llm.server --port 8081            # bundled local model, 127.0.0.1
+    KNOWZERO_LLM_PROVIDER=openai KNOWZERO_LLM_BASE_URL=http://127.0.0.1:8081/v1 KNOWZERO_LLM_MODEL=local knowzero ask ...
+
+Endpoints: ``GET /v1/models``, ``POST /v1/chat/completions`` (non-streaming; ``max_tokens``,
+``response_format`` ``json_schema``/``json_object``), ``GET /health``. It exists so the
+OpenAI-compatible provider can be exercised over real HTTP against a real model, and so one
+loaded model can serve several local processes. ``--max-tokens`` caps every request (short
+answers keep tests fast). Provider failures answer HTTP 503 with an OpenAI-style error body.
+The model is loaded before the port opens, so ``/health`` answering means ready.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import time
+import uuid
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from knowzero.errors import ProviderError
+from knowzero.llm.base import ChatProvider
+
+log = logging.getLogger(__name__)
+
+_ROLES = {"system", "user", "assistant"}
+
+
+def _error(status: int, message: str, kind: str = "invalid_request_error") -> JSONResponse:
+    return JSONResponse({"error": {"message": message, "type": kind, "code": status}}, status_code=status)
+
+
+def _schema_of(response_format: Any) -> tuple[dict[str, Any] | None, str | None]:
+    """The JSON schema a request asks for, or an error message."""
+    if response_format is None:
+        return None, None
+    if not isinstance(response_format, dict):
+        return None, "response_format must be an object"
+    kind = response_format.get("type")
+    if kind in (None, "text"):
+        return None, None
+    if kind == "json_object":
+        schema = response_format.get("schema")
+        return (schema if isinstance(schema, dict) else {"type": "object"}), None
+    if kind == "json_schema":
+        js = response_format.get("json_schema")
+        if not isinstance(js, dict) or not isinstance(js.get("schema"), dict):
+            return None, "response_format.json_schema.schema must be an object"
+        return js["schema"], None
+    return None, f"unsupported response_format type {kind!r}"
+
+
+def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_cap: int | None = None) -> FastAPI:
+    """The ASGI app. Requests run one at a time in FastAPI's thread pool (the provider decides concurrency)."""
+    app = FastAPI(title="KnowZero OpenAI-compatible LLM server", docs_url=None, redoc_url=None, openapi_url=None)
+    created = int(time.time())
+
+    @app.get("/health")
+    def health() -> dict[str, Any]:
+        out: dict[str, Any] = {"status": "ok", "model": model_name}
+        if getattr(provider, "load_s", None) is not None:
+            out["load_s"] = round(float(provider.load_s), 3)  # type: ignore[attr-defined]
+        return out
+
+    @app.get("/v1/models")
+    def models() -> dict[str, Any]:
+        return {"object": "list",
+                "data": [{"id": model_name, "object": "model", "created": created, "owned_by": "knowzero"}]}
+
+    @app.post("/v1/chat/completions")
+    async def chat_completions(request: Request) -> JSONResponse:
+        try:
+            body = await request.json()
+        except ValueError:
+            return _error(400, "the request body is not valid JSON")
+        if not isinstance(body, dict):
+            return _error(400, "the request body must be a JSON object")
+        if body.get("stream"):
+            return _error(400, "streaming is not supported by this server")
+        messages = body.get("messages")
+        if (not isinstance(messages, list) or not messages
+                or not all(isinstance(m, dict) and m.get("role") in _ROLES and isinstance(m.get("content"), str)
+                           for m in messages)):
+            return _error(400, "messages must be a non-empty list of {role: system|user|assistant, content: str}")
+        max_tokens = body.get("max_tokens", body.get("max_completion_tokens", 512))
+        if not isinstance(max_tokens, int) or isinstance(max_tokens, bool) or max_tokens < 1:
+            return _error(400, "max_tokens must be a positive integer")
+        if max_tokens_cap:
+            max_tokens = min(max_tokens, max_tokens_cap)
+        schema, problem = _schema_of(body.get("response_format"))
+        if problem:
+            return _error(400, problem)
+        msgs = [{"role": m["role"], "content": m["content"]} for m in messages]
+        t0 = time.perf_counter()
+        try:
+            content = await run_in_threadpool(provider.chat, msgs, max_tokens=max_tokens, json_schema=schema)
+        except ProviderError as exc:
+            return _error(503, exc.message, "llm_unavailable")
+        elapsed_ms = round((time.perf_counter() - t0) * 1000, 1)
+        usage = dict(getattr(provider, "last_usage", None) or {})
+        out: dict[str, Any] = {
+            "id": f"chatcmpl-{uuid.uuid4().hex[:24]}", "object": "chat.completion", "created": int(time.time()),
+            "model": str(body.get("model") or model_name),
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+            "usage": {k: usage.get(k, 0) for k in ("prompt_tokens", "completion_tokens", "total_tokens")},
+            "elapsed_ms": elapsed_ms,
+        }
+        timings = getattr(provider, "last_timings", None)
+        if timings:
+            out["timings"] = dict(timings)
+        return JSONResponse(out)
+
+    return app
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m knowzero.llm.server", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, default=8081)
+    ap.add_argument("--model-path", default="", help="a GGUF file (default: the bundled pandas-sns model)")
+    ap.add_argument("--threads", type=int, default=1, help="CPU threads for the model (1-2)")
+    ap.add_argument("--n-ctx", type=int, default=4096)
+    ap.add_argument("--max-tokens", type=int, default=0, help="cap on every request's max_tokens (0 = none)")
+    ap.add_argument("--model-name", default="", help="the id /v1/models reports")
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    from knowzero.llm.local import LocalGGUFProvider
+
+    provider = LocalGGUFProvider(args.model_path or None, n_ctx=args.n_ctx, threads=args.threads)
+    try:
+        provider.load()
+    except ProviderError as exc:
+        raise SystemExit(f"error: {exc.message}") from exc
+    log.info("model %s ready (load %.2f s)", provider.model_name, provider.load_s or 0.0)
+
+    import uvicorn
+
+    app = create_app(provider, model_name=args.model_name or provider.model_name,
+                     max_tokens_cap=args.max_tokens or None)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+
+
+if __name__ == "__main__":
+    main()

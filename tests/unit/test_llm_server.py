@@ -1,0 +1,97 @@
+"""The OpenAI-compatible server in front of a scripted ChatProvider (in process, no model)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from knowzero.errors import ProviderError
+from knowzero.llm.server import create_app
+
+
+class Recorder:
+    name = "recorder"
+
+    def __init__(self, reply: str | BaseException = "好的") -> None:
+        self.reply = reply
+        self.calls: list[dict[str, Any]] = []
+        self.last_usage = {"prompt_tokens": 7, "completion_tokens": 2, "total_tokens": 9}
+
+    def chat(self, messages: list[dict[str, str]], *, max_tokens: int = 512,
+             json_schema: dict[str, Any] | None = None) -> str:
+        self.calls.append({"messages": messages, "max_tokens": max_tokens, "json_schema": json_schema})
+        if isinstance(self.reply, BaseException):
+            raise self.reply
+        return self.reply
+
+
+def client(provider: Recorder, **kw: Any) -> httpx.AsyncClient:
+    app = create_app(provider, model_name="qwen-test", **kw)
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://llm.test")
+
+
+async def test_models_and_health() -> None:
+    async with client(Recorder()) as c:
+        r = await c.get("/v1/models")
+        assert r.status_code == 200
+        assert r.json()["object"] == "list" and r.json()["data"][0]["id"] == "qwen-test"
+        assert (await c.get("/health")).json()["status"] == "ok"
+
+
+async def test_chat_completion_shape_and_schema_passthrough() -> None:
+    rec = Recorder('{"answer": "x"}')
+    schema = {"type": "object", "required": ["answer"]}
+    async with client(rec) as c:
+        r = await c.post("/v1/chat/completions", json={
+            "model": "whatever", "messages": [{"role": "system", "content": "s"}, {"role": "user", "content": "q"}],
+            "max_tokens": 33, "temperature": 0,
+            "response_format": {"type": "json_schema", "json_schema": {"name": "a", "schema": schema}}})
+    assert r.status_code == 200
+    body = r.json()
+    assert body["object"] == "chat.completion" and body["model"] == "whatever"
+    assert body["choices"][0]["message"] == {"role": "assistant", "content": '{"answer": "x"}'}
+    assert body["usage"] == {"prompt_tokens": 7, "completion_tokens": 2, "total_tokens": 9}
+    assert rec.calls == [{"messages": [{"role": "system", "content": "s"}, {"role": "user", "content": "q"}],
+                          "max_tokens": 33, "json_schema": schema}]
+
+
+async def test_json_object_and_max_tokens_cap() -> None:
+    rec = Recorder("{}")
+    async with client(rec, max_tokens_cap=50) as c:
+        r = await c.post("/v1/chat/completions", json={"messages": [{"role": "user", "content": "q"}],
+                                                       "max_tokens": 600, "response_format": {"type": "json_object"}})
+    assert r.status_code == 200
+    assert rec.calls[0]["max_tokens"] == 50 and rec.calls[0]["json_schema"] == {"type": "object"}
+
+
+@pytest.mark.parametrize("body", [
+    {"messages": []},
+    {"messages": "hi"},
+    {"messages": [{"role": "robot", "content": "hi"}]},
+    {"messages": [{"role": "user", "content": "hi"}], "max_tokens": 0},
+    {"messages": [{"role": "user", "content": "hi"}], "stream": True},
+    {"messages": [{"role": "user", "content": "hi"}], "response_format": {"type": "xml"}},
+    {"messages": [{"role": "user", "content": "hi"}], "response_format": {"type": "json_schema"}},
+], ids=["empty", "not-list", "bad-role", "max-tokens", "stream", "format", "no-schema"])
+async def test_bad_requests_are_400_in_openai_shape(body: dict[str, Any]) -> None:
+    rec = Recorder()
+    async with client(rec) as c:
+        r = await c.post("/v1/chat/completions", json=body)
+    assert r.status_code == 400 and r.json()["error"]["message"]
+    assert rec.calls == []
+
+
+async def test_non_json_body_is_400() -> None:
+    async with client(Recorder()) as c:
+        r = await c.post("/v1/chat/completions", content=b"{nope", headers={"content-type": "application/json"})
+    assert r.status_code == 400
+
+
+async def test_provider_failure_is_503() -> None:
+    async with client(Recorder(ProviderError("the local model failed (RuntimeError)"))) as c:
+        r = await c.post("/v1/chat/completions", json={"messages": [{"role": "user", "content": "q"}]})
+    assert r.status_code == 503
+    assert r.json()["error"] == {"message": "the local model failed (RuntimeError)", "type": "llm_unavailable",
+                                 "code": 503}
