@@ -17,12 +17,13 @@ Domain = Literal["technical", "hr", "product", "policy", "general"]
 DOMAINS: tuple[str, ...] = ("technical", "hr", "product", "policy", "general")
 
 DEFAULT_FUSION_WEIGHTS: dict[str, dict[str, float]] = {
-    # weight per retriever for weighted reciprocal rank fusion, per domain
-    "technical": {"keyword": 1.2, "dense": 0.8, "sql": 1.0},
-    "hr": {"keyword": 1.0, "dense": 1.0, "sql": 0.5},
-    "product": {"keyword": 1.0, "dense": 0.7, "sql": 1.5},
-    "policy": {"keyword": 1.0, "dense": 1.0, "sql": 0.5},
-    "general": {"keyword": 1.0, "dense": 1.0, "sql": 0.8},
+    # Weight per retriever for weighted reciprocal rank fusion, per domain. SQL fires only when the
+    # question names a table value or column (exact evidence), so it outweighs the text retrievers.
+    "technical": {"keyword": 1.2, "dense": 0.8, "sql": 2.0},
+    "hr": {"keyword": 1.0, "dense": 1.0, "sql": 1.0},
+    "product": {"keyword": 1.0, "dense": 0.7, "sql": 3.0},
+    "policy": {"keyword": 1.0, "dense": 1.0, "sql": 1.0},
+    "general": {"keyword": 1.0, "dense": 1.0, "sql": 2.0},
 }
 
 

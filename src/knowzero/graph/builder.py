@@ -3,7 +3,8 @@ with the checkpointer and store they want (``compile_graph`` does it for the app
 
 Main graph:
     normalize → classify → decide_path ─┬─ knowledge (subgraph: route_domain → retrieve ⟲ → read → check)
-                                        ├─ tools      (service: triage, slots, approval interrupt, tools)
+                                        ├─ tools      (service: triage, slots, safe tools) ─┬─ confirm_action ─┬─ approve_action
+                                        │                                                  ├─ await_human    └─ (finish)
                                         ├─ learning   (documents, comments, entities, follow-ups, plans)
                                         ├─ chitchat | clarify
                                         └─ react      (bounded, monitored loop)
@@ -26,8 +27,14 @@ from knowzero.graph.nodes.knowledge.router import route_domain
 from knowzero.graph.nodes.learning import run_learning
 from knowzero.graph.nodes.paths import decide_path
 from knowzero.graph.nodes.react import run_react
-from knowzero.graph.nodes.tools import run_tools
-from knowzero.graph.routes import route_after_domain, route_after_path, route_after_retrieve
+from knowzero.graph.nodes.tools import approve_action, await_human, confirm_action, run_tools
+from knowzero.graph.routes import (
+    route_after_confirm,
+    route_after_domain,
+    route_after_path,
+    route_after_retrieve,
+    route_after_tools,
+)
 from knowzero.graph.state import InputState, OutputState, State
 from knowzero.graph.trace import traced
 
@@ -55,6 +62,9 @@ def build_graph() -> StateGraph:
     g.add_node("decide_path", traced("decide_path", decide_path))
     g.add_node("knowledge", build_knowledge_graph().compile())
     g.add_node("tools", traced("tools", run_tools))
+    g.add_node("confirm_action", traced("confirm_action", confirm_action))
+    g.add_node("approve_action", traced("approve_action", approve_action))
+    g.add_node("await_human", traced("await_human", await_human))
     g.add_node("learning", traced("learning", run_learning))
     g.add_node("chitchat", traced("chitchat", reply_chitchat))
     g.add_node("clarify", traced("clarify", ask_clarification))
@@ -64,7 +74,9 @@ def build_graph() -> StateGraph:
     g.add_edge("normalize", "classify")
     g.add_edge("classify", "decide_path")
     g.add_conditional_edges("decide_path", route_after_path)
-    for name in ("knowledge", "tools", "learning", "chitchat", "clarify", "react"):
+    for name in ("knowledge", "learning", "chitchat", "clarify", "react", "approve_action", "await_human"):
         g.add_edge(name, "finish")
+    g.add_conditional_edges("tools", route_after_tools)
+    g.add_conditional_edges("confirm_action", route_after_confirm)
     g.add_edge("finish", END)
     return g

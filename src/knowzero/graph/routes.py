@@ -13,10 +13,12 @@ def route_after_domain(state: dict[str, Any]) -> Literal["retrieve", "__end__"]:
     return "__end__" if state.get("path") == "clarify" else "retrieve"
 
 
-def route_after_retrieve(state: dict[str, Any]) -> Literal["retrieve", "read"]:
-    """Retry with a rewritten query while evidence is poor, at most ``max_rewrites`` times."""
+def route_after_retrieve(state: dict[str, Any], runtime: Any = None) -> Literal["retrieve", "read"]:
+    """Retry with a rewritten query while evidence is poor, at most ``max_rewrites`` times
+    (the run's settings from ``runtime.context`` when given, else the process settings)."""
     attempts = state.get("attempts", 0)
-    if state.get("quality", 0.0) < POOR_EVIDENCE and attempts <= get_settings().max_rewrites:
+    settings = getattr(getattr(runtime, "context", None), "settings", None) or get_settings()
+    if state.get("quality", 0.0) < POOR_EVIDENCE and attempts <= settings.max_rewrites:
         return "retrieve"
     return "read"
 
@@ -24,3 +26,14 @@ def route_after_retrieve(state: dict[str, Any]) -> Literal["retrieve", "read"]:
 def route_after_path(state: dict[str, Any]) -> Literal["knowledge", "tools", "learning", "chitchat", "clarify", "react"]:
     path = state.get("path", "react")
     return path if path in ("knowledge", "tools", "learning", "chitchat", "clarify", "react") else "react"  # type: ignore[return-value]
+
+
+def route_after_tools(state: dict[str, Any]) -> Literal["confirm_action", "approve_action", "await_human", "finish"]:
+    """Service: wait for the customer's confirmation, an agent's approval or a human's reply, or finish."""
+    nxt = (state.get("service") or {}).get("next") or "finish"
+    return nxt if nxt in ("confirm_action", "approve_action", "await_human") else "finish"  # type: ignore[return-value]
+
+
+def route_after_confirm(state: dict[str, Any]) -> Literal["approve_action", "finish"]:
+    """Service: a refund above the approval threshold goes on to an agent."""
+    return "approve_action" if (state.get("service") or {}).get("next") == "approve_action" else "finish"

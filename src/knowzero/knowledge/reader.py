@@ -81,6 +81,10 @@ _UNIT = re.compile(r"\d[\d.,]*\s*(?:%|公斤|千克|克|吨|米|公里|平方公
                    r"分钟|秒|人|万|亿|元|美元|个|种|次|倍|度|℃|mm|cm|km|kg|m)")
 
 
+BLOCK_MAX_CHARS = 600
+SQL_BONUS = 0.5  # SQL fires only on exact values/columns the question names: precise evidence
+
+
 def score_sentences(question: str, passages: list[Scored], idf, *, max_passages: int = 3) -> list[tuple[float, _Cand]]:  # type: ignore[no-untyped-def]
     """Score every sentence of the top passages; returns [(score, candidate)], best first.
 
@@ -105,7 +109,17 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
             bigram = len(q_grams & char_ngrams(sent.text)) / (len(q_grams) or 1)
             unit = 0.15 if kind == "number" and _UNIT.search(sent.text) else 0.0
             score = cov + 0.2 * bigram + 0.25 * _type_bonus(kind, sent.text) + unit - 0.06 * rank
+            if p.id.startswith("sql:"):
+                score += SQL_BONUS
             scored.append((score, _Cand(sent, p, rank, i)))
+        if p.section and n >= 2 and len(p.text) <= BLOCK_MAX_CHARS:
+            # A short section (a contact card, a table) answers as a whole when its heading names the subject.
+            head = set(tokens(f"{p.section} {p.text}", search=True))
+            g_total = sum(q_terms.values()) or 1.0
+            cov = sum(w for t, w in q_terms.items() if t in head) / g_total
+            bigram = len(q_grams & char_ngrams(f"{p.section} {p.text}")) / (len(q_grams) or 1)
+            block = Sentence(p.text, p.start, p.end)
+            scored.append((cov + 0.2 * bigram - 0.06 * rank - 0.1, _Cand(block, p, rank, -1)))
     scored.sort(key=lambda x: -x[0])
     return scored
 
@@ -120,10 +134,14 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
     for sc, c in scored[1:]:
         if len(chosen) >= max_claims:
             break
-        if sc >= 0.5 * best_score:
-            if c.sent.text != best.sent.text:
-                chosen.append((sc, c))
-    chosen.sort(key=lambda x: (x[1].rank, x[1].sent.start))
+        overlaps = any(c.passage.path == o.passage.path and c.sent.start < o.sent.end and o.sent.start < c.sent.end
+                       for _, o in chosen)
+        if sc >= 0.5 * best_score and not overlaps and c.sent.text != best.sent.text:
+            chosen.append((sc, c))
+    # the best claim first (it is the answer's main citation); same-passage claims in document order
+    chosen = [chosen[0]] + sorted(chosen[1:], key=lambda x: (x[1].passage.id != best.passage.id, x[1].sent.start))
+    if len(chosen) > 1 and chosen[1][1].passage.id == best.passage.id and chosen[1][1].sent.start < best.sent.start:
+        chosen = [chosen[1], chosen[0]] + chosen[2:]
     claims: list[Claim] = []
     for sc, c in chosen:
         prev = claims[-1] if claims else None

@@ -116,6 +116,8 @@ def evidence_quality(kb: KnowledgeBase, question: str, r: Retrieval) -> float:
     terms = key_terms(kb, question)
     if not terms or not r.passages:
         return 0.0
+    if r.passages[0].passage.id.startswith("sql:"):
+        return 1.0  # a structured query answered on values/columns the question names
     text = " ".join(f"{s.passage.title} {s.passage.section} {s.passage.text}" for s in r.passages[:3]).lower()
     total = sum(w for _, w in terms)
     return sum(w for t, w in terms if t in text) / total if total else 0.0

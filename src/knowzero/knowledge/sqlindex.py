@@ -20,7 +20,7 @@ from sqlalchemy import Engine, text
 
 from knowzero.knowledge.types import Hit, Passage
 
-_SUPER = {"最贵": "DESC", "最高": "DESC", "最大": "DESC", "最多": "DESC", "最重": "DESC", "最长": "DESC",
+_SUPER = {"最严": "ASC", "最贵": "DESC", "最高": "DESC", "最大": "DESC", "最多": "DESC", "最重": "DESC", "最长": "DESC",
           "最便宜": "ASC", "最低": "ASC", "最小": "ASC", "最少": "ASC", "最轻": "ASC", "最短": "ASC",
           "most expensive": "DESC", "highest": "DESC", "largest": "DESC", "cheapest": "ASC", "lowest": "ASC",
           "smallest": "ASC"}
@@ -91,9 +91,11 @@ class SqlIndex:
 
     def _lookup(self, t: TableInfo, q: str) -> list[tuple[int, float]]:
         hits: dict[int, float] = {}
+        # a table that also has the column the question asks about ("交期", "重量") is the better source
+        col_bonus = 0.5 if self._numeric_col(t, q) else 0.0
         for row, _col, v in self._values[t.name]:
             if len(v) >= 3 and v in q:
-                hits[row] = max(hits.get(row, 0.0), 1.0 + len(v) / 100)
+                hits[row] = max(hits.get(row, 0.0), 1.0 + len(v) / 100 + col_bonus)
         return sorted(hits.items(), key=lambda x: -x[1])
 
     def _numeric_col(self, t: TableInfo, q: str) -> str | None:
@@ -114,6 +116,9 @@ class SqlIndex:
             if word in q:
                 col = self._numeric_col(t, q)
                 if col:
+                    if any(k in col.lower() for k in ("公差", "tolerance")) and any(
+                            k in q for k in ("精度最高", "最严", "最精密", "精度最好")):
+                        order = "ASC"  # the tightest tolerance is the smallest number
                     rows = conn.execute(text(f'SELECT _row FROM "{t.name}" WHERE "{col}" IS NOT NULL '
                                              f'ORDER BY "{col}" {order} LIMIT 3')).scalars().all()
                     return [(r, 0.9 - 0.1 * i) for i, r in enumerate(rows)]

@@ -11,7 +11,9 @@ from knowzero.graph.context import Deps
 
 
 async def finish_turn(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
-    reply = state.get("reply") or ""
+    from knowzero.service.turn_end import end_turn  # preferences (store) + review queue
+
+    reply = await end_turn(state, runtime, state.get("reply") or "")
     meta = {"intent": (state.get("intent") or {}).get("intent"), "path": state.get("path"),
             "verdict": (state.get("verdict") or {}).get("level"), "citations": state.get("citations") or []}
-    return {"messages": [AIMessage(content=reply, additional_kwargs={"knowzero": meta})]}
+    return {"reply": reply, "messages": [AIMessage(content=reply, additional_kwargs={"knowzero": meta})]}

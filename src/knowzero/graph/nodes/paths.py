@@ -32,5 +32,11 @@ async def decide_path(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str
     intent = state.get("intent") or {}
     pending = bool((state.get("service") or {}).get("pending"))
     path, reason = choose_path(intent, runtime.context.settings.route_threshold, pending)
+    if path != "tools" and intent.get("method") != "source":
+        from knowzero.service.flow import service_signal  # triage, handoff, "算了"/"确认" on a pending action
+
+        signal = service_signal(state.get("question", ""), state.get("service"), path)
+        if signal:
+            path, reason = "tools", signal
     emit("path_decision", path=path, intent=intent.get("intent"), reason=reason)
     return {"path": path, "agent_log": [{"agent": "router", "action": "path", "path": path, "reason": reason}]}

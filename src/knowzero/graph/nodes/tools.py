@@ -1,9 +1,185 @@
-"""PLACEHOLDER (to be replaced by the tools path's own implementation in this same change)."""
+"""Service path nodes: ``run_tools`` (triage, slot filling, safe tools) and the three nodes that wait
+for people — ``confirm_action`` (the customer confirms a refund), ``approve_action`` (an agent
+approves one above ``refund_agent_approval_above``) and ``await_human`` (a human has the thread).
+
+Exactly-once rules: a node that calls ``interrupt()`` re-runs from its first line on resume, so
+nothing before an interrupt has side effects; side effects come after it and carry the idempotency
+key prepared by ``run_tools`` (UNIQUE in the store), so a replayed or retried resume returns the
+first result. A resume value that is malformed or comes from the wrong person is ignored and the
+node interrupts again (resume values: ``{"approved": bool, "by": user_id, "note"?: str}`` for
+approvals; ``{"human_reply": str, "by": agent_id}`` or ``{"return_to_assistant": true, "by": agent_id}``
+for a handoff).
+"""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from langgraph.config import get_config
+from langgraph.runtime import Runtime
+from langgraph.types import interrupt
 
-async def run_tools(state: dict[str, Any], runtime: Any) -> dict[str, Any]:
-    return {"reply": "This path is not available yet.", "agent_log": [{"agent": "tools", "action": "unavailable"}]}
+from knowzero.graph.context import Deps
+from knowzero.graph.trace import emit
+from knowzero.service.flow import service_turn
+from knowzero.service.preferences import get_preferences
+from knowzero.service.registry import ToolContext, run_tool
+from knowzero.service.store import order_system_for, store_for, yuan
+from knowzero.service.tools import refund_line, refund_public
+
+STAFF = ("agent", "admin")
+
+
+def thread_id_of(state: dict[str, Any]) -> str:
+    try:
+        tid = (get_config().get("configurable") or {}).get("thread_id")
+    except RuntimeError:
+        tid = None
+    return str(tid or (state.get("input") or {}).get("thread_id") or "no-thread")
+
+
+async def _prefs(runtime: Runtime[Deps]) -> dict[str, Any]:
+    try:
+        return await get_preferences(runtime.store, runtime.context.user.id)
+    except Exception:  # a store outage must not break service turns
+        return {}
+
+
+async def run_tools(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    """The tools path: one service turn (see ``knowzero.service.flow``)."""
+    return await service_turn(state, runtime.context, thread_id_of(state), await _prefs(runtime))
+
+
+def _zh(svc: dict[str, Any]) -> bool:
+    return svc.get("lang", "zh") == "zh"
+
+
+def _is_staff(deps: Deps, user_id: Any) -> bool:
+    if not isinstance(user_id, str) or not user_id:
+        return False
+    row = store_for(deps.settings).get_user(user_id)
+    return bool(row and row["role"] in STAFF)
+
+
+async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    """Wait for the customer's confirmation, then submit the refund (exactly once, by key)."""
+    deps = runtime.context
+    svc = copy.deepcopy(state.get("service") or {})
+    p = svc.get("pending") or {}
+    zh = _zh(svc)
+    svc["next"] = ""
+    if p.get("action") != "request_refund" or not p.get("key"):
+        return {"service": svc}
+    owner = p.get("owner")
+    if p.get("confirmed_by") != owner:
+        payload = {"kind": "refund_confirmation", "thread_id": thread_id_of(state), "order_id": p.get("order_id"),
+                   "amount": yuan(int(p.get("amount_cents", 0))), "reason": p["slots"].get("reason"),
+                   "idempotency_key": p["key"], "respond_with": {"approved": "bool", "by": "customer id"}}
+        announced = svc.get("announced") == "refund_confirmation"
+        while True:
+            answer = interrupt({**payload, "_emitted": announced})
+            announced = False  # a re-ask after a bad answer is announced by the runner
+            if isinstance(answer, dict) and isinstance(answer.get("approved"), bool) and answer.get("by") == owner:
+                break
+        if not answer["approved"]:
+            svc["pending"] = None
+            return {"service": svc, "reply": "好的，已取消这次退款申请。" if zh else "OK, the refund request is cancelled.",
+                    "agent_log": [{"agent": "service", "action": "refund_declined_by_customer"}]}
+        p["confirmed_by"] = owner
+    ctx = ToolContext(owner, p.get("owner_role", "customer"), thread_id_of(state),
+                      extras={"lang": svc.get("lang", "zh"), "settings": deps.settings, "confirmed_by": owner})
+    args = {"order_id": p["order_id"], "amount": yuan(int(p["amount_cents"])), "reason": p["slots"]["reason"],
+            "idempotency_key": p["key"]}
+    emit("tool_call_start", tool="request_refund", args=args)
+    result = run_tool("request_refund", args, ctx)
+    emit("tool_call_end", tool="request_refund", result=result)
+    svc["steps"] = [*(svc.get("steps") or []), {"tool": "request_refund", "ok": bool(result.get("ok"))}][-10:]
+    log = [{"agent": "service", "action": "tool", "tool": "request_refund", "ok": bool(result.get("ok"))}]
+    if not result.get("ok"):
+        err = result.get("error") or {}
+        emit("error", code=err.get("code", "tool_error"), message=err.get("message", ""))
+        svc["pending"] = None
+        return {"service": svc, "reply": err.get("message", ""), "agent_log": log}
+    refund = result["refund"]
+    if refund["status"] == "pending":
+        p.update(stage="approval", refund_id=refund["id"])
+        svc["pending"], svc["next"], svc["announced"] = p, "approve_action", "refund_approval"
+        emit("human_review_request", kind="refund_approval", thread_id=thread_id_of(state), refund_id=refund["id"],
+             order_id=refund["order_id"], amount=refund["amount"], reason=refund["reason"], customer_id=owner,
+             message=result["summary"])
+    else:
+        svc["pending"] = None
+    return {"service": svc, "reply": result["summary"], "agent_log": log}
+
+
+async def approve_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    """Wait for an agent's decision on a large refund, then execute or reject it (guarded, idempotent)."""
+    deps = runtime.context
+    svc = copy.deepcopy(state.get("service") or {})
+    p = svc.get("pending") or {}
+    svc["next"] = ""
+    if p.get("stage") != "approval" or not p.get("refund_id"):
+        return {"service": svc}
+    payload = {"kind": "refund_approval", "thread_id": thread_id_of(state), "refund_id": p["refund_id"],
+               "order_id": p.get("order_id"), "amount": yuan(int(p.get("amount_cents", 0))),
+               "reason": p["slots"].get("reason"), "customer_id": p.get("owner"),
+               "respond_with": {"approved": "bool", "by": "agent id", "note": "optional"}}
+    announced = svc.get("announced") == "refund_approval"
+    while True:
+        answer = interrupt({**payload, "_emitted": announced})
+        announced = False
+        if isinstance(answer, dict) and isinstance(answer.get("approved"), bool) and _is_staff(deps, answer.get("by")):
+            break
+    system = order_system_for(deps.settings)
+    by, note = answer["by"], str(answer.get("note") or "")[:500]
+    emit("tool_call_start", tool="request_refund", args={"refund_id": p["refund_id"], "approved": answer["approved"], "by": by})
+    if answer["approved"]:
+        refund = system.decide_refund(p["refund_id"], status="approved", by=by, note=note)
+        if refund["status"] == "approved":
+            refund = system.decide_refund(p["refund_id"], status="executed", by=by, note=note)
+    else:
+        refund = system.decide_refund(p["refund_id"], status="rejected", by=by, note=note)
+    emit("tool_call_end", tool="request_refund", result={"ok": True, "refund": refund_public(refund)})
+    svc["pending"] = None
+    svc["steps"] = [*(svc.get("steps") or []), {"tool": "request_refund", "ok": refund["status"] == "executed"}][-10:]
+    return {"service": svc, "reply": refund_line(refund, _zh(svc)),
+            "agent_log": [{"agent": "service", "action": "refund_decision", "status": refund["status"], "by": by}]}
+
+
+async def await_human(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    """A human has the thread: wait for their reply (or for them to hand it back)."""
+    deps = runtime.context
+    svc = copy.deepcopy(state.get("service") or {})
+    h = svc.get("handoff") or {}
+    svc["next"] = ""
+    if not h.get("id"):
+        return {"service": svc}
+    payload = {"kind": "handoff", "thread_id": thread_id_of(state), "handoff_id": h["id"],
+               "respond_with": {"human_reply": "str", "by": "agent id", "return_to_assistant": "bool"}}
+    announced = svc.get("announced") == "handoff"
+    while True:
+        answer = interrupt({**payload, "_emitted": announced})
+        announced = False
+        if isinstance(answer, dict) and _is_staff(deps, answer.get("by")) and (
+                answer.get("return_to_assistant") is True or str(answer.get("human_reply") or "").strip()):
+            break
+    store = store_for(deps.settings)
+    zh = _zh(svc)
+    if answer.get("return_to_assistant") is True:
+        store.set_handoff_status(h["id"], "returned", assigned_to=answer["by"])
+        svc["handoff"], svc["pending"] = None, None
+        svc["triage"] = {**(svc.get("triage") or {}), "angry_streak": 0}
+        return {"service": svc,
+                "reply": "人工客服已将对话交还给智能助手。还有什么可以帮您？" if zh else "The agent handed you back to the assistant. Anything else?",
+                "agent_log": [{"agent": "service", "action": "handoff_returned", "by": answer["by"]}]}
+    text = str(answer["human_reply"]).strip()[:4000]
+    n = int(h.get("replies", 0)) + 1
+    store.add_handoff_message(key=f"{h['id']}:agent:{n}:{thread_id_of(state)}", handoff_id=h["id"],
+                              thread_id=thread_id_of(state), author_id=answer["by"], author_role="agent", text=text)
+    store.set_handoff_status(h["id"], "answered", assigned_to=answer["by"])
+    agent = store.get_user(answer["by"]) or {}
+    svc["handoff"] = {**h, "status": "answered", "replies": n}
+    name = agent.get("name") or answer["by"]
+    return {"service": svc, "reply": f"【人工客服 {name}】{text}" if zh else f"[Agent {name}] {text}",
+            "agent_log": [{"agent": "service", "action": "human_reply", "by": answer["by"]}]}

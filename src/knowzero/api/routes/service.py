@@ -1,0 +1,233 @@
+"""Service endpoints: the support console (agents/admins) and the customer's own account.
+
+Agents (role agent or admin; others get 403, anonymous 401):
+    GET  /v1/service/handoffs                 open/answered handoffs with their briefs
+    GET  /v1/service/handoffs/{id}            one handoff and its messages
+    GET  /v1/service/approvals                refunds waiting for an agent's approval
+    GET  /v1/service/reviews                  review queue (uncertain/contradicted answers)
+    POST /v1/service/reviews/{id}             approve | edit | reject a review item
+    GET  /v1/service/threads/{thread_id}      read a thread (messages, service state, pending interrupts)
+    POST /v1/service/threads/{thread_id}/reply   reply as the human (resumes the handoff interrupt)
+    POST /v1/service/threads/{thread_id}/return  hand the thread back to the assistant
+    POST /v1/service/refunds/{refund_id}/decision  approve/reject a refund (resumes its interrupt)
+Customers (signed in):
+    GET  /v1/me/orders, /v1/me/tickets, /v1/me/refunds
+    GET  /v1/me/preferences, DELETE /v1/me/preferences[?key=length|language|facts|facts.<name>]
+
+Every decision that continues a paused thread goes through the runner with ``Command(resume=…)``,
+so the graph's approval nodes (and their idempotency keys) do the work; replaying a decision
+returns the current state instead of acting twice. Errors use the one error shape.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request
+from langchain_core.messages import AIMessage
+from pydantic import BaseModel, ConfigDict, Field
+
+from knowzero.api.deps import AgentUser, CurrentUser, RunnerDep
+from knowzero.errors import Conflict, NotFound, Unauthorized
+from knowzero.graph.context import User
+from knowzero.service import preferences as prefs_mod
+from knowzero.service.store import SqlStore, store_for
+from knowzero.service.tools import order_public, refund_public, ticket_public
+
+router = APIRouter(tags=["service"])
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class HumanReply(_Body):
+    text: str = Field(min_length=1, max_length=4000)
+
+
+class Decision(_Body):
+    approved: bool
+    note: str = Field(default="", max_length=500)
+
+
+class ReviewDecision(_Body):
+    action: Literal["approve", "edit", "reject"]
+    answer: str | None = Field(default=None, max_length=8000)
+
+
+def _store(request: Request) -> SqlStore:
+    return store_for(request.app.state.settings)
+
+
+def _signed_in(user: User) -> User:
+    if user.role == "anonymous":
+        raise Unauthorized("sign in with your API key to see your account")
+    return user
+
+
+async def _snapshot(runner: Any, thread_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    snap = await runner.graph.aget_state({"configurable": {"thread_id": thread_id}})
+    values = snap.values or {}
+    pending = [i.value for t in (snap.tasks or ()) for i in (getattr(t, "interrupts", ()) or ())
+               if isinstance(getattr(i, "value", None), dict)]
+    return values, pending
+
+
+def _public_interrupt(value: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in value.items() if not k.startswith("_")}
+
+
+async def _resume(request: Request, runner: Any, user: User, thread_id: str, value: dict[str, Any]) -> dict[str, Any]:
+    deps = request.app.state.make_deps(user)
+    body = await runner.run_to_end(thread_id, deps, resume=value)
+    if body.get("error"):
+        err = body["error"]
+        raise Conflict(err.get("message", "the thread could not be resumed"))
+    return body
+
+
+# --- agent console ------------------------------------------------------------------------------
+@router.get("/v1/service/handoffs", summary="Open handoffs (agents)")
+async def list_handoffs(request: Request, user: AgentUser,
+                        status: Annotated[Literal["open", "answered", "returned", "active"], Query()] = "active") -> dict[str, Any]:
+    statuses = ("open", "answered") if status == "active" else (status,)
+    return {"handoffs": _store(request).list_handoffs(statuses=statuses)}
+
+
+@router.get("/v1/service/handoffs/{handoff_id}", summary="One handoff with its messages (agents)")
+async def get_handoff(handoff_id: str, request: Request, user: AgentUser) -> dict[str, Any]:
+    store = _store(request)
+    h = store.get_handoff(handoff_id)
+    if h is None:
+        raise NotFound(f"handoff {handoff_id} not found")
+    return {"handoff": h, "messages": store.handoff_messages(handoff_id)}
+
+
+@router.get("/v1/service/approvals", summary="Refunds waiting for an agent's approval (agents)")
+async def list_approvals(request: Request, user: AgentUser) -> dict[str, Any]:
+    return {"refunds": [{**refund_public(r), "customer_id": r["customer_id"], "thread_id": r["thread_id"],
+                         "created_at": r["created_at"]} for r in _store(request).list_refunds(status="pending")]}
+
+
+@router.get("/v1/service/reviews", summary="Review queue (agents)")
+async def list_reviews(request: Request, user: AgentUser,
+                       status: Annotated[Literal["pending", "approved", "edited", "rejected", "all"], Query()] = "pending") -> dict[str, Any]:
+    return {"reviews": _store(request).list_reviews(None if status == "all" else status)}
+
+
+@router.post("/v1/service/reviews/{review_id}", summary="Approve, edit or reject a review item (agents)")
+async def decide_review(review_id: str, body: ReviewDecision, request: Request, user: AgentUser) -> dict[str, Any]:
+    status = {"approve": "approved", "edit": "edited", "reject": "rejected"}[body.action]
+    return {"review": _store(request).decide_review(review_id, status=status, by=user.id, edited_answer=body.answer)}
+
+
+@router.get("/v1/service/threads/{thread_id}", summary="Read a customer's thread (agents)")
+async def read_thread(thread_id: str, user: AgentUser, runner: RunnerDep) -> dict[str, Any]:
+    values, pending = await _snapshot(runner, thread_id)
+    if not values:
+        raise NotFound("thread not found")
+    messages = [{"role": "user" if m.type == "human" else "assistant", "content": m.content}
+                for m in values.get("messages") or []]
+    return {"thread_id": thread_id, "messages": messages, "summary": values.get("summary", ""),
+            "service": values.get("service") or {}, "pending": [_public_interrupt(p) for p in pending]}
+
+
+@router.post("/v1/service/threads/{thread_id}/reply", summary="Reply to the customer as the human agent")
+async def human_reply(thread_id: str, body: HumanReply, request: Request, user: AgentUser,
+                      runner: RunnerDep) -> dict[str, Any]:
+    values, pending = await _snapshot(runner, thread_id)
+    if not values:
+        raise NotFound("thread not found")
+    if any(p.get("kind") == "handoff" for p in pending):
+        out = await _resume(request, runner, user, thread_id, {"human_reply": body.text, "by": user.id})
+        return {"thread_id": thread_id, "delivered": True, "reply": out.get("reply", "")}
+    handoff = (values.get("service") or {}).get("handoff") or {}
+    if handoff.get("status") not in ("open", "answered"):
+        raise Conflict("this thread is not handed to a human; nothing to reply to")
+    # The customer has not written since the last reply: add the message to the thread directly.
+    store = _store(request)
+    n = int(handoff.get("replies", 0)) + 1
+    store.add_handoff_message(key=f"{handoff['id']}:agent:{n}:{thread_id}", handoff_id=handoff["id"], thread_id=thread_id,
+                              author_id=user.id, author_role="agent", text=body.text)
+    store.set_handoff_status(handoff["id"], "answered", assigned_to=user.id)
+    zh = (values.get("service") or {}).get("lang", "zh") == "zh"
+    text = f"【人工客服 {user.name or user.id}】{body.text}" if zh else f"[Agent {user.name or user.id}] {body.text}"
+    svc = {**(values.get("service") or {}), "handoff": {**handoff, "status": "answered", "replies": n}}
+    await runner.graph.aupdate_state({"configurable": {"thread_id": thread_id}},
+                                     {"service": svc, "reply": text, "messages": [AIMessage(content=text)]},
+                                     as_node="finish")
+    return {"thread_id": thread_id, "delivered": True, "reply": text}
+
+
+@router.post("/v1/service/threads/{thread_id}/return", summary="Hand the thread back to the assistant")
+async def return_to_assistant(thread_id: str, request: Request, user: AgentUser, runner: RunnerDep) -> dict[str, Any]:
+    values, pending = await _snapshot(runner, thread_id)
+    if not values:
+        raise NotFound("thread not found")
+    if any(p.get("kind") == "handoff" for p in pending):
+        out = await _resume(request, runner, user, thread_id, {"return_to_assistant": True, "by": user.id})
+        return {"thread_id": thread_id, "returned": True, "reply": out.get("reply", "")}
+    svc = dict(values.get("service") or {})
+    handoff = svc.get("handoff") or {}
+    if handoff.get("status") not in ("open", "answered"):
+        return {"thread_id": thread_id, "returned": True, "reply": ""}  # already with the assistant
+    _store(request).set_handoff_status(handoff["id"], "returned", assigned_to=user.id)
+    zh = svc.get("lang", "zh") == "zh"
+    text = "人工客服已将对话交还给智能助手。还有什么可以帮您？" if zh else "The agent handed you back to the assistant. Anything else?"
+    svc.update(handoff=None, pending=None, triage={**(svc.get("triage") or {}), "angry_streak": 0})
+    await runner.graph.aupdate_state({"configurable": {"thread_id": thread_id}},
+                                     {"service": svc, "reply": text, "messages": [AIMessage(content=text)]},
+                                     as_node="finish")
+    return {"thread_id": thread_id, "returned": True, "reply": text}
+
+
+@router.post("/v1/service/refunds/{refund_id}/decision", summary="Approve or reject a refund (agents)")
+async def decide_refund(refund_id: str, body: Decision, request: Request, user: AgentUser,
+                        runner: RunnerDep) -> dict[str, Any]:
+    store = _store(request)
+    refund = store.get_refund(refund_id)
+    if refund is None:
+        raise NotFound(f"refund {refund_id} not found")
+    if refund["status"] != "pending":
+        return {"refund": refund_public(refund), "replayed": True}  # decided already: nothing happens twice
+    thread_id = refund.get("thread_id") or ""
+    _, pending = await _snapshot(runner, thread_id)
+    if not any(p.get("kind") == "refund_approval" and p.get("refund_id") == refund_id for p in pending):
+        raise Conflict("this refund's conversation is not waiting for an approval right now; try again shortly")
+    out = await _resume(request, runner, user, thread_id, {"approved": body.approved, "by": user.id, "note": body.note})
+    after = store.get_refund(refund_id) or refund
+    return {"refund": refund_public(after), "replayed": False, "reply": out.get("reply", "")}
+
+
+# --- the customer's own account -----------------------------------------------------------------
+@router.get("/v1/me/orders", summary="The caller's orders")
+async def my_orders(request: Request, user: CurrentUser) -> dict[str, Any]:
+    from knowzero.service.store import order_system_for
+
+    _signed_in(user)
+    return {"orders": [order_public(o) for o in order_system_for(request.app.state.settings).list_orders(user.id)]}
+
+
+@router.get("/v1/me/tickets", summary="The caller's tickets")
+async def my_tickets(request: Request, user: CurrentUser) -> dict[str, Any]:
+    _signed_in(user)
+    return {"tickets": [ticket_public(t) for t in _store(request).list_tickets(customer_id=user.id)]}
+
+
+@router.get("/v1/me/refunds", summary="The caller's refunds")
+async def my_refunds(request: Request, user: CurrentUser) -> dict[str, Any]:
+    _signed_in(user)
+    return {"refunds": [refund_public(r) for r in _store(request).list_refunds(customer_id=user.id)]}
+
+
+@router.get("/v1/me/preferences", summary="What the assistant remembers about the caller")
+async def my_preferences(request: Request, user: CurrentUser) -> dict[str, Any]:
+    _signed_in(user)
+    return {"preferences": await prefs_mod.get_preferences(request.app.state.store, user.id)}
+
+
+@router.delete("/v1/me/preferences", summary="Forget one preference (?key=) or all of them")
+async def forget_preferences(request: Request, user: CurrentUser,
+                             key: Annotated[str | None, Query(pattern=r"^(length|language|facts|facts\.[A-Za-z_]{1,30})$")] = None) -> dict[str, Any]:
+    _signed_in(user)
+    return {"preferences": await prefs_mod.forget(request.app.state.store, user.id, key)}

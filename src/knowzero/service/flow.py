@@ -1,0 +1,411 @@
+"""One service turn (the ``tools`` path), before any interrupt: triage → handoff? → slot filling →
+safe tools now, or a sensitive action prepared for confirmation.
+
+Everything the next turn needs lives in ``state["service"]`` (checkpointed with the thread):
+
+    pending   the action being filled: {action, slots, expecting, last_filled, seq, owner, stage, key, ...}
+              stage: collect → confirm (waiting for the customer) → approval (waiting for an agent);
+              {"action": "transfer_to_human", "stage": "human"} while a human has the thread
+    handoff   {id, status, replies} while a human has the thread
+    triage    last turn's Triage (urgency, sentiment, angry streak)
+    steps     tools already tried this thread (for the handoff brief)
+    seq       action counter; idempotency keys are f"{thread_id}:{seq}:{action}"
+    next      which node runs after this one: confirm_action | await_human | "" (finish)
+    lang      the thread's reply language
+
+It never interrupts and never moves money: those happen in the approval nodes
+(``knowzero.graph.nodes.tools``), after the interrupt, with the idempotency key prepared here.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from knowzero.graph.context import Deps, User
+from knowzero.graph.trace import emit
+from knowzero.service import slots as sl
+from knowzero.service.handoff import build_brief
+from knowzero.service.registry import ToolContext, get_tool, run_tool
+from knowzero.service.store import yuan
+from knowzero.service.triage import assess, assess_with_llm
+
+ACTION_NAMES = {
+    "request_refund": ("退款申请", "refund request"), "create_ticket": ("工单", "ticket"),
+    "get_order_status": ("订单查询", "order lookup"), "get_ticket": ("工单查询", "ticket lookup"),
+    "cancel_request": ("取消申请", "cancellation"), "list_my_orders": ("订单列表", "order list"),
+    "transfer_to_human": ("转人工", "handoff"),
+}
+HELP = ("我可以帮您：查询订单状态、查看我的订单、申请退款、创建或查询工单、转人工客服。请问需要哪一项？",
+        "I can look up an order, list your orders, request a refund, open or check a ticket, or get you a human agent. "
+        "What would you like to do?")
+SIGN_IN = ("这项服务需要登录后使用，请先登录（使用您的 API key）。", "Please sign in (with your API key) to use this service.")
+
+
+@dataclass
+class Turn:
+    """Mutable working set of one service turn."""
+
+    deps: Deps
+    text: str
+    thread_id: str
+    svc: dict[str, Any]
+    lang: str
+    lines: list[str] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def user(self) -> User:
+        return self.deps.user
+
+    @property
+    def zh(self) -> bool:
+        return self.lang == "zh"
+
+    def say(self, zh: str, en: str) -> None:
+        self.lines.append(zh if self.zh else en)
+
+    def ctx(self, **extras: Any) -> ToolContext:
+        return ToolContext(self.user.id, self.user.role, self.thread_id,
+                           extras={"lang": self.lang, "settings": self.deps.settings, **extras})
+
+    def next_seq(self) -> int:
+        self.svc["seq"] = int(self.svc.get("seq", 0)) + 1
+        return self.svc["seq"]
+
+    def call(self, name: str, args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, Any]:
+        """Run a tool with events; failures become an ``error`` event and a clear line for the user."""
+        emit("tool_call_start", tool=name, args=args)
+        result = run_tool(name, args, ctx or self.ctx())
+        emit("tool_call_end", tool=name, result=result)
+        step: dict[str, Any] = {"tool": name, "ok": bool(result.get("ok"))}
+        if not result.get("ok"):
+            err = result.get("error") or {}
+            step["error"] = err.get("code")
+            emit("error", code=err.get("code", "tool_error"), message=err.get("message", ""))
+        self.svc["steps"] = [*(self.svc.get("steps") or []), step][-10:]
+        self.log.append({"agent": "service", "action": "tool", "tool": name, "ok": step["ok"]})
+        return result
+
+
+def _lang(svc: dict[str, Any], prefs: dict[str, Any], text: str) -> str:
+    from knowzero.service.preferences import reply_language
+
+    return reply_language(prefs, text, svc.get("lang") or "zh")
+
+
+def _needs_account(action: str) -> bool:
+    spec = get_tool(action)
+    return bool(spec and spec.requires_account)
+
+
+def _run_ready(t: Turn, p: dict[str, Any]) -> None:
+    """Run a non-sensitive action whose slots are complete."""
+    action, s = p["action"], p.get("slots") or {}
+    key = f"{t.thread_id}:{p['seq']}:{action}"
+    args: dict[str, Any] = {}
+    if action == "get_order_status":
+        args = {"order_id": str(s["order_id"])}
+    elif action == "get_ticket":
+        args = {"ticket_id": s["ticket_id"]}
+    elif action == "cancel_request":
+        args = {"request_id": s["request_id"]}
+    elif action == "create_ticket":
+        tri = t.svc.get("triage") or {}
+        args = {"subject": s["subject"], "body": t.text, "idempotency_key": key,
+                "priority": tri.get("urgency", "P2")}
+        if s.get("order_id"):
+            args["order_id"] = str(s["order_id"])
+    result = t.call(action, args)
+    if result.get("ok"):
+        t.lines.append(result.get("summary", ""))
+    else:
+        t.lines.append((result.get("error") or {}).get("message", ""))
+
+
+def _prepare_refund(t: Turn, p: dict[str, Any]) -> dict[str, Any] | None:
+    """Check the money rules now; on success the action waits for the customer's confirmation."""
+    from knowzero.errors import KnowZeroError
+    from knowzero.service.tools import refund_precheck
+
+    s = p["slots"]
+    try:
+        order, amount_cents = refund_precheck(str(s["order_id"]), s["amount"], t.ctx())
+    except KnowZeroError as exc:
+        emit("error", code=exc.code, message=exc.message)
+        t.svc["steps"] = [*(t.svc.get("steps") or []), {"tool": "request_refund", "ok": False, "error": exc.code}][-10:]
+        t.lines.append(exc.message)
+        rule = (exc.details or [{}])[0].get("rule") if exc.details else None
+        if exc.code == "not_found":
+            s.pop("order_id", None)
+        elif rule in ("amount_too_high", "invalid_amount") or exc.code == "invalid_input" and rule is None:
+            s.pop("amount", None)
+        else:
+            return None  # not refundable / refund already open: drop the action
+        return p
+    key = f"{t.thread_id}:{p['seq']}:request_refund"
+    p.update(stage="confirm", key=key, amount_cents=amount_cents, order_id=order["id"], expecting=None,
+             owner=t.user.id, owner_role=t.user.role)
+    amount = yuan(amount_cents)
+    over = amount > t.deps.settings.refund_agent_approval_above
+    t.say(f"请确认：为订单 {order['id']} 申请退款 ¥{amount:.2f}，原因：{s['reason']}。"
+          + (f"金额超过 ¥{t.deps.settings.refund_agent_approval_above:.0f}，确认后还需客服审批。" if over else "")
+          + "确认请回复“确认”，不需要请回复“算了”。",
+          f"Please confirm: refund ¥{amount:.2f} for order {order['id']}, reason: {s['reason']}. "
+          + (f"Above ¥{t.deps.settings.refund_agent_approval_above:.0f} an agent must also approve it. " if over else "")
+          + "Reply \"confirm\" to go ahead or \"cancel\" to stop.")
+    emit("human_review_request", kind="refund_confirmation", thread_id=t.thread_id, action="request_refund",
+         order_id=order["id"], amount=amount, reason=s["reason"], idempotency_key=key,
+         needs_agent_approval=over, message=t.lines[-1])
+    t.svc["next"], t.svc["announced"] = "confirm_action", "refund_confirmation"
+    return p
+
+
+def _check_refund_order(t: Turn, p: dict[str, Any]) -> bool:
+    """As soon as the order is known: is it the caller's, and refundable at all? On failure the
+    order slot is cleared (unknown order) or the action dropped (state rule), with a clear message."""
+    from knowzero.errors import KnowZeroError
+    from knowzero.service.tools import refund_order_check
+
+    try:
+        refund_order_check(str(p["slots"]["order_id"]), t.ctx())
+    except KnowZeroError as exc:
+        emit("error", code=exc.code, message=exc.message)
+        t.svc["steps"] = [*(t.svc.get("steps") or []), {"tool": "request_refund", "ok": False, "error": exc.code}][-10:]
+        t.lines.append(exc.message)
+        if exc.code == "not_found":
+            p["slots"].pop("order_id", None)
+            return False
+        p.clear()
+        return False
+    p["order_checked"] = p["slots"]["order_id"]
+    return True
+
+
+def _finish_pending(t: Turn, p: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Ask for the ONE next missing slot, or act when all are there."""
+    if not p:
+        return None
+    if p["action"] == "request_refund" and p["slots"].get("order_id") and p.get("order_checked") != p["slots"]["order_id"]:
+        if not _check_refund_order(t, p):
+            return _finish_pending(t, p) if p.get("slots") is not None and p.get("action") else None
+    missing = sl.next_missing(p["action"], p["slots"])
+    if missing:
+        p["expecting"] = missing
+        t.lines.append(sl.question_for(missing, t.lang))
+        return p
+    if p["action"] in sl.SENSITIVE:
+        p = _prepare_refund(t, p)
+        if p is not None and p.get("stage") != "confirm":
+            return _finish_pending(t, p)
+        return p
+    _run_ready(t, p)
+    return None
+
+
+def _handoff(t: Turn, messages: list[Any], reason: str) -> None:
+    tri = t.svc.get("triage") or {}
+    user = {"id": t.user.id, "name": t.user.name, "role": t.user.role}
+    brief = build_brief(messages, t.svc, tri, user, t.text, t.lang)
+    seq = t.next_seq()
+    result = t.call("transfer_to_human", {"reason": reason or "customer asked for a human", "urgency": tri.get("urgency", "P2"),
+                                          "brief": brief, "idempotency_key": f"{t.thread_id}:{seq}:transfer_to_human"})
+    if not result.get("ok"):
+        t.lines.append((result.get("error") or {}).get("message", ""))
+        return
+    h = result["handoff"]
+    t.lines.append(result["summary"])
+    emit("human_review_request", kind="handoff", thread_id=t.thread_id, handoff_id=h["id"], urgency=h["urgency"],
+         reason=reason, brief=brief, message=result["summary"])
+    t.svc["handoff"] = {"id": h["id"], "status": "open", "replies": 0, "customer_notes": 0}
+    t.svc["pending"] = {"action": "transfer_to_human", "stage": "human", "seq": seq}
+    t.svc["next"], t.svc["announced"] = "await_human", "handoff"
+
+
+async def _knowledge_detour(t: Turn) -> bool:
+    """Mid-flow knowledge question: answer it from the documents, keep the pending action."""
+    try:
+        from knowzero.knowledge.answer import aanswer
+    except ImportError:
+        return False
+    try:
+        out = await aanswer(t.text, t.deps)
+    except Exception as exc:  # the detour must never break the service flow
+        emit("reasoning", text=f"knowledge detour failed: {type(exc).__name__}")
+        return False
+    if out.get("reply"):
+        t.lines.append(out["reply"])
+        return True
+    return False
+
+
+async def service_turn(state: dict[str, Any], deps: Deps, thread_id: str, prefs: dict[str, Any]) -> dict[str, Any]:
+    """The tools node's work; returns the state update (reply, service, agent_log)."""
+    text = (state.get("question") or "").strip()
+    svc = copy.deepcopy(state.get("service") or {})
+    svc["next"], svc["announced"] = "", None
+    t = Turn(deps, text, thread_id, svc, _lang(svc, prefs, text))
+    svc["lang"] = t.lang
+    prev = svc.get("triage")
+    tri = assess_with_llm(deps.provider, text, prev) if deps.provider is not None else assess(text, prev)
+    svc["triage"] = tri.to_dict()
+    emit("reasoning", text=f"triage: {tri.urgency}, sentiment {tri.sentiment:+.2f} ({tri.label}), angry streak {tri.angry_streak}")
+    t.log.append({"agent": "service", "action": "triage", "urgency": tri.urgency, "sentiment": tri.sentiment,
+                  "label": tri.label})
+    pending = svc.get("pending") or None
+    handoff = svc.get("handoff") or {}
+
+    if handoff.get("status") in ("open", "answered"):
+        from knowzero.service.store import store_for
+
+        n = int(handoff.get("customer_notes", 0)) + 1
+        store_for(deps.settings).add_handoff_message(key=f"{handoff['id']}:customer:{n}:{thread_id}", handoff_id=handoff["id"],
+                                                     thread_id=thread_id, author_id=deps.user.id, author_role="customer", text=text)
+        handoff["customer_notes"] = n
+        t.say("已转达给人工客服，请稍候，客服会在此对话中回复您。", "I've passed your message to the agent; they will reply here shortly.")
+        svc["next"] = "await_human"
+        return _out(t)
+
+    if tri.handoff:
+        _handoff(t, list(state.get("messages") or []), tri.reason)
+        return _out(t)
+
+    if pending and pending.get("stage") == "confirm":
+        yn = sl.yes_no(text)
+        if yn is True:
+            pending["confirmed_by"] = deps.user.id
+            svc["pending"], svc["next"] = pending, "confirm_action"
+            return _out(t)
+        if yn is False:
+            svc["pending"] = None
+            t.say("好的，已取消这次退款申请。还有什么可以帮您？", "OK, the refund request is cancelled. Anything else?")
+            return _out(t)
+        if sl.is_correction(text):
+            pending["stage"] = "collect"  # "不对，金额是 80" re-enters slot filling
+
+    if pending and sl.is_cancel(text):
+        _cancel(t, pending)
+        return _out(t)
+
+    locked = pending if pending and pending.get("stage") in ("confirm", "approval") else None
+    active = None if locked else pending
+    unmatched: list[str] = []
+    for clause in sl.split_clauses(text):
+        action = sl.detect_action(clause)
+        if active and action is not None and action != active["action"] and sl.is_weak(action, clause, active.get("expecting")):
+            action = None
+        if active and (action is None or action == active["action"]):
+            active, changed = sl.merge_slots(active, clause)
+            if not changed and action is None:
+                unmatched.append(clause)
+            continue
+        if action is None:
+            found = sl.extract_slots(clause)
+            action = "get_order_status" if "order_id" in found else "get_ticket" if "ticket_id" in found else None
+            if action is None:
+                unmatched.append(clause)
+                continue
+        if _needs_account(action) and deps.user.role == "anonymous":
+            t.say(*SIGN_IN)
+            continue
+        found = {k: v for k, v in sl.extract_slots(clause).items()
+                 if k in sl.REQUIRED[action] or (k == "order_id" and action == "create_ticket")}
+        new = {"action": action, "slots": found, "seq": t.next_seq(), "stage": "collect", "owner": deps.user.id,
+               "expecting": None, "last_filled": next(reversed(found), None) if found else None}
+        ready = sl.next_missing(action, found) is None and action not in sl.SENSITIVE
+        if ready and (active or locked):
+            _run_ready(t, new)  # a quick action mid-flow; the pending one stays
+            continue
+        if locked:
+            t.say("您有一笔退款申请正在等待确认或审批，请先处理完它（或回复“算了”取消）。",
+                  "A refund request is waiting for confirmation or approval; please finish it first (or say \"cancel\").")
+            continue
+        if active and active["action"] != action:
+            old = ACTION_NAMES.get(active["action"], ("申请", "request"))
+            t.say(f"（已放下之前的{old[0]}。）", f"(I've set aside the earlier {old[1]}.)")
+        active = _finish_pending(t, new) if ready else new
+
+    if active and active.get("stage") == "collect":
+        if unmatched and (state.get("intent") or {}).get("intent") == "knowledge":
+            await _knowledge_detour(t)
+        active = _finish_pending(t, active)
+    elif not t.lines and unmatched and not locked:
+        if not ((state.get("intent") or {}).get("intent") == "knowledge" and await _knowledge_detour(t)):
+            if tri.label in ("angry", "negative"):
+                t.say("非常抱歉给您带来不好的体验。", "I'm sorry about the trouble.")
+            t.say(*HELP)
+    if locked:
+        _still_waiting(t, locked)
+        svc["pending"] = locked
+    else:
+        svc["pending"] = active
+    return _out(t)
+
+
+def _cancel(t: Turn, pending: dict[str, Any]) -> None:
+    """'算了': drop the pending action; a refund already waiting for an agent is cancelled in the store."""
+    name = ACTION_NAMES.get(pending["action"], ("申请", "request"))
+    if pending.get("stage") == "approval" and pending.get("refund_id"):
+        ctx = t.ctx()
+        ctx.user_id, ctx.role = pending.get("owner", ctx.user_id), pending.get("owner_role", ctx.role)
+        result = t.call("cancel_request", {"request_id": pending["refund_id"]}, ctx)
+        t.lines.append(result.get("summary") or (result.get("error") or {}).get("message", ""))
+    else:
+        t.say(f"好的，已取消{name[0]}。还有什么可以帮您？", f"OK, the {name[1]} is cancelled. Anything else?")
+    t.svc["pending"] = None
+    t.log.append({"agent": "service", "action": "cancel", "tool": pending["action"]})
+
+
+def _still_waiting(t: Turn, p: dict[str, Any]) -> None:
+    """Keep the thread waiting at its approval interrupt after answering something else."""
+    amount = yuan(int(p.get("amount_cents", 0)))
+    if p.get("stage") == "confirm":
+        t.say(f"另外，订单 {p.get('order_id')} 的退款 ¥{amount:.2f} 还在等您确认（回复“确认”或“算了”）。",
+              f"Also, the ¥{amount:.2f} refund for order {p.get('order_id')} still needs your confirmation (\"confirm\" or \"cancel\").")
+        emit("human_review_request", kind="refund_confirmation", thread_id=t.thread_id, action="request_refund",
+             order_id=p.get("order_id"), amount=amount, reason=(p.get("slots") or {}).get("reason"),
+             idempotency_key=p.get("key"), message=t.lines[-1])
+        t.svc["next"], t.svc["announced"] = "confirm_action", "refund_confirmation"
+    else:
+        t.say(f"另外，退款申请 {p.get('refund_id')} 正在等待客服审批，结果会在此对话通知您。",
+              f"Also, refund request {p.get('refund_id')} is waiting for an agent's approval; you'll be told here.")
+        t.svc["next"] = "approve_action"
+
+
+def _out(t: Turn) -> dict[str, Any]:
+    reply = "\n".join(x for x in t.lines if x)
+    t.log.append({"agent": "service", "action": "reply", "next": t.svc.get("next") or "finish",
+                  "pending": (t.svc.get("pending") or {}).get("action")})
+    return {"reply": reply, "service": t.svc, "agent_log": t.log}
+
+
+def service_signal(text: str, service: dict[str, Any] | None, path: str = "") -> str | None:
+    """Why this turn must go to the tools path whatever the router chose (``None`` when it need not):
+    a human has the thread; a pending action hears its answer ("123", "算了", "确认", "不对，是 124");
+    the customer asks for a human, reports a P0 issue or is angry (the angry streak is counted on the
+    tools path); or the safe-mode loop was chosen (``path="react"``) for what is plainly one service
+    request with its details ("订单123退款50元，因为坏了") or several service requests."""
+    svc = service or {}
+    if (svc.get("handoff") or {}).get("status") in ("open", "answered"):
+        return "a human agent has this thread"
+    pending = svc.get("pending") or {}
+    if pending:
+        if sl.is_cancel(text) or sl.yes_no(text) is not None or sl.is_correction(text):
+            return "answer to the pending service action"
+        if pending.get("stage") == "collect" and sl.extract_slots(text, pending.get("expecting")):
+            return "details for the pending service action"
+    tri = assess(text, svc.get("triage"))
+    if tri.human_requested:
+        return "customer asked for a human"
+    if tri.urgency == "P0":
+        return "critical issue (P0)"
+    if tri.label == "angry":
+        return "angry customer: service triage"
+    if path == "react":
+        clauses = sl.split_clauses(text)
+        if len(clauses) > 1 and all(sl.detect_action(c) for c in clauses):
+            return "several service tasks in one message"
+        if sl.detect_action(text) and {"order_id", "ticket_id", "request_id"} & set(sl.extract_slots(text)):
+            return "one service request with its details"
+    return None

@@ -1,0 +1,64 @@
+"""Who is calling: an API key (``Authorization: Bearer <key>`` or ``X-API-Key: <key>``) → a User.
+
+No token → the anonymous user (may chat, learn and ask; account tools answer "please sign in").
+An unknown token raises :class:`~knowzero.errors.Unauthorized` (a typo should not silently
+downgrade a signed-in agent to anonymous). Only key hashes are stored (see ``store.seed_demo``).
+This module does not decide what a user may do; tools and routes do.
+"""
+
+from __future__ import annotations
+
+from knowzero.config import Settings, get_settings
+from knowzero.errors import Unauthorized
+from knowzero.graph.context import User
+from knowzero.service.store import store_for
+
+ANONYMOUS = User()
+
+
+def parse_authorization(authorization: str | None, x_api_key: str | None = None) -> str | None:
+    """The token from an ``Authorization`` header (``Bearer``/``Token``/bare) or ``X-API-Key``."""
+    if x_api_key and x_api_key.strip():
+        return x_api_key.strip()
+    if not authorization or not authorization.strip():
+        return None
+    parts = authorization.strip().split(None, 1)
+    if len(parts) == 2 and parts[0].lower() in ("bearer", "token"):
+        return parts[1].strip() or None
+    return parts[0]
+
+
+def user_for_token(token: str | None, settings: Settings | None = None) -> User:
+    """Resolve a token to a User; ``None``/empty → anonymous; unknown token → Unauthorized."""
+    if token is None or not token.strip():
+        return User()
+    store = store_for(settings or get_settings())
+    row = store.user_by_key(token.strip())
+    if row is None:
+        raise Unauthorized("unknown API key")
+    return User(id=row["id"], role=row["role"], name=row["name"])
+
+
+def is_staff(user: User) -> bool:
+    """Agents and admins work the queues (handoffs, approvals, reviews)."""
+    return user.role in ("agent", "admin")
+
+
+def announce_keys(settings: Settings | None = None, echo=None) -> list[dict[str, str]]:  # type: ignore[no-untyped-def]
+    """Seed the demo store and print keys issued now (first start, or ``KNOWZERO_DEMO_KEYS=1``).
+
+    Called by ``knowzero serve`` before the server starts. Keys are printed once: only their hashes
+    are kept, so a lost key is replaced by deleting the user's ``api_key_hash`` and restarting.
+    """
+    import sys
+
+    from knowzero.service.store import seed_demo
+
+    s = settings or get_settings()
+    issued = seed_demo(store_for(s))
+    out = echo or (lambda line: print(line, file=sys.stderr))
+    if issued:
+        out("API keys (shown once; send as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'):")
+        for k in issued:
+            out(f"  {k['user_id']:<6} {k['role']:<8} {k['name']:<6} {k['api_key']}")
+    return issued

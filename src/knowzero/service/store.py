@@ -1,0 +1,509 @@
+"""The demo commerce store (app database) and the adapter seam for a real order system.
+
+What it does:
+* :class:`OrderSystem` — the small protocol the tools use for orders and refunds. A team points the
+  tools at its own order system by implementing it and calling :func:`set_order_system`; the demo
+  :class:`SqlStore` implements it on the app database (SQLite by default, PostgreSQL by URL).
+* :func:`refund_problem` — the money rules, as a pure function (refund ≤ paid amount minus what is
+  already refunded or open, order in a refundable state, one open refund per order). Tools check it
+  before asking for confirmation and ``create_refund`` checks it again inside its transaction.
+* Idempotent side effects: every ``create_*`` takes an ``idempotency_key`` (UNIQUE column) and returns
+  the first row when called again with the same key; state transitions are guarded
+  (``UPDATE … WHERE status = 'pending'``), so replaying an approval changes nothing.
+* :func:`seed_demo` — deterministic demo users and orders, and API keys (random on first start, or the
+  fixed ``demo-alice``/``demo-bob``/``demo-agent``/``demo-admin`` when ``KNOWZERO_DEMO_KEYS=1``).
+
+What it does not do: authorization (the tools decide who may see what), conversation state (the
+graph checkpoint), or any HTTP.
+
+Example::
+
+    store = store_for(settings)
+    order = store.get_order("123")          # {"id": "123", "customer_id": "alice", ...} or None
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+import threading
+from typing import Any, Protocol, runtime_checkable
+
+from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from knowzero.config import Settings
+from knowzero.errors import Conflict, InvalidInput, NotFound
+from knowzero.persistence.db import get_engine, init_db
+from knowzero.service.tables import (
+    svc_handoffs,
+    svc_human_replies,
+    svc_order_items,
+    svc_orders,
+    svc_refunds,
+    svc_review_items,
+    svc_tickets,
+    svc_users,
+)
+
+ROLES = ("customer", "agent", "admin")
+REFUNDABLE = ("paid", "processing", "delivered")
+OPEN_REFUND = ("pending", "approved")
+COUNTED_REFUND = ("pending", "approved", "executed")
+STATUS_TEXT = {
+    "pending_payment": ("待付款", "awaiting payment"), "paid": ("已付款，待发货", "paid, not yet shipped"),
+    "processing": ("备货中", "being prepared"), "shipped": ("运输中", "in transit"),
+    "delivered": ("已签收", "delivered"), "cancelled": ("已取消", "cancelled"), "refunded": ("已退款", "refunded"),
+}
+
+
+def derive_id(prefix: str, key: str) -> str:
+    """Stable public id from an idempotency key: same key → same id (``RF-3FA2…``)."""
+    return f"{prefix}-{hashlib.sha256(key.encode()).hexdigest()[:10].upper()}"
+
+
+def hash_api_key(key: str) -> str:
+    return hashlib.sha256(("knowzero:" + key).encode()).hexdigest()
+
+
+def cents(amount: float) -> int:
+    return int(round(float(amount) * 100))
+
+
+def yuan(amount_cents: int) -> float:
+    return round(amount_cents / 100, 2)
+
+
+@runtime_checkable
+class OrderSystem(Protocol):
+    """What the tools need from an order system. Orders and refunds are plain dicts:
+
+    order: ``{id, customer_id, status, paid_cents, currency, carrier, tracking_no, shipping_note,
+    placed_at, items: [{sku, name, qty, unit_cents}]}``; refund: ``{id, idempotency_key, order_id,
+    customer_id, amount_cents, reason, status, decided_by, note}``.
+
+    ``create_refund`` must be idempotent on ``key`` (return the first refund) and must apply
+    :func:`refund_problem` atomically with the insert; ``decide_refund`` must only move a refund
+    along pending → approved → executed (or pending/approved → rejected/cancelled) and return the
+    refund as it is after the call.
+    """
+
+    def get_order(self, order_id: str) -> dict[str, Any] | None: ...
+
+    def list_orders(self, customer_id: str) -> list[dict[str, Any]]: ...
+
+    def refunds_for(self, order_id: str) -> list[dict[str, Any]]: ...
+
+    def create_refund(self, *, key: str, order_id: str, customer_id: str, amount_cents: int, reason: str,
+                      status: str, thread_id: str, requested_by: str) -> dict[str, Any]: ...
+
+    def get_refund(self, refund_id: str) -> dict[str, Any] | None: ...
+
+    def decide_refund(self, refund_id: str, *, status: str, by: str, note: str = "") -> dict[str, Any]: ...
+
+
+def refund_problem(order: dict[str, Any], amount_cents: int, refunds: list[dict[str, Any]],
+                   key: str | None = None) -> tuple[str, str] | None:
+    """The money rules. Returns ``(code, reason)`` when the refund is not allowed, else ``None``.
+
+    Refunds with the same idempotency ``key`` are ignored (re-checking an action already taken).
+    """
+    others = [r for r in refunds if r.get("idempotency_key") != key]
+    if amount_cents <= 0:
+        return "invalid_amount", "amount must be greater than 0"
+    if order["status"] not in REFUNDABLE:
+        return "not_refundable", f"order {order['id']} is {order['status']} and cannot be refunded now"
+    if any(r["status"] in OPEN_REFUND for r in others):
+        return "refund_open", f"order {order['id']} already has an open refund request"
+    used = sum(r["amount_cents"] for r in others if r["status"] in COUNTED_REFUND)
+    left = order["paid_cents"] - used
+    if amount_cents > left:
+        return "amount_too_high", f"at most {yuan(max(left, 0)):.2f} can be refunded for order {order['id']}"
+    return None
+
+
+def _row(r: Any) -> dict[str, Any]:
+    d = dict(r._mapping)
+    for k in ("created_at", "updated_at"):
+        if k in d and d[k] is not None and not isinstance(d[k], str):
+            d[k] = d[k].isoformat()
+    return d
+
+
+class SqlStore:
+    """Orders, refunds, tickets, handoffs, human replies and review items on the app database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = init_db(engine)
+        self._pg = engine.dialect.name == "postgresql"
+
+    # users -------------------------------------------------------------------------------------
+    def get_user(self, user_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(svc_users).where(svc_users.c.id == user_id)).first()
+        return _row(r) if r else None
+
+    def user_by_key(self, api_key: str) -> dict[str, Any] | None:
+        h = hash_api_key(api_key)
+        with self.engine.connect() as conn:
+            r = conn.execute(select(svc_users).where(svc_users.c.api_key_hash == h)).first()
+        return _row(r) if r else None
+
+    def upsert_user(self, user_id: str, name: str, role: str) -> None:
+        if role not in ROLES:
+            raise InvalidInput(f"role must be one of {', '.join(ROLES)}")
+        with self.engine.begin() as conn:
+            if conn.execute(select(svc_users.c.id).where(svc_users.c.id == user_id)).first() is None:
+                conn.execute(insert(svc_users).values(id=user_id, name=name, role=role))
+            else:
+                conn.execute(update(svc_users).where(svc_users.c.id == user_id).values(name=name, role=role))
+
+    def set_api_key(self, user_id: str, api_key: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(svc_users).where(svc_users.c.id == user_id).values(api_key_hash=hash_api_key(api_key)))
+
+    # orders (OrderSystem) ----------------------------------------------------------------------
+    def _items(self, conn: Any, order_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {o: [] for o in order_ids}
+        if order_ids:
+            rows = conn.execute(select(svc_order_items).where(svc_order_items.c.order_id.in_(order_ids))
+                                .order_by(svc_order_items.c.id))
+            for r in rows:
+                out[r.order_id].append({"sku": r.sku, "name": r.name, "qty": r.qty, "unit_cents": r.unit_cents})
+        return out
+
+    def get_order(self, order_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(svc_orders).where(svc_orders.c.id == order_id)).first()
+            if r is None:
+                return None
+            order = _row(r)
+            order["items"] = self._items(conn, [order_id])[order_id]
+        return order
+
+    def list_orders(self, customer_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = [_row(r) for r in conn.execute(select(svc_orders).where(svc_orders.c.customer_id == customer_id)
+                                                  .order_by(svc_orders.c.placed_at.desc(), svc_orders.c.id))]
+            items = self._items(conn, [o["id"] for o in rows])
+        for o in rows:
+            o["items"] = items[o["id"]]
+        return rows
+
+    # refunds (OrderSystem) ---------------------------------------------------------------------
+    def refunds_for(self, order_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            return [_row(r) for r in conn.execute(select(svc_refunds).where(svc_refunds.c.order_id == order_id)
+                                                  .order_by(svc_refunds.c.created_at))]
+
+    def get_refund(self, refund_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(svc_refunds).where(svc_refunds.c.id == refund_id)).first()
+        return _row(r) if r else None
+
+    def refund_by_key(self, key: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(svc_refunds).where(svc_refunds.c.idempotency_key == key)).first()
+        return _row(r) if r else None
+
+    def list_refunds(self, *, status: str | None = None, customer_id: str | None = None) -> list[dict[str, Any]]:
+        q = select(svc_refunds).order_by(svc_refunds.c.created_at)
+        if status:
+            q = q.where(svc_refunds.c.status == status)
+        if customer_id:
+            q = q.where(svc_refunds.c.customer_id == customer_id)
+        with self.engine.connect() as conn:
+            return [_row(r) for r in conn.execute(q)]
+
+    def create_refund(self, *, key: str, order_id: str, customer_id: str, amount_cents: int, reason: str,
+                      status: str, thread_id: str, requested_by: str) -> dict[str, Any]:
+        """Insert a refund once per ``key`` (the money rules are checked in the same transaction)."""
+        existing = self.refund_by_key(key)
+        if existing is not None:
+            return existing
+        if status not in ("pending", "executed"):
+            raise InvalidInput("a new refund is pending or executed")
+        try:
+            with self.engine.begin() as conn:
+                q = select(svc_orders).where(svc_orders.c.id == order_id)
+                if self._pg:
+                    q = q.with_for_update()  # serialises refunds of one order across workers
+                r = conn.execute(q).first()
+                if r is None or r.customer_id != customer_id:
+                    raise NotFound(f"order {order_id} not found")
+                order = _row(r)
+                refunds = [_row(x) for x in conn.execute(select(svc_refunds).where(svc_refunds.c.order_id == order_id))]
+                problem = refund_problem(order, amount_cents, refunds, key)
+                if problem:
+                    raise Conflict(problem[1], details=[{"rule": problem[0]}])
+                conn.execute(insert(svc_refunds).values(
+                    id=derive_id("RF", key), idempotency_key=key, order_id=order_id, customer_id=customer_id,
+                    amount_cents=amount_cents, reason=reason[:500], status=status, thread_id=thread_id,
+                    requested_by=requested_by, decided_by=requested_by if status == "executed" else None))
+                if status == "executed":
+                    self._mark_refunded(conn, order, refunds, amount_cents)
+        except IntegrityError:  # a concurrent call with the same key won the race
+            pass
+        out = self.refund_by_key(key)
+        assert out is not None
+        return out
+
+    def _mark_refunded(self, conn: Any, order: dict[str, Any], refunds: list[dict[str, Any]], extra: int) -> None:
+        done = sum(r["amount_cents"] for r in refunds if r["status"] == "executed") + extra
+        if done >= order["paid_cents"]:
+            conn.execute(update(svc_orders).where(svc_orders.c.id == order["id"])
+                         .values(status="refunded", updated_at=func.now()))
+
+    _TRANSITIONS = {"approved": ("pending",), "executed": ("pending", "approved"),
+                    "rejected": ("pending", "approved"), "cancelled": ("pending", "approved")}
+
+    def decide_refund(self, refund_id: str, *, status: str, by: str, note: str = "") -> dict[str, Any]:
+        """Guarded transition; a replay (already in ``status``) or a late one changes nothing."""
+        if status not in self._TRANSITIONS:
+            raise InvalidInput(f"unknown refund status {status}")
+        with self.engine.begin() as conn:
+            q = select(svc_refunds).where(svc_refunds.c.id == refund_id)
+            if self._pg:
+                q = q.with_for_update()
+            r = conn.execute(q).first()
+            if r is None:
+                raise NotFound(f"refund {refund_id} not found")
+            if r.status in self._TRANSITIONS[status]:
+                conn.execute(update(svc_refunds).where(svc_refunds.c.id == refund_id)
+                             .where(svc_refunds.c.status.in_(self._TRANSITIONS[status]))
+                             .values(status=status, decided_by=by, note=note[:500] or None, updated_at=func.now()))
+                if status == "executed":
+                    o = conn.execute(select(svc_orders).where(svc_orders.c.id == r.order_id)).first()
+                    others = [_row(x) for x in conn.execute(select(svc_refunds).where(svc_refunds.c.order_id == r.order_id)
+                                                            .where(svc_refunds.c.id != refund_id))]
+                    if o is not None:
+                        self._mark_refunded(conn, _row(o), others, r.amount_cents)
+        out = self.get_refund(refund_id)
+        assert out is not None
+        return out
+
+    # tickets -----------------------------------------------------------------------------------
+    def create_ticket(self, *, key: str, customer_id: str, subject: str, body: str = "", order_id: str | None = None,
+                      priority: str = "P2", thread_id: str = "") -> dict[str, Any]:
+        tid = derive_id("TK", key)
+        try:
+            with self.engine.begin() as conn:
+                if conn.execute(select(svc_tickets.c.id).where(svc_tickets.c.idempotency_key == key)).first() is None:
+                    conn.execute(insert(svc_tickets).values(
+                        id=tid, idempotency_key=key, customer_id=customer_id, subject=subject[:300], body=body[:4000],
+                        order_id=order_id, priority=priority, status="open", thread_id=thread_id))
+        except IntegrityError:
+            pass
+        with self.engine.connect() as conn:
+            return _row(conn.execute(select(svc_tickets).where(svc_tickets.c.idempotency_key == key)).one())
+
+    def get_ticket(self, ticket_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(svc_tickets).where(svc_tickets.c.id == ticket_id.upper())).first()
+        return _row(r) if r else None
+
+    def list_tickets(self, *, customer_id: str | None = None, status: str | None = None) -> list[dict[str, Any]]:
+        q = select(svc_tickets).order_by(svc_tickets.c.created_at.desc())
+        if customer_id:
+            q = q.where(svc_tickets.c.customer_id == customer_id)
+        if status:
+            q = q.where(svc_tickets.c.status == status)
+        with self.engine.connect() as conn:
+            return [_row(r) for r in conn.execute(q)]
+
+    def set_ticket_status(self, ticket_id: str, status: str, *, only_from: tuple[str, ...] = ("open",)) -> dict[str, Any]:
+        with self.engine.begin() as conn:
+            conn.execute(update(svc_tickets).where(svc_tickets.c.id == ticket_id)
+                         .where(svc_tickets.c.status.in_(only_from)).values(status=status, updated_at=func.now()))
+        t = self.get_ticket(ticket_id)
+        if t is None:
+            raise NotFound(f"ticket {ticket_id} not found")
+        return t
+
+    # handoffs ----------------------------------------------------------------------------------
+    def create_handoff(self, *, key: str, thread_id: str, customer_id: str, reason: str, urgency: str,
+                       brief: dict[str, Any]) -> dict[str, Any]:
+        hid = derive_id("HO", key)
+        try:
+            with self.engine.begin() as conn:
+                if conn.execute(select(svc_handoffs.c.id).where(svc_handoffs.c.idempotency_key == key)).first() is None:
+                    conn.execute(insert(svc_handoffs).values(
+                        id=hid, idempotency_key=key, thread_id=thread_id, customer_id=customer_id,
+                        reason=reason[:300], urgency=urgency, brief=brief, status="open"))
+        except IntegrityError:
+            pass
+        out = self.get_handoff(hid)
+        assert out is not None
+        return out
+
+    def get_handoff(self, handoff_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(svc_handoffs).where(svc_handoffs.c.id == handoff_id)).first()
+        return _row(r) if r else None
+
+    def list_handoffs(self, *, statuses: tuple[str, ...] = ("open", "answered"),
+                      thread_id: str | None = None) -> list[dict[str, Any]]:
+        q = select(svc_handoffs).where(svc_handoffs.c.status.in_(statuses)).order_by(svc_handoffs.c.created_at)
+        if thread_id:
+            q = q.where(svc_handoffs.c.thread_id == thread_id)
+        with self.engine.connect() as conn:
+            return [_row(r) for r in conn.execute(q)]
+
+    def set_handoff_status(self, handoff_id: str, status: str, assigned_to: str | None = None) -> None:
+        values: dict[str, Any] = {"status": status, "updated_at": func.now()}
+        if assigned_to:
+            values["assigned_to"] = assigned_to
+        with self.engine.begin() as conn:
+            conn.execute(update(svc_handoffs).where(svc_handoffs.c.id == handoff_id).values(**values))
+
+    def add_handoff_message(self, *, key: str, handoff_id: str, thread_id: str, author_id: str, author_role: str,
+                            text: str) -> None:
+        try:
+            with self.engine.begin() as conn:
+                if conn.execute(select(svc_human_replies.c.id).where(svc_human_replies.c.idempotency_key == key)).first() is None:
+                    conn.execute(insert(svc_human_replies).values(
+                        idempotency_key=key, handoff_id=handoff_id, thread_id=thread_id, author_id=author_id,
+                        author_role=author_role, text=text[:4000]))
+        except IntegrityError:
+            pass
+
+    def handoff_messages(self, handoff_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            return [_row(r) for r in conn.execute(select(svc_human_replies).where(svc_human_replies.c.handoff_id == handoff_id)
+                                                  .order_by(svc_human_replies.c.id))]
+
+    # review queue ------------------------------------------------------------------------------
+    def enqueue_review(self, *, thread_id: str, user_id: str | None, question: str, answer: str, verdict: str,
+                       evidence: list[Any]) -> dict[str, Any]:
+        key = "review:" + hashlib.sha256(f"{thread_id}\n{question}\n{answer}".encode()).hexdigest()
+        rid = derive_id("RV", key)
+        try:
+            with self.engine.begin() as conn:
+                if conn.execute(select(svc_review_items.c.id).where(svc_review_items.c.id == rid)).first() is None:
+                    conn.execute(insert(svc_review_items).values(
+                        id=rid, idempotency_key=key, thread_id=thread_id, user_id=user_id, question=question[:4000],
+                        answer=answer[:8000], verdict=verdict, evidence=evidence, status="pending"))
+        except IntegrityError:
+            pass
+        out = self.get_review(rid)
+        assert out is not None
+        return out
+
+    def get_review(self, review_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(svc_review_items).where(svc_review_items.c.id == review_id)).first()
+        return _row(r) if r else None
+
+    def list_reviews(self, status: str | None = "pending") -> list[dict[str, Any]]:
+        q = select(svc_review_items).order_by(svc_review_items.c.created_at)
+        if status:
+            q = q.where(svc_review_items.c.status == status)
+        with self.engine.connect() as conn:
+            return [_row(r) for r in conn.execute(q)]
+
+    def decide_review(self, review_id: str, *, status: str, by: str, edited_answer: str | None = None) -> dict[str, Any]:
+        if status not in ("approved", "edited", "rejected"):
+            raise InvalidInput("status must be approved, edited or rejected")
+        if status == "edited" and not (edited_answer or "").strip():
+            raise InvalidInput("edited_answer: an edit needs the corrected answer")
+        if self.get_review(review_id) is None:
+            raise NotFound(f"review item {review_id} not found")
+        with self.engine.begin() as conn:
+            conn.execute(update(svc_review_items).where(svc_review_items.c.id == review_id).values(
+                status=status, reviewer_id=by, edited_answer=edited_answer if status == "edited" else None,
+                updated_at=func.now()))
+        out = self.get_review(review_id)
+        assert out is not None
+        return out
+
+
+# process-wide instances ----------------------------------------------------------------------
+_lock = threading.Lock()
+_stores: dict[str, SqlStore] = {}
+_order_system: OrderSystem | None = None
+
+
+def store_for(settings: Settings) -> SqlStore:
+    """The SqlStore on ``settings``' app database (one per URL per process)."""
+    url = settings.db_url
+    with _lock:
+        if url not in _stores:
+            _stores[url] = SqlStore(get_engine(url))
+        return _stores[url]
+
+
+def set_order_system(system: OrderSystem | None) -> None:
+    """Point the tools at another order system (``None`` restores the demo store)."""
+    global _order_system
+    if system is not None and not isinstance(system, OrderSystem):
+        raise TypeError("order system must implement knowzero.service.store.OrderSystem")
+    _order_system = system
+
+
+def order_system_for(settings: Settings) -> OrderSystem:
+    return _order_system if _order_system is not None else store_for(settings)
+
+
+# demo data -----------------------------------------------------------------------------------
+DEMO_USERS = [("alice", "张三", "customer"), ("bob", "李四", "customer"), ("agent", "王客服", "agent"),
+              ("admin", "管理员", "admin")]
+DEMO_ORDERS: list[dict[str, Any]] = [
+    {"id": "123", "customer_id": "alice", "status": "delivered", "carrier": "顺丰速运", "tracking_no": "SF1234567890",
+     "shipping_note": "2025-03-03 已签收（苏州工业园区）", "placed_at": "2025-02-27",
+     "items": [("XH-1001", "精密传动轴", 2, 6800), ("XH-2002", "标准连接法兰", 2, 7600)]},
+    {"id": "124", "customer_id": "alice", "status": "shipped", "carrier": "中通快递", "tracking_no": "ZT7788990011",
+     "shipping_note": "运输中：苏州 → 上海，预计 2025-03-12 送达", "placed_at": "2025-03-08",
+     "items": [("XH-1002", "轻型导向轴", 5, 3200)]},
+    {"id": "125", "customer_id": "alice", "status": "processing", "carrier": None, "tracking_no": None,
+     "shipping_note": "仓库备货中，预计 2 个工作日内发货", "placed_at": "2025-03-10",
+     "items": [("XH-2004", "真空密封法兰", 3, 32000)]},
+    {"id": "126", "customer_id": "alice", "status": "cancelled", "carrier": None, "tracking_no": None,
+     "shipping_note": "客户已取消", "placed_at": "2025-01-15", "items": [("XH-1006", "阶梯轴", 1, 5500)]},
+    {"id": "200", "customer_id": "bob", "status": "delivered", "carrier": "京东物流", "tracking_no": "JD0001112223",
+     "shipping_note": "2025-03-05 已签收（上海浦东）", "placed_at": "2025-03-01",
+     "items": [("XH-1003", "精密电机轴", 1, 9600)]},
+    {"id": "201", "customer_id": "bob", "status": "paid", "carrier": None, "tracking_no": None,
+     "shipping_note": "已付款，等待仓库处理", "placed_at": "2025-03-11", "items": [("XH-2001", "精密法兰盘", 4, 18500)]},
+]
+
+
+def demo_keys_enabled() -> bool:
+    """``KNOWZERO_DEMO_KEYS=1`` → fixed demo keys ``demo-<user id>`` (tests and demos only)."""
+    return os.environ.get("KNOWZERO_DEMO_KEYS", "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def seed_demo(store: SqlStore) -> list[dict[str, str]]:
+    """Create the demo users and orders when missing; returns keys issued by this call.
+
+    A user without a key gets a fresh random key (printed once by ``knowzero serve``; only its hash
+    is stored). With ``KNOWZERO_DEMO_KEYS=1`` every demo user's key is set to ``demo-<id>``.
+    Running it again changes nothing (orders are inserted only when their id is missing).
+    """
+    issued: list[dict[str, str]] = []
+    fixed = demo_keys_enabled()
+    for uid, name, role in DEMO_USERS:
+        user = store.get_user(uid)
+        if user is None:
+            store.upsert_user(uid, name, role)
+        key = f"demo-{uid}" if fixed else None
+        if key and (user is None or user.get("api_key_hash") != hash_api_key(key)):
+            store.set_api_key(uid, key)
+            issued.append({"user_id": uid, "name": name, "role": role, "api_key": key})
+        elif not fixed and (user is None or not user.get("api_key_hash")):
+            key = "kz-" + secrets.token_urlsafe(18)
+            store.set_api_key(uid, key)
+            issued.append({"user_id": uid, "name": name, "role": role, "api_key": key})
+    with store.engine.begin() as conn:
+        have = set(conn.execute(select(svc_orders.c.id)).scalars())
+        for o in DEMO_ORDERS:
+            if o["id"] in have:
+                continue
+            paid = sum(q * c for _, _, q, c in o["items"])
+            conn.execute(insert(svc_orders).values(
+                id=o["id"], customer_id=o["customer_id"], status=o["status"], paid_cents=paid, currency="CNY",
+                carrier=o["carrier"], tracking_no=o["tracking_no"], shipping_note=o["shipping_note"],
+                placed_at=o["placed_at"]))
+            for sku, name, qty, unit in o["items"]:
+                conn.execute(insert(svc_order_items).values(order_id=o["id"], sku=sku, name=name, qty=qty, unit_cents=unit))
+    return issued

@@ -1,0 +1,94 @@
+"""Exactly once across a crash: a real ``knowzero serve`` is SIGKILLed right after a refund is
+approved, restarted on the same data dir, and the approval is replayed — one refund row per
+approval, every time. Kill timing varies per round (0-60 ms after the approval is sent).
+``KNOWZERO_KILL_ROUNDS`` sets the number of rounds (default 3; the issue's target is 20)."""
+
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.slow
+HDR = {"Authorization": "Bearer demo-alice"}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start(data_dir: Path, port: int) -> subprocess.Popen:
+    env = {**os.environ, "KNOWZERO_DATA_DIR": str(data_dir), "KNOWZERO_DEMO_KEYS": "1", "KNOWZERO_DATABASE_URL": ""}
+    exe = Path(sys.executable).with_name("knowzero")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "knowzero.cli"]
+    proc = subprocess.Popen([*cmd, "serve", "--port", str(port)], env=env, stdout=subprocess.DEVNULL,
+                            stderr=open(data_dir / "server.log", "ab"))
+    deadline = time.time() + 300
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError((data_dir / "server.log").read_text()[-2000:])
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError("server did not start")
+
+
+def _refunds(data_dir: Path, thread_id: str | None = None) -> int:
+    with sqlite3.connect(data_dir / "knowzero.db") as conn:
+        q, args = "select count(*) from svc_refunds", ()
+        if thread_id:
+            q, args = q + " where thread_id = ?", (thread_id,)
+        return conn.execute(q, args).fetchone()[0]
+
+
+def test_sigkill_right_after_approval_executes_once(tmp_path):
+    rounds = int(os.environ.get("KNOWZERO_KILL_ROUNDS", "3"))
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = _start(tmp_path, port)
+    try:
+        for i in range(rounds):
+            tid = f"kill-{i}"
+            r = httpx.post(f"{base}/v1/chat", headers=HDR, timeout=60,
+                           json={"thread_id": tid, "stream": False, "message": "订单123退款5元，因为坏了"})
+            assert r.status_code == 200 and r.json()["interrupted"], r.text
+
+            def approve(tid: str = tid) -> None:
+                try:
+                    httpx.post(f"{base}/v1/chat", headers=HDR, timeout=30,
+                               json={"thread_id": tid, "stream": False, "resume": {"approved": True}})
+                except httpx.HTTPError:
+                    pass  # the server is being killed
+
+            t = threading.Thread(target=approve)
+            t.start()
+            time.sleep((i * 7 % 61) / 1000)  # 0-60 ms after the approval was sent
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+            t.join()
+            proc = _start(tmp_path, port)
+            # replay: resume again whatever happened (a pending interrupt resumes, a finished one is a no-op)
+            for _ in range(2):
+                r = httpx.post(f"{base}/v1/chat", headers=HDR, timeout=60,
+                               json={"thread_id": tid, "stream": False, "resume": {"approved": True}})
+                assert r.status_code == 200, r.text
+            assert _refunds(tmp_path, tid) == 1, f"round {i}"
+            state = httpx.get(f"{base}/v1/threads/{tid}", headers=HDR, timeout=30).json()
+            assert not state["interrupted"]
+        assert _refunds(tmp_path) == rounds
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
