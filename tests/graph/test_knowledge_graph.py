@@ -1,0 +1,172 @@
+"""The knowledge subgraph on a small temporary knowledge base: routing, the bounded rewrite loop,
+abstention, clarification, entity filtering, the agent log, and the LLM reader branch with a
+scripted fake chat model (valid JSON, invalid JSON, quotes that are not in the passage)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from knowzero.config import Settings
+from knowzero.errors import ProviderError
+from knowzero.graph.builder import build_knowledge_graph
+from knowzero.graph.context import Deps
+from kz_testlib import ScriptedProvider, knowzero_env
+
+PART_A = "kbdocs/technical/零件A-XH-1001工艺说明.md"
+PART_B = "kbdocs/technical/零件B-XH-1002工艺说明.md"
+NOTHING = "量子计算机的退相干时间是多少？"
+
+
+async def ask(kb: Any, question: str, *, provider: Any = None, settings: Settings | None = None) -> dict[str, Any]:
+    deps = Deps(settings=settings or kb.settings, kb=kb, provider=provider)
+    return await build_knowledge_graph().compile().ainvoke(
+        {"question": question, "input": {"source": "chat", "message": question}}, context=deps)
+
+
+def agents(out: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(e["agent"], e["action"]) for e in out["agent_log"]]
+
+
+async def test_part_a_is_answered_from_part_a_with_a_resolving_citation(small_kb: Any) -> None:
+    out = await ask(small_kb, "零件A的公差是多少？")
+    assert out["verdict"]["level"] == "confirmed" and out["verdict"]["needs_human_review"] is False
+    assert "±0.01mm" in out["reply"] and "±0.05mm" not in out["reply"]
+    assert out["domain"] == "technical"
+    assert out["citations"] and {c["source"] for c in out["citations"]} == {PART_A}
+    assert PART_B not in {p["source"] for p in out["passages"]}, "part B's page is filtered out"
+    for c in out["citations"]:
+        assert small_kb.file_texts[c["source"]][c["start"]:c["end"]] == c["quote"]
+    retriever = next(e for e in out["agent_log"] if e["agent"] == "retriever")
+    assert retriever["filtered_by_entity"] >= 1 and "零件a" in retriever["entities"]
+
+
+async def test_part_number_reaches_the_page_titled_by_name(small_kb: Any) -> None:
+    out = await ask(small_kb, "XH-1002 的公差是多少？")
+    assert {c["source"] for c in out["citations"]} == {PART_B}
+    assert "±0.05mm" in out["reply"]
+
+
+async def test_every_node_appends_to_the_agent_log(small_kb: Any) -> None:
+    out = await ask(small_kb, "零件B的公差是多少？")
+    assert agents(out) == [("router", "route"), ("retriever", "retrieve"), ("reader", "extract"),
+                           ("fact_checker", "verify")]
+    for e in out["agent_log"]:
+        assert isinstance(e["elapsed_ms"], (int, float)) and e["elapsed_ms"] >= 0
+        assert e["id"]
+    assert len({e["id"] for e in out["agent_log"]}) == len(out["agent_log"])
+
+
+async def test_nothing_matches_rewrites_at_most_max_rewrites_then_abstains(small_kb: Any) -> None:
+    out = await ask(small_kb, NOTHING)
+    retrievals = [e for e in out["agent_log"] if e["agent"] == "retriever"]
+    assert len(retrievals) == 1 + 3, "first attempt plus max_rewrites (3) retries"
+    assert [e["attempt"] for e in retrievals] == [1, 2, 3, 4]
+    assert [e["action"] for e in retrievals] == ["retrieve"] + ["rewrite_and_retrieve"] * 3
+    assert all(e["quality"] < 0.5 for e in retrievals)
+    assert len({e["reason"] for e in retrievals}) >= 2, "each retry says how it rewrote"
+    assert out["verdict"]["level"] == "insufficient" and out["citations"] == []
+    assert "没有足够的信息" in out["reply"]
+    assert agents(out)[-2:] == [("reader", "extract"), ("fact_checker", "verify")]
+
+
+@pytest.mark.parametrize("max_rewrites", [0, 1])
+async def test_rewrite_bound_follows_the_settings(small_kb: Any, max_rewrites: int) -> None:
+    with knowzero_env(data_dir=str(small_kb.settings.data_dir), max_rewrites=str(max_rewrites)):
+        out = await ask(small_kb, NOTHING, settings=small_kb.settings.model_copy(update={"max_rewrites": max_rewrites}))
+    assert len([e for e in out["agent_log"] if e["agent"] == "retriever"]) == 1 + max_rewrites
+
+
+async def test_rewrite_bound_is_taken_from_the_run_settings(small_kb: Any) -> None:
+    """The app passes its Settings in Deps; the loop must honour them, not the process default."""
+    out = await ask(small_kb, NOTHING, settings=small_kb.settings.model_copy(update={"max_rewrites": 1}))
+    assert len([e for e in out["agent_log"] if e["agent"] == "retriever"]) == 2
+
+
+async def test_good_evidence_does_not_retry(small_kb: Any) -> None:
+    out = await ask(small_kb, "零件A的公差是多少？")
+    assert [e["attempt"] for e in out["agent_log"] if e["agent"] == "retriever"] == [1]
+
+
+async def test_unanswerable_question_is_insufficient(small_kb: Any) -> None:
+    out = await ask(small_kb, "公司的股票代码是多少？")
+    assert out["verdict"]["level"] == "insufficient"
+    assert out["verdict"]["needs_human_review"] is False
+    assert out["citations"] == []
+
+
+async def test_vague_question_gets_a_clarifying_question(small_kb: Any) -> None:
+    out = await ask(small_kb, "那个东西怎么弄？")
+    assert out["path"] == "clarify"
+    assert agents(out) == [("router", "route")], "no retrieval for a question too vague to route"
+    assert out["agent_log"][0]["vague"] is True
+    assert out["reply"].endswith("？") and "零件" in out["reply"]
+    assert out.get("citations", []) == []
+
+
+# ----------------------------------------------------------------------------- LLM reader branch
+def claims_reply(*claims: tuple[str, str], answer: str = "零件A的公差为±0.01mm。") -> Any:
+    """A model answer citing, for each (text, quote), the passage number whose text holds the quote."""
+
+    def reply(messages: list[dict[str, str]]) -> str:
+        prompt = messages[-1]["content"]
+        blocks = dict(re.findall(r"\[(\d+)\] \([^)]*\)\n(.*?)(?=\n\n\[\d+\] |\n\nQuestion:)", prompt, re.S))
+        out = []
+        for text, quote in claims:
+            n = next((int(k) for k, body in blocks.items() if quote in body), 1)
+            out.append({"text": text, "passage": n, "quote": quote})
+        return json.dumps({"answer": answer, "claims": out}, ensure_ascii=False)
+
+    return reply
+
+
+ROUTE = {"domain": '{"domain": "technical"}', "tasks": '{"tasks": []}'}
+
+
+async def test_llm_answer_with_verbatim_quotes_is_used(small_kb: Any) -> None:
+    provider = ScriptedProvider([claims_reply(("零件A的公差为±0.01mm", "零件A的外圆公差为±0.01mm"))], route=ROUTE)
+    out = await ask(small_kb, "零件A的公差是多少？", provider=provider)
+    reader = next(e for e in out["agent_log"] if e["agent"] == "reader")
+    assert reader["action"] == "generate" and reader["provider"] == "scripted" and not reader.get("fallback")
+    assert len(provider.calls) == 1
+    assert out["reply"] == "零件A的公差为±0.01mm。"
+    (c,) = out["citations"]
+    assert c["source"] == PART_A and c["quote"] == "零件A的外圆公差为±0.01mm"
+    assert small_kb.file_texts[PART_A][c["start"]:c["end"]] == c["quote"]
+    assert out["verdict"]["level"] == "confirmed"
+
+
+async def test_llm_claim_whose_quote_is_not_in_the_passage_is_dropped(small_kb: Any) -> None:
+    provider = ScriptedProvider([claims_reply(("零件A的公差为±0.01mm", "零件A的外圆公差为±0.01mm"),
+                                              ("零件A需要镀金", "零件A必须镀金处理"))], route=ROUTE)
+    out = await ask(small_kb, "零件A的公差是多少？", provider=provider)
+    reader = next(e for e in out["agent_log"] if e["agent"] == "reader")
+    assert reader["action"] == "generate" and reader["claims"] == 1
+    assert any("dropped 1 claim" in n for n in reader["notes"])
+    assert [c["quote"] for c in out["citations"]] == ["零件A的外圆公差为±0.01mm"]
+
+
+async def test_llm_claim_with_a_wrong_number_is_contradicted(small_kb: Any) -> None:
+    provider = ScriptedProvider([claims_reply(("零件A的公差为±0.05mm", "零件A的外圆公差为±0.01mm"),
+                                              answer="零件A的公差为±0.05mm。")], route=ROUTE)
+    out = await ask(small_kb, "零件A的公差是多少？", provider=provider)
+    assert out["verdict"]["level"] == "contradicted" and out["verdict"]["needs_human_review"] is True
+    assert out["reply"].startswith("⚠️")
+
+
+@pytest.mark.parametrize("failure", [
+    "I think the tolerance is small.",  # not JSON
+    '{"answer": "x"}',  # JSON without the required claims
+    claims_reply(("零件A需要镀金", "零件A必须镀金处理")),  # no quote survives
+    ProviderError("the model did not answer in time"),  # timeout / HTTP error
+])
+async def test_llm_failure_falls_back_to_the_extractive_reader_and_says_so(small_kb: Any, failure: Any) -> None:
+    out = await ask(small_kb, "零件A的公差是多少？", provider=ScriptedProvider([failure], route=ROUTE))
+    reader = next(e for e in out["agent_log"] if e["agent"] == "reader")
+    assert reader["action"] == "extract" and reader["fallback"] is True and reader["fallback_reason"]
+    assert out["verdict"]["level"] == "confirmed"
+    assert {c["source"] for c in out["citations"]} == {PART_A}
+    assert "±0.01mm" in out["reply"]

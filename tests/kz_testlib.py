@@ -1,0 +1,248 @@
+"""Shared test helpers (imported as ``kz_testlib``; tests/conftest.py turns some into fixtures).
+
+Named uniquely because several ``conftest.py`` files exist, so ``import conftest`` is ambiguous.
+
+Process-wide caches (settings, providers, loaded knowledge bases) are keyed off the environment,
+so every fixture that changes ``KNOWZERO_*`` variables clears them (:func:`reset_caches`) on the
+way in and on the way out. Nothing here writes outside pytest's temporary directories.
+
+Markers (strict, see pyproject): ``slow`` (real models over the whole demo knowledge base,
+subprocesses), ``postgres`` (127.0.0.1:5432 database ``test``), ``redis`` (127.0.0.1:6379).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from collections.abc import AsyncIterator, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+
+
+def reset_caches() -> None:
+    """Forget everything cached from the environment (settings, provider, knowledge bases)."""
+    from knowzero.config import get_settings
+    from knowzero.knowledge.kb import reset_kbs
+    from knowzero.llm.base import get_provider
+
+    get_settings.cache_clear()
+    get_provider.cache_clear()
+    reset_kbs()
+
+
+@contextlib.contextmanager
+def knowzero_env(**env: str) -> Iterator[None]:
+    """Set ``KNOWZERO_<NAME>`` variables for a block (any scope), clearing caches around it."""
+    mp = pytest.MonkeyPatch()
+    try:
+        for name in ("DATABASE_URL", "REDIS_URL", "LLM_PROVIDER"):
+            mp.delenv(f"KNOWZERO_{name}", raising=False)
+        for k, v in env.items():
+            mp.setenv(f"KNOWZERO_{k.upper()}", v)
+        reset_caches()
+        yield
+    finally:
+        mp.undo()
+        reset_caches()
+
+
+
+
+
+
+
+
+# ----------------------------------------------------------------------------- knowledge bases
+SMALL_DOCS: dict[str, str] = {
+    "technical/零件A-XH-1001工艺说明.md": "# 零件A-XH-1001 工艺说明\n\n## 技术要求\n\n零件A的外圆公差为±0.01mm，表面粗糙度Ra0.8。\n",
+    "technical/零件B-XH-1002工艺说明.md": "# 零件B-XH-1002 工艺说明\n\n## 技术要求\n\n零件B的外圆公差为±0.05mm，表面粗糙度Ra1.6。\n",
+    "hr/请假制度.md": "# 请假制度\n\n## 年假\n\n员工工作满一年后每年享有5天带薪年假，年假需提前三天申请。\n",
+}
+
+
+def write_docs(root: Path, docs: Mapping[str, str]) -> Path:
+    for rel, text in docs.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+    return root
+
+
+def make_kb(data_dir: Path, docs: Mapping[str, str] | None = None, **settings: Any):  # type: ignore[no-untyped-def]
+    """A KnowledgeBase in ``data_dir`` with ``docs`` ingested from a folder named ``kbdocs``."""
+    from knowzero.config import Settings
+    from knowzero.knowledge.kb import KnowledgeBase
+    from knowzero.persistence.db import get_engine
+
+    s = Settings(data_dir=data_dir, **settings)
+    kb = KnowledgeBase(get_engine(s.db_url), s)
+    kb.refresh()  # an existing data directory: load what is already indexed
+    if docs:
+        folder = write_docs(data_dir.parent / f"{data_dir.name}-docs" / "kbdocs", docs)
+        report = kb.ingest_paths([folder])
+        assert not report.failed, report.failed
+    return kb
+
+
+
+
+
+
+
+
+def copy_data_dir(src: Path, dst: Path) -> Path:
+    """A private copy of a data directory (SQLite files with their WAL)."""
+    shutil.copytree(src, dst)
+    return dst
+
+
+# ----------------------------------------------------------------------------- scripted chat model
+class ScriptedProvider:
+    """A fake chat model: answers from a script, records prompts.
+
+    Each script item is a str, an Exception to raise, or ``fn(messages) -> str``.
+
+    ``route`` maps a schema's required key (e.g. ``"domain"``) to a fixed answer so calls the test
+    does not script (domain routing) do not consume the script.
+    """
+
+    name = "scripted"
+
+    def __init__(self, replies: list[Any], route: Mapping[str, str] | None = None) -> None:
+        self.replies = list(replies)
+        self.route = dict(route or {})
+        self.calls: list[list[dict[str, str]]] = []
+
+    def chat(self, messages: list[dict[str, str]], *, max_tokens: int = 512,
+             json_schema: dict[str, Any] | None = None) -> str:
+        for key, answer in self.route.items():
+            if json_schema and key in (json_schema.get("required") or []):
+                return answer
+        self.calls.append(messages)
+        if not self.replies:
+            from knowzero.errors import ProviderError
+
+            raise ProviderError("script exhausted")
+        r = self.replies.pop(0)
+        if isinstance(r, BaseException):
+            raise r
+        return str(r(messages) if callable(r) else r)
+
+
+# ----------------------------------------------------------------------------- API
+@contextlib.asynccontextmanager
+async def api_client(data_dir: Path, **env: str) -> AsyncIterator[Any]:
+    """An httpx client on ``create_app(Settings(data_dir=...), warm=False)`` with its lifespan running.
+
+    ASGITransport does not run the lifespan, so it is entered by hand.
+    """
+    import httpx
+
+    from knowzero.api.app import create_app
+    from knowzero.config import get_settings
+
+    with knowzero_env(data_dir=str(data_dir), env="test", **env):
+        app = create_app(get_settings(), warm=False)
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://kz.test", timeout=120) as client:
+                client.app = app  # type: ignore[attr-defined]
+                yield client
+
+
+def postgres_url() -> str | None:
+    """The first user that can connect to the local PostgreSQL ``test`` database, or None."""
+    if os.environ.get("KNOWZERO_TEST_POSTGRES_URL"):
+        return os.environ["KNOWZERO_TEST_POSTGRES_URL"]
+    try:
+        import psycopg
+    except ImportError:
+        return None
+    for user in ("postgres", "root"):
+        url = f"postgresql://{user}@127.0.0.1:5432/test"
+        try:
+            psycopg.connect(url, connect_timeout=3).close()
+            return url
+        except Exception:  # noqa: BLE001 - unavailable means skip
+            continue
+    return None
+
+
+def redis_url() -> str | None:
+    url = os.environ.get("KNOWZERO_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+    try:
+        import redis
+
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+        return url
+    except Exception:  # noqa: BLE001 - unavailable means skip
+        return None
+
+
+# ----------------------------------------------------------------------------- SSE + error shape
+def documented_event_types() -> set[str]:
+    """Event types documented in docs/events.md (``### <type>`` headings)."""
+    import re
+
+    text = (Path(__file__).parents[1] / "docs" / "events.md").read_text("utf-8")
+    return set(re.findall(r"^###\s+`?([a-z_]+)`?\s*$", text, re.M))
+
+
+def sse_events(response: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Decode an SSE response body and check the stream's frame: first intent_classified, last done/error."""
+    from knowzero.api.events import decode_stream
+
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].startswith("text/event-stream")
+    events = decode_stream(response.text)
+    assert events, "empty stream"
+    assert events[0][0] == "intent_classified", [e for e, _ in events]
+    assert events[-1][0] in ("done", "error"), [e for e, _ in events]
+    assert [e for e, _ in events].count("intent_classified") == 1
+    assert sum(1 for e, _ in events if e in ("done", "error")) == 1
+    return events
+
+
+def assert_error_shape(response: Any, status: int, code: str) -> dict[str, Any]:
+    """The one pinned error shape: exactly {"error": {"code", "message", "details"}}."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"}
+    assert set(body["error"]) == {"code", "message", "details"}
+    assert body["error"]["code"] == code
+    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
+    assert body["error"]["details"] is None or isinstance(body["error"]["details"], list)
+    return body["error"]
+
+
+async def restart_and_resume(data_dir: Path, thread_id: str, **env: str) -> None:
+    """A thread survives an app restart: messages come back and a pronoun follow-up resolves.
+
+    Shared by the SQLite (tests/api) and PostgreSQL (tests/scale) persistence tests.
+    """
+    async with api_client(data_dir, **env) as client:
+        r = await client.post("/v1/chat", json={"source": "chat", "message": "我想学习 LangGraph", "thread_id": thread_id})
+        first = sse_events(r)
+        assert first[-1][0] == "done"
+        assert r.headers["x-thread-id"] == thread_id
+    # a new app on the same storage: nothing in memory survives
+    async with api_client(data_dir, **env) as client:
+        r = await client.get(f"/v1/threads/{thread_id}")
+        assert r.status_code == 200, r.text
+        thread = r.json()
+        assert [(m["role"], m["content"]) for m in thread["messages"]][0] == ("user", "我想学习 LangGraph")
+        assert [m["role"] for m in thread["messages"]] == ["user", "assistant"]
+        assert thread["topic"] == "LangGraph"
+        r = await client.post("/v1/chat", json={"source": "chat", "message": "它和 AutoGen 比有什么优势？",
+                                                "thread_id": thread_id})
+        events = sse_events(r)
+        assert events[-1][0] == "done", events[-1]
+        reasons = [d["text"] for e, d in events if e == "reasoning"]
+        assert any("LangGraph和 AutoGen 比有什么优势" in t for t in reasons), reasons
+        r = await client.get(f"/v1/threads/{thread_id}")
+        assert [m["role"] for m in r.json()["messages"]] == ["user", "assistant", "user", "assistant"]
