@@ -136,8 +136,6 @@ async def test_react_path_splits_and_composes(client: Any) -> None:
     assert reply.startswith("1. 查一下我的订单：") and "2. 告诉我零件A的公差：" in reply and "±0.01mm" in reply
 
 
-@pytest.mark.xfail(strict=True, reason="service.slots.detect_action reads '告诉我退款政策' (a policy question) as a refund "
-                                       "request, so service_signal sends the turn to tools instead of the loop")
 async def test_mixed_order_and_refund_policy_goes_to_the_loop(client: Any) -> None:
     events = await chat(client, "帮我查订单，然后告诉我退款政策")
     assert one(events, "path_decision")["path"] == "react"

@@ -126,6 +126,8 @@ class Runner:
                     yield "llm_token", {"text": reply[i : i + _TOKEN_CHUNK]}
             yield "done", {"thread_id": thread_id, "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2),
                            "interrupted": bool(pending), "reply": reply,
+                           "citations": values.get("citations") or [],
+                           "verdict": (values.get("verdict") or {}).get("level"),
                            "quick_replies": (values.get("react") or {}).get("quick_replies", [])}
         except KnowZeroError as exc:
             if not started:

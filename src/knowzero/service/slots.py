@@ -82,8 +82,18 @@ def split_clauses(text: str) -> list[str]:
     return [p for p in parts if p] or [text.strip()]
 
 
+_ASKS_ABOUT_RULES = re.compile(r"政策|规定|制度|流程|规则|条件|多久|几天|怎么(?:申请|办理)|如何|policy|rules?\b|how (?:do|can|long)", re.I)
+
+
 def detect_action(text: str) -> str | None:
-    """The service action a clause asks for, by precedence; ``None`` when it names none."""
+    """The service action a clause asks for, by precedence; ``None`` when it names none.
+
+    A question about the rules ("退款政策是什么", "how long do refunds take") is a knowledge
+    question, not a request to act, unless it names an order or ticket.
+    """
+    if _ASKS_ABOUT_RULES.search(text) and not (_ORDER_MARKED.search(text) or _HASH_ID.search(text)
+                                               or _REQ_ID.search(text)):
+        return None
     if _HUMAN.search(text):
         return "transfer_to_human"
     if _CANCEL_REQ.search(text) or (_REQ_ID.search(text) and re.search(r"取消|撤销|cancel", text, re.I)):

@@ -76,6 +76,11 @@ class Rename(BaseModel):
     title: str = Field(min_length=1, max_length=200)
 
 
+@router.get("/v1/me", summary="Who the caller is (id, role, name)")
+async def me(user: CurrentUser) -> dict[str, Any]:
+    return {"id": user.id, "role": user.role, "name": user.name}
+
+
 @router.get("/v1/threads", summary="The caller's threads, newest first")
 async def threads(user: CurrentUser) -> dict[str, Any]:
     return {"threads": list_threads(user.id)}

@@ -1,0 +1,217 @@
+// Chat: threads list, streaming turns with live trace, citations, quick replies, refunds, handoffs.
+import { h, clear, toast, fmtTime, sleep } from './util.js';
+import { api, streamChat, healthy, ApiError } from './api.js';
+import { t } from './i18n.js';
+import { createTurn, userBubble } from './turn.js';
+import { openSource } from './source.js';
+import { app, setBanner, metrics } from './state.js';
+
+let cur = null; // {threadId, log, busy, poll}
+
+const EXAMPLES = ['零件A的公差是多少？', '我想学习CNC维护', '差旅报销标准是什么？', '我的订单124到哪了？'];
+
+export async function renderChat(main, sidebar, params) {
+  if (cur && cur.poll) clearInterval(cur.poll);
+  const threadId = params[0] ? decodeURIComponent(params[0]) : null;
+  cur = { threadId, busy: false, poll: 0, count: 0 };
+  const log = h('div', { class: 'chat-log', id: 'chat-log', role: 'log', 'aria-label': t('conversation') });
+  const input = h('textarea', { id: 'composer', rows: 1, placeholder: t('ask_placeholder'), 'aria-label': t('message'), maxlength: 8000 });
+  const send = h('button', { class: 'btn primary', type: 'submit', id: 'send-btn' }, t('send'));
+  const form = h('form', { class: 'composer', onsubmit: (e) => { e.preventDefault(); submit(); } }, input, send);
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); submit(); } });
+  input.addEventListener('input', () => { input.style.height = 'auto'; input.style.height = Math.min(180, input.scrollHeight) + 'px'; });
+  clear(main).append(h('section', { class: 'chat view' }, h('h1', { class: 'sr-only' }, t('nav_chat')), log, form));
+  cur.log = log; cur.input = input; cur.send = send;
+
+  renderThreads(sidebar);
+  if (threadId) await loadThread(threadId);
+  else emptyState(log);
+  input.focus();
+
+  function submit() {
+    const text = input.value.trim();
+    if (!text || cur.busy) return;
+    input.value = ''; input.style.height = 'auto';
+    runTurn({ source: 'chat', message: text }, text);
+  }
+}
+
+function emptyState(log) {
+  clear(log).append(h('div', { class: 'empty hero' },
+    h('div', { class: 'logo big', 'aria-hidden': 'true' }, 'K0'),
+    h('h2', {}, t('empty_chat_title')), h('p', { class: 'muted' }, t('empty_chat_body')),
+    h('div', { class: 'chips', role: 'group', 'aria-label': t('examples') }, EXAMPLES.map((q) => h('button', { class: 'chip', type: 'button', onclick: () => runTurn({ source: 'chat', message: q }, q) }, q)))));
+}
+
+export async function renderThreads(sidebar) {
+  const list = h('ul', { class: 'thread-list', 'aria-label': t('threads') });
+  clear(sidebar).append(
+    h('div', { class: 'side-head' }, h('h2', {}, t('threads')), h('a', { class: 'btn small primary', href: '#/chat', id: 'new-chat', onclick: () => { if (location.hash === '#/chat') app.route(); } }, '+ ', t('new_chat'))),
+    list);
+  let threads = [];
+  try { threads = (await api('/v1/threads')).threads || []; } catch (err) {
+    list.append(h('li', { class: 'muted pad' }, t('threads_unavailable'))); return;
+  }
+  if (!threads.length) list.append(h('li', { class: 'muted pad' }, t('no_threads')));
+  for (const th of threads) {
+    const active = cur && cur.threadId === th.id;
+    const a = h('a', { href: `#/chat/${encodeURIComponent(th.id)}`, class: 'thread-link', 'aria-current': active ? 'page' : false },
+      h('span', { class: 'thread-title' }, th.title || t('untitled')), h('span', { class: 'muted small' }, fmtTime(th.updated_at)));
+    const ren = h('button', { class: 'icon-btn small', type: 'button', 'aria-label': `${t('rename')}: ${th.title || ''}`, title: t('rename') }, '✎');
+    const li = h('li', { class: 'thread' + (active ? ' active' : ''), dataset: { thread: th.id } }, a, ren);
+    ren.onclick = () => {
+      const inp = h('input', { value: th.title || '', 'aria-label': t('rename'), maxlength: 200, class: 'rename-input' });
+      let saved = false;
+      const save = async () => {
+        if (saved) return;
+        saved = true;
+        const title = inp.value.trim();
+        if (title && title !== th.title) {
+          try { await api(`/v1/threads/${encodeURIComponent(th.id)}`, { method: 'PATCH', body: { title } }); th.title = title; toast(t('renamed')); }
+          catch (err) { toast(err.message, 'error'); }
+        }
+        renderThreads(sidebar);
+      };
+      inp.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); save(); } if (e.key === 'Escape') { saved = true; renderThreads(sidebar); } });
+      inp.addEventListener('blur', save);
+      li.replaceChildren(inp); inp.focus(); inp.select();
+    };
+    list.append(li);
+  }
+}
+
+async function loadThread(id, { quiet = false } = {}) {
+  const log = cur.log;
+  if (!quiet) clear(log).append(h('div', { class: 'spinner center', 'aria-label': t('loading') }));
+  let th;
+  try { th = await api(`/v1/threads/${encodeURIComponent(id)}`); } catch (err) {
+    if (err.status === 404) { clear(log).append(h('div', { class: 'empty' }, h('h2', {}, t('thread_not_found')), h('a', { href: '#/chat', class: 'btn' }, t('new_chat')))); return null; }
+    if (!quiet) clear(log).append(errorState(err, () => loadThread(id)));
+    return null;
+  }
+  cur.count = th.messages.length;
+  clear(log);
+  for (const m of th.messages) {
+    if (m.role === 'user') log.append(userBubble(m.content));
+    else { const turn = createTurn({ onCite: openSource, live: false }); turn.fromStored(m); log.append(turn.el); }
+  }
+  const pend = th.pending || [];
+  if (th.interrupted && pend.length) {
+    const turn = createTurn({ onCite: openSource, onResume: (v) => resume(v), live: false });
+    turn.el.querySelector('.turn-trace')?.remove();
+    turn.el.querySelector('.assistant-bubble').remove();
+    for (const p of pend) turn.push({ type: 'human_review_request', data: p });
+    log.append(turn.el);
+  }
+  watch(th);
+  log.scrollTop = log.scrollHeight;
+  return th;
+}
+
+// While a thread waits for a person (refund approval, handoff), poll for new messages.
+function watch(th) {
+  if (cur.poll) { clearInterval(cur.poll); cur.poll = 0; }
+  const svc = (th.state && th.state.service) || {};
+  const waiting = (th.pending || []).some((p) => p.kind === 'refund_approval' || p.kind === 'handoff') ||
+    (svc.handoff && ['open', 'answered'].includes(svc.handoff.status));
+  if (!waiting) return;
+  const id = th.thread_id;
+  cur.poll = setInterval(async () => {
+    if (cur.busy || cur.threadId !== id || document.hidden) return;
+    try {
+      const next = await api(`/v1/threads/${encodeURIComponent(id)}`);
+      if (next.messages.length !== cur.count || next.interrupted !== th.interrupted) { await loadThread(id, { quiet: true }); }
+    } catch { /* the banner shows connection trouble */ }
+  }, 2500);
+}
+
+function errorState(err, retry) {
+  return h('div', { class: 'empty error', role: 'alert' }, h('h2', {}, err.status === 0 ? t('server_down') : t('error_title')),
+    h('p', { class: 'muted' }, err.status === 0 ? t('server_down_body') : err.message), h('button', { class: 'btn', onclick: retry }, t('retry')));
+}
+
+function resume(value) {
+  runTurn({ thread_id: cur.threadId, resume: value }, null);
+}
+
+export async function runTurn(body, userText) {
+  if (cur.busy) return;
+  cur.busy = true; cur.send.disabled = true;
+  const log = cur.log;
+  log.querySelector('.empty')?.remove();
+  if (cur.threadId && !body.thread_id) body.thread_id = cur.threadId;
+  if (userText) log.append(userBubble(userText));
+  const turn = createTurn({
+    onCite: openSource,
+    onQuick: (q) => runTurn({ source: 'chat', message: q }, q),
+    onResume: (v) => resume(v),
+    onRetry: () => runTurn({ ...body }, userText),
+  });
+  log.append(turn.el);
+  turn.el.scrollIntoView({ block: 'end' });
+  const t0 = performance.now();
+  let first = true;
+  let doneData = null;
+  try {
+    const res = await streamChat(body, {
+      onOpen: (tid) => {
+        metrics.sendToHeaders.push(performance.now() - t0);
+        if (!cur.threadId) { cur.threadId = tid; history.replaceState(null, '', `#/chat/${encodeURIComponent(tid)}`); }
+      },
+      onEvent: (ev) => {
+        if (first) {
+          first = false;
+          const dt = performance.now() - t0;
+          metrics.sendToFirstEvent.push(dt);
+          turn.push(ev);
+          requestAnimationFrame(() => metrics.sendToFirstPaint.push(performance.now() - t0));
+        } else turn.push(ev);
+        if (ev.type === 'done') doneData = ev.data;
+        if (ev.type === 'llm_token' || ev.type === 'done') { const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 160; if (nearBottom) log.scrollTop = log.scrollHeight; }
+      },
+    });
+    if (res.ended === 'broken') await reconnect(res.threadId, userText);
+    else if (doneData) {
+      // citations and thread state live on the stored message: fetch them once.
+      const th = await api(`/v1/threads/${encodeURIComponent(res.threadId)}`).catch(() => null);
+      if (th) {
+        cur.count = th.messages.length;
+        const last = [...th.messages].reverse().find((m) => m.role === 'assistant');
+        if (last && last.meta && last.meta.citations && !doneData.interrupted) turn.setCitations(last.meta.citations);
+        watch(th);
+        if (th.interrupted && !turn.extras.querySelector('.review-card')) for (const p of th.pending || []) turn.push({ type: 'human_review_request', data: p });
+      }
+    }
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 0) { await reconnect(cur.threadId, userText); }
+    else turn.push({ type: 'error', data: { code: err.code, message: err.status === 409 ? t('busy') : err.message } });
+  } finally {
+    cur.busy = false; cur.send.disabled = false;
+    renderThreads(document.getElementById('sidebar'));
+  }
+}
+
+// The stream broke (server restarted, network dropped): wait for the server, then reload the
+// thread from its checkpoint so the conversation continues where it stopped.
+async function reconnect(threadId, sent) {
+  setBanner(t('stream_broken'), 'warn');
+  for (let i = 0; i < 60; i++) {
+    if (await healthy()) break;
+    await sleep(Math.min(5000, 500 * (i + 1)));
+  }
+  setBanner(null);
+  if (!threadId) return;
+  cur.threadId = threadId;
+  history.replaceState(null, '', `#/chat/${encodeURIComponent(threadId)}`);
+  const th = await loadThread(threadId, { quiet: true });
+  const msgs = (th && th.messages) || [];
+  const last = msgs[msgs.length - 1];
+  const lastUser = [...msgs].reverse().find((m) => m.role === 'user');
+  // Finished on the server while we were away → the reloaded thread shows it. Otherwise offer a retry.
+  const finished = last && last.role === 'assistant' && (!sent || (lastUser && lastUser.content === sent));
+  if (finished || (th && th.interrupted)) { toast(t('stream_resumed')); return; }
+  const text = sent || (lastUser && lastUser.content);
+  cur.log.append(h('div', { class: 'card error-card', role: 'alert' }, t('stream_resumed_incomplete'), ' ',
+    text ? h('button', { class: 'btn small', type: 'button', onclick: (e) => { e.target.closest('.card').remove(); runTurn({ source: 'chat', message: text }, text); } }, t('retry')) : null));
+  cur.log.scrollTop = cur.log.scrollHeight;
+}

@@ -1,0 +1,113 @@
+// UI text in Chinese and English. Default follows the browser; the choice is remembered.
+const zh = {
+  skip: '跳到主要内容', menu: '菜单', nav_main: '主导航', nav_chat: '对话', nav_learn: '学习', nav_kb: '知识库', nav_console: '客服台',
+  sign_in: '登录', sign_out: '退出登录', signed_in_as: '已登录：', signed_out: '已退出登录', api_key: 'API 密钥',
+  api_key_help: '粘贴你的 API 密钥（演示：demo-alice 顾客，demo-agent 客服）。密钥只保存在本浏览器。', api_key_required: '请输入 API 密钥', bad_key: '密钥无效',
+  role_customer: '顾客', role_agent: '客服', role_admin: '管理员', role_anonymous: '访客', close: '关闭',
+  threads: '会话', new_chat: '新对话', rename: '重命名', renamed: '已重命名', untitled: '未命名会话', no_threads: '还没有会话。', threads_unavailable: '暂时无法加载会话列表。',
+  conversation: '对话记录', message: '消息', ask_placeholder: '提问、学习一个主题，或处理订单…（Enter 发送，Shift+Enter 换行）', send: '发送',
+  empty_chat_title: '有什么可以帮你？', empty_chat_body: '回答都带编号引用，点开可查看原文；右侧实时显示决策过程。', examples: '示例问题',
+  thread_not_found: '找不到这个会话', loading: '加载中…', thinking: '思考中', answer: '回答', source: '来源', sources: '引用来源',
+  trace: '决策过程', tier: '分类层级', tier_rule: '规则', tier_fuzzy: '模糊', tier_semantic: '语义', tier_llm: 'LLM', tier_source: '输入来源', tier_resume: '恢复', tier_none: '—',
+  tr_intent: '意图', tr_path: '路径', tr_nodes: '节点', tr_reasoning: '推理', tr_retrieval: '检索', tr_tool: '工具', tr_verdict: '核查', tr_review: '待人工', tr_document: '文档', tr_error: '错误', tr_done: '完成',
+  attempt: '第', args: '参数', result: '结果', running: '执行中…', interrupted: '等待确认',
+  verdict_confirmed: '已证实', verdict_uncertain: '不确定', verdict_insufficient: '依据不足', verdict_contradicted: '有矛盾',
+  kind_refund_confirmation: '退款确认', kind_refund_approval: '退款审批', kind_handoff: '人工客服',
+  confirm_refund: '确认退款', cancel_refund: '不用了', order: '订单', amount: '金额', reason: '原因', needs_agent_approval: '金额较大，确认后还需客服审批。',
+  waiting_agent_approval: '等待客服审批…', handed_to_human: '已转接人工客服', handoff_hint: '客服回复会直接出现在这里，无需刷新。',
+  open_document: '打开文档', ready: '已完成', generating: '生成中…', quick_replies: '快捷回复',
+  error_title: '出错了', retry: '重试', busy: '这个会话正在回答上一条消息，请稍候。',
+  server_down: '无法连接服务器', server_down_body: '服务器可能已停止或正在重启。恢复后页面会自动重连。', server_down_banner: '与服务器的连接已断开，正在重试…', reconnected: '已重新连接',
+  stream_broken: '回答的连接中断了，正在重连并恢复会话…', stream_resumed: '已重新连接，会话已恢复', stream_resumed_incomplete: '连接中断时回答尚未完成。',
+  source_unavailable: '无法打开原文', chars: '字符',
+  toc: '目录', breadcrumbs: '路径', history: '版本历史', mark_learned: '标记为已学', learned: '已学', level_beginner: '入门', level_intermediate: '进阶', level_advanced: '高级',
+  follow_ups: '继续探索', entities: '相关术语', related_docs: '相关文档', parent_doc: '上级文档', all_documents: '全部文档', activity: 'AI 动态', none: '暂无',
+  comments: '批注', no_comments: '选中文字即可批注，AI 会据此优化该节。', orphaned_comments: '失去锚点的批注', comment_on_selection: '对选中文字批注', comment: '批注',
+  comment_placeholder: '哪里不清楚？比如：太简单了，请详细一点', your_comment: '你的批注', improve_with_ai: '让 AI 优化', cancel: '取消',
+  status_applied: '已采纳', status_answered: '已回答', status_open: '待处理', anchor_anchored: '已锚定', anchor_moved: '已移动', anchor_fuzzy: '近似锚定', anchor_orphaned: '失去锚点',
+  updated_to: '文档已更新为', show_diff: '查看差异', from: '从', to: '到', single_version: '只有一个版本。', diff: '版本差异', added: '新增', removed: '删除', no_changes: '没有差异。',
+  doc_not_found: '找不到这个文档',
+  start_topic: '开始学习一个主题', topic: '主题', topic_placeholder: '例如：CNC维护', start_learning: '生成文档', documents: '学习文档', no_documents: '还没有文档，输入一个主题开始吧。',
+  learning_paths: '学习路径', goal: '目标', goal_placeholder: '例如：成为合格的CNC操作工', plan_path: '规划路径', no_paths: '还没有学习路径。', progress: '进度', total_minutes: '预计分钟',
+  learned_topics: '已学主题', nothing_learned: '还没有标记已学的主题。',
+  upload: '上传文件', collection: '集合', domain: '领域', domain_general: '通用', domain_technical: '技术', domain_hr: '人事', domain_product: '产品', domain_policy: '制度',
+  drop_files: '拖放文件到这里，或点击选择', drop_help: '支持 Markdown、TXT、HTML、PDF、DOCX、CSV，单个文件 ≤ 20 MB',
+  uploading: '上传中…', ingesting: '解析与向量化中…', chunks: '个片段', unchanged: '内容未变', failed: '失败', upload_forbidden: '顾客账号不能修改知识库',
+  try_question: '试一个问题', kb_query_placeholder: '例如：零件A的公差是多少？', search: '检索', passages: '段', fused_score: '融合分数', no_results: '没有检索到内容。',
+  ret_keyword: '关键词', ret_dense: '向量', ret_sql: 'SQL', kb_documents: '已收录文档', collections: '集合', file: '文件', kb_empty: '知识库是空的，上传一些文件吧。',
+  console_needs_agent: '客服台需要客服账号：请用客服 API 密钥登录（演示：demo-agent）。', live_updates: '● 实时更新', queue: '队列',
+  tab_handoffs: '人工接管', tab_approvals: '退款审批', tab_reviews: '答案复核',
+  no_reviews: '没有待复核的答案。', no_approvals: '没有待审批的退款。', no_handoffs: '没有待处理的人工会话。',
+  evidence: '证据', approve: '批准', edit: '修改', reject: '驳回', edited_answer: '修改后的答案', save_edit: '保存修改',
+  review_approve: '已批准', review_edit: '已修改', review_reject: '已驳回', note: '备注（可选）', customer: '顾客',
+  wants: '诉求', mood: '情绪', facts: '已知信息', steps_tried: '已尝试', reply_as_human: '以人工身份回复', reply_placeholder: '输入回复，顾客会在对话中看到',
+  send_reply: '发送回复', return_to_assistant: '交还给智能助手', reply_sent: '回复已送达', returned: '已交还给助手',
+  sent_for_review: '这个回答已提交人工复核，复核结果会更新在这里。', kind_answer_review: '人工复核',
+  path_insufficient: '知识库里关于这个目标的内容不足，无法规划路径。可以先学习这些相近主题：',
+  hs_open: '待接入', hs_answered: '已回复', hs_returned: '已交还',
+};
+const en = {
+  skip: 'Skip to main content', menu: 'Menu', nav_main: 'Main navigation', nav_chat: 'Chat', nav_learn: 'Learn', nav_kb: 'Knowledge base', nav_console: 'Console',
+  sign_in: 'Sign in', sign_out: 'Sign out', signed_in_as: 'Signed in as', signed_out: 'Signed out', api_key: 'API key',
+  api_key_help: 'Paste your API key (demo: demo-alice is a customer, demo-agent an agent). It is kept in this browser only.', api_key_required: 'Enter an API key', bad_key: 'Unknown API key',
+  role_customer: 'customer', role_agent: 'agent', role_admin: 'admin', role_anonymous: 'guest', close: 'Close',
+  threads: 'Threads', new_chat: 'New chat', rename: 'Rename', renamed: 'Renamed', untitled: 'Untitled thread', no_threads: 'No threads yet.', threads_unavailable: 'Threads are unavailable right now.',
+  conversation: 'Conversation', message: 'Message', ask_placeholder: 'Ask, learn a topic, or handle an order… (Enter sends, Shift+Enter for a new line)', send: 'Send',
+  empty_chat_title: 'How can I help?', empty_chat_body: 'Answers carry numbered citations you can open; the decision trace shows live beside each answer.', examples: 'Examples',
+  thread_not_found: 'Thread not found', loading: 'Loading…', thinking: 'Thinking', answer: 'Answer', source: 'Source', sources: 'Sources',
+  trace: 'Trace', tier: 'Tier', tier_rule: 'rule', tier_fuzzy: 'fuzzy', tier_semantic: 'semantic', tier_llm: 'LLM', tier_source: 'source', tier_resume: 'resume', tier_none: '—',
+  tr_intent: 'Intent', tr_path: 'Path', tr_nodes: 'Nodes', tr_reasoning: 'Reasoning', tr_retrieval: 'Retrieved', tr_tool: 'Tool', tr_verdict: 'Verdict', tr_review: 'Needs a person', tr_document: 'Document', tr_error: 'Error', tr_done: 'Done',
+  attempt: 'attempt', args: 'arguments', result: 'result', running: 'running…', interrupted: 'waiting',
+  verdict_confirmed: 'Confirmed', verdict_uncertain: 'Uncertain', verdict_insufficient: 'Insufficient', verdict_contradicted: 'Contradicted',
+  kind_refund_confirmation: 'Confirm refund', kind_refund_approval: 'Refund approval', kind_handoff: 'Human agent',
+  confirm_refund: 'Confirm refund', cancel_refund: 'Cancel', order: 'Order', amount: 'Amount', reason: 'Reason', needs_agent_approval: 'A large amount: an agent approves it after you confirm.',
+  waiting_agent_approval: 'Waiting for an agent to approve…', handed_to_human: 'Handed to a human agent', handoff_hint: 'The agent\'s reply appears here without reloading.',
+  open_document: 'Open document', ready: 'ready', generating: 'generating…', quick_replies: 'Quick replies',
+  error_title: 'Something went wrong', retry: 'Retry', busy: 'This thread is still answering the previous message; please wait.',
+  server_down: 'Cannot reach the server', server_down_body: 'The server may be stopped or restarting. The page reconnects by itself.', server_down_banner: 'Lost the connection to the server; retrying…', reconnected: 'Reconnected',
+  stream_broken: 'The answer\'s connection broke; reconnecting and resuming the thread…', stream_resumed: 'Reconnected; the thread is restored', stream_resumed_incomplete: 'The answer had not finished when the connection broke.',
+  source_unavailable: 'Cannot open the source', chars: 'chars',
+  toc: 'Contents', breadcrumbs: 'Breadcrumbs', history: 'History', mark_learned: 'Mark as learned', learned: 'Learned', level_beginner: 'Beginner', level_intermediate: 'Intermediate', level_advanced: 'Advanced',
+  follow_ups: 'Explore next', entities: 'Terms', related_docs: 'Related documents', parent_doc: 'Parent document', all_documents: 'All documents', activity: 'AI activity', none: 'None',
+  comments: 'Comments', no_comments: 'Select text to comment; the AI improves that section.', orphaned_comments: 'Orphaned comments', comment_on_selection: 'Comment on the selection', comment: 'Comment',
+  comment_placeholder: 'What is unclear? e.g. too brief, please add detail', your_comment: 'Your comment', improve_with_ai: 'Improve with AI', cancel: 'Cancel',
+  status_applied: 'applied', status_answered: 'answered', status_open: 'open', anchor_anchored: 'anchored', anchor_moved: 'moved', anchor_fuzzy: 'fuzzy', anchor_orphaned: 'orphaned',
+  updated_to: 'Document updated to', show_diff: 'Show diff', from: 'From', to: 'to', single_version: 'Only one version.', diff: 'Diff', added: 'added', removed: 'removed', no_changes: 'No differences.',
+  doc_not_found: 'Document not found',
+  start_topic: 'Start a topic', topic: 'Topic', topic_placeholder: 'e.g. CNC maintenance', start_learning: 'Generate', documents: 'Documents', no_documents: 'No documents yet; enter a topic to start.',
+  learning_paths: 'Learning paths', goal: 'Goal', goal_placeholder: 'e.g. become a CNC operator', plan_path: 'Plan', no_paths: 'No learning paths yet.', progress: 'Progress', total_minutes: 'minutes',
+  learned_topics: 'Learned topics', nothing_learned: 'Nothing marked learned yet.',
+  upload: 'Upload files', collection: 'Collection', domain: 'Domain', domain_general: 'general', domain_technical: 'technical', domain_hr: 'HR', domain_product: 'product', domain_policy: 'policy',
+  drop_files: 'Drop files here or click to choose', drop_help: 'Markdown, text, HTML, PDF, DOCX, CSV; up to 20 MB each',
+  uploading: 'Uploading…', ingesting: 'Parsing and embedding…', chunks: 'chunks', unchanged: 'unchanged', failed: 'failed', upload_forbidden: 'Customer accounts cannot change the knowledge base',
+  try_question: 'Try a question', kb_query_placeholder: 'e.g. What is the tolerance of part A?', search: 'Search', passages: 'passages', fused_score: 'fused score', no_results: 'Nothing retrieved.',
+  ret_keyword: 'keyword', ret_dense: 'dense', ret_sql: 'SQL', kb_documents: 'Ingested documents', collections: 'Collections', file: 'File', kb_empty: 'The knowledge base is empty; upload some files.',
+  console_needs_agent: 'The console needs an agent account: sign in with an agent API key (demo: demo-agent).', live_updates: '● live', queue: 'Queue',
+  tab_handoffs: 'Handoffs', tab_approvals: 'Refund approvals', tab_reviews: 'Review queue',
+  no_reviews: 'No answers waiting for review.', no_approvals: 'No refunds waiting for approval.', no_handoffs: 'No open handoffs.',
+  evidence: 'Evidence', approve: 'Approve', edit: 'Edit', reject: 'Reject', edited_answer: 'Edited answer', save_edit: 'Save edit',
+  review_approve: 'Approved', review_edit: 'Edited', review_reject: 'Rejected', note: 'Note (optional)', customer: 'Customer',
+  wants: 'Wants', mood: 'Mood', facts: 'Facts', steps_tried: 'Tried', reply_as_human: 'Reply as a human', reply_placeholder: 'Type a reply; the customer sees it in their thread',
+  send_reply: 'Send reply', return_to_assistant: 'Return to assistant', reply_sent: 'Reply delivered', returned: 'Handed back to the assistant',
+  sent_for_review: 'This answer was sent to a reviewer.', kind_answer_review: 'Review',
+  path_insufficient: 'The knowledge base does not cover this goal well enough to plan a path. Closest topics:',
+  hs_open: 'open', hs_answered: 'answered', hs_returned: 'returned',
+};
+const DICT = { zh, en };
+
+function initial() {
+  const saved = localStorage.getItem('kz.lang');
+  if (saved === 'zh' || saved === 'en') return saved;
+  const langs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'zh'];
+  return /^zh/i.test(langs[0]) ? 'zh' : 'en';
+}
+let current = initial();
+
+export function lang() { return current; }
+export function setLang(l) { current = l; localStorage.setItem('kz.lang', l); }
+export function t(key) { return DICT[current][key] ?? zh[key] ?? ''; }
+export function applyStatic(root = document) {
+  document.documentElement.lang = current === 'zh' ? 'zh-CN' : 'en';
+  root.querySelectorAll('[data-i18n]').forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  root.querySelectorAll('[data-i18n-label]').forEach((el) => { el.setAttribute('aria-label', t(el.dataset.i18nLabel)); });
+}

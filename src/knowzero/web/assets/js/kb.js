@@ -1,0 +1,97 @@
+// Knowledge base: drag-and-drop upload with progress, documents by collection, try a search.
+import { h, clear, toast } from './util.js';
+import { api, upload } from './api.js';
+import { t } from './i18n.js';
+import { openSource } from './source.js';
+
+const DOMAINS = ['general', 'technical', 'hr', 'product', 'policy'];
+
+export async function renderKb(main, sidebar) {
+  const fileInput = h('input', { type: 'file', id: 'file-input', multiple: true, class: 'sr-only', accept: '.md,.txt,.html,.htm,.pdf,.docx,.csv' });
+  const collection = h('input', { id: 'kb-collection', value: 'uploads', maxlength: 100 });
+  const domain = h('select', { id: 'kb-domain' }, DOMAINS.map((d) => h('option', { value: d }, t('domain_' + d))));
+  const zone = h('div', { class: 'dropzone', id: 'dropzone', tabindex: '0', role: 'button', 'aria-describedby': 'drop-help' },
+    h('div', { class: 'drop-icon', 'aria-hidden': 'true' }, '⇪'), h('strong', {}, t('drop_files')), h('span', { class: 'muted small', id: 'drop-help' }, t('drop_help')));
+  const uploads = h('ul', { class: 'uploads', id: 'uploads', 'aria-live': 'polite' });
+  const files = h('div', { id: 'kb-files', 'aria-busy': 'true' });
+  const q = h('input', { id: 'kb-query', placeholder: t('kb_query_placeholder'), 'aria-label': t('try_question'), maxlength: 2000 });
+  const results = h('div', { id: 'kb-results', 'aria-live': 'polite' });
+  const searchForm = h('form', { class: 'row', onsubmit: (e) => { e.preventDefault(); search(); } }, q, h('button', { class: 'btn primary', type: 'submit' }, t('search')));
+
+  clear(main).append(h('div', { class: 'kb view' }, h('h1', {}, t('nav_kb')),
+    h('div', { class: 'grid2' },
+      h('section', { class: 'card' }, h('h2', {}, t('upload')),
+        h('div', { class: 'row wrap' }, h('label', { for: 'kb-collection' }, t('collection')), collection, h('label', { for: 'kb-domain' }, t('domain')), domain),
+        zone, fileInput, uploads),
+      h('section', { class: 'card' }, h('h2', {}, t('try_question')), searchForm, results)),
+    h('section', { class: 'card' }, h('h2', {}, t('kb_documents')), files)));
+  clear(sidebar).append(h('div', { class: 'side-head' }, h('h2', {}, t('collections'))), h('ul', { class: 'plain', id: 'collections' }));
+
+  zone.addEventListener('click', () => fileInput.click());
+  zone.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); fileInput.click(); } });
+  zone.addEventListener('dragover', (e) => { e.preventDefault(); zone.classList.add('over'); });
+  zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+  zone.addEventListener('drop', (e) => { e.preventDefault(); zone.classList.remove('over'); if (e.dataTransfer.files.length) send([...e.dataTransfer.files]); });
+  fileInput.addEventListener('change', () => { if (fileInput.files.length) send([...fileInput.files]); fileInput.value = ''; });
+
+  loadFiles();
+
+  async function send(list) {
+    const bar = h('span');
+    const status = h('span', { class: 'muted small' }, t('uploading'));
+    const li = h('li', { class: 'upload' }, h('strong', {}, list.map((f) => f.name).join(', ')),
+      h('div', { class: 'progress', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-label': t('progress') }, bar), status);
+    uploads.prepend(li);
+    const pb = li.querySelector('.progress');
+    try {
+      const res = await upload(list, {
+        collection: collection.value.trim() || 'uploads', domain: domain.value,
+        onProgress: (p, sent) => { const pct = Math.round(p * 90); bar.style.width = pct + '%'; pb.setAttribute('aria-valuenow', pct); if (sent) { status.textContent = t('ingesting'); li.classList.add('ingesting'); } },
+      });
+      bar.style.width = '100%'; pb.setAttribute('aria-valuenow', 100); li.classList.remove('ingesting');
+      const parts = (res.results || []).map((r) => {
+        const failed = (r.failed || []).length;
+        return failed ? `✗ ${r.file}: ${(r.failed[0] || {}).error || t('failed')}` : `✓ ${r.file}: ${r.chunks ?? 0} ${t('chunks')} · ${r.elapsed_ms ?? ''} ms${(r.unchanged || []).length ? ' · ' + t('unchanged') : ''}`;
+      });
+      status.textContent = parts.join(' · ');
+      li.classList.add((res.results || []).some((r) => (r.failed || []).length) ? 'failed' : 'ok');
+      loadFiles();
+    } catch (err) {
+      li.classList.add('failed'); status.textContent = err.status === 403 ? t('upload_forbidden') : err.message;
+    }
+  }
+
+  async function loadFiles() {
+    try {
+      const res = await api('/v1/kb/files');
+      const by = {};
+      for (const f of res.files || []) (by[f.collection] = by[f.collection] || []).push(f);
+      files.replaceChildren(...Object.entries(by).map(([c, list]) => h('details', { class: 'collection', open: c !== 'demo' && c !== 'default' },
+        h('summary', {}, h('strong', {}, c), h('span', { class: 'muted small' }, ` · ${list.length}`)),
+        h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, t('file')), h('th', {}, t('domain')), h('th', {}, t('chunks')))),
+          h('tbody', {}, list.map((f) => h('tr', {}, h('td', {}, h('button', { class: 'linklike', type: 'button', onclick: () => openSource({ source: f.path || f.source, title: f.title || f.path }) }, f.title || f.path || f.source)),
+            h('td', {}, f.domain || ''), h('td', {}, f.chunks ?? f.passages ?? '')))))))));
+      if (!(res.files || []).length) files.append(h('p', { class: 'empty' }, t('kb_empty')));
+      const ul = document.getElementById('collections');
+      ul && ul.replaceChildren(...Object.entries(res.collections || {}).map(([c, n]) => h('li', {}, `${c} `, h('span', { class: 'badge' }, n))));
+    } catch (err) { files.replaceChildren(h('p', { class: 'bad' }, err.status === 0 ? t('server_down') : err.message)); }
+    files.setAttribute('aria-busy', 'false');
+  }
+
+  async function search() {
+    const query = q.value.trim();
+    if (!query) return;
+    results.replaceChildren(h('div', { class: 'spinner' }));
+    try {
+      const r = await api('/v1/kb/search', { method: 'POST', body: { query, top_k: 8 } });
+      const max = Math.max(...r.passages.map((p) => p.score || 0), 1e-9);
+      results.replaceChildren(h('p', { class: 'muted small' }, `${t('domain')}: ${r.domain} · ${r.elapsed_ms} ms · ${r.passages.length} ${t('passages')}`),
+        h('ol', { class: 'passages' }, r.passages.map((p) => h('li', { class: 'passage' },
+          h('div', { class: 'row between' }, h('button', { class: 'linklike', type: 'button', onclick: () => openSource(p) }, p.title || p.source), h('span', { class: 'score', title: t('fused_score') }, (p.score || 0).toFixed(4))),
+          h('div', { class: 'scorebar', 'aria-hidden': 'true' }, Object.entries(p.contributions || {}).map(([k, v]) => h('span', { class: 'c-' + k, style: { width: (100 * v / max) + '%' }, title: `${k} ${v}` }))),
+          h('div', { class: 'muted small' }, Object.entries(p.contributions || {}).map(([k, v]) => `${t('ret_' + k) || k} ${(+v).toFixed(4)}`).join(' · '), p.section ? ` · ${p.section}` : ''),
+          h('p', { class: 'snippet' }, (p.snippet || p.text || '').slice(0, 220))))));
+      if (!r.passages.length) results.append(h('p', { class: 'empty' }, t('no_results')));
+    } catch (err) { results.replaceChildren(h('p', { class: 'bad' }, err.message)); }
+  }
+}

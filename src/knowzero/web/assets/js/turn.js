@@ -1,0 +1,169 @@
+// One assistant turn: streamed answer, live trace, citations, quick replies, review actions.
+import { h, fmtMs } from './util.js';
+import { t } from './i18n.js';
+import { renderMarkdown } from './md.js';
+import { createTrace, verdictBadge } from './trace.js';
+
+export function userBubble(text, extra) {
+  return h('div', { class: 'msg user' }, h('div', { class: 'bubble' }, text), extra || null);
+}
+
+export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = window.innerWidth > 760, live = true } = {}) {
+  const answer = h('div', { class: 'answer', 'aria-live': live ? 'polite' : 'off', 'aria-busy': live ? 'true' : 'false' });
+  const typing = h('span', { class: 'typing', 'aria-label': t('thinking') }, h('i'), h('i'), h('i'));
+  if (live) answer.append(typing);
+  const streamNode = document.createTextNode('');
+  const extras = h('div', { class: 'turn-extras' });
+  const meta = h('div', { class: 'turn-meta' });
+  const trace = createTrace({ open: traceOpen, onSource: (c) => onCite && onCite(c) });
+  const body = h('div', { class: 'turn-body' }, h('div', { class: 'bubble assistant-bubble' }, answer, meta), extras);
+  const el = h('article', { class: 'msg assistant turn', 'aria-label': t('answer') }, body, h('aside', { class: 'turn-trace' }, trace.el));
+  let text = '';
+  let citations = [];
+  let streaming = false;
+  let docCard = null;
+  let firstEventAt = 0;
+
+  answer.addEventListener('click', (e) => {
+    const b = e.target.closest('.cite');
+    if (!b) return;
+    const n = +b.dataset.n;
+    const c = citations.find((x) => +x.n === n);
+    if (c && onCite) onCite(c);
+  });
+
+  function renderAnswer(md) {
+    answer.classList.remove('streaming');
+    answer.innerHTML = renderMarkdown(md, { citeLabel: t('source') });
+    for (const b of answer.querySelectorAll('.cite')) {
+      const c = citations.find((x) => +x.n === +b.dataset.n);
+      if (c) b.title = `${c.title || c.source}${c.quote ? '\n“' + c.quote + '”' : ''}`;
+      else b.disabled = !citations.length ? false : true;
+    }
+  }
+
+  function reviewCard(data) {
+    if (data.kind === 'refund_confirmation') {
+      const yes = h('button', { class: 'btn primary', type: 'button', 'data-action': 'confirm-refund' }, t('confirm_refund'));
+      const no = h('button', { class: 'btn', type: 'button', 'data-action': 'cancel-refund' }, t('cancel_refund'));
+      const card = h('div', { class: 'card review-card', role: 'group', 'aria-label': t('kind_refund_confirmation') },
+        h('div', { class: 'card-title' }, t('kind_refund_confirmation')),
+        h('dl', { class: 'kv' }, h('dt', {}, t('order')), h('dd', {}, data.order_id), h('dt', {}, t('amount')), h('dd', {}, `¥${Number(data.amount).toFixed(2)}`),
+          data.reason ? [h('dt', {}, t('reason')), h('dd', {}, data.reason)] : null),
+        data.needs_agent_approval ? h('p', { class: 'muted' }, t('needs_agent_approval')) : null,
+        h('div', { class: 'row' }, yes, no));
+      const act = (approved) => { yes.disabled = no.disabled = true; (approved ? yes : no).classList.add('chosen'); onResume && onResume({ approved }); };
+      yes.onclick = () => act(true); no.onclick = () => act(false);
+      return card;
+    }
+    if (data.kind === 'refund_approval') {
+      return h('div', { class: 'card review-card waiting', 'data-kind': 'refund_approval' },
+        h('div', { class: 'card-title' }, h('span', { class: 'spinner small', 'aria-hidden': 'true' }), ' ', t('waiting_agent_approval')),
+        h('p', { class: 'muted' }, `${data.refund_id || ''} · ${t('order')} ${data.order_id} · ¥${Number(data.amount).toFixed(2)}`));
+    }
+    if (data.kind === 'handoff') {
+      return h('div', { class: 'card review-card waiting', 'data-kind': 'handoff' },
+        h('div', { class: 'card-title' }, t('handed_to_human')),
+        h('p', { class: 'muted' }, `${data.handoff_id || ''} · ${data.urgency || ''} · ${(data.brief && data.brief.headline) || ''}`),
+        h('p', { class: 'muted' }, t('handoff_hint')));
+    }
+    if (data.kind === 'answer_review') {
+      return h('div', { class: 'card review-card waiting', 'data-kind': 'answer_review' },
+        h('div', { class: 'card-title' }, t('sent_for_review')), h('p', { class: 'muted small' }, `${data.review_id || ''} · ${t('verdict_' + data.verdict) || data.verdict || ''}`));
+    }
+    return h('div', { class: 'card review-card' }, data.message || data.kind);
+  }
+
+  function documentCard(data) {
+    if (!docCard) {
+      docCard = {
+        title: h('strong', {}),
+        status: h('span', { class: 'muted' }),
+        list: h('ol', { class: 'doc-sections' }),
+        link: h('a', { class: 'btn primary small', href: '#' }, t('open_document')),
+      };
+      docCard.el = h('div', { class: 'card doc-card', 'data-doc': data.id }, h('div', { class: 'card-title' }, docCard.title, ' ', docCard.status), docCard.list, docCard.link);
+      extras.append(docCard.el);
+    }
+    docCard.el.dataset.doc = data.id;
+    docCard.link.href = `#/doc/${encodeURIComponent(data.id)}`;
+    if (data.title) docCard.title.textContent = data.title;
+    if (data.section) docCard.list.append(h('li', {}, data.section.heading));
+    if (data.status === 'ready') {
+      docCard.status.textContent = `v${data.version || 1} · ${t('ready')}`;
+      if (!data.section && data.sections) docCard.list.replaceChildren(...data.sections.map((s) => h('li', {}, s.heading)));
+      if (data.change_summary) docCard.list.after(h('p', { class: 'change-summary' }, data.change_summary));
+    } else docCard.status.textContent = t('generating');
+  }
+
+  function push(ev) {
+    const { type, data } = ev;
+    if (!firstEventAt) firstEventAt = performance.now();
+    trace.push(ev);
+    if (typing.isConnected && type !== 'llm_token' && type !== 'done' && type !== 'error') { /* keep typing dots */ }
+    switch (type) {
+      case 'llm_token':
+        if (!streaming) { streaming = true; answer.replaceChildren(streamNode); answer.classList.add('streaming'); }
+        text += data.text || '';
+        streamNode.nodeValue = text;
+        break;
+      case 'document': documentCard(data); break;
+      case 'human_review_request': extras.append(reviewCard(data)); break;
+      case 'error':
+        answer.setAttribute('aria-busy', 'false');
+        if (typing.isConnected) typing.remove();
+        extras.append(h('div', { class: 'card error-card', role: 'alert' }, h('strong', {}, t('error_title')), ' ', data.message || data.code,
+          onRetry ? h('button', { class: 'btn small', type: 'button', onclick: onRetry }, t('retry')) : null));
+        break;
+      case 'done': {
+        answer.setAttribute('aria-busy', 'false');
+        const reply = data.reply || text;
+        if (reply && !(data.interrupted && extras.querySelector('.review-card'))) renderAnswer(reply);
+        else if (data.interrupted) { answer.replaceChildren(h('span', { class: 'muted' }, data.reply || '')); }
+        else if (typing.isConnected) typing.remove();
+        meta.replaceChildren(h('span', { class: 'muted' }, fmtMs(data.elapsed_ms)));
+        if (trace.state.verdict) meta.prepend(verdictBadge(trace.state.verdict.level, 'small'), ' ');
+        const qr = data.quick_replies || [];
+        if (qr.length) {
+          extras.append(h('div', { class: 'quick-replies', role: 'group', 'aria-label': t('quick_replies') },
+            qr.map((q) => { const label = typeof q === 'string' ? q : (q.label || q.text); return h('button', { class: 'chip', type: 'button', onclick: (e) => { e.target.parentElement.querySelectorAll('button').forEach((b) => (b.disabled = true)); onQuick && onQuick(typeof q === 'string' ? q : (q.text || q.label)); } }, label); })));
+        }
+        break;
+      }
+      default: break;
+    }
+  }
+
+  function setCitations(list) {
+    citations = list || [];
+    if (!streaming && !answer.querySelector('.cite')) return;
+    for (const b of answer.querySelectorAll('.cite')) {
+      const c = citations.find((x) => +x.n === +b.dataset.n);
+      if (c) { b.title = `${c.title || c.source}${c.quote ? '\n“' + c.quote + '”' : ''}`; b.disabled = false; }
+    }
+    if (citations.length) {
+      const refs = h('ol', { class: 'refs', 'aria-label': t('sources') }, citations.map((c) => h('li', { value: c.n },
+        h('button', { type: 'button', class: 'linklike', 'data-cite': c.n, onclick: () => onCite && onCite(c) }, c.title || c.source),
+        c.quote ? h('span', { class: 'muted' }, ` — “${c.quote.length > 60 ? c.quote.slice(0, 59) + '…' : c.quote}”`) : null)));
+      answer.after(refs);
+    }
+  }
+
+  // A stored (not live) answer: message content + meta from GET /v1/threads/{id}.
+  function fromStored(m) {
+    const mt = m.meta || {};
+    citations = mt.citations || [];
+    renderAnswer(m.content || '');
+    answer.setAttribute('aria-busy', 'false');
+    setCitations(citations);
+    const bits = [];
+    if (mt.intent) bits.push(h('span', { class: 'muted' }, `${t('tr_intent')} ${mt.intent}`));
+    if (mt.path) bits.push(h('span', { class: 'muted' }, ` · ${t('tr_path')} ${mt.path}`));
+    if (mt.verdict) bits.push(' ', verdictBadge(typeof mt.verdict === 'string' ? mt.verdict : mt.verdict.level, 'small'));
+    meta.replaceChildren(...bits);
+    el.classList.add('stored');
+    el.querySelector('.turn-trace').remove();
+  }
+
+  return { el, push, setCitations, fromStored, extras, trace, get text() { return text; }, get firstEventAt() { return firstEventAt; } };
+}
