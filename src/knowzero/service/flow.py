@@ -409,3 +409,16 @@ def service_signal(text: str, service: dict[str, Any] | None, path: str = "") ->
         if sl.detect_action(text) and {"order_id", "ticket_id", "request_id"} & set(sl.extract_slots(text)):
             return "one service request with its details"
     return None
+
+
+def quick_replies(service: dict[str, Any] | None, zh: bool = True) -> list[str]:
+    """Options the client can offer as buttons for the pending service step (empty when open-ended)."""
+    pending = (service or {}).get("pending") or {}
+    stage, expecting = pending.get("stage"), pending.get("expecting")
+    if stage == "confirm":
+        return ["确认", "算了"] if zh else ["confirm", "cancel"]
+    if stage == "collect" and expecting == "amount":
+        return ["全额", "算了"] if zh else ["full", "cancel"]
+    if stage == "collect" and expecting == "reason":
+        return ["商品损坏", "发错货", "不想要了"] if zh else ["damaged", "wrong item", "changed my mind"]
+    return []
