@@ -123,7 +123,8 @@ def claims_reply(*claims: tuple[str, str], answer: str = "零件A的公差为±0
     return reply
 
 
-ROUTE = {"domain": '{"domain": "technical"}', "tasks": '{"tasks": []}'}
+ROUTE = {"domain": '{"domain": "technical"}', "tasks": '{"tasks": []}',
+         "label": '{"label": "supported", "reason": "the quote states it"}'}
 
 
 async def test_llm_answer_with_verbatim_quotes_is_used(small_kb: Any) -> None:
@@ -170,3 +171,22 @@ async def test_llm_failure_falls_back_to_the_extractive_reader_and_says_so(small
     assert out["verdict"]["level"] == "confirmed"
     assert {c["source"] for c in out["citations"]} == {PART_A}
     assert "±0.01mm" in out["reply"]
+
+
+async def test_llm_judge_can_only_make_the_verdict_stricter(small_kb: Any) -> None:
+    route = {**ROUTE, "label": '{"label": "unsupported", "reason": "the quote is about another part"}'}
+    provider = ScriptedProvider([claims_reply(("零件A的公差为±0.01mm", "零件A的外圆公差为±0.01mm"))], route=route)
+    out = await ask(small_kb, "零件A的公差是多少？", provider=provider)
+    checker = next(e for e in out["agent_log"] if e["agent"] == "fact_checker")
+    assert checker["judge"] == "unsupported"
+    assert out["verdict"]["level"] == "uncertain" and out["verdict"]["needs_human_review"] is True
+
+
+async def test_llm_judge_failure_keeps_the_deterministic_verdict(small_kb: Any) -> None:
+    route = {k: v for k, v in ROUTE.items() if k != "label"}
+    provider = ScriptedProvider([claims_reply(("零件A的公差为±0.01mm", "零件A的外圆公差为±0.01mm")), "not json"],
+                                route=route)
+    out = await ask(small_kb, "零件A的公差是多少？", provider=provider)
+    checker = next(e for e in out["agent_log"] if e["agent"] == "fact_checker")
+    assert checker["judge"] == "unavailable"
+    assert out["verdict"]["level"] == "confirmed"

@@ -62,6 +62,8 @@ class ScriptedChat:
              json_schema: dict[str, Any] | None = None) -> str:
         if json_schema and "domain" in (json_schema.get("required") or []):
             return '{"domain": "technical"}'
+        if json_schema and "label" in (json_schema.get("required") or []):  # the fact checker's LLM judge
+            return '{"label": "supported", "reason": "quoted"}'
         self.prompts.append(messages)
         if not self.replies:
             raise ProviderError("script exhausted")

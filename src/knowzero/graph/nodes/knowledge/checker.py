@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from langgraph.runtime import Runtime
 
+from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge import verify
+from knowzero.knowledge.judge import STRICTER, judge_answer
 from knowzero.knowledge.retriever import key_terms
 
 
@@ -76,6 +79,18 @@ async def check_answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
     question = state.get("question", "")
     draft = state.get("draft", {"answer": "", "claims": []})
     v = check_draft(kb, question, draft, state.get("passages", []))
+    judge_log: dict[str, Any] = {}
+    provider = runtime.context.provider
+    if provider is not None and v.level in ("confirmed", "uncertain") and draft.get("claims"):
+        try:
+            label, why = await asyncio.to_thread(judge_answer, provider, question, draft.get("answer", ""),
+                                                 [c["quote"] for c in draft["claims"]])
+            judge_log = {"judge": label, "judge_reason": why}
+            stricter = STRICTER.get(label)
+            if stricter and (stricter == "contradicted" or v.level == "confirmed"):
+                v = verify.Verdict(stricter, f"LLM judge: {why or label}", v.claims, v.coverage, True)
+        except ProviderError as exc:
+            judge_log = {"judge": "unavailable", "judge_reason": exc.message}
     citations = [] if v.level == "insufficient" else [
         {"n": i + 1, "source": c["source"], "title": c.get("title", ""), "quote": c["quote"], "start": c["start"],
          "end": c["end"], "passage_id": c["passage_id"]} for i, c in enumerate(draft.get("claims", []))]
@@ -85,4 +100,5 @@ async def check_answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
                  for c, cv in zip(draft.get("claims", []), v.claims, strict=False)])
     return {"verdict": verdict, "citations": citations, "reply": compose_reply(question, draft, v),
             "agent_log": [{"agent": "fact_checker", "action": "verify", "level": v.level, "reason": v.reason,
-                           "coverage": round(v.coverage, 3), "needs_human_review": v.needs_human_review}]}
+                           "coverage": round(v.coverage, 3), "needs_human_review": v.needs_human_review,
+                           **judge_log}]}
