@@ -27,4 +27,6 @@ if command -v redis-server >/dev/null 2>&1 && ! redis-cli -h 127.0.0.1 ping >/de
   redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no || true
 fi
 export OMP_WAIT_POLICY=PASSIVE OMP_NUM_THREADS=1
+ruff check src tests
+mypy
 python -m pytest -q "$@"

@@ -77,7 +77,7 @@ class Settings(BaseSettings):
         return v
 
     @model_validator(mode="after")
-    def _check_llm(self) -> "Settings":
+    def _check_llm(self) -> Settings:
         if self.llm_provider == "openai" and not (self.llm_base_url and self.llm_model):
             raise ValueError("llm_provider=openai needs KNOWZERO_LLM_BASE_URL and KNOWZERO_LLM_MODEL")
         if self.top_k < 1 or self.top_k > 50:

@@ -168,7 +168,7 @@ class Runner:
             events.append({"type": etype, "data": data})
         snapshot = await self.graph.aget_state({"configurable": {"thread_id": thread_id}})
         values = snapshot.values or {}
-        done = next((e["data"] for e in events if e["type"] == "done"), {})
+        done: dict[str, Any] = next((e["data"] for e in events if e["type"] == "done"), {})
         err = next((e["data"] for e in events if e["type"] == "error"), None)
         body.update({"reply": done.get("reply", ""), "intent": values.get("intent"), "path": values.get("path"),
                      "domain": values.get("domain"), "verdict": values.get("verdict"),

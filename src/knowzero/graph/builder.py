@@ -39,7 +39,7 @@ from knowzero.graph.state import InputState, OutputState, State
 from knowzero.graph.trace import traced
 
 
-def build_knowledge_graph() -> StateGraph:
+def build_knowledge_graph() -> StateGraph[State, Deps, State, OutputState]:
     """Router → retriever (⟲ rewrite ≤ 3) → reader → fact checker."""
     g = StateGraph(State, context_schema=Deps, input_schema=State, output_schema=OutputState)
     g.add_node("route_domain", traced("route_domain", route_domain))
@@ -54,7 +54,7 @@ def build_knowledge_graph() -> StateGraph:
     return g
 
 
-def build_graph() -> StateGraph:
+def build_graph() -> StateGraph[State, Deps, InputState, OutputState]:
     """The whole assistant (see module doc)."""
     g = StateGraph(State, context_schema=Deps, input_schema=InputState, output_schema=OutputState)
     g.add_node("normalize", traced("normalize", normalize_input))

@@ -69,9 +69,7 @@ def chunk_text(text: str, *, source: str, title: str, max_chars: int = 500, over
         raise ValueError("overlap must be >= 0 and < max_chars")
     chunks: list[Chunk] = []
     for section, start, end in sections(text):
-        sents = split_sentences(text[start:end], offset=start)
-        sents = [_hard_wrap(s, max_chars) for s in sents]
-        flat = [x for group in sents for x in group]
+        flat = [x for s in split_sentences(text[start:end], offset=start) for x in _hard_wrap(s, max_chars)]
         for group in _pack(flat, max_chars, overlap):
             c_start, c_end = group[0].start, group[-1].end
             body = text[c_start:c_end]

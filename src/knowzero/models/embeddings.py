@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 import numpy as np
 

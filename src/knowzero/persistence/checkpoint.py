@@ -46,11 +46,11 @@ async def open_persistence(settings: Settings) -> AsyncIterator[tuple[Any, Any]]
     store_conn = await aiosqlite.connect(str(settings.data_path() / "store.db"), isolation_level=None)
     await store_conn.execute("PRAGMA journal_mode=WAL")
     try:
-        saver = AsyncSqliteSaver(conn)
-        await saver.setup()
-        store = AsyncSqliteStore(store_conn)
-        await store.setup()
-        yield saver, store
+        sqlite_saver = AsyncSqliteSaver(conn)
+        await sqlite_saver.setup()
+        sqlite_store = AsyncSqliteStore(store_conn)
+        await sqlite_store.setup()
+        yield sqlite_saver, sqlite_store
     finally:
         await conn.close()
         await store_conn.close()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from langchain_core.messages import HumanMessage, RemoveMessage
@@ -71,7 +70,7 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
 
 
 def _result_dict(r: Any) -> dict[str, Any]:
-    d = asdict(r) if is_dataclass(r) else (r.model_dump() if hasattr(r, "model_dump") else dict(r))
+    d: dict[str, Any] = r.to_dict()
     d["elapsed_ms"] = round(float(d.get("elapsed_ms", 0.0)), 3)
     return d
 
@@ -94,9 +93,10 @@ async def classify_intent(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
             except ImportError:
                 has_page = None
         result = classify_source(source, has_page)
-        if source == "follow_up" and inp.get("intent_hint"):
-            result.intent = inp["intent_hint"]
     d = _result_dict(result)
+    if source == "follow_up" and inp.get("intent_hint"):
+        d["intent"] = inp["intent_hint"]
+        d["reasoning"] = f"the suggested question carries the intent hint {inp['intent_hint']}"
     emit("intent_classified", intent=d["intent"], confidence=d["confidence"], method=d["method"],
          elapsed_ms=d["elapsed_ms"], reasoning=d.get("reasoning", ""))
     return {"intent": d, "agent_log": [{"agent": "intent", "action": "classify", "intent": d["intent"],

@@ -87,7 +87,7 @@ async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
             return {"service": svc, "reply": "好的，已取消这次退款申请。" if zh else "OK, the refund request is cancelled.",
                     "agent_log": [{"agent": "service", "action": "refund_declined_by_customer"}]}
         p["confirmed_by"] = owner
-    ctx = ToolContext(owner, p.get("owner_role", "customer"), thread_id_of(state),
+    ctx = ToolContext(str(owner), p.get("owner_role", "customer"), thread_id_of(state),
                       extras={"lang": svc.get("lang", "zh"), "settings": deps.settings, "confirmed_by": owner})
     args = {"order_id": p["order_id"], "amount": yuan(int(p["amount_cents"])), "reason": p["slots"]["reason"],
             "idempotency_key": p["key"]}
