@@ -62,7 +62,7 @@ class Settings(BaseSettings):
 
     # service
     refund_agent_approval_above: float = 500.0
-    api_keys_required: bool = False
+    demo_keys: bool = Field(default=False, description="Fixed demo API keys demo-<user> (demos and tests only).")
 
     host: str = "127.0.0.1"
     port: int = 8000
@@ -82,6 +82,11 @@ class Settings(BaseSettings):
             raise ValueError("llm_provider=openai needs KNOWZERO_LLM_BASE_URL and KNOWZERO_LLM_MODEL")
         if self.top_k < 1 or self.top_k > 50:
             raise ValueError("top_k must be between 1 and 50")
+        if self.env == "production" and self.demo_keys:
+            raise ValueError("KNOWZERO_DEMO_KEYS must not be set in production (anyone could sign in)")
+        if self.env == "production" and self.host not in ("127.0.0.1", "localhost", "::1") and self.llm_provider == "openai" \
+                and self.llm_base_url.startswith("http://") and not self.llm_base_url.startswith(("http://127.", "http://localhost")):
+            raise ValueError("in production, a remote LLM must be reached over https")
         return self
 
     def data_path(self) -> Path:

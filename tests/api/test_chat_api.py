@@ -164,6 +164,7 @@ async def test_stream_false_returns_one_json_body(client: Any) -> None:
 
 
 async def test_new_thread_is_created_listed_renamed_and_read(client: Any) -> None:
+    client.headers["X-Client-Id"] = "c" * 32  # an anonymous browser's own id (threads are per browser)
     r = await client.post("/v1/chat", json={"source": "chat", "message": "你好", "stream": False})
     tid = r.json()["thread_id"]
     assert tid
@@ -311,3 +312,16 @@ async def test_openapi_documents_the_routes(client: Any) -> None:
     for p in ("/v1/chat", "/v1/threads", "/v1/threads/{thread_id}", "/healthz", "/v1/chat/completions"):
         assert p in paths, p
     assert (await client.get("/docs")).status_code == 200
+
+
+async def test_anonymous_browsers_do_not_see_each_others_threads(client: Any) -> None:
+    a = {"X-Client-Id": "a" * 32}
+    b = {"X-Client-Id": "b" * 32}
+    r = await client.post("/v1/chat", json={"source": "chat", "message": "你好", "stream": False}, headers=a)
+    tid = r.json()["thread_id"]
+    mine = (await client.get("/v1/threads", headers=a)).json()["threads"]
+    assert [t["id"] for t in mine] == [tid]
+    assert (await client.get("/v1/threads", headers=b)).json()["threads"] == []
+    assert (await client.get(f"/v1/threads/{tid}", headers=b)).status_code == 404
+    assert (await client.get("/v1/threads")).json()["threads"] == [], "no client id: nothing is listed"
+    assert (await client.get(f"/v1/threads/{tid}", headers=a)).status_code == 200

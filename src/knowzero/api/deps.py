@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
 from knowzero.errors import Forbidden
 from knowzero.graph.context import User
+
+
+_CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 def get_current_user(request: Request) -> User:
@@ -17,8 +21,15 @@ def get_current_user(request: Request) -> User:
     try:
         from knowzero.service.identity import user_for_token
     except ImportError:
-        return User()
-    return user_for_token(token)
+        user = User()
+    else:
+        user = user_for_token(token)
+    if user.role == "anonymous":
+        # Anonymous browsers keep their threads apart with a random client id (X-Client-Id).
+        cid = request.headers.get("x-client-id", "")
+        if _CLIENT_ID.fullmatch(cid):
+            user = User(id=f"anon:{cid}", role="anonymous", name=user.name)
+    return user
 
 
 def require_agent(user: Annotated[User, Depends(get_current_user)]) -> User:

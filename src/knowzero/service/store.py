@@ -25,7 +25,6 @@ Example::
 from __future__ import annotations
 
 import hashlib
-import os
 import secrets
 import threading
 from typing import Any, Protocol, runtime_checkable
@@ -470,7 +469,9 @@ DEMO_ORDERS: list[dict[str, Any]] = [
 
 def demo_keys_enabled() -> bool:
     """``KNOWZERO_DEMO_KEYS=1`` → fixed demo keys ``demo-<user id>`` (tests and demos only)."""
-    return os.environ.get("KNOWZERO_DEMO_KEYS", "").strip().lower() in ("1", "true", "yes", "on")
+    from knowzero.config import Settings
+
+    return Settings().demo_keys  # read fresh: seeding happens once, and tests flip the variable
 
 
 def seed_demo(store: SqlStore) -> list[dict[str, str]]:

@@ -14,8 +14,20 @@ export const auth = {
   set user(u) { if (u) localStorage.setItem('kz.user', JSON.stringify(u)); else localStorage.removeItem('kz.user'); },
 };
 
+// An anonymous browser keeps its own threads: a random client id, sent with every request.
+export function clientId() {
+  let id = localStorage.getItem('kz.client');
+  if (!id) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    id = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    localStorage.setItem('kz.client', id);
+  }
+  return id;
+}
+
 function headers(extra = {}, key = auth.key) {
-  const hd = { ...extra };
+  const hd = { ...extra, 'X-Client-Id': clientId() };
   if (key) hd.Authorization = 'Bearer ' + key;
   return hd;
 }
@@ -53,6 +65,7 @@ export function upload(files, { collection, domain, onProgress }) {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/v1/kb/upload');
     if (auth.key) xhr.setRequestHeader('Authorization', 'Bearer ' + auth.key);
+    xhr.setRequestHeader('X-Client-Id', clientId());
     xhr.upload.onprogress = (e) => { if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total); };
     xhr.upload.onload = () => onProgress && onProgress(1, true);
     xhr.onload = () => {
