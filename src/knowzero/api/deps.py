@@ -10,7 +10,6 @@ from fastapi import Depends, Request
 from knowzero.errors import Forbidden
 from knowzero.graph.context import User
 
-
 _CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
