@@ -70,6 +70,9 @@ def ingest(paths: list[Path] = typer.Argument(..., help="Files or folders."),
 
     if domain is not None and domain not in DOMAINS:
         _fail(f"--domain must be one of {', '.join(DOMAINS)}")
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        _fail(f"no such file or folder: {', '.join(missing)}")
     kb = get_kb()
     with Progress(transient=True, disable=json_out) as progress:
         task = progress.add_task("embedding", total=None)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import csv
 import io
+import logging
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from knowzero.errors import IngestError
+
+logging.getLogger("pypdf").setLevel(logging.ERROR)  # damaged files are reported by us, by name
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".text", ".html", ".htm", ".pdf", ".docx", ".csv"}
 

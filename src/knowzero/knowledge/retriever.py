@@ -118,6 +118,11 @@ def evidence_quality(kb: KnowledgeBase, question: str, r: Retrieval) -> float:
         return 0.0
     if r.passages[0].passage.id.startswith("sql:"):
         return 1.0  # a structured query answered on values/columns the question names
+    if r.entities:
+        named = set(r.entities)
+        found = any(named & (kb.passage_entities(s.passage) | ent.extract(s.passage.text)) for s in r.passages[:3])
+        if not found:
+            return 0.0  # the question names an item none of the passages is about: look elsewhere
     text = " ".join(f"{s.passage.title} {s.passage.section} {s.passage.text}" for s in r.passages[:3]).lower()
     total = sum(w for _, w in terms)
     return sum(w for t, w in terms if t in text) / total if total else 0.0
