@@ -1,4 +1,4 @@
-"""Browser fixtures: one real ``knowzero serve`` subprocess and one Debian Chromium per session.
+"""Browser fixtures: one real ``knowzero serve`` subprocess and one Debian Chromium per test module (module scope: the sync Playwright loop must be gone before the async tests run).
 
 The server runs on a free localhost port with its own data directory and the fixed demo keys
 (``KNOWZERO_DEMO_KEYS=1``: demo-alice, demo-bob, demo-agent, demo-admin). Chromium is Debian's
@@ -54,7 +54,7 @@ class Server(str):
     data_dir: Path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def kz_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Base URL of a real ``knowzero serve`` (shared by all browser tests in the session)."""
     if not Path(CHROMIUM).exists():
@@ -84,7 +84,7 @@ def kz_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             shutil.copy(data / "server.log", os.environ["KZ_KEEP_SERVER_LOG"])
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
