@@ -144,6 +144,9 @@ def pages(browser: Any, kz_server: str) -> Iterator[Pages]:
 
 
 @pytest.fixture(scope="session")
-def shots() -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: docs/screenshots with KNOWZERO_SCREENSHOTS=1 (to refresh the docs), else a temp dir."""
+    if os.environ.get("KNOWZERO_SCREENSHOTS") == "1":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        return SCREENSHOTS
+    return tmp_path_factory.mktemp("screenshots")
