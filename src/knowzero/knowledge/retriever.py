@@ -17,7 +17,7 @@ from typing import Literal
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.fusion import weighted_rrf
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.text import STOPWORDS, tokens
+from knowzero.knowledge.text import STOPWORDS, strip_question_words, tokens
 from knowzero.knowledge.types import Hit, Scored
 
 Strategy = Literal["hybrid", "keyword", "vector", "sql"]
@@ -101,14 +101,21 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
                      (time.perf_counter() - t0) * 1000)
 
 
+UNSEEN_WEIGHT = 3.0
+
+
 def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
-    """The question's content terms with their IDF (search-mode tokens, deduplicated)."""
-    seen: dict[str, float] = {}
-    for t in tokens(question, search=False):
-        if t in STOPWORDS or len(t.strip()) == 0:
-            continue
-        seen[t] = kb.keyword.term_idf(t)
-    return list(seen.items())
+    """The question's content terms at their finest grain, with IDF.
+
+    Search-mode tokens minus any token that contains a shorter one ("员工工资" → 员工, 工资), so a
+    compound the segmenter happens to know does not make coverage all-or-nothing.
+    """
+    toks = [t for t in dict.fromkeys(tokens(strip_question_words(question), search=True))
+            if t not in STOPWORDS and t.strip()]
+    finest = [t for t in toks if not any(o != t and len(o) >= 2 and o in t for o in toks)]
+    # A term the knowledge base has never seen weighs triple: the question is likely about something
+    # it does not cover (fitted on CMRC 2018 trial: 90.6% answered, 5.5% false answers at 0.6).
+    return [(t, kb.keyword.term_idf(t) * (UNSEEN_WEIGHT if t not in kb.keyword.postings else 1.0)) for t in finest]
 
 
 def evidence_quality(kb: KnowledgeBase, question: str, r: Retrieval) -> float:

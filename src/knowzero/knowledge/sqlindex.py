@@ -98,6 +98,24 @@ class SqlIndex:
                 hits[row] = max(hits.get(row, 0.0), 1.0 + len(v) / 100 + col_bonus)
         return sorted(hits.items(), key=lambda x: -x[1])
 
+    def _filters(self, t: TableInfo, q: str) -> tuple[str, dict[str, str]]:
+        """Category filters named in the question ("法兰系列" → 类别 = '法兰类'): AND across columns, OR within."""
+        by_col: dict[str, set[str]] = {}
+        for _row, col, v in self._values[t.name]:
+            core = re.sub(r"(类|系列|型|系)$", "", v)
+            if len(core) >= 2 and core in q:
+                by_col.setdefault(col, set()).add(v)
+        clauses, params = [], {}
+        for i, (col, values) in enumerate(sorted(by_col.items())):
+            if len(values) > 5:
+                continue  # too unspecific to be a filter
+            names = []
+            for j, v in enumerate(sorted(values)):
+                params[f"f{i}_{j}"] = v
+                names.append(f":f{i}_{j}")
+            clauses.append(f'lower("{col}") IN ({", ".join(names)})')
+        return ("".join(f" AND {c}" for c in clauses), params)
+
     def _numeric_col(self, t: TableInfo, q: str) -> str | None:
         numeric = [c for c, typ in t.columns if typ in ("INTEGER", "REAL")]
         best, best_score = None, 0.0
@@ -119,8 +137,9 @@ class SqlIndex:
                     if any(k in col.lower() for k in ("公差", "tolerance")) and any(
                             k in q for k in ("精度最高", "最严", "最精密", "精度最好")):
                         order = "ASC"  # the tightest tolerance is the smallest number
-                    rows = conn.execute(text(f'SELECT _row FROM "{t.name}" WHERE "{col}" IS NOT NULL '
-                                             f'ORDER BY "{col}" {order} LIMIT 3')).scalars().all()
+                    where, params = self._filters(t, q)
+                    rows = conn.execute(text(f'SELECT _row FROM "{t.name}" WHERE "{col}" IS NOT NULL{where} '
+                                             f'ORDER BY "{col}" {order} LIMIT 3'), params).scalars().all()
                     return [(r, 0.9 - 0.1 * i) for i, r in enumerate(rows)]
         return []
 
@@ -130,8 +149,9 @@ class SqlIndex:
             if m:
                 col = self._numeric_col(t, q)
                 if col:
-                    rows = conn.execute(text(f'SELECT _row FROM "{t.name}" WHERE "{col}" {op} :n ORDER BY _row LIMIT 20'),
-                                        {"n": float(m.group(1))}).scalars().all()
+                    where, params = self._filters(t, q)
+                    rows = conn.execute(text(f'SELECT _row FROM "{t.name}" WHERE "{col}" {op} :n{where} '
+                                             f'ORDER BY _row LIMIT 20'), {"n": float(m.group(1)), **params}).scalars().all()
                     return [(r, 0.8) for r in rows]
         return []
 

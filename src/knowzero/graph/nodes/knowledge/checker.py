@@ -59,7 +59,9 @@ def check_draft(kb: Any, question: str, draft: dict[str, Any], passages: list[di
     terms = key_terms(kb, question)
     # Abstention: the cited passage (title, section, text) must cover the question's key terms.
     top = by_id.get(claims[0]["passage_id"], {}) if claims else {}
-    cov = verify.coverage(terms, f"{top.get('title', '')} {top.get('section', '')} {top.get('text', '')}")
+    # The cited passage in its document: title, section path, the passage and the document's text.
+    doc_text = kb.file_texts.get(top.get("source", ""), "")[:4000]
+    cov = verify.coverage(terms, f"{top.get('title', '')} {top.get('section', '')} {top.get('text', '')} {doc_text}")
     if str(top.get("id", "")).startswith("sql:"):
         cov = 1.0  # a structured query fired on a value or column the question names: exact evidence
     cov_sent = verify.coverage(terms, " ".join(evidence_texts))
