@@ -26,9 +26,9 @@ from knowzero.knowledge.text import STOPWORDS, char_ngrams, iter_numbers, tokens
 Level = str  # "confirmed" | "uncertain" | "insufficient" | "contradicted"
 LEVELS = ("confirmed", "uncertain", "insufficient", "contradicted")
 
-# Fitted on dev data (CMRC 2018 trial, 20% unanswerable): passage coverage ≥ 0.6 answers 89% of
-# answerable questions and 5.5% of unanswerable ones.
-MIN_COVERAGE = 0.60
+# Fitted on dev data (CMRC 2018 trial, 20% unanswerable): coverage of the question's key terms by
+# the best passage ≥ 0.55 answers 91% of answerable questions and 7% of unanswerable ones.
+MIN_COVERAGE = 0.55
 CONFIRM_SENTENCE_COVERAGE = 0.45
 
 

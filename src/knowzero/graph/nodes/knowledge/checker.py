@@ -57,14 +57,21 @@ def check_draft(kb: Any, question: str, draft: dict[str, Any], passages: list[di
         verdicts.append(verify.check_claim(c["text"], c["quote"] if draft.get("method") == "extractive" else context,
                                            question=question, verbatim=draft.get("method") == "extractive"))
     terms = key_terms(kb, question)
-    # Abstention: the cited passage (title, section, text) must cover the question's key terms.
-    top = by_id.get(claims[0]["passage_id"], {}) if claims else {}
-    # The cited passage in its document: title, section path, the passage and the document's text.
-    doc_text = kb.file_texts.get(top.get("source", ""), "")[:4000]
-    cov = verify.coverage(terms, f"{top.get('title', '')} {top.get('section', '')} {top.get('text', '')} {doc_text}")
-    if str(top.get("id", "")).startswith("sql:"):
-        cov = 1.0  # a structured query fired on a value or column the question names: exact evidence
-    cov_sent = verify.coverage(terms, " ".join(evidence_texts))
+    # Abstention: the evidence must cover the question's key terms. Coverage is measured on the cited
+    # passage and on the best retrieved passage, each with its title, section path and document text;
+    # the better of the two counts (a precise quote from a lower-ranked passage is not penalised).
+    cited = by_id.get(claims[0]["passage_id"], {}) if claims else {}
+    best = passages[0] if passages else {}
+    cov = 0.0
+    for p in (cited, best):
+        if not p:
+            continue
+        if str(p.get("id", "")).startswith("sql:") and p is cited:
+            cov = 1.0  # a structured query fired on a value or column the question names: exact evidence
+            break
+        doc_text = kb.file_texts.get(p.get("source", ""), "")[:4000]
+        cov = max(cov, verify.coverage(terms, f"{p.get('title', '')} {p.get('section', '')} {p.get('text', '')} {doc_text}"))
+    cov_sent = 1.0 if str(cited.get("id", "")).startswith("sql:") else verify.coverage(terms, " ".join(evidence_texts))
     q_ents = ent.expand(ent.extract(question), kb.aliases)
     entity_ok = True
     if q_ents and claims:
