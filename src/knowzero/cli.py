@@ -124,7 +124,8 @@ def graph() -> None:
 
 
 @eval_app.command("knowledge")
-def eval_knowledge(squad: Path = typer.Option(..., exists=True, dir_okay=False, help="SQuAD-format JSON file."),
+def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False, help="SQuAD-format JSON file."),
+                   demo: bool = typer.Option(False, "--demo", help="Use the bundled demo KB and its questions instead."),
                    limit: int = typer.Option(None, min=1, help="Ask at most N questions (seeded sample)."),
                    unanswerable_share: float = typer.Option(0.0, min=0.0, max=0.9,
                                                             help="Share of questions whose gold paragraph is removed."),
@@ -132,11 +133,21 @@ def eval_knowledge(squad: Path = typer.Option(..., exists=True, dir_okay=False, 
                    data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """Retrieval + cited answers + abstention on SQuAD-format data, beside a single-agent baseline."""
-    from knowzero.eval.knowledge import run_knowledge
+    from knowzero.eval.knowledge import run_demo, run_knowledge
 
     def tick(done: int, total: int) -> None:
         typer.echo(f"  {done}/{total}", err=True)
 
+    if demo:
+        r = run_demo(data_dir=data_dir)
+        if json_out:
+            _print_json(r)
+        else:
+            for k, v in r.items():
+                typer.echo(f"{k}: {v}")
+        return
+    if squad is None:
+        _fail("give --squad FILE or --demo")
     try:
         r = run_knowledge(squad, limit=limit, unanswerable_share=unanswerable_share, seed=seed, data_dir=data_dir,
                           progress=tick)

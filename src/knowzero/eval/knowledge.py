@@ -159,3 +159,39 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "answered_rate": ratio(len(answered), len(ans)),
             "false_answer_rate": ratio(sum(r["answered"] for r in un), len(un)) if un else None,
             "p50_ms": round(percentile(times, 50), 2), "p95_ms": round(percentile(times, 95), 2)}
+
+
+def run_demo(*, data_dir: Path | None = None) -> dict[str, Any]:
+    """The bundled demo knowledge base with its own questions (``demo_kb/questions.jsonl``).
+
+    Answerable lines list acceptable answer strings and the gold source; the rest have
+    ``"answerable": false`` (the honest verdict is ``insufficient``). Same keys as the SQuAD run.
+    """
+    from knowzero.knowledge.answer import aanswer
+    from knowzero.knowledge.kb import demo_kb_path
+
+    questions = [json.loads(line) for line in (demo_kb_path() / "questions.jsonl").read_text("utf-8").splitlines()
+                 if line.strip()]
+    cache = data_dir or Path(".knowzero") / "eval" / "demo"
+    cache.mkdir(parents=True, exist_ok=True)
+    settings = Settings(data_dir=cache, database_url="")
+    kb = KnowledgeBase(get_engine(settings.db_url), settings)
+    kb.ensure_demo()
+    deps = Deps(settings=settings, kb=kb, provider=None)
+    rows: list[dict[str, Any]] = []
+
+    async def run_all() -> None:
+        for q in questions:
+            t0 = time.perf_counter()
+            out = await aanswer(q["question"], deps)
+            ms = (time.perf_counter() - t0) * 1000
+            cits = out.get("citations") or []
+            level = (out.get("verdict") or {}).get("level", "insufficient")
+            answerable = q.get("answerable", True)
+            rows.append({"unanswerable": not answerable, "ms": ms, "answered": level != "insufficient",
+                         "contains": answerable and _contains(out.get("reply", ""), q.get("answer_contains", [])),
+                         "cited_gold": bool(cits) and bool(q.get("source")) and cits[0]["source"].endswith(q["source"]),
+                         "level": level})
+
+    asyncio.run(run_all())
+    return summarize(rows)
