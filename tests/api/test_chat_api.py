@@ -325,3 +325,11 @@ async def test_anonymous_browsers_do_not_see_each_others_threads(client: Any) ->
     assert (await client.get(f"/v1/threads/{tid}", headers=b)).status_code == 404
     assert (await client.get("/v1/threads")).json()["threads"] == [], "no client id: nothing is listed"
     assert (await client.get(f"/v1/threads/{tid}", headers=a)).status_code == 200
+
+
+async def test_openapi_docs_page_works_offline(client: Any) -> None:
+    page = await client.get("/docs")
+    assert page.status_code == 200 and "/vendor/swagger-ui/swagger-ui-bundle.js" in page.text
+    assert "cdn" not in page.text.lower(), "no CDN: the product runs offline"
+    js = await client.get("/vendor/swagger-ui/swagger-ui-bundle.js")
+    assert js.status_code == 200 and len(js.content) > 100_000

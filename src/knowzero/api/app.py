@@ -17,7 +17,8 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -72,7 +73,7 @@ def create_app(settings: Settings | None = None, *, warm: bool = True) -> FastAP
                 await asyncio.to_thread(_warm, kb)
             yield
 
-    app = FastAPI(title="KnowZero", version=__version__, lifespan=lifespan,
+    app = FastAPI(title="KnowZero", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Offline-first knowledge assistant: cited answers with verdicts, learning documents, "
                               "customer service. Streams typed events (see docs/events.md).")
     app.state.settings = s
@@ -113,6 +114,30 @@ def create_app(settings: Settings | None = None, *, warm: bool = True) -> FastAP
                 continue
             raise
         app.include_router(module.router)
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            from fastapi.openapi.utils import get_openapi
+
+            from knowzero.api.routes.chat import INPUT_SCHEMA_DEFS
+
+            schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+            schema.setdefault("components", {}).setdefault("schemas", {}).update(INPUT_SCHEMA_DEFS)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+    if (WEB_DIR / "vendor" / "swagger-ui").is_dir():
+        # OpenAPI docs served from the package (no CDN: the product runs offline).
+        app.mount("/vendor", StaticFiles(directory=WEB_DIR / "vendor"), name="vendor")
+
+        @app.get("/docs", include_in_schema=False)
+        async def docs() -> HTMLResponse:
+            return get_swagger_ui_html(openapi_url="/openapi.json", title="KnowZero API",
+                                       swagger_js_url="/vendor/swagger-ui/swagger-ui-bundle.js",
+                                       swagger_css_url="/vendor/swagger-ui/swagger-ui.css",
+                                       swagger_favicon_url="/vendor/swagger-ui/favicon-32x32.png")
 
     if (WEB_DIR / "index.html").is_file():
         app.mount("/assets", StaticFiles(directory=WEB_DIR / "assets", check_dir=False), name="assets")

@@ -36,8 +36,14 @@ def _validate(body: dict[str, Any]) -> AgentInput:
         raise InvalidInput("invalid input: " + ", ".join(d["field"] for d in details), details) from exc
 
 
+_INPUT_SCHEMA = AgentInput.model_json_schema(ref_template="#/components/schemas/{model}")
+INPUT_SCHEMA_DEFS: dict[str, Any] = _INPUT_SCHEMA.pop("$defs", {})  # merged into the OpenAPI components by the app
+
+
 @router.post("/v1/chat", summary="Run one turn; streams text/event-stream (or one JSON body with stream=false)",
-             responses={200: {"description": "SSE stream of typed events (docs/events.md) or a JSON body"}})
+             responses={200: {"description": "SSE stream of typed events (docs/events.md) or a JSON body"}},
+             openapi_extra={"requestBody": {"required": True,
+                                            "content": {"application/json": {"schema": _INPUT_SCHEMA}}}})
 async def chat(request: Request, user: CurrentUser, runner: RunnerDep) -> Any:
     try:
         body = await request.json()
