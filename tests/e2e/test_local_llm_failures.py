@@ -7,46 +7,23 @@ extractive reader and flags it in the agent log (``fallback: True``). No model i
 
 from __future__ import annotations
 
-import hashlib
 import json
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from knowzero.config import Settings
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.knowledge.answer import aanswer
-from knowzero.knowledge.kb import KnowledgeBase, SourceDoc
-from knowzero.knowledge.parsers import parse_bytes
 from knowzero.knowledge.reader import READER_SCHEMA
 from knowzero.llm.base import chat_json
 from knowzero.llm.openai_compat import OpenAICompatProvider
-from knowzero.persistence.db import get_engine
-
-DOCS = {
-    "technical/零件A-XH-1001工艺说明.md": "# 零件A-XH-1001 工艺说明\n\n## 技术要求\n\n零件A的外圆公差为±0.01mm，表面粗糙度Ra0.8。\n",
-    "technical/零件B-XH-1002工艺说明.md": "# 零件B-XH-1002 工艺说明\n\n## 技术要求\n\n零件B的外圆公差为±0.05mm，表面粗糙度Ra1.6。\n",
-    "hr/请假制度.md": "# 请假制度\n\n## 年假\n\n员工工作满一年后每年享有5天带薪年假，年假需提前三天申请。\n",
-}
-
-
-def build_kb(data_dir: Path, docs: dict[str, str] = DOCS):  # type: ignore[no-untyped-def]
-    """A knowledge base in ``data_dir`` with ``docs`` (name -> Markdown) ingested."""
-    s = Settings(data_dir=data_dir)
-    kb = KnowledgeBase(get_engine(s.db_url), s)
-    report = kb.ingest_documents([SourceDoc(name, parse_bytes(text.encode(), name),
-                                            hashlib.sha256(text.encode()).hexdigest())
-                                  for name, text in docs.items()], collection="test", domain="technical")
-    assert not report.failed, report.failed
-    return kb
-
+from kz_testlib import build_small_kb as build_kb  # noqa: E402
 
 TIMEOUT_S = 0.5
 SLEEP_S = 2.0

@@ -140,15 +140,7 @@ def list_documents(engine: Engine, *, user_id: str | None = None, q: str = "", l
 
 def find_by_topic(engine: Engine, topic: str) -> dict[str, Any] | None:
     """The page for a topic or entity name (exact normalised match), if there is one."""
-    k = topic_key(topic)
-    if not k:
-        return None
-    with engine.connect() as conn:
-        did = conn.execute(select(learning_entities.c.document_id).where(
-            learning_entities.c.key == k, learning_entities.c.document_id.is_not(None))).scalar()
-        if did is None:
-            did = conn.execute(select(learning_documents.c.id).where(learning_documents.c.topic_key == k)
-                               .order_by(learning_documents.c.created_at).limit(1)).scalar()
+    did = entity_page(engine, topic)
     return get_document(engine, did) if did else None
 
 
@@ -330,7 +322,7 @@ def set_entity_page(engine: Engine, name: str, document_id: str, *, type_: str =
 
 
 def entity_page(engine: Engine, name: str) -> str | None:
-    """Id of the page for an entity name (entity index first, then document topics)."""
+    """Id of the page for a topic or entity name: the entity index first, then the oldest document on that topic."""
     k = topic_key(name)
     if not k:
         return None
@@ -338,7 +330,8 @@ def entity_page(engine: Engine, name: str) -> str | None:
         did = conn.execute(select(learning_entities.c.document_id).where(
             learning_entities.c.key == k, learning_entities.c.document_id.is_not(None))).scalar()
         if did is None:
-            did = conn.execute(select(learning_documents.c.id).where(learning_documents.c.topic_key == k).limit(1)).scalar()
+            did = conn.execute(select(learning_documents.c.id).where(learning_documents.c.topic_key == k)
+                               .order_by(learning_documents.c.created_at).limit(1)).scalar()
     return did
 
 
