@@ -1,41 +1,9 @@
 """The service store and every scenario on PostgreSQL (app tables, checkpoints and store), each on
 its own throw-away database so concurrent test runs never share rows."""
 
-import uuid
-
 import pytest
 
 pytestmark = pytest.mark.postgres
-
-ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/test"
-
-
-def _pg_available() -> bool:
-    try:
-        import psycopg
-
-        with psycopg.connect(ADMIN_URL, connect_timeout=3):
-            return True
-    except Exception:
-        return False
-
-
-@pytest.fixture()
-def pg_url():
-    if not _pg_available():
-        pytest.skip("PostgreSQL is not running at 127.0.0.1:5432")
-    import psycopg
-
-    name = f"kz_svc_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(ADMIN_URL, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    yield f"postgresql://postgres@127.0.0.1:5432/{name}"
-    from knowzero.persistence.db import get_engine
-
-    get_engine.cache_clear()  # close pools before dropping
-    with psycopg.connect(ADMIN_URL, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
 
 def test_store_rules_and_idempotency_on_postgres(pg_url, tmp_path):
     from knowzero.config import Settings
