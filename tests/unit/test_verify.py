@@ -179,3 +179,12 @@ def test_halueval_slice() -> None:
     by_q = {r["question"]: r for r in rows}
     oberoi = next(r for q, r in by_q.items() if "Oberoi" in q)
     assert v.check_answer(oberoi["question"], oberoi["hallucinated_answer"], oberoi["knowledge"]).checks["entities"] is False
+
+
+def test_claim_similarity_check_flags_a_claim_unlike_its_quote() -> None:
+    from knowzero.knowledge.verify import SIMILARITY_MIN, check_claim
+
+    ok = check_claim("零件A的公差为±0.01mm", "零件A的外圆公差为±0.01mm。", similarity=SIMILARITY_MIN + 0.05)
+    assert ok.level == "confirmed" and ok.checks["similarity"] is True
+    bad = check_claim("公司在北京成立", "零件A的外圆公差为±0.01mm。", similarity=SIMILARITY_MIN - 0.05)
+    assert bad.level != "confirmed" and bad.checks["similarity"] is False

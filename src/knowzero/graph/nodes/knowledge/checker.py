@@ -40,6 +40,13 @@ def compose_reply(question: str, draft: dict[str, Any], verdict: verify.Verdict)
     return answer
 
 
+def claim_similarity(kb: Any, claim: str, quote: str) -> float:
+    """Cosine of the bundled retrieval model between a generated claim and the quote it cites."""
+    enc = kb.encoder
+    q = enc.query(claim)
+    return float(enc.passages([quote])[0] @ q)
+
+
 def check_draft(kb: Any, question: str, draft: dict[str, Any], passages: list[dict[str, Any]]) -> verify.Verdict:
     """The verdict for a draft (pure over the knowledge base's texts)."""
     claims = draft.get("claims", [])
@@ -54,8 +61,10 @@ def check_draft(kb: Any, question: str, draft: dict[str, Any], passages: list[di
         p = by_id.get(c["passage_id"], {})
         context = src[max(0, c["start"] - 200): c["end"] + 200] if src else c["quote"]
         evidence_texts.append(f"{p.get('title', '')} {p.get('section', '')} {context}")
-        verdicts.append(verify.check_claim(c["text"], c["quote"] if draft.get("method") == "extractive" else context,
-                                           question=question, verbatim=draft.get("method") == "extractive"))
+        verbatim = draft.get("method") == "extractive" or c["text"].strip() == c["quote"].strip()
+        sim = None if verbatim else claim_similarity(kb, c["text"], c["quote"])
+        verdicts.append(verify.check_claim(c["text"], c["quote"] if verbatim else context, question=question,
+                                           verbatim=verbatim, similarity=sim))
     terms = key_terms(kb, question)
     # Abstention: the evidence must cover the question's key terms. Coverage is measured on the cited
     # passage and on the best retrieved passage, each with its title, section path and document text;
