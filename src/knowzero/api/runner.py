@@ -15,7 +15,7 @@ import asyncio
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from langgraph.types import Command
@@ -43,7 +43,7 @@ class ThreadLocks:
     """Per-thread mutual exclusion; non-blocking acquire (busy → Conflict)."""
 
     def __init__(self, redis_url: str = "") -> None:
-        self._local: set[str] = set()
+        self._local: dict[str, str] = {}  # thread id -> token of the turn holding it
         self._redis = None
         if redis_url:
             import redis.asyncio as aioredis
@@ -58,15 +58,32 @@ class ThreadLocks:
             ok = await self._redis.set(f"knowzero:lock:{thread_id}", token, nx=True, ex=300)
             if not ok:
                 raise Conflict("this thread is already answering a message; wait for it to finish")
-        self._local.add(thread_id)
+        self._local[thread_id] = token
         return token
 
     async def release(self, thread_id: str, token: str) -> None:
-        self._local.discard(thread_id)
+        """Release if ``token`` still holds the thread (idempotent; never frees a later turn's lock)."""
+        if self._local.get(thread_id) == token:
+            del self._local[thread_id]
         if self._redis is not None:
             key = f"knowzero:lock:{thread_id}"
             if (await self._redis.get(key)) == token.encode():
                 await self._redis.delete(key)
+
+
+class Turn:
+    """An async iterator of (event_type, data) plus ``release()`` for a stream that is never read."""
+
+    def __init__(self, events: AsyncIterator[tuple[str, dict[str, Any]]],
+                 release: Callable[[], Awaitable[None]]) -> None:
+        self._events = events
+        self._release = release
+
+    def __aiter__(self) -> AsyncIterator[tuple[str, dict[str, Any]]]:
+        return self._events
+
+    async def release(self) -> None:
+        await self._release()
 
 
 class Runner:
@@ -77,10 +94,15 @@ class Runner:
         self.locks = locks
 
     async def stream_turn(self, thread_id: str, deps: Deps, *, payload: dict[str, Any] | None = None,
-                          resume: Any = None) -> AsyncIterator[tuple[str, dict[str, Any]]]:
-        """Yield (event_type, data) for one turn. Raises Conflict before the first event if busy."""
+                          resume: Any = None) -> Turn:
+        """The events of one turn. Raises Conflict before the first event if the thread is busy.
+
+        The lock is released when the events end, or by ``Turn.release()`` if they are never read
+        (a client that disconnects before the stream starts).
+        """
         token = await self.locks.acquire(thread_id)
-        return self._run(thread_id, deps, payload, resume, token)
+        return Turn(self._run(thread_id, deps, payload, resume, token),
+                    lambda: self.locks.release(thread_id, token))
 
     async def _run(self, thread_id: str, deps: Deps, payload: dict[str, Any] | None, resume: Any,
                    token: str) -> AsyncIterator[tuple[str, dict[str, Any]]]:

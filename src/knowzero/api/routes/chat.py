@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field, ValidationError
 from sse_starlette.sse import EventSourceResponse
+from starlette.background import BackgroundTask
 
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.api.events import EVENT_TYPES
@@ -75,7 +76,8 @@ async def chat(request: Request, user: CurrentUser, runner: RunnerDep) -> Any:
             assert etype in EVENT_TYPES, etype
             yield {"event": etype, "data": json.dumps(data, ensure_ascii=False, default=str)}
 
-    return EventSourceResponse(gen(), ping=15, headers={"X-Thread-Id": thread_id, "Cache-Control": "no-cache"})
+    return EventSourceResponse(gen(), ping=15, headers={"X-Thread-Id": thread_id, "Cache-Control": "no-cache"},
+                               background=BackgroundTask(events.release))
 
 
 class Rename(BaseModel):

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 from sse_starlette.sse import EventSourceResponse
+from starlette.background import BackgroundTask
 
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.errors import InvalidInput
@@ -66,4 +67,4 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
                 yield {"data": json.dumps(chunk)}
                 yield {"data": "[DONE]"}
 
-    return EventSourceResponse(gen(), headers={"X-Thread-Id": thread_id})
+    return EventSourceResponse(gen(), headers={"X-Thread-Id": thread_id}, background=BackgroundTask(events.release))
