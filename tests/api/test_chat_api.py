@@ -333,3 +333,15 @@ async def test_openapi_docs_page_works_offline(client: Any) -> None:
     assert "cdn" not in page.text.lower(), "no CDN: the product runs offline"
     js = await client.get("/vendor/swagger-ui/swagger-ui-bundle.js")
     assert js.status_code == 200 and len(js.content) > 100_000
+
+
+async def test_long_history_is_trimmed_into_a_running_summary(client: Any) -> None:
+    client.headers["X-Client-Id"] = "d" * 32
+    tid = None
+    for i in range(9):
+        body = {"source": "chat", "message": f"你好 {i}", "stream": False, **({"thread_id": tid} if tid else {})}
+        tid = (await client.post("/v1/chat", json=body)).json()["thread_id"]
+    thread = (await client.get(f"/v1/threads/{tid}")).json()
+    assert len(thread["messages"]) <= 12 + 2, "older messages leave the window"
+    assert thread["messages"][-2]["content"] == "你好 8", "the newest turn is kept"
+    assert "你好 0" in thread["summary"] and "你好 0" not in [m["content"] for m in thread["messages"]]
