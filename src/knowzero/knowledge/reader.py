@@ -82,14 +82,16 @@ _UNIT = re.compile(r"\d[\d.,]*\s*(?:%|公斤|千克|克|吨|米|公里|平方公
 
 
 BLOCK_MAX_CHARS = 600
+TITLE_WEIGHT = 0.1
 SQL_BONUS = 0.5  # SQL fires only on exact values/columns the question names: precise evidence
 
 
 def score_sentences(question: str, passages: list[Scored], idf, *, max_passages: int = 3) -> list[tuple[float, _Cand]]:  # type: ignore[no-untyped-def]
     """Score every sentence of the top passages; returns [(score, candidate)], best first.
 
-    Question terms are weighted by corpus IDF times a local IDF over the passage's sentences, so
-    the subject every sentence repeats counts less than the predicate only one sentence has.
+    Question terms are weighted by corpus IDF times a local IDF over the passage's sentences, and
+    the document's title words weigh a tenth, so the subject every sentence repeats counts less than
+    the predicate only one sentence has.
     Weights were fitted on the CMRC 2018 trial split (dev data).
     """
     q_terms = {t: idf(t) for t in tokens(question, search=False)}
@@ -102,13 +104,16 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
         sents = split_sentences(p.text, offset=p.start)
         stoks = [set(tokens(x.text, search=True)) for x in sents]
         n = len(sents)
-        local = {t: w * math.log(1 + (n + 1) / (1 + sum(1 for st in stoks if t in st))) for t, w in q_terms.items()}
+        title = set(tokens(p.title, search=True))
+        # The document's subject (its title words) says which document, not which sentence: weigh it little.
+        local = {t: w * math.log(1 + (n + 1) / (1 + sum(1 for st in stoks if t in st))) * (TITLE_WEIGHT if t in title else 1.0)
+                 for t, w in q_terms.items()}
         total = sum(local.values()) or 1.0
         for i, sent in enumerate(sents):
             cov = sum(w for t, w in local.items() if t in stoks[i]) / total
             bigram = len(q_grams & char_ngrams(sent.text)) / (len(q_grams) or 1)
             unit = 0.15 if kind == "number" and _UNIT.search(sent.text) else 0.0
-            score = cov + 0.2 * bigram + 0.25 * _type_bonus(kind, sent.text) + unit - 0.06 * rank
+            score = cov + 0.3 * bigram + 0.25 * _type_bonus(kind, sent.text) + unit - 0.06 * rank
             if p.id.startswith("sql:"):
                 score += SQL_BONUS
             scored.append((score, _Cand(sent, p, rank, i)))
