@@ -39,6 +39,13 @@ def extract(text: str) -> set[str]:
     return found
 
 
+def first_mention(text: str) -> str:
+    """The first named item as written ("零件A", "XH-1001"), or ''."""
+    text = unicodedata.normalize("NFKC", text)
+    hits = [m for pat in _PATTERNS for m in pat.finditer(text)]
+    return min(hits, key=lambda m: m.start()).group(0).strip() if hits else ""
+
+
 def _canonical(key: str) -> str:
     m = re.fullmatch(r"(?:part|product|model)\s+([a-z0-9]+)", key)
     if m:

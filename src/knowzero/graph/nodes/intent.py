@@ -11,6 +11,7 @@ from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
+from knowzero.knowledge.entities import first_mention
 
 _PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与跟比的是有怎能可在呢吗])|^(it|this|that)\b", re.I)
 _TOPIC = re.compile(r"(?:我想学(?:习)?|什么是|介绍一下|讲讲|学习|了解一下|teach me|what is|explain)\s*([^\s？?。，,]{2,30})", re.I)
@@ -31,10 +32,11 @@ def resolve_pronouns(text: str, topic: str) -> str:
 
 
 def extract_topic(text: str) -> str:
+    """What a message is about, for later pronouns: a learning topic, else the first named item."""
     m = _TOPIC.search(text)
     if m:
         return m.group(1).strip("的了吗呢")
-    return ""
+    return first_mention(text)
 
 
 def _summarise(messages: list[Any], old_summary: str, keep: int) -> tuple[str, list[Any]]:
