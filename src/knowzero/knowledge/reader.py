@@ -255,8 +255,3 @@ def _find_quote(text: str, quote: str) -> tuple[int, int] | None:
     if k < 0 or not needle:
         return None
     return compact[k][0], compact[k + len(needle) - 1][0] + 1
-
-
-def idf_from(kb) -> object:  # type: ignore[no-untyped-def]
-    """IDF lookup over the knowledge base's keyword index (unseen terms are rare)."""
-    return kb.keyword.term_idf if kb.keyword.ids else (lambda t: math.log(2))

@@ -70,9 +70,7 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
     if use["keyword"]:
         rankings["keyword"] = kb.keyword.search(query, depth, allowed)
     if use["sql"] and kb.sql is not None:
-        paths = None
-        rankings["sql"] = [h for h in kb.sql.search(query, plan.top_k, paths)
-                           if allowed is None or kb.passage(h.id) is not None]
+        rankings["sql"] = kb.sql.search(query, plan.top_k)
     if dense_future is not None:
         rankings["dense"] = dense_future.result()
     fused = weighted_rrf(rankings, plan.weights or None)

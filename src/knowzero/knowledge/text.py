@@ -34,16 +34,6 @@ STOPWORDS = frozenset(
 )
 
 
-_WH = re.compile(r"哪一年|哪一天|哪一个|哪一位|哪一种|哪年|哪天|哪个|哪些|哪位|哪种|哪里|哪儿|什么时候|什么样|为什么|什么|"
-                 r"多少钱|多少|多长时间|多长|多久|多大|多高|多重|多远|几[个位名种次项条家年月天号点岁倍人]?|怎么样|怎样|怎么|如何|"
-                 r"是谁|是否|吗|呢|？|\?")
-
-
-def strip_question_words(text: str) -> str:
-    """Remove interrogative phrases ("哪一年", "多少", "几号") so only the content words remain."""
-    return _WH.sub(" ", text)
-
-
 def normalize(text: str) -> str:
     """NFKC (full-width → half-width) and collapse whitespace."""
     return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip()
@@ -65,14 +55,6 @@ def _jieba():  # noqa: ANN202 - module object
         if extra and Path(extra).is_file():
             jieba.load_userdict(extra)
     return jieba
-
-
-def add_terms(terms: list[str]) -> None:
-    """Teach the segmenter domain terms (e.g. part names found at ingest)."""
-    jb = _jieba()
-    for term in terms:
-        if term and len(term) <= 20:
-            jb.add_word(term, freq=2000)
 
 
 def tokens(text: str, *, search: bool = True, keep_stopwords: bool = False) -> list[str]:

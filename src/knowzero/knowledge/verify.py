@@ -181,9 +181,6 @@ def judge(claims: list[ClaimVerdict], *, coverage_value: float, entity_ok: bool,
 # ----- answers that are not quotes (LLM output, HaluEval) -----
 _CAP_PHRASE = re.compile(r"\b[A-Z][a-zA-Z'\-]+(?:\s+(?:of|the|de|van|von|and|&)?\s*[A-Z][a-zA-Z'\-]+)*")
 _YEAR = re.compile(r"\b(1\d{3}|20\d{2})\b")
-_COMPARE = re.compile(r"\b(first|earlier|older|oldest|before|younger|later|newer|more|less|larger|smaller|"
-                      r"longer|shorter|taller|higher|bigger|both|same|either)\b", re.I)
-
 
 def _options(question: str) -> list[str]:
     """'A or B' alternatives named in a comparison question."""
@@ -278,7 +275,3 @@ def check_answer(question: str, answer: str, knowledge: str, *,
         return ClaimVerdict("confirmed", checks, reasons)
     level = "contradicted" if checks.get("numbers") is False or checks.get("comparison") is False else "uncertain"
     return ClaimVerdict(level, checks, reasons)
-
-
-def _answer_is_sentence(ans: str, question: str) -> bool:
-    return len(ans.split()) >= 6

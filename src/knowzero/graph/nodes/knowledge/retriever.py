@@ -11,8 +11,6 @@ from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
 from knowzero.knowledge.retriever import Plan, evidence_quality, retrieve, rewrite
 
-POOR_EVIDENCE = 0.5
-
 
 def passage_dict(s: Any) -> dict[str, Any]:
     p = s.passage
