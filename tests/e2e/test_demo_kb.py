@@ -65,8 +65,16 @@ async def test_shanghai_office_contacts_cite_the_contacts_document(demo_kb: Any)
     assert out["verdict"]["level"] in ("confirmed", "uncertain")
     assert out["citations"] and out["citations"][0]["source"] == CONTACTS
     assert PARTY not in {c["source"] for c in out["citations"]}
+    assert "021-5083-7726" in out["reply"]  # the contact card itself, not a sentence about the office
     assert "上海" in out["citations"][0]["quote"] or "上海" in demo_kb.file_texts[CONTACTS][
         max(0, out["citations"][0]["start"] - 200):out["citations"][0]["start"]]
+    cites_resolve(demo_kb, out)
+
+
+async def test_quantity_band_price_comes_from_the_price_list(demo_kb: Any) -> None:
+    out = await ask(demo_kb, "订购500件XH-1001时的单价是多少？")
+    assert out["citations"][0]["source"] == "demo_kb/product/price_list.csv"
+    assert "61.2" in out["citations"][0]["quote"]
     cites_resolve(demo_kb, out)
 
 

@@ -104,6 +104,17 @@ def ok() -> v.ClaimVerdict:
       "entity_ok": True, "conflicts": 0}, "uncertain", True),
     ({"claims": [ok()], "coverage_value": 0.9, "entity_ok": True, "conflicts": 0,
       "sentence_coverage": v.CONFIRM_SENTENCE_COVERAGE - 0.01}, "uncertain", True),
+    # a paraphrased question: coverage a little short, the cited passage close in meaning
+    ({"claims": [ok()], "coverage_value": v.RESCUE_COVERAGE, "entity_ok": True, "conflicts": 0,
+      "similarity": v.RESCUE_SIMILARITY}, "uncertain", True),
+    ({"claims": [ok()], "coverage_value": v.MIN_COVERAGE - 0.01, "entity_ok": True, "conflicts": 0,
+      "similarity": v.RESCUE_SIMILARITY - 0.01}, "insufficient", False),
+    ({"claims": [ok()], "coverage_value": v.RESCUE_COVERAGE - 0.01, "entity_ok": True, "conflicts": 0,
+      "similarity": 0.99}, "insufficient", False),
+    ({"claims": [ok()], "coverage_value": v.RESCUE_COVERAGE, "entity_ok": False, "conflicts": 0,
+      "similarity": 0.99}, "insufficient", False),
+    ({"claims": [v.ClaimVerdict("contradicted", {"numbers": False}, ["numbers"])], "coverage_value": 0.5,
+      "entity_ok": True, "conflicts": 0, "similarity": 0.99}, "contradicted", True),
 ])
 def test_judge_levels(kwargs: dict, level: str, review: bool) -> None:
     verdict = v.judge(**kwargs)

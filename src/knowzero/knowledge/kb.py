@@ -15,6 +15,7 @@ import json
 import threading
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -110,6 +111,7 @@ class KnowledgeBase:
         self.file_texts: dict[str, str] = {}
         self.collections: dict[str, set[str]] = {}
         self.domains: dict[str, set[str]] = {}
+        self._query_vectors: OrderedDict[str, np.ndarray] = OrderedDict()
 
     # ----- models -----
     @property
@@ -119,6 +121,20 @@ class KnowledgeBase:
         from knowzero.models.embeddings import dense
 
         return dense()
+
+    def query_vector(self, text: str) -> np.ndarray:
+        """A question's embedding; the last few are kept (the retriever and the checker both need it)."""
+        with self._lock:
+            vec = self._query_vectors.get(text)
+            if vec is not None:
+                self._query_vectors.move_to_end(text)
+                return vec
+        vec = self.encoder.query(text)
+        with self._lock:
+            self._query_vectors[text] = vec
+            while len(self._query_vectors) > 64:
+                self._query_vectors.popitem(last=False)
+        return vec
 
     # ----- revision -----
     def _db_revision(self) -> str:
@@ -155,7 +171,7 @@ class KnowledgeBase:
         vecs = self._cached_vectors(keys)
         have = [i for i, k in enumerate(keys) if k in vecs]
         matrix = np.vstack([vecs[keys[i]] for i in have]) if have else np.zeros((0, 384), dtype=np.float32)
-        dense = DenseIndex([plist[i].id for i in have], matrix, encode_query=lambda q: self.encoder.query(q))
+        dense = DenseIndex([plist[i].id for i in have], matrix, encode_query=self.query_vector)
         infos = []
         for t in tables:
             text_ = file_texts.get(t.path, "")

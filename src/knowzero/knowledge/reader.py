@@ -2,8 +2,12 @@
 
 - :func:`extractive_read` (offline default): scores each sentence of the top passages by
   IDF-weighted overlap with the question, character-bigram overlap, the answer type the
-  question asks for (number, time, person, place) and the passage's fused rank; the best
-  sentence (and a close runner-up) become the claims, verbatim, with document offsets.
+  question asks for (number, time, person, place, another name), how well its passage as a
+  whole matches and the passage's fused rank; the best sentence (and a close runner-up) become
+  the claims, verbatim, with document offsets. The main claim is widened to whole thoughts: a
+  sentence that leans on the one before it ("因此…", "他…") takes it along, one that announces a
+  list ("特点如下：") takes what follows, and why/how/what-is-it-like questions get the sentences
+  around it, since their answers are explanations rather than single facts.
 - :func:`llm_read`: asks a chat model for JSON ``{answer, claims: [{text, passage, quote}]}``;
   a claim whose quote is not found in its passage is dropped; nothing usable → ProviderError,
   and the caller falls back to the extractive reader.
@@ -49,6 +53,22 @@ _TYPES: list[tuple[str, re.Pattern[str]]] = [
     ("person", re.compile(r"谁|哪位|什么人|哪个人|who|whom")),
     ("place", re.compile(r"哪里|哪儿|在哪|什么地方|哪个国家|哪个城市|哪座|where|地址")),
 ]
+# Asking for another name of the subject, and sentences that give one.
+_ALIAS_Q = re.compile(r"又称|又叫|也叫|也称|别称|别名|简称|称为什么|叫什么|称之为什么|原名|初名|本名|全称|史称|俗称|外号|昵称|绰号|"
+                      r"also (?:called|known)|other name|nickname")
+_ALIAS_S = re.compile(r"又称|又叫|也叫|也称|别称|别名|简称|或称|称为|原名|初名|本名|全称|史称|俗称|外号|昵称|绰号|又名|亦称|通称|"
+                      r"also (?:called|known)|known as|nicknamed")
+# Who or what the subject is: a document's lead sentence usually says it ("杨昊，中国足球运动员，…").
+_IDENTITY_Q = re.compile(r"职业|身份|是谁|是什么人|什么是|是什么$|是什么？|国籍|^who (?:is|was)|^what is")
+# Answers that are explanations or descriptions rather than one fact.
+_DESCRIPTIVE_Q = re.compile(r"为什么|为何|怎么|怎样|如何|哪些|什么样|特点|特征|原因|内容|情节|影响|功效|功能|作用|评价|解释|什么是|意思|"
+                            r"观点|症状|过程|样子|形状|外形|^why\b|^how (?:do|does|did|is|was|can)\b|describe|explain")
+# A sentence that cannot stand alone: it refers back to the one before it.
+_LEANS_BACK = re.compile(r"^(?:因此|所以|于是|因而|故|但|但是|然而|而|不过|此后|其后|之后|随后|后来|该|这|此|其|他|她|它|牠|同时|另外|"
+                         r"此外|并且|并|且|也|又|最终|最后|结果|当时|赛后|那些)|^(?:This|That|These|Those|It|They|He|She|However|"
+                         r"Therefore|Thus|So|But)\b")
+# A sentence that announces what follows ("其特点主要有以下三点：").
+_LEADS_ON = re.compile(r"[:：]$|以下|如下")
 _HAS_NUM = re.compile(r"\d|[一二三四五六七八九十百千万两]")
 _HAS_TIME = re.compile(r"\d{2,4}年|\d+月|\d+日|世纪|年代|朝|时期|\d{4}|[一二三四五六七八九十]+年|天|小时|分钟|周|月")
 
@@ -83,6 +103,10 @@ _UNIT = re.compile(r"\d[\d.,]*\s*(?:%|公斤|千克|克|吨|米|公里|平方公
 
 BLOCK_MAX_CHARS = 600
 TITLE_WEIGHT = 0.1
+PASSAGE_WEIGHT = 0.1  # how much of the question the sentence's passage covers as a whole
+RANK_PENALTY = 0.1  # per fused rank of the passage
+ALIAS_BONUS = 0.2
+LEAD_BONUS = 0.2
 SQL_BONUS = 0.5  # SQL fires only on exact values/columns the question names: precise evidence
 
 
@@ -98,6 +122,9 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     q_terms.update({t: idf(t) * 0.5 for t in tokens(question, search=True) if t not in q_terms})
     q_grams = char_ngrams(question)
     kind = answer_type(question)
+    alias_q = bool(_ALIAS_Q.search(question.lower()))
+    identity_q = bool(_IDENTITY_Q.search(question.lower()))
+    g_total = sum(q_terms.values()) or 1.0
     scored: list[tuple[float, _Cand]] = []
     for rank, s in enumerate(passages[:max_passages]):
         p = s.passage
@@ -105,6 +132,9 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
         stoks = [set(tokens(x.text, search=True)) for x in sents]
         n = len(sents)
         title = set(tokens(p.title, search=True))
+        # ...but the passage as a whole must be about the question's subject: its coverage, title included
+        ptoks = set(tokens(f"{p.title} {p.section} {p.text}", search=True))
+        passage_cov = sum(w for t, w in q_terms.items() if t in ptoks) / g_total
         # The document's subject (its title words) says which document, not which sentence: weigh it little.
         local = {t: w * math.log(1 + (n + 1) / (1 + sum(1 for st in stoks if t in st))) * (TITLE_WEIGHT if t in title else 1.0)
                  for t, w in q_terms.items()}
@@ -113,18 +143,23 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
             cov = sum(w for t, w in local.items() if t in stoks[i]) / total
             bigram = len(q_grams & char_ngrams(sent.text)) / (len(q_grams) or 1)
             unit = 0.15 if kind == "number" and _UNIT.search(sent.text) else 0.0
-            score = cov + 0.3 * bigram + 0.25 * _type_bonus(kind, sent.text) + unit - 0.06 * rank
+            score = (cov + 0.3 * bigram + 0.25 * _type_bonus(kind, sent.text) + unit + PASSAGE_WEIGHT * passage_cov
+                     - RANK_PENALTY * rank)
+            if alias_q and _ALIAS_S.search(sent.text.lower()):
+                score += ALIAS_BONUS
+            if identity_q and i == 0 and p.start == 0:
+                score += LEAD_BONUS
             if p.id.startswith("sql:"):
                 score += SQL_BONUS
             scored.append((score, _Cand(sent, p, rank, i)))
         if p.section and n >= 2 and len(p.text) <= BLOCK_MAX_CHARS:
             # A short section (a contact card, a table) answers as a whole when its heading names the subject.
             head = set(tokens(f"{p.section} {p.text}", search=True))
-            g_total = sum(q_terms.values()) or 1.0
             cov = sum(w for t, w in q_terms.items() if t in head) / g_total
             bigram = len(q_grams & char_ngrams(f"{p.section} {p.text}")) / (len(q_grams) or 1)
             block = Sentence(p.text, p.start, p.end)
-            scored.append((cov + 0.2 * bigram - 0.06 * rank - 0.1, _Cand(block, p, rank, -1)))
+            scored.append((cov + 0.2 * bigram + PASSAGE_WEIGHT * passage_cov - RANK_PENALTY * rank - 0.1,
+                           _Cand(block, p, rank, -1)))
     scored.sort(key=lambda x: -x[0])
     return scored
 
@@ -158,8 +193,41 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
             continue
         claims.append(Claim(c.sent.text, c.passage.path, c.sent.text, c.sent.start, c.sent.end, c.passage.id,
                             c.passage.title, round(sc, 4)))
+    if not best.passage.id.startswith("sql:"):
+        claims = _widen(question, claims, {c.passage.id: c.passage for _, c in chosen})
     answer = "".join(_terminate(c.text) for c in claims)
     return Draft(answer, claims, find_conflicts(question, scored))
+
+
+def widen_span(question: str, sents: list[Sentence], first: int, last: int) -> tuple[int, int]:
+    """Sentence indices [a, b] of a whole answer around sentences first..last (see module doc)."""
+    a, b = first, last
+    if _DESCRIPTIVE_Q.search(question.lower()):
+        a, b = max(0, a - 1), min(len(sents) - 1, b + 1)
+    while a > 0 and a > first - 2 and _LEANS_BACK.search(sents[a].text.strip()):
+        a -= 1
+    if b + 1 < len(sents) and _LEADS_ON.search(sents[b].text.strip()):
+        b = min(len(sents) - 1, b + 2)
+    return a, b
+
+
+def _widen(question: str, claims: list[Claim], passages: dict[str, Passage]) -> list[Claim]:
+    """The main claim widened to whole sentences around it; claims it now covers are dropped."""
+    main = claims[0]
+    p = passages.get(main.passage_id)
+    if p is None:
+        return claims
+    sents = split_sentences(p.text, offset=p.start)
+    idx = [i for i, x in enumerate(sents) if x.start < main.end and main.start < x.end]
+    if not idx:
+        return claims
+    a, b = widen_span(question, sents, min(idx), max(idx))
+    start, end = min(sents[a].start, main.start), max(sents[b].end, main.end)
+    if (start, end) == (main.start, main.end):
+        return claims
+    text = p.text[start - p.start : end - p.start]
+    wide = Claim(text, main.source, text, start, end, main.passage_id, main.title, main.score)
+    return [wide] + [c for c in claims[1:] if not (c.passage_id == main.passage_id and c.start < end and start < c.end)]
 
 
 def _terminate(s: str) -> str:

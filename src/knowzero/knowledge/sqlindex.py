@@ -30,6 +30,8 @@ _CMP = [("不超过", "<="), ("不低于", ">="), ("小于等于", "<="), ("大�
 _COL_HINTS = {"价": ["单价", "价格", "price"], "贵": ["单价", "价格", "price"], "便宜": ["单价", "价格", "price"],
               "重": ["重量", "weight"], "轻": ["重量", "weight"], "库存": ["库存", "stock"], "交期": ["交期", "lead"],
               "公差": ["公差", "tolerance"], "精度": ["公差", "tolerance"]}
+_QUANTITY = re.compile(r"(\d+)\s*(件|个|套|pcs)")
+_BAND = re.compile(r"^(\d+)\s*(?:-\s*(\d+)\s*)?(件|个|套|pcs)(?:及以上|以上|\+)?(?:_|$)")
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,8 @@ class SqlIndex:
         hits: dict[int, float] = {}
         # a table that also has the column the question asks about ("交期", "重量") is the better source
         col_bonus = 0.5 if self._numeric_col(t, q) else 0.0
+        if self._band_col(t, q):
+            col_bonus = 0.6  # "订购500件…的单价": the price list's "500-999件" column beats a generic "单价"
         for row, _col, v in self._values[t.name]:
             if len(v) >= 3 and v in q:
                 hits[row] = max(hits.get(row, 0.0), 1.0 + len(v) / 100 + col_bonus)
@@ -115,6 +119,18 @@ class SqlIndex:
                 names.append(f":f{i}_{j}")
             clauses.append(f'lower("{col}") IN ({", ".join(names)})')
         return ("".join(f" AND {c}" for c in clauses), params)
+
+    def _band_col(self, t: TableInfo, q: str) -> str | None:
+        """A column for a quantity band ("500-999件_元", "1000件及以上_元") holding a quantity the question names."""
+        asked = [(float(m.group(1)), m.group(2)) for m in _QUANTITY.finditer(q)]
+        for c, _typ in t.columns:
+            m = _BAND.match(c.lower())
+            if not m:
+                continue
+            low, high, unit = float(m.group(1)), float(m.group(2)) if m.group(2) else float("inf"), m.group(3)
+            if any(u == unit and low <= n <= high for n, u in asked):
+                return c
+        return None
 
     def _numeric_col(self, t: TableInfo, q: str) -> str | None:
         numeric = [c for c, typ in t.columns if typ in ("INTEGER", "REAL")]

@@ -88,8 +88,11 @@ def check_draft(kb: Any, question: str, draft: dict[str, Any], passages: list[di
         for c in claims:
             cited_ents |= set(kb.doc_entities.get(c["source"], frozenset())) | ent.extract(c["quote"])
         entity_ok = not cited_ents or bool(q_ents & cited_ents)
-    return verify.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok, conflicts=len(draft.get("conflicts") or []),
-                        quotes_ok=quotes_ok)
+    sim = None
+    if verify.RESCUE_COVERAGE <= cov < verify.MIN_COVERAGE and cited.get("id"):
+        sim = kb.dense.similarity(kb.query_vector(question), cited["id"])
+    return verify.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok,
+                        conflicts=len(draft.get("conflicts") or []), quotes_ok=quotes_ok, similarity=sim)
 
 
 async def check_answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:

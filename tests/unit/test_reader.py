@@ -1,0 +1,73 @@
+"""Extractive reader: sentence choice and the span an answer quotes (pure functions, no models)."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowzero.knowledge import reader
+from knowzero.knowledge.reader import extractive_read, score_sentences, widen_span
+from knowzero.knowledge.text import split_sentences
+from knowzero.knowledge.types import Passage, Scored
+
+
+def idf(term: str) -> float:
+    return 1.0
+
+
+def doc(path: str, text: str, title: str = "", start: int = 0) -> Scored:
+    return Scored(Passage(f"id-{path}-{start}", path, title, "", text, start, start + len(text), "general", "pool"), 0.0)
+
+
+def test_answer_is_verbatim_with_exact_offsets() -> None:
+    text = "零件A是精密传动轴。零件A的外径公差为±0.01mm，由三坐标测量机检验。检验记录保存五年。"
+    p = doc("a.md", text, start=100)
+    d = extractive_read("零件A的外径公差是多少？", [p], idf)
+    main = d.claims[0]
+    assert "±0.01mm" in d.answer
+    assert text[main.start - 100 : main.end - 100] == main.quote
+
+
+def test_leaning_sentence_takes_the_one_before() -> None:
+    text = "2004年，他第三次参加奥运会，三次试举全部失败。赛后，他正式结束运动生涯，着手行政工作。此后他担任体育局副局长。"
+    d = extractive_read("他什么时候正式结束运动生涯？", [doc("b.md", text)], idf)
+    assert d.answer.startswith("2004年，他第三次参加奥运会")
+    assert "担任体育局副局长" not in d.answer  # a factual question gets no trailing sentence
+
+
+def test_announcing_sentence_takes_what_follows() -> None:
+    text = "乡里制始于秦汉。其特点主要有以下三点：第一，职官与长者并用。第二，刑禁与教化并施。第三，秩序与晋升一体。"
+    sents = split_sentences(text)
+    i = next(k for k, s in enumerate(sents) if s.text.startswith("其特点"))
+    a, b = widen_span("乡里制有几个要点", sents, i, i)
+    assert (a, b) == (i - 1, i + 2)  # "其…" leans back; "以下三点：" leads on
+
+
+def test_why_question_gets_the_sentences_around_the_match() -> None:
+    text = ("次磷酸是一种强还原剂。次磷酸可以将碘还原为氢碘酸，氢碘酸又可以把麻黄碱还原为冰毒。"
+            "因此次磷酸被列为易制毒化学品，购买和使用受到严格管制。工业上用次磷酸钠制取。")
+    d = extractive_read("为什么次磷酸的购买受到严格管制？", [doc("c.md", text)], idf)
+    assert "还原为氢碘酸" in d.answer and "严格管制" in d.answer
+    assert len(d.claims[0].quote) < len(text)
+
+
+def test_alias_question_prefers_the_sentence_giving_another_name() -> None:
+    # both sentences share only "龙胆" with the question; the one naming another name wins
+    text = "龙胆常见于山坡草丛。龙胆也称为胆草。"
+    scored = score_sentences("龙胆又被称之为什么？", [doc("d.md", text)], idf)
+    assert scored[0][1].sent.text == "龙胆也称为胆草。"
+
+
+def test_identity_question_prefers_the_document_lead_sentence() -> None:
+    later = doc("yh.md", "杨昊加入陕西队。", start=40)
+    lead = doc("yh.md", "杨昊，中国足球运动员。", start=0)
+    assert score_sentences("杨昊是谁？", [later, lead], idf)[0][1].passage.start == 0
+    assert score_sentences("杨昊加入过哪个队？", [later, lead], idf)[0][1].passage.start == 40
+
+
+def test_a_passage_covering_the_whole_question_lifts_its_sentences(monkeypatch: pytest.MonkeyPatch) -> None:
+    passages = [doc("x.md", "甲公司成立于1990年。总部设在杭州。")]
+    with_cov = {c.sent.text: sc for sc, c in score_sentences("甲的总部在哪", passages, idf)}
+    monkeypatch.setattr(reader, "PASSAGE_WEIGHT", 0.0)
+    without = {c.sent.text: sc for sc, c in score_sentences("甲的总部在哪", passages, idf)}
+    assert with_cov.keys() == without.keys()
+    assert all(abs(with_cov[k] - without[k] - 0.1) < 1e-9 for k in with_cov)
