@@ -68,6 +68,13 @@ def test_decimal_points_do_not_split_sentences() -> None:
     assert [s.text for s in c.sentences] == ["公差为±0.01mm，粗糙度Ra0.8。", "下一句。"]
 
 
+def test_marks_inside_a_title_do_not_split_sentences() -> None:
+    c = chunk_text("# T\n\n《卡拉OK.LIVE！‧台北‧我》是第六张专辑。更缔造了纪录！", source="x", title="x")[0]
+    assert [s.text for s in c.sentences] == ["《卡拉OK.LIVE！‧台北‧我》是第六张专辑。", "更缔造了纪录！"]
+    c = chunk_text("# T\n\n他说《好！然后。", source="x", title="x")[0]  # never closed: an ordinary mark
+    assert [s.text for s in c.sentences] == ["他说《好！", "然后。"]
+
+
 def test_long_sections_are_packed_with_sentence_overlap() -> None:
     doc = long_section()
     chunks = chunk_text(doc, source="x.md", title="X", max_chars=100, overlap=40)

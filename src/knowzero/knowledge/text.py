@@ -100,16 +100,28 @@ _SENT_END = re.compile(r"([。！？!?]+[”’」』）)]*|(?<![0-9])\.(?=\s|$)
 def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
     """Split Chinese/English text into sentences with character offsets into ``text`` (+offset).
 
-    Decimal points ("0.01mm") and abbreviations inside words are not boundaries.
+    Decimal points ("0.01mm") and abbreviations inside words are not boundaries, nor is a mark
+    inside a title in 《》 ("《卡拉OK.LIVE！‧台北‧我》").
     """
     out: list[Sentence] = []
     start = 0
     for m in _SENT_END.finditer(text):
         end = m.end()
+        if "\n" not in m.group(0) and _inside_title(text, start, m.start()):
+            continue
         _append(out, text, start, end, offset)
         start = end
     _append(out, text, start, len(text), offset)
     return out
+
+
+def _inside_title(text: str, start: int, pos: int) -> bool:
+    """``pos`` lies in an open 《 that closes soon after (a book or song title, not a stray mark)."""
+    opened = text.rfind("《", start, pos)
+    if opened < 0 or text.rfind("》", opened, pos) >= 0:
+        return False
+    close = text.find("》", pos, pos + 40)
+    return close >= 0 and "\n" not in text[pos:close]
 
 
 def _append(out: list[Sentence], text: str, start: int, end: int, offset: int) -> None:
