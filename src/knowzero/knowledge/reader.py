@@ -3,8 +3,8 @@
 - :func:`extractive_read` (offline default): scores each sentence of the top passages by
   IDF-weighted overlap with the question, character-bigram overlap, the answer type the
   question asks for (number, time, person, place, another name), how well its passage as a
-  whole matches and the passage's fused rank; the best sentence (and a close runner-up) become
-  the claims, verbatim, with document offsets. The main claim is widened to whole thoughts: a
+  whole matches and the passage's fused rank; the best sentence (and up to two close
+  runners-up) become the claims, verbatim, with document offsets. The main claim is widened to whole thoughts: a
   sentence that leans on the one before it ("因此…", "他…") takes it along, one that announces a
   list ("特点如下：") takes what follows, and why/how/what-is-it-like questions get the sentences
   around it, since their answers are explanations rather than single facts.
@@ -108,6 +108,8 @@ RANK_PENALTY = 0.1  # per fused rank of the passage
 ALIAS_BONUS = 0.2
 LEAD_BONUS = 0.2
 SQL_BONUS = 0.5  # SQL fires only on exact values/columns the question names: precise evidence
+RUNNER_UP_SHARE = 0.5  # a second claim scores at least this share of the best one
+THIRD_SHARE = 0.7  # a third only when it is nearly as good: the reader cannot tell them apart
 
 
 def score_sentences(question: str, passages: list[Scored], idf, *, max_passages: int = 3) -> list[tuple[float, _Cand]]:  # type: ignore[no-untyped-def]
@@ -164,7 +166,7 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     return scored
 
 
-def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: int = 2) -> Draft:  # type: ignore[no-untyped-def]
+def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: int = 3) -> Draft:  # type: ignore[no-untyped-def]
     """Pick the best sentence(s) verbatim (see module doc)."""
     scored = score_sentences(question, passages, idf)
     if not scored:
@@ -176,7 +178,8 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
             break
         overlaps = any(c.passage.path == o.passage.path and c.sent.start < o.sent.end and o.sent.start < c.sent.end
                        for _, o in chosen)
-        if sc >= 0.5 * best_score and not overlaps and c.sent.text != best.sent.text:
+        share = RUNNER_UP_SHARE if len(chosen) < 2 else THIRD_SHARE
+        if sc >= share * best_score and not overlaps and c.sent.text != best.sent.text:
             chosen.append((sc, c))
     # the best claim first (it is the answer's main citation); same-passage claims in document order
     chosen = [chosen[0]] + sorted(chosen[1:], key=lambda x: (x[1].passage.id != best.passage.id, x[1].sent.start))
