@@ -134,13 +134,13 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
         stoks = [set(tokens(x.text, search=True)) for x in sents]
         n = len(sents)
         title = set(tokens(p.title, search=True))
-        # ...but the passage as a whole must be about the question's subject: its coverage, title included
-        ptoks = set(tokens(f"{p.title} {p.section} {p.text}", search=True))
-        passage_cov = sum(w for t, w in q_terms.items() if t in ptoks) / g_total
         # The document's subject (its title words) says which document, not which sentence: weigh it little.
         local = {t: w * math.log(1 + (n + 1) / (1 + sum(1 for st in stoks if t in st))) * (TITLE_WEIGHT if t in title else 1.0)
                  for t, w in q_terms.items()}
         total = sum(local.values()) or 1.0
+        # ...but the passage as a whole must be about the question's subject: its coverage, title included.
+        ptoks = set(tokens(f"{p.title} {p.section} {p.text}", search=True))
+        passage_cov = sum(w for t, w in q_terms.items() if t in ptoks) / g_total
         for i, sent in enumerate(sents):
             cov = sum(w for t, w in local.items() if t in stoks[i]) / total
             bigram = len(q_grams & char_ngrams(sent.text)) / (len(q_grams) or 1)
