@@ -135,11 +135,15 @@ class ScriptedProvider:
 
 
 # ----------------------------------------------------------------------------- API
+TEST_CLIENT_ID = "kz-test-client-0001"
+
+
 @contextlib.asynccontextmanager
 async def api_client(data_dir: Path, **env: str) -> AsyncIterator[Any]:
     """An httpx client on ``create_app(Settings(data_dir=...), warm=False)`` with its lifespan running.
 
-    ASGITransport does not run the lifespan, so it is entered by hand.
+    ASGITransport does not run the lifespan, so it is entered by hand. The client sends one fixed
+    ``X-Client-Id`` (like the web UI does), so its anonymous threads persist across requests.
     """
     import httpx
 
@@ -150,7 +154,8 @@ async def api_client(data_dir: Path, **env: str) -> AsyncIterator[Any]:
         app = create_app(get_settings(), warm=False)
         async with app.router.lifespan_context(app):
             transport = httpx.ASGITransport(app=app)
-            async with httpx.AsyncClient(transport=transport, base_url="http://kz.test", timeout=120) as client:
+            async with httpx.AsyncClient(transport=transport, base_url="http://kz.test", timeout=120,
+                                         headers={"X-Client-Id": TEST_CLIENT_ID}) as client:
                 client.app = app  # type: ignore[attr-defined]
                 yield client
 

@@ -264,13 +264,12 @@ async def test_error_event_never_leaks_internals(client: Any, monkeypatch: pytes
 async def test_http_500_has_the_shape_and_no_internals(demo_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import httpx
 
-    from knowzero.api.routes import chat as chat_routes
 
     def boom(*a: Any, **k: Any) -> None:
         raise RuntimeError(SECRET)
 
     async with api_client(demo_data_dir) as c:
-        monkeypatch.setattr(chat_routes, "touch_thread", boom)
+        monkeypatch.setattr(c.app.state.runner.threads, "owner", boom)
         transport = httpx.ASGITransport(app=c.app, raise_app_exceptions=False)
         async with httpx.AsyncClient(transport=transport, base_url="http://kz.test") as raw:
             r = await raw.post("/v1/chat", json={"source": "chat", "message": "你好"})
@@ -323,7 +322,8 @@ async def test_anonymous_browsers_do_not_see_each_others_threads(client: Any) ->
     assert [t["id"] for t in mine] == [tid]
     assert (await client.get("/v1/threads", headers=b)).json()["threads"] == []
     assert (await client.get(f"/v1/threads/{tid}", headers=b)).status_code == 404
-    assert (await client.get("/v1/threads")).json()["threads"] == [], "no client id: nothing is listed"
+    assert (await client.get("/v1/threads", headers={"X-Client-Id": ""})).json()["threads"] == [], \
+        "no client id: nothing is listed"
     assert (await client.get(f"/v1/threads/{tid}", headers=a)).status_code == 200
 
 

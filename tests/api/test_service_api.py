@@ -24,7 +24,8 @@ async def api(tmp_path, monkeypatch):
     announce_keys(echo=lambda _line: None)
     app = create_app(get_settings(), warm=False)
     async with app.router.lifespan_context(app):
-        async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test", timeout=60) as client:
+        async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test", timeout=60,
+                               headers={"X-Client-Id": "service-test-client-01"}) as client:
             yield client
     get_settings.cache_clear()
 
@@ -91,7 +92,7 @@ def _body(path):
 
 @pytest.mark.parametrize(("method", "path"), AGENT_ROUTES)
 async def test_agent_routes_refuse_customers_and_anonymous(api, method, path):
-    for who, status, code in (("anonymous", 403, "forbidden"), ("alice", 403, "forbidden")):
+    for who, status, code in (("anonymous", 401, "unauthorized"), ("alice", 403, "forbidden")):
         r = await api.request(method, path, headers=hdr(who), json=_body(path))
         assert r.status_code == status, (who, r.text)
         assert r.json() == {"error": {"code": code, "message": r.json()["error"]["message"], "details": None}}

@@ -1,12 +1,23 @@
-"""Thread locks: one turn per thread, released even when a stream is never read, never freeing a later turn."""
+"""Thread locks (one turn per thread, released even when a stream is never read, never freeing a later
+turn) and thread ownership, which the runner decides for every entry point."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from knowzero.api.runner import Runner, ThreadLocks
-from knowzero.errors import Conflict
+from knowzero.errors import Conflict, NotFound
 from knowzero.graph.context import Deps
+from knowzero.persistence.db import get_engine, init_db
+from knowzero.persistence.threads import ThreadDirectory
+from knowzero.users import User, anonymous_for_client
+
+
+def _runner(tmp_path: Path) -> Runner:
+    engine = init_db(get_engine(f"sqlite:///{tmp_path / 'threads.db'}"))
+    return Runner(graph=None, locks=ThreadLocks(), threads=ThreadDirectory(engine))
 
 
 async def test_second_turn_on_a_busy_thread_is_refused_and_release_is_token_bound() -> None:
@@ -23,11 +34,45 @@ async def test_second_turn_on_a_busy_thread_is_refused_and_release_is_token_boun
     await locks.acquire("t1")
 
 
-async def test_a_stream_that_is_never_read_can_be_released() -> None:
-    runner = Runner(graph=None, locks=ThreadLocks())
+async def test_a_stream_that_is_never_read_can_be_released(tmp_path: Path) -> None:
+    runner = _runner(tmp_path)
     turn = await runner.stream_turn("t2", Deps(), payload={"source": "chat", "message": "你好"})
     with pytest.raises(Conflict):
         await runner.stream_turn("t2", Deps(), payload={"source": "chat", "message": "你好"})
     await turn.release()  # the client went away before the stream started
     again = await runner.stream_turn("t2", Deps(), payload={"source": "chat", "message": "你好"})
     await again.release()
+
+
+ALICE = User("alice", "customer", "张三")
+BOB = User("bob", "customer", "李四")
+AGENT = User("agent", "agent", "王客服")
+
+
+async def test_only_the_owner_sends_into_a_thread_and_staff_may_only_read_and_resume(tmp_path: Path) -> None:
+    runner = _runner(tmp_path)
+    turn = await runner.stream_turn("t-alice", Deps(user=ALICE), payload={"source": "chat", "message": "我的订单"})
+    await turn.release()
+    assert runner.threads.owner("t-alice") == "alice"
+    for intruder in (BOB, User(), anonymous_for_client("x" * 20)):
+        with pytest.raises(NotFound):
+            await runner.stream_turn("t-alice", Deps(user=intruder), payload={"source": "chat", "message": "算了"})
+        with pytest.raises(NotFound):
+            await runner.stream_turn("t-alice", Deps(user=intruder), resume={"approved": True})
+        with pytest.raises(NotFound):
+            runner.authorize("t-alice", intruder, "read")
+    with pytest.raises(NotFound):
+        await runner.stream_turn("t-alice", Deps(user=AGENT), payload={"source": "chat", "message": "hi"})
+    with pytest.raises(NotFound):
+        runner.authorize("t-alice", AGENT, "manage")
+    runner.authorize("t-alice", AGENT, "read")
+    resumed = await runner.stream_turn("t-alice", Deps(user=AGENT), resume={"approved": True, "by": "agent"})
+    await resumed.release()
+    assert runner.threads.owner("t-alice") == "alice", "nobody but the first caller ever owns it"
+
+
+async def test_resuming_a_thread_that_does_not_exist_is_not_found(tmp_path: Path) -> None:
+    runner = _runner(tmp_path)
+    with pytest.raises(NotFound):
+        await runner.stream_turn("nope", Deps(user=AGENT), resume={"approved": True})
+    assert runner.threads.owner("nope") is None

@@ -25,7 +25,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from knowzero import __version__
 from knowzero.config import Settings, get_settings
 from knowzero.errors import KnowZeroError, error_body
-from knowzero.graph.context import Deps, User
+from knowzero.graph.context import Deps
+from knowzero.users import User
 
 log = logging.getLogger("knowzero.api")
 
@@ -55,6 +56,7 @@ def create_app(settings: Settings | None = None, *, warm: bool = True) -> FastAP
         from knowzero.llm.base import get_provider
         from knowzero.persistence.checkpoint import open_persistence
         from knowzero.persistence.db import app_engine
+        from knowzero.persistence.threads import ThreadDirectory
 
         app_engine()
         async with open_persistence(s) as (saver, store):
@@ -63,7 +65,7 @@ def create_app(settings: Settings | None = None, *, warm: bool = True) -> FastAP
             provider = get_provider()
             app.state.store = store
             app.state.kb = kb
-            app.state.runner = Runner(graph, ThreadLocks(s.redis_url))
+            app.state.runner = Runner(graph, ThreadLocks(s.redis_url), ThreadDirectory(app_engine()))
 
             def make_deps(user: User | None = None) -> Deps:
                 return Deps(settings=s, kb=kb, provider=provider, user=user or User(), extras={"store": store})

@@ -1,4 +1,8 @@
-"""Dependencies for routes: the caller, the runner, the knowledge base (``Annotated`` aliases)."""
+"""Dependencies for routes: the caller, the runner, the knowledge base (``Annotated`` aliases).
+
+Who may do what is decided by :mod:`knowzero.users`; this module only turns headers into a
+:class:`~knowzero.users.User` and offers the role guards routes declare in their signatures.
+"""
 
 from __future__ import annotations
 
@@ -7,33 +11,45 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
-from knowzero.errors import Forbidden
-from knowzero.graph.context import User
+from knowzero.errors import Forbidden, InvalidInput, Unauthorized
+from knowzero.service.identity import parse_authorization, user_for_token
+from knowzero.users import User, anonymous_for_client, can_write_knowledge, ephemeral_anonymous, is_staff
 
 _CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 def get_current_user(request: Request) -> User:
-    """Bearer token or X-API-Key → user; no credentials → anonymous (chat, learn, ask only)."""
-    auth = request.headers.get("authorization", "")
-    token = auth[7:].strip() if auth.lower().startswith("bearer ") else request.headers.get("x-api-key")
-    try:
-        from knowzero.service.identity import user_for_token
-    except ImportError:
-        user = User()
-    else:
-        user = user_for_token(token)
+    """API key (``Authorization: Bearer`` or ``X-API-Key``) → user. Without a key: the anonymous
+    identity of the ``X-Client-Id`` header (16–64 of ``A-Za-z0-9_-``), or a fresh one-request
+    identity when none is sent. A malformed client id is refused (422), never shared."""
+    token = parse_authorization(request.headers.get("authorization"), request.headers.get("x-api-key"))
+    user = user_for_token(token, request.app.state.settings)
+    if user.role != "anonymous":
+        return user
+    cid = request.headers.get("x-client-id")
+    if cid is None or cid == "":
+        return ephemeral_anonymous()
+    if not _CLIENT_ID.fullmatch(cid):
+        raise InvalidInput("X-Client-Id must be 16–64 characters of A-Z, a-z, 0-9, '_' or '-'",
+                           [{"field": "X-Client-Id", "message": "malformed"}])
+    return anonymous_for_client(cid)
+
+
+def require_signed_in(user: Annotated[User, Depends(get_current_user)]) -> User:
     if user.role == "anonymous":
-        # Anonymous browsers keep their threads apart with a random client id (X-Client-Id).
-        cid = request.headers.get("x-client-id", "")
-        if _CLIENT_ID.fullmatch(cid):
-            user = User(id=f"anon:{cid}", role="anonymous", name=user.name)
+        raise Unauthorized("sign in with an API key to do this")
     return user
 
 
-def require_agent(user: Annotated[User, Depends(get_current_user)]) -> User:
-    if user.role not in ("agent", "admin"):
+def require_agent(user: Annotated[User, Depends(require_signed_in)]) -> User:
+    if not is_staff(user):
         raise Forbidden("this needs a support agent account")
+    return user
+
+
+def require_kb_writer(user: Annotated[User, Depends(require_signed_in)]) -> User:
+    if not can_write_knowledge(user):
+        raise Forbidden("changing the knowledge base needs an editor or admin account")
     return user
 
 
@@ -46,5 +62,7 @@ def get_deps_factory(request: Request) -> Any:
 
 
 CurrentUser = Annotated[User, Depends(get_current_user)]
+SignedInUser = Annotated[User, Depends(require_signed_in)]
 AgentUser = Annotated[User, Depends(require_agent)]
+EditorUser = Annotated[User, Depends(require_kb_writer)]
 RunnerDep = Annotated[Any, Depends(get_runner)]

@@ -7,6 +7,11 @@
   ``human_review_request`` event and ``done`` carries ``interrupted: true``.
 - Resuming (``Command(resume=...)``) goes through the same path, so approval endpoints and
   clients share one mechanism. Internal errors are logged, never sent.
+- Ownership is decided here, for every entry point (``/v1/chat``, ``/v1/chat/completions``, the
+  service console, the CLI): a new thread id is claimed by its first caller; only the owner sends
+  messages into a thread; staff (agent/admin) may also read it and resume its interrupts
+  (approvals, handoffs). Anyone else gets ``not_found`` — the same answer as for a thread that
+  does not exist, so thread ids cannot be probed.
 """
 
 from __future__ import annotations
@@ -16,12 +21,14 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
+from typing import Any, Literal
 
 from langgraph.types import Command
 
-from knowzero.errors import Conflict, KnowZeroError
+from knowzero.errors import Conflict, KnowZeroError, NotFound
 from knowzero.graph.context import Deps
+from knowzero.persistence.threads import ThreadDirectory
+from knowzero.users import User, is_staff
 
 log = logging.getLogger("knowzero.runner")
 
@@ -86,20 +93,47 @@ class Turn:
         await self._release()
 
 
-class Runner:
-    """Owns the compiled graph and the thread locks for the process."""
+Access = Literal["send", "resume", "read", "manage"]
 
-    def __init__(self, graph: Any, locks: ThreadLocks) -> None:
+
+class Runner:
+    """Owns the compiled graph, the thread locks and the thread ownership decisions for the process."""
+
+    def __init__(self, graph: Any, locks: ThreadLocks, threads: ThreadDirectory) -> None:
         self.graph = graph
         self.locks = locks
+        self.threads = threads
+
+    def authorize(self, thread_id: str, user: User, access: Access, title: str = "") -> None:
+        """Raise NotFound unless ``user`` may ``access`` the thread; ``send`` claims a new thread.
+
+        send    the owner (a new id becomes the caller's)      read    the owner or staff
+        resume  the owner or staff (approvals, handoffs)       manage  the owner (rename, delete)
+        """
+        owner = self.threads.owner(thread_id)
+        if owner is None and access == "send":
+            owner = self.threads.claim(thread_id, user.id, title)
+        if owner is None:
+            raise NotFound("thread not found")
+        if owner == user.id or (access in ("read", "resume") and is_staff(user)):
+            return
+        raise NotFound("thread not found")
+
+    async def snapshot(self, thread_id: str, user: User) -> Any:
+        """The thread's checkpointed state, for a caller allowed to read it."""
+        self.authorize(thread_id, user, "read")
+        return await self.graph.aget_state({"configurable": {"thread_id": thread_id}})
 
     async def stream_turn(self, thread_id: str, deps: Deps, *, payload: dict[str, Any] | None = None,
-                          resume: Any = None) -> Turn:
-        """The events of one turn. Raises Conflict before the first event if the thread is busy.
+                          resume: Any = None, title: str = "") -> Turn:
+        """The events of one turn. Raises NotFound if the caller may not use the thread, and
+        Conflict before the first event if the thread is busy.
 
         The lock is released when the events end, or by ``Turn.release()`` if they are never read
         (a client that disconnects before the stream starts).
         """
+        self.authorize(thread_id, deps.user, "resume" if resume is not None else "send", title)
+        self.threads.touch(thread_id)
         token = await self.locks.acquire(thread_id)
         return Turn(self._run(thread_id, deps, payload, resume, token),
                     lambda: self.locks.release(thread_id, token))
@@ -180,11 +214,11 @@ class Runner:
             await self.locks.release(thread_id, token)
 
     async def run_to_end(self, thread_id: str, deps: Deps, *, payload: dict[str, Any] | None = None,
-                         resume: Any = None) -> dict[str, Any]:
+                         resume: Any = None, title: str = "") -> dict[str, Any]:
         """The same turn as one JSON body (``"stream": false``)."""
         events: list[dict[str, Any]] = []
         body: dict[str, Any] = {"thread_id": thread_id}
-        async for etype, data in await self.stream_turn(thread_id, deps, payload=payload, resume=resume):
+        async for etype, data in await self.stream_turn(thread_id, deps, payload=payload, resume=resume, title=title):
             if etype == "llm_token":
                 continue
             events.append({"type": etype, "data": data})

@@ -55,7 +55,8 @@ class ScenarioRun:
         self.thread_id = f"eval-{self.name}-{self.thread_n}"
 
     def deps(self, who: str) -> Any:
-        from knowzero.graph.context import Deps, User
+        from knowzero.graph.context import Deps
+        from knowzero.users import User
 
         uid, role, name = USERS[who]
         return Deps(settings=self.settings, provider=None, user=User(uid, role, name))

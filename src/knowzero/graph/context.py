@@ -12,13 +12,7 @@ from typing import Any
 
 from knowzero.config import Settings, get_settings
 from knowzero.llm.base import ChatProvider
-
-
-@dataclass
-class User:
-    id: str = "anonymous"
-    role: str = "anonymous"  # anonymous | customer | agent | admin
-    name: str = ""
+from knowzero.users import User
 
 
 @dataclass

@@ -359,6 +359,17 @@ class KnowledgeBase:
             conn.execute(text(f'DROP TABLE IF EXISTS "{name}"'))
         conn.execute(delete(kb_tables).where(kb_tables.c.path == path))
 
+    def delete_file(self, path: str) -> bool:
+        """Remove one ingested document (chunks, tables, text); False when there is none."""
+        with self._lock, self.engine.begin() as conn:
+            if conn.execute(select(kb_files.c.path).where(kb_files.c.path == path)).first() is None:
+                return False
+            self._delete_file(conn, path)
+            conn.execute(delete(kb_meta).where(kb_meta.c.key == "revision"))
+            conn.execute(kb_meta.insert().values(key="revision", value=uuid.uuid4().hex))
+        self.refresh(force=True)
+        return True
+
     def is_empty(self) -> bool:
         with self.engine.connect() as conn:
             return conn.execute(select(kb_files.c.path).limit(1)).first() is None

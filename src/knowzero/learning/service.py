@@ -35,6 +35,7 @@ from knowzero.learning.optimize import NEED_LABELS, change_summary, classify_nee
 from knowzero.learning.planner import make_plan, path_markdown
 from knowzero.llm.base import ChatProvider
 from knowzero.persistence.db import get_engine, init_db
+from knowzero.users import User, is_staff
 
 _COMPARE = re.compile(r"\s*(?:和|与|跟|同|vs\.?|VS\.?|对比|比较)\s*")
 _COMPARE_TAIL = re.compile(r"(?:的)?(?:区别|差别|不同|异同|对比|比较|哪个好|有什么不同|有何不同)[是吗呢？?。\s]*$")
@@ -256,8 +257,32 @@ class LearningService:
         return store.update_comment(self.engine, comment_id, status="answered", reply=answer)
 
     # ----- entities -----
-    def entity_page(self, name: str) -> str | None:
-        return store.entity_page(self.engine, name)
+    def entity_page(self, name: str, user_id: str | None = None) -> str | None:
+        """The page for a name; with ``user_id`` only a page that user owns (pages are private)."""
+        did = store.entity_page(self.engine, name)
+        if did is None or user_id is None:
+            return did
+        try:
+            return did if store.get_document(self.engine, did)["user_id"] == user_id else None
+        except NotFound:
+            return None
+
+    # ----- ownership -----
+    def document_for(self, doc_id: str, user: User, *, write: bool = False) -> dict[str, Any]:
+        """The document if ``user`` may read it (owner, or staff) or change it (owner only).
+
+        Anyone else gets the same NotFound as for a missing id, so ids cannot be probed.
+        """
+        doc = self.get_document(doc_id)
+        if doc["user_id"] == user.id or (not write and is_staff(user)):
+            return doc
+        raise NotFound(f"document {doc_id} not found")
+
+    def path_for(self, path_id: str, user: User) -> dict[str, Any]:
+        p = self.get_path(path_id, user.id)
+        if p["user_id"] != user.id and not is_staff(user):
+            raise NotFound(f"path {path_id} not found")
+        return p
 
     def entity_index(self, q: str = "", limit: int = 200) -> list[dict[str, Any]]:
         """Learning entities (with pages and mentions) plus knowledge-base terms not yet in it."""
@@ -280,7 +305,8 @@ class LearningService:
     def plan(self, goal: str, *, user_id: str = "anonymous", learned: list[str] | None = None) -> dict[str, Any]:
         known = [t["topic"] for t in store.learned_topics(self.engine, user_id)] + list(learned or [])
         links = self._parent_links()
-        p = make_plan(self.kb, goal, learned=known, page_of=self.entity_page, parent_links=links)
+        p = make_plan(self.kb, goal, learned=known, page_of=lambda n: self.entity_page(n, user_id),
+                      parent_links=links)
         p["markdown"] = path_markdown(p)
         if not p["sufficient"]:
             return p
@@ -303,7 +329,7 @@ class LearningService:
         known = [t["topic"] for t in store.learned_topics(self.engine, user_id or p["user_id"])]
         for s in p["steps"]:
             s["learned"] = s.get("learned", False) or is_learned(s["topic"], known)
-            s["document_id"] = s.get("document_id") or self.entity_page(s["topic"])
+            s["document_id"] = s.get("document_id") or self.entity_page(s["topic"], p["user_id"])
         return p
 
     # ----- reads -----

@@ -354,6 +354,16 @@ def entity_documents(engine: Engine, name: str) -> list[str]:
                                  .where(learning_entity_links.c.entity_key == topic_key(name))).scalars())
 
 
+def owned_ids(engine: Engine, ids: list[str], user_id: str) -> list[str]:
+    """The subset of document ``ids`` that ``user_id`` owns, in the given order."""
+    if not ids:
+        return []
+    with engine.connect() as conn:
+        mine = set(conn.execute(select(learning_documents.c.id).where(
+            learning_documents.c.id.in_(ids), learning_documents.c.user_id == user_id)).scalars())
+    return [i for i in ids if i in mine]
+
+
 # ----- learned topics -----
 
 def mark_learned(engine: Engine, user_id: str, topic: str, document_id: str | None = None) -> dict[str, Any]:

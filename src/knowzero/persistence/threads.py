@@ -1,12 +1,15 @@
-"""Thread metadata for listing and renaming (the conversation itself lives in the checkpointer)."""
+"""Thread metadata: who owns a thread, its title, when it was used (the conversation itself lives
+in the checkpointer). :class:`ThreadDirectory` is the only writer; the runner is its only caller
+for ownership decisions (see ``api/runner.py``)."""
 
 from __future__ import annotations
 
 import time
 
-from sqlalchemy import Column, Float, String, Table, select, update
+from sqlalchemy import Column, Engine, Float, String, Table, delete, select, update
+from sqlalchemy.exc import IntegrityError
 
-from knowzero.persistence.db import app_engine, metadata
+from knowzero.persistence.db import metadata
 
 threads = Table(
     "threads", metadata,
@@ -18,30 +21,51 @@ threads = Table(
 )
 
 
-def touch_thread(thread_id: str, user_id: str, title: str) -> None:
-    eng = app_engine()
-    now = time.time()
-    with eng.begin() as conn:
-        row = conn.execute(select(threads.c.id).where(threads.c.id == thread_id)).first()
-        if row is None:
-            conn.execute(threads.insert().values(id=thread_id, user_id=user_id, title=title[:60] or "新对话",
-                                                 created_at=now, updated_at=now))
-        else:
-            conn.execute(update(threads).where(threads.c.id == thread_id).values(updated_at=now))
+class ThreadDirectory:
+    """Owners and titles of threads in the app database.
 
+    >>> # d = ThreadDirectory(engine); d.claim("t1", "alice", "hi") → "alice"; d.owner("t1") → "alice"
+    """
 
-def thread_owner(thread_id: str) -> str | None:
-    with app_engine().connect() as conn:
-        return conn.execute(select(threads.c.user_id).where(threads.c.id == thread_id)).scalar()
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
 
+    def owner(self, thread_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(threads.c.user_id).where(threads.c.id == thread_id)).scalar()
 
-def list_threads(user_id: str) -> list[dict[str, object]]:
-    with app_engine().connect() as conn:
-        rows = conn.execute(select(threads).where(threads.c.user_id == user_id).order_by(threads.c.updated_at.desc())
-                            .limit(200)).all()
-    return [dict(r._mapping) for r in rows]
+    def claim(self, thread_id: str, user_id: str, title: str) -> str:
+        """Create the thread for ``user_id`` unless it exists; returns the owner either way (race-safe)."""
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(threads.insert().values(id=thread_id, user_id=user_id, title=title[:60] or "新对话",
+                                                     created_at=now, updated_at=now))
+            return user_id
+        except IntegrityError:
+            return self.owner(thread_id) or ""
 
+    def touch(self, thread_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(threads).where(threads.c.id == thread_id).values(updated_at=time.time()))
 
-def rename_thread(thread_id: str, title: str) -> None:
-    with app_engine().begin() as conn:
-        conn.execute(update(threads).where(threads.c.id == thread_id).values(title=title[:200]))
+    def transfer(self, thread_id: str, from_user: str, to_user: str) -> bool:
+        """Hand a thread from one identity to another (an anonymous visitor who signs in)."""
+        with self.engine.begin() as conn:
+            n = conn.execute(update(threads).where(threads.c.id == thread_id, threads.c.user_id == from_user)
+                             .values(user_id=to_user, updated_at=time.time())).rowcount
+        return bool(n)
+
+    def list(self, user_id: str) -> list[dict[str, object]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(threads).where(threads.c.user_id == user_id)
+                                .order_by(threads.c.updated_at.desc()).limit(200)).all()
+        return [dict(r._mapping) for r in rows]
+
+    def rename(self, thread_id: str, title: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(threads).where(threads.c.id == thread_id).values(title=title[:200]))
+
+    def delete(self, thread_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(threads).where(threads.c.id == thread_id))

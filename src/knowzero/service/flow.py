@@ -23,13 +23,14 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from knowzero.graph.context import Deps, User
+from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
 from knowzero.service import slots as sl
 from knowzero.service.handoff import build_brief
 from knowzero.service.registry import ToolContext, get_tool, run_tool
 from knowzero.service.store import yuan
 from knowzero.service.triage import assess, assess_with_llm
+from knowzero.users import User
 
 ACTION_NAMES = {
     "request_refund": ("退款申请", "refund request"), "create_ticket": ("工单", "ticket"),

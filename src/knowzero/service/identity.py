@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from knowzero.config import Settings, get_settings
 from knowzero.errors import Unauthorized
-from knowzero.graph.context import User
 from knowzero.service.store import store_for
+from knowzero.users import User
 
 ANONYMOUS = User()
 
@@ -37,11 +37,6 @@ def user_for_token(token: str | None, settings: Settings | None = None) -> User:
     if row is None:
         raise Unauthorized("unknown API key")
     return User(id=row["id"], role=row["role"], name=row["name"])
-
-
-def is_staff(user: User) -> bool:
-    """Agents and admins work the queues (handoffs, approvals, reviews)."""
-    return user.role in ("agent", "admin")
 
 
 def announce_keys(settings: Settings | None = None, echo=None) -> list[dict[str, str]]:  # type: ignore[no-untyped-def]

@@ -46,7 +46,7 @@ from knowzero.service.tables import (
     svc_users,
 )
 
-ROLES = ("customer", "agent", "admin")
+ROLES = ("customer", "editor", "agent", "admin")
 REFUNDABLE = ("paid", "processing", "delivered")
 OPEN_REFUND = ("pending", "approved")
 COUNTED_REFUND = ("pending", "approved", "executed")
@@ -446,7 +446,7 @@ def order_system_for(settings: Settings) -> OrderSystem:
 
 # demo data -----------------------------------------------------------------------------------
 DEMO_USERS = [("alice", "张三", "customer"), ("bob", "李四", "customer"), ("agent", "王客服", "agent"),
-              ("admin", "管理员", "admin")]
+              ("editor", "赵编辑", "editor"), ("admin", "管理员", "admin")]
 DEMO_ORDERS: list[dict[str, Any]] = [
     {"id": "123", "customer_id": "alice", "status": "delivered", "carrier": "顺丰速运", "tracking_no": "SF1234567890",
      "shipping_note": "2025-03-03 已签收（苏州工业园区）", "placed_at": "2025-02-27",

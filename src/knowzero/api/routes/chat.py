@@ -12,17 +12,11 @@ from starlette.background import BackgroundTask
 
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.api.events import EVENT_TYPES
-from knowzero.errors import Forbidden, InvalidInput, NotFound
+from knowzero.errors import InvalidInput, NotFound
 from knowzero.input import AgentInput
-from knowzero.persistence.threads import list_threads, rename_thread, thread_owner, touch_thread
+from knowzero.users import is_ephemeral
 
 router = APIRouter(tags=["chat"])
-
-
-def _check_owner(thread_id: str, user_id: str, role: str) -> None:
-    owner = thread_owner(thread_id)
-    if owner is not None and owner != user_id and role not in ("agent", "admin"):
-        raise NotFound("thread not found")
 
 
 def _validate(body: dict[str, Any]) -> AgentInput:
@@ -54,7 +48,6 @@ async def chat(request: Request, user: CurrentUser, runner: RunnerDep) -> Any:
         raise InvalidInput("the body must be a JSON object")
     inp = _validate(body)
     thread_id = inp.thread_id or uuid.uuid4().hex
-    _check_owner(thread_id, user.id, user.role)
     if inp.resume is not None:
         if inp.thread_id is None:
             raise InvalidInput("thread_id: resuming needs the thread id", [{"field": "thread_id", "message": "required"}])
@@ -63,11 +56,11 @@ async def chat(request: Request, user: CurrentUser, runner: RunnerDep) -> Any:
     else:
         payload = inp.model_dump() | {"thread_id": thread_id, "user_id": user.id}
         resume = None
-    touch_thread(thread_id, user.id, inp.text() if inp.resume is None else "")
+    title = inp.text() if inp.resume is None else ""
     deps = request.app.state.make_deps(user)
     if not inp.stream:
-        return await runner.run_to_end(thread_id, deps, payload=payload, resume=resume)
-    events = await runner.stream_turn(thread_id, deps, payload=payload, resume=resume)
+        return await runner.run_to_end(thread_id, deps, payload=payload, resume=resume, title=title)
+    events = await runner.stream_turn(thread_id, deps, payload=payload, resume=resume, title=title)
 
     async def gen():  # type: ignore[no-untyped-def]
         import json
@@ -90,25 +83,22 @@ async def me(user: CurrentUser) -> dict[str, Any]:
 
 
 @router.get("/v1/threads", summary="The caller's threads, newest first")
-async def threads(user: CurrentUser) -> dict[str, Any]:
-    if user.id == "anonymous":
-        return {"threads": []}  # without a client id, anonymous threads are not listed (they are not yours alone)
-    return {"threads": list_threads(user.id)}
+async def threads(user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
+    if is_ephemeral(user):
+        return {"threads": []}  # without a client id nothing is kept for you across requests
+    return {"threads": runner.threads.list(user.id)}
 
 
 @router.patch("/v1/threads/{thread_id}", summary="Rename a thread")
-async def rename(thread_id: str, body: Rename, user: CurrentUser) -> dict[str, Any]:
-    if thread_owner(thread_id) is None:
-        raise NotFound("thread not found")
-    _check_owner(thread_id, user.id, user.role)
-    rename_thread(thread_id, body.title)
+async def rename(thread_id: str, body: Rename, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
+    runner.authorize(thread_id, user, "manage")
+    runner.threads.rename(thread_id, body.title)
     return {"id": thread_id, "title": body.title}
 
 
 @router.get("/v1/threads/{thread_id}", summary="A thread's messages and state")
 async def get_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
-    _check_owner(thread_id, user.id, user.role)
-    snap = await runner.graph.aget_state({"configurable": {"thread_id": thread_id}})
+    snap = await runner.snapshot(thread_id, user)
     values = snap.values or {}
     if not values:
         raise NotFound("thread not found")
@@ -118,8 +108,6 @@ async def get_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> di
         messages.append({"id": m.id, "role": "user" if m.type == "human" else "assistant",
                          "content": m.content, **({"meta": meta} if meta else {})})
     pending = [getattr(i, "value", None) for t in (snap.tasks or ()) for i in (getattr(t, "interrupts", ()) or ())]
-    if pending and user.role == "anonymous" and thread_owner(thread_id) not in (None, "anonymous"):
-        raise Forbidden("sign in to see this thread")
     return {"thread_id": thread_id, "messages": messages, "summary": values.get("summary", ""),
             "topic": values.get("topic", ""),
             "state": {k: values.get(k) for k in ("intent", "path", "domain", "verdict", "citations", "document",

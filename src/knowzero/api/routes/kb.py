@@ -1,4 +1,9 @@
-"""Knowledge base: upload/ingest files, list documents, read a source span, try a search."""
+"""Knowledge base: upload/ingest files, list documents, read a source span, try a search.
+
+Who may call: reading (files, source, search) is open to every caller, like asking a question;
+writing (upload, delete) needs an editor or admin account (``EditorUser``, see knowzero.users).
+Upload names and collections are sanitised by ``knowledge/names.py`` before they become citations.
+"""
 
 from __future__ import annotations
 
@@ -8,32 +13,47 @@ from typing import Any
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from pydantic import BaseModel, Field
 
-from knowzero.api.deps import CurrentUser
-from knowzero.errors import Forbidden, InvalidInput, NotFound
+from knowzero.api.deps import EditorUser
+from knowzero.config import DOMAINS
+from knowzero.errors import InvalidInput, NotFound
 from knowzero.graph.nodes.knowledge.retriever import passage_dict
 from knowzero.knowledge.domains import decide
+from knowzero.knowledge.names import safe_collection, safe_file_name
 from knowzero.knowledge.retriever import Plan, retrieve
 
 router = APIRouter(tags=["knowledge"])
 MAX_UPLOAD = 20 * 1024 * 1024
+MAX_FILES = 50
 
 
 @router.post("/v1/kb/upload", summary="Upload files and ingest them (reports per-file results)")
-async def upload(request: Request, user: CurrentUser, files: list[UploadFile] = File(...),
+async def upload(request: Request, user: EditorUser, files: list[UploadFile] = File(...),
                  collection: str = Form("uploads"), domain: str = Form("general")) -> dict[str, Any]:
-    if user.role == "customer":
-        raise Forbidden("customers cannot change the knowledge base")
+    collection = safe_collection(collection)
+    if domain not in DOMAINS:
+        raise InvalidInput(f"domain: one of {', '.join(DOMAINS)}", [{"field": "domain", "message": "unknown"}])
+    if len(files) > MAX_FILES:
+        raise InvalidInput(f"files: at most {MAX_FILES} per upload", [{"field": "files", "message": "too many"}])
+    names = [safe_file_name(f.filename) for f in files]
     kb = request.app.state.kb
     results = []
-    for f in files:
+    for f, name in zip(files, names, strict=True):
         data = await f.read(MAX_UPLOAD + 1)
         if len(data) > MAX_UPLOAD:
-            results.append({"file": f.filename, "failed": [{"path": f.filename, "error": "larger than 20 MB"}]})
+            results.append({"file": name, "failed": [{"path": name, "error": "larger than 20 MB"}]})
             continue
-        report = await asyncio.to_thread(kb.ingest_bytes, f.filename or "upload.txt", data, collection=collection,
-                                         domain=domain)
-        results.append({"file": f.filename, **report.to_dict()})
+        report = await asyncio.to_thread(kb.ingest_bytes, name, data, collection=collection, domain=domain)
+        results.append({"file": name, **report.to_dict()})
     return {"results": results}
+
+
+@router.delete("/v1/kb/files", summary="Delete an ingested document (editors and admins)",
+               responses={404: {"description": "no such document"}})
+async def delete_file(request: Request, user: EditorUser, path: str) -> dict[str, Any]:
+    kb = request.app.state.kb
+    if not await asyncio.to_thread(kb.delete_file, path):
+        raise NotFound("no such document")
+    return {"deleted": path}
 
 
 @router.get("/v1/kb/files", summary="Ingested documents with their chunk counts")

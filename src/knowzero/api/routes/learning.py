@@ -1,20 +1,34 @@
 """Learning documents: read documents, versions and diffs, comments (with anchor status), entities,
 learning paths and learned topics. Generation and comment-driven edits normally happen in a chat
 turn (``POST /v1/chat`` with source entry/comment/entity/follow_up); the POST routes here are the
-same operations for clients that do not stream."""
+same operations for clients that do not stream.
+
+Who may call: documents, comments, versions and paths belong to the caller who created them
+(``LearningService.document_for``): only the owner changes them, the owner or staff read them,
+anyone else gets 404. Responses never carry another caller's identity (``user_id`` is replaced
+by ``mine``)."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel, Field
 
 from knowzero.api.deps import CurrentUser
 from knowzero.errors import InvalidInput
 from knowzero.learning import store
 from knowzero.learning.service import LearningService, get_service
+from knowzero.users import User
+
+
+def _public(item: dict[str, Any], user: User) -> dict[str, Any]:
+    """An object without its owner's id; ``mine`` says whether it is the caller's."""
+    out = {k: v for k, v in item.items() if k != "user_id"}
+    if "user_id" in item:
+        out["mine"] = item["user_id"] == user.id
+    return out
 
 router = APIRouter(tags=["learning"])
 
@@ -54,56 +68,67 @@ class PlanBody(BaseModel):
 
 
 @router.get("/v1/learning/documents", summary="Learning documents, newest first")
-async def list_documents(request: Request, user: CurrentUser, q: str = "", mine: bool = False,
-                         limit: int = 100) -> dict[str, Any]:
+async def list_documents(request: Request, user: CurrentUser, q: str = "",
+                         limit: int = Query(default=100, ge=1, le=500)) -> dict[str, Any]:
     svc = _svc(request)
-    docs = await asyncio.to_thread(store.list_documents, svc.engine, user_id=user.id if mine else None, q=q, limit=limit)
-    return {"documents": docs}
+    docs = await asyncio.to_thread(store.list_documents, svc.engine, user_id=user.id, q=q, limit=limit)
+    return {"documents": [_public(d, user) for d in docs]}
 
 
 @router.post("/v1/learning/documents", summary="Generate a document for a topic (not streamed)")
 async def generate(request: Request, user: CurrentUser, body: GenerateBody) -> dict[str, Any]:
     svc = _svc(request)
-    return await asyncio.to_thread(svc.generate, body.topic, level=body.level, user_id=user.id, parent_id=body.parent_id)
+    if body.parent_id:
+        await asyncio.to_thread(svc.document_for, body.parent_id, user)
+    doc = await asyncio.to_thread(svc.generate, body.topic, level=body.level, user_id=user.id, parent_id=body.parent_id)
+    return {**_public(doc, user), "mine": True}
 
 
 @router.get("/v1/learning/documents/{doc_id}", summary="A document: sections with citations, entities, follow-ups")
-async def get_document(request: Request, doc_id: str) -> dict[str, Any]:
-    return await asyncio.to_thread(_svc(request).get_document, doc_id)
+async def get_document(request: Request, user: CurrentUser, doc_id: str) -> dict[str, Any]:
+    return _public(await asyncio.to_thread(_svc(request).document_for, doc_id, user), user)
 
 
 @router.get("/v1/learning/documents/{doc_id}/versions", summary="Versions with change summaries")
-async def versions(request: Request, doc_id: str) -> dict[str, Any]:
+async def versions(request: Request, user: CurrentUser, doc_id: str) -> dict[str, Any]:
     svc = _svc(request)
+    await asyncio.to_thread(svc.document_for, doc_id, user)
     return {"document_id": doc_id, "versions": await asyncio.to_thread(store.list_versions, svc.engine, doc_id)}
 
 
 @router.get("/v1/learning/documents/{doc_id}/versions/{version}", summary="One version's full content")
-async def version(request: Request, doc_id: str, version: int) -> dict[str, Any]:
-    return await asyncio.to_thread(store.get_version, _svc(request).engine, doc_id, version)
+async def version(request: Request, user: CurrentUser, doc_id: str,
+                  version: int = Path(ge=1, le=1_000_000)) -> dict[str, Any]:
+    svc = _svc(request)
+    await asyncio.to_thread(svc.document_for, doc_id, user)
+    return await asyncio.to_thread(store.get_version, svc.engine, doc_id, version)
 
 
 @router.get("/v1/learning/documents/{doc_id}/diff", summary="Unified diff between two versions")
-async def diff(request: Request, doc_id: str, from_version: int, to_version: int | None = None) -> dict[str, Any]:
+async def diff(request: Request, user: CurrentUser, doc_id: str, from_version: int = Query(ge=1, le=1_000_000),
+               to_version: int | None = Query(default=None, ge=1, le=1_000_000)) -> dict[str, Any]:
     svc = _svc(request)
+    doc = await asyncio.to_thread(svc.document_for, doc_id, user)
     if to_version is None:
-        to_version = (await asyncio.to_thread(store.get_document, svc.engine, doc_id))["version"]
+        to_version = doc["version"]
     if from_version < 1 or to_version < 1:
         raise InvalidInput("versions start at 1")
     return await asyncio.to_thread(store.diff_versions, svc.engine, doc_id, from_version, to_version)
 
 
 @router.get("/v1/learning/documents/{doc_id}/comments", summary="Comments with their anchor status")
-async def comments(request: Request, doc_id: str) -> dict[str, Any]:
+async def comments(request: Request, user: CurrentUser, doc_id: str) -> dict[str, Any]:
     svc = _svc(request)
-    await asyncio.to_thread(store.get_document, svc.engine, doc_id)  # 404 for unknown documents
-    return {"document_id": doc_id, "comments": await asyncio.to_thread(store.list_comments, svc.engine, doc_id)}
+    await asyncio.to_thread(svc.document_for, doc_id, user)
+    items = await asyncio.to_thread(store.list_comments, svc.engine, doc_id)
+    return {"document_id": doc_id, "comments": [_public(c, user) for c in items]}
 
 
 @router.post("/v1/learning/documents/{doc_id}/comments",
              summary="Comment on selected text; by default the section is improved as a new version")
 async def add_comment(request: Request, user: CurrentUser, doc_id: str, body: CommentBody) -> dict[str, Any]:
     svc = _svc(request)
+    await asyncio.to_thread(svc.document_for, doc_id, user, write=True)
     if not body.improve:
         c = await asyncio.to_thread(store.add_comment, svc.engine, doc_id, selected_text=body.selected_text,
                                     comment=body.comment, section_id=body.section_id, position=body.position,
@@ -124,7 +149,9 @@ async def add_comment(request: Request, user: CurrentUser, doc_id: str, body: Co
 
 @router.post("/v1/learning/documents/{doc_id}/read", summary="The user read this document: mark its topic learned")
 async def mark_read(request: Request, user: CurrentUser, doc_id: str) -> dict[str, Any]:
-    return await asyncio.to_thread(_svc(request).mark_read, doc_id, user.id)
+    svc = _svc(request)
+    await asyncio.to_thread(svc.document_for, doc_id, user, write=True)
+    return _public(await asyncio.to_thread(svc.mark_read, doc_id, user.id), user)
 
 
 @router.get("/v1/learning/entities", summary="Entity index: learning pages and knowledge-base terms")
@@ -133,33 +160,39 @@ async def entities(request: Request, q: str = "", limit: int = 200) -> dict[str,
 
 
 @router.get("/v1/learning/entities/{name}", summary="One entity: its page (if any) and the documents mentioning it")
-async def entity(request: Request, name: str) -> dict[str, Any]:
+async def entity(request: Request, user: CurrentUser, name: str) -> dict[str, Any]:
     svc = _svc(request)
-    page = await asyncio.to_thread(svc.entity_page, name)
-    docs = await asyncio.to_thread(store.entity_documents, svc.engine, name)
+    page = await asyncio.to_thread(svc.entity_page, name, user.id)
+    ids = await asyncio.to_thread(store.entity_documents, svc.engine, name)
+    docs = await asyncio.to_thread(store.owned_ids, svc.engine, ids, user.id)
     return {"name": name, "document_id": page, "exists": page is not None, "mentioned_in": docs}
 
 
 @router.get("/v1/learning/paths", summary="The user's learning paths")
 async def paths(request: Request, user: CurrentUser) -> dict[str, Any]:
-    return {"paths": await asyncio.to_thread(store.list_paths, _svc(request).engine, user.id)}
+    return {"paths": [_public(p, user) for p in await asyncio.to_thread(store.list_paths, _svc(request).engine, user.id)]}
 
 
 @router.post("/v1/learning/paths", summary="Plan a learning path for a goal")
 async def plan(request: Request, user: CurrentUser, body: PlanBody) -> dict[str, Any]:
-    return await asyncio.to_thread(_svc(request).plan, body.goal, user_id=user.id, learned=body.learned_topics)
+    return _public(await asyncio.to_thread(_svc(request).plan, body.goal, user_id=user.id,
+                                           learned=body.learned_topics), user)
 
 
 @router.get("/v1/learning/paths/{path_id}", summary="A learning path with current learned marks")
 async def get_path(request: Request, user: CurrentUser, path_id: str) -> dict[str, Any]:
-    return await asyncio.to_thread(_svc(request).get_path, path_id, user.id)
+    return _public(await asyncio.to_thread(_svc(request).path_for, path_id, user), user)
 
 
 @router.get("/v1/learning/topics", summary="The user's learned topics")
 async def learned(request: Request, user: CurrentUser) -> dict[str, Any]:
-    return {"user_id": user.id, "topics": await asyncio.to_thread(store.learned_topics, _svc(request).engine, user.id)}
+    topics = await asyncio.to_thread(store.learned_topics, _svc(request).engine, user.id)
+    return {"topics": [_public(t, user) for t in topics]}
 
 
 @router.post("/v1/learning/topics", summary="Mark a topic learned")
 async def mark_learned(request: Request, user: CurrentUser, body: LearnedBody) -> dict[str, Any]:
-    return await asyncio.to_thread(store.mark_learned, _svc(request).engine, user.id, body.topic, body.document_id)
+    svc = _svc(request)
+    if body.document_id:
+        await asyncio.to_thread(svc.document_for, body.document_id, user)
+    return _public(await asyncio.to_thread(store.mark_learned, svc.engine, user.id, body.topic, body.document_id), user)

@@ -7,6 +7,7 @@ The last user message is one ``chat`` turn; the thread comes from the ``X-Thread
 from __future__ import annotations
 
 import json
+import re
 import time
 import uuid
 from typing import Any, Literal
@@ -20,6 +21,7 @@ from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.errors import InvalidInput
 
 router = APIRouter(tags=["openai-compatible"])
+_THREAD_ID = re.compile(r"[A-Za-z0-9_\-:.]{1,100}")
 
 
 class Msg(BaseModel):
@@ -41,19 +43,21 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
         raise InvalidInput("messages: needs at least one non-empty user message",
                            [{"field": "messages", "message": "no user message"}])
     thread_id = request.headers.get("x-thread-id") or uuid.uuid4().hex
+    if not _THREAD_ID.fullmatch(thread_id):
+        raise InvalidInput("X-Thread-Id: 1–100 characters of A-Z, a-z, 0-9, _ - : .", [{"field": "X-Thread-Id", "message": "invalid"}])
     deps = request.app.state.make_deps(user)
     payload = {"source": "chat", "message": last, "thread_id": thread_id, "user_id": user.id}
     cid = "chatcmpl-" + uuid.uuid4().hex[:20]
     created = int(time.time())
     if not body.stream:
-        out = await runner.run_to_end(thread_id, deps, payload=payload)
+        out = await runner.run_to_end(thread_id, deps, payload=payload, title=last)
         return {"id": cid, "object": "chat.completion", "created": created, "model": body.model,
                 "choices": [{"index": 0, "message": {"role": "assistant", "content": out["reply"]},
                              "finish_reason": "stop"}],
                 "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0},
                 "knowzero": {"thread_id": thread_id, "verdict": out.get("verdict"), "citations": out.get("citations"),
                              "intent": out.get("intent")}}
-    events = await runner.stream_turn(thread_id, deps, payload=payload)
+    events = await runner.stream_turn(thread_id, deps, payload=payload, title=last)
 
     async def gen():  # type: ignore[no-untyped-def]
         async for etype, data in events:

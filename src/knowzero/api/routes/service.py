@@ -29,10 +29,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from knowzero.api.deps import AgentUser, CurrentUser, RunnerDep
 from knowzero.errors import Conflict, NotFound, Unauthorized
-from knowzero.graph.context import User
 from knowzero.service import preferences as prefs_mod
 from knowzero.service.store import SqlStore, store_for
 from knowzero.service.tools import order_public, refund_public, ticket_public
+from knowzero.users import User
 
 router = APIRouter(tags=["service"])
 
@@ -65,8 +65,8 @@ def _signed_in(user: User) -> User:
     return user
 
 
-async def _snapshot(runner: Any, thread_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    snap = await runner.graph.aget_state({"configurable": {"thread_id": thread_id}})
+async def _snapshot(runner: Any, thread_id: str, user: User) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    snap = await runner.snapshot(thread_id, user)
     values = snap.values or {}
     pending = [i.value for t in (snap.tasks or ()) for i in (getattr(t, "interrupts", ()) or ())
                if isinstance(getattr(i, "value", None), dict)]
@@ -123,7 +123,7 @@ async def decide_review(review_id: str, body: ReviewDecision, request: Request, 
 
 @router.get("/v1/service/threads/{thread_id}", summary="Read a customer's thread (agents)")
 async def read_thread(thread_id: str, user: AgentUser, runner: RunnerDep) -> dict[str, Any]:
-    values, pending = await _snapshot(runner, thread_id)
+    values, pending = await _snapshot(runner, thread_id, user)
     if not values:
         raise NotFound("thread not found")
     messages = [{"role": "user" if m.type == "human" else "assistant", "content": m.content}
@@ -135,7 +135,7 @@ async def read_thread(thread_id: str, user: AgentUser, runner: RunnerDep) -> dic
 @router.post("/v1/service/threads/{thread_id}/reply", summary="Reply to the customer as the human agent")
 async def human_reply(thread_id: str, body: HumanReply, request: Request, user: AgentUser,
                       runner: RunnerDep) -> dict[str, Any]:
-    values, pending = await _snapshot(runner, thread_id)
+    values, pending = await _snapshot(runner, thread_id, user)
     if not values:
         raise NotFound("thread not found")
     if any(p.get("kind") == "handoff" for p in pending):
@@ -161,7 +161,7 @@ async def human_reply(thread_id: str, body: HumanReply, request: Request, user: 
 
 @router.post("/v1/service/threads/{thread_id}/return", summary="Hand the thread back to the assistant")
 async def return_to_assistant(thread_id: str, request: Request, user: AgentUser, runner: RunnerDep) -> dict[str, Any]:
-    values, pending = await _snapshot(runner, thread_id)
+    values, pending = await _snapshot(runner, thread_id, user)
     if not values:
         raise NotFound("thread not found")
     if any(p.get("kind") == "handoff" for p in pending):
@@ -191,7 +191,7 @@ async def decide_refund(refund_id: str, body: Decision, request: Request, user: 
     if refund["status"] != "pending":
         return {"refund": refund_public(refund), "replayed": True}  # decided already: nothing happens twice
     thread_id = refund.get("thread_id") or ""
-    _, pending = await _snapshot(runner, thread_id)
+    _, pending = await _snapshot(runner, thread_id, user)
     if not any(p.get("kind") == "refund_approval" and p.get("refund_id") == refund_id for p in pending):
         raise Conflict("this refund's conversation is not waiting for an approval right now; try again shortly")
     out = await _resume(request, runner, user, thread_id, {"approved": body.approved, "by": user.id, "note": body.note})

@@ -23,6 +23,7 @@ from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
 from knowzero.learning.compose import clean_topic
 from knowzero.learning.service import LearningService, get_service
+from knowzero.users import User
 
 _PLAN = re.compile(r"系统地?(?:学|学习|了解|掌握)|学习路径|学习路线|学习计划|学习顺序|路线图|从零开始学|roadmap|learning path", re.I)
 _ASK_WHAT = re.compile(r"^(?:什么是|何为)\s*(.+?)[？?]?$|^(.+?)\s*(?:是什么|是啥|指什么)[？?]?$")
@@ -40,12 +41,12 @@ def public_document(doc: dict[str, Any], route: str) -> dict[str, Any]:
     return out
 
 
-def _current_doc(svc: LearningService, inp: dict[str, Any]) -> dict[str, Any] | None:
+def _current_doc(svc: LearningService, inp: dict[str, Any], user: User) -> dict[str, Any] | None:
     for key in ("current_document_id", "source_document_id"):
         did = inp.get(key)
         if did:
             try:
-                return svc.get_document(did)
+                return svc.document_for(did, user, write=True)
             except NotFound:
                 continue
     return None
@@ -59,8 +60,9 @@ def _doc_coverage(svc: LearningService, question: str, doc: dict[str, Any]) -> f
     return coverage(key_terms(svc.kb, clean_topic(question)), text)
 
 
-def decide_route(svc: LearningService, state: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
-    """(decision, reason, arguments) for this turn; pure reads, no writes."""
+def decide_route(svc: LearningService, state: dict[str, Any], user: User) -> tuple[str, str, dict[str, Any]]:
+    """(decision, reason, arguments) for this turn; pure reads, no writes. Only ``user``'s own
+    documents are candidates (another caller's page is never opened, merged or changed)."""
     inp = state.get("input") or {}
     source = inp.get("source", "chat")
     intent = (state.get("intent") or {}).get("intent", "")
@@ -71,7 +73,7 @@ def decide_route(svc: LearningService, state: dict[str, Any]) -> tuple[str, str,
         if did:
             return "optimize_section", "a comment on a document section", {"document_id": did, **c}
     if intent == "optimize_content" and source != "comment":
-        doc = _current_doc(svc, inp)
+        doc = _current_doc(svc, inp, user)
         if doc is not None and doc.get("sections"):
             sec = _best_section(svc, doc, text)
             first_line = next((ln[2:].split("[")[0] for ln in sec["markdown"].splitlines() if ln.startswith("- ")), "")
@@ -80,7 +82,7 @@ def decide_route(svc: LearningService, state: dict[str, Any]) -> tuple[str, str,
                 "comment": text}
     if source == "entity":
         name = (inp.get("entity") or "").strip()
-        page = svc.entity_page(name)
+        page = svc.entity_page(name, user.id)
         if page:
             return "navigate", f"a page for 「{name}」 exists", {"document_id": page, "name": name}
         return "new_document", f"no page for 「{name}」 yet: creating one under the source document", {
@@ -88,11 +90,11 @@ def decide_route(svc: LearningService, state: dict[str, Any]) -> tuple[str, str,
     if intent == "plan" or _PLAN.search(text):
         return "plan", "asked to learn a field systematically", {"goal": text}
     if source == "follow_up" or intent == "follow_up":
-        current = _current_doc(svc, inp)
+        current = _current_doc(svc, inp, user)
         m = _ASK_WHAT.match(text)
         sub = clean_topic((m.group(1) or m.group(2)) if m else "")
         if sub:
-            page = svc.entity_page(sub)
+            page = svc.entity_page(sub, user.id)
             if page and (current is None or page != current["id"]):
                 return "navigate", f"the question is about 「{sub}」, which has a page", {"document_id": page, "name": sub}
         if current is None:
@@ -107,13 +109,13 @@ def decide_route(svc: LearningService, state: dict[str, Any]) -> tuple[str, str,
         return "new_document", f"the question goes beyond the current document ({cov:.0%} overlap): child document", {
             "topic": text, "parent_id": current["id"]}
     topic = clean_topic(inp.get("topic") or text) if source == "entry" else clean_topic(text)
-    page = svc.entity_page(topic)
+    page = svc.entity_page(topic, user.id)
     if page:
         return "navigate", f"a page for 「{topic}」 exists", {"document_id": page, "name": topic}
     from knowzero.learning import store
 
     similar = store.find_similar(svc.engine, topic, min_score=MERGE_SCORE)
-    if similar is not None:
+    if similar is not None and similar[0].get("user_id") == user.id:
         doc, score = similar
         return "merge_and_update", f"「{topic}」 is close to the page 「{doc['title']}」 ({score:.0f}%): merging", {
             "document_id": doc["id"], "topic": topic}
@@ -136,10 +138,10 @@ async def run_learning(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
     deps = runtime.context
     inp = state.get("input") or {}
     svc = get_service(deps.settings, kb=deps.knowledge_base(), provider=deps.provider)
-    decision, reason, args = await asyncio.to_thread(decide_route, svc, state)
+    decision, reason, args = await asyncio.to_thread(decide_route, svc, state, deps.user)
     emit("reasoning", text=f"learning route: {decision} — {reason}")
     log: dict[str, Any] = {"agent": "learning", "action": decision, "reason": reason}
-    user_id = inp.get("user_id") or deps.user.id
+    user_id = deps.user.id
     level = inp.get("user_level") or "beginner"
     try:
         if decision == "new_document":
@@ -147,15 +149,18 @@ async def run_learning(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
                                     entity_name=args.get("entity_name"))
             reply = _reply_for(doc, decision)
         elif decision == "navigate":
-            doc = await asyncio.to_thread(svc.get_document, args["document_id"])
+            doc = await asyncio.to_thread(svc.document_for, args["document_id"], deps.user)
             reply = f"已存在「{args.get('name') or doc['title']}」的文档，正在跳转。"
         elif decision == "update_current":
+            await asyncio.to_thread(svc.document_for, args["document_id"], deps.user, write=True)
             doc = await asyncio.to_thread(svc.expand_document, args["document_id"], args["question"])
             reply = _reply_for(doc, decision)
         elif decision == "merge_and_update":
+            await asyncio.to_thread(svc.document_for, args["document_id"], deps.user, write=True)
             doc = await asyncio.to_thread(svc.merge_topic, args["document_id"], args["topic"])
             reply = _reply_for(doc, decision)
         elif decision == "optimize_section":
+            await asyncio.to_thread(svc.document_for, args["document_id"], deps.user, write=True)
             doc, reply, extra = await _optimize(svc, args, user_id)
             log.update(extra)
         else:  # plan
