@@ -2,9 +2,11 @@
 
 Named uniquely because several ``conftest.py`` files exist, so ``import conftest`` is ambiguous.
 
-Process-wide caches (settings, providers, loaded knowledge bases) are keyed off the environment,
-so every fixture that changes ``KNOWZERO_*`` variables clears them (:func:`reset_caches`) on the
-way in and on the way out. Nothing here writes outside pytest's temporary directories.
+The product keeps no process-wide instances (the dependency container is built per app/command);
+only ``get_settings()`` caches the environment, so every fixture that changes ``KNOWZERO_*``
+variables clears it (:func:`reset_caches`) on the way in and on the way out. The intent classifier
+fits its semantic head in ~2 s, so tests share one (:func:`shared_classifier`). Nothing here writes
+outside pytest's temporary directories.
 
 Markers (strict, see pyproject): ``slow`` (real models over the whole demo knowledge base,
 subprocesses), ``postgres`` (127.0.0.1:5432 database ``test``), ``redis`` (127.0.0.1:6379).
@@ -13,6 +15,7 @@ subprocesses), ``postgres`` (127.0.0.1:5432 database ``test``), ``redis`` (127.0
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shutil
 from collections.abc import AsyncIterator, Iterator, Mapping
@@ -25,14 +28,44 @@ DATA = Path(__file__).parent / "data"
 
 
 def reset_caches() -> None:
-    """Forget everything cached from the environment (settings, provider, knowledge bases)."""
+    """Forget the settings cached from the environment."""
     from knowzero.config import get_settings
-    from knowzero.knowledge.kb import reset_kbs
-    from knowzero.llm.base import get_provider
 
     get_settings.cache_clear()
-    get_provider.cache_clear()
-    reset_kbs()
+
+
+@functools.lru_cache(maxsize=1)
+def shared_classifier():  # type: ignore[no-untyped-def]
+    """One intent classifier for the whole test run (it is stateless apart from its result cache)."""
+    from knowzero.routing.classifier import IntentClassifier
+
+    return IntentClassifier.from_package_data()
+
+
+def make_deps(settings: Any = None, *, kb: Any = None, provider: Any = None, **changes: Any):  # type: ignore[no-untyped-def]
+    """A dependency container as the app builds it, sharing the test run's classifier; ``kb``
+    replaces the container's knowledge base (and the learning service's), ``provider`` its model."""
+    from dataclasses import replace
+
+    from knowzero.learning.service import LearningService
+    from knowzero.wiring import build_deps
+
+    s = settings if settings is not None else kb.settings
+    deps = build_deps(s, provider=provider, classifier=shared_classifier())
+    if kb is not None:
+        deps = replace(deps, kb=kb, learning=LearningService(kb.engine, kb=kb, provider=provider, settings=s))
+    return replace(deps, **changes) if changes else deps
+
+
+async def answer_dict(question: str, kb: Any, *, provider: Any = None, settings: Any = None,
+                      collections: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The knowledge pipeline's answer as the graph's output dict (reply, verdict, citations …)."""
+    from knowzero.knowledge.pipeline import KnowledgeDeps, answer, passage_to_dict
+
+    a = await answer(question, KnowledgeDeps(kb, settings or kb.settings, provider, collections))
+    return {"reply": a.reply, "verdict": a.verdict.to_dict(), "citations": a.citations, "domain": a.domain,
+            "agent_log": a.agent_log, "passages": [passage_to_dict(s) for s in a.passages],
+            "elapsed_ms": a.elapsed_ms}
 
 
 @contextlib.contextmanager
@@ -77,10 +110,10 @@ def make_kb(data_dir: Path, docs: Mapping[str, str] | None = None, **settings: A
     """A KnowledgeBase in ``data_dir`` with ``docs`` ingested from a folder named ``kbdocs``."""
     from knowzero.config import Settings
     from knowzero.knowledge.kb import KnowledgeBase
-    from knowzero.persistence.db import get_engine
+    from knowzero.persistence.db import make_engine
 
     s = Settings(data_dir=data_dir, **settings)
-    kb = KnowledgeBase(get_engine(s.db_url), s)
+    kb = KnowledgeBase(make_engine(s.db_url), s)
     kb.refresh()  # an existing data directory: load what is already indexed
     if docs:
         folder = write_docs(data_dir.parent / f"{data_dir.name}-docs" / "kbdocs", docs)
@@ -151,7 +184,8 @@ async def api_client(data_dir: Path, **env: str) -> AsyncIterator[Any]:
     from knowzero.config import get_settings
 
     with knowzero_env(data_dir=str(data_dir), env="test", **env):
-        app = create_app(get_settings(), warm=False)
+        s = get_settings()
+        app = create_app(s, warm=False, deps=make_deps(s))
         async with app.router.lifespan_context(app):
             transport = httpx.ASGITransport(app=app)
             async with httpx.AsyncClient(transport=transport, base_url="http://kz.test", timeout=120,
@@ -267,10 +301,10 @@ def build_small_kb(data_dir, docs=SMALL_DOCS):  # type: ignore[no-untyped-def]
     from knowzero.config import Settings
     from knowzero.knowledge.kb import KnowledgeBase, SourceDoc
     from knowzero.knowledge.parsers import parse_bytes
-    from knowzero.persistence.db import get_engine
+    from knowzero.persistence.db import make_engine
 
     s = Settings(data_dir=data_dir)
-    kb = KnowledgeBase(get_engine(s.db_url), s)
+    kb = KnowledgeBase(make_engine(s.db_url), s)
     report = kb.ingest_documents([SourceDoc(name, parse_bytes(text.encode(), name),
                                             hashlib.sha256(text.encode()).hexdigest())
                                   for name, text in docs.items()], collection="test", domain="technical")

@@ -6,15 +6,31 @@ Errors are printed as one line (``error: …``) with exit code 2, never a traceb
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import typer
+import uvicorn
+from rich.progress import Progress
 
 from knowzero import __version__
+from knowzero.api.app import create_app
+from knowzero.config import DOMAINS, Settings
+from knowzero.eval.factcheck import run_factcheck
+from knowzero.eval.knowledge import run_demo, run_knowledge
+from knowzero.eval.learning import learning_command
+from knowzero.eval.routing import routing_command
+from knowzero.eval.service import service_command
+from knowzero.graph.builder import build_graph
+from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.pipeline import answer_sync
+from knowzero.learning.cli import learn_command
+from knowzero.persistence.db import make_engine
+from knowzero.service.identity import announce_keys
+from knowzero.service.store import SqlStore
+from knowzero.wiring import build_deps
 
 app = typer.Typer(help="KnowZero: offline-first knowledge assistant.", no_args_is_help=True, add_completion=False)
 eval_app = typer.Typer(help="Benchmarks (not timed tests). Each prints one JSON object last with --json.",
@@ -25,6 +41,13 @@ app.add_typer(eval_app, name="eval")
 def _fail(message: str) -> None:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
+
+
+def _knowledge_base(s: Settings) -> KnowledgeBase:
+    """The knowledge base alone (commands that neither route nor chat)."""
+    kb = KnowledgeBase(make_engine(s.db_url), s)
+    kb.refresh()
+    return kb
 
 
 def _print_json(obj: Any) -> None:
@@ -41,18 +64,8 @@ def version() -> None:
 def serve(host: str = typer.Option(None, help="Bind address (default KNOWZERO_HOST or 127.0.0.1)."),
           port: int = typer.Option(None, help="Port (default KNOWZERO_PORT or 8000).")) -> None:
     """Start the API and web UI (ingests the bundled demo knowledge base on first start)."""
-    import uvicorn
-
-    from knowzero.api.app import create_app
-    from knowzero.config import get_settings
-
-    s = get_settings()
-    try:
-        from knowzero.service.identity import announce_keys
-
-        announce_keys()
-    except ImportError:
-        pass
+    s = Settings()
+    announce_keys(SqlStore(make_engine(s.db_url)), fixed_keys=s.demo_keys)
     typer.echo(f"KnowZero {__version__} on http://{host or s.host}:{port or s.port}  (data: {s.data_dir})", err=True)
     uvicorn.run(create_app(s), host=host or s.host, port=port or s.port, log_level="warning")
 
@@ -63,17 +76,12 @@ def ingest(paths: list[Path] = typer.Argument(..., help="Files or folders."),
            domain: str = typer.Option(None, help="technical | hr | product | policy | general (default: by folder)."),
            json_out: bool = typer.Option(False, "--json", help="Print the report as JSON.")) -> None:
     """Ingest Markdown, text, HTML, PDF, DOCX and CSV files (incremental; bad files are skipped)."""
-    from rich.progress import Progress
-
-    from knowzero.config import DOMAINS
-    from knowzero.knowledge.kb import get_kb
-
     if domain is not None and domain not in DOMAINS:
         _fail(f"--domain must be one of {', '.join(DOMAINS)}")
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         _fail(f"no such file or folder: {', '.join(missing)}")
-    kb = get_kb()
+    kb = _knowledge_base(Settings())
     with Progress(transient=True, disable=json_out) as progress:
         task = progress.add_task("embedding", total=None)
 
@@ -95,17 +103,14 @@ def ingest(paths: list[Path] = typer.Argument(..., help="Files or folders."),
 def ask(question: str = typer.Argument(..., help="The question."),
         json_out: bool = typer.Option(False, "--json", help="One JSON object (answer, verdict, citations, …).")) -> None:
     """Answer from the ingested knowledge base (or the bundled demo one)."""
-    from knowzero.graph.context import default_deps
-    from knowzero.knowledge.answer import answer, to_public
-    from knowzero.knowledge.kb import get_kb
-
     if not question.strip():
         _fail("the question is empty")
-    kb = get_kb()
+    deps = build_deps(Settings(), classifier=False)
+    kb = deps.need_kb()
     if kb.is_empty():
         typer.echo("ingesting the bundled demo knowledge base…", err=True)
     kb.ensure_demo()
-    out = to_public(question, answer(question, default_deps(kb=kb)))
+    out = answer_sync(question, deps.knowledge()).to_public()
     if json_out:
         _print_json(out)
         return
@@ -118,8 +123,6 @@ def ask(question: str = typer.Argument(..., help="The question."),
 @app.command()
 def graph() -> None:
     """Print the graph as mermaid."""
-    from knowzero.graph.builder import build_graph
-
     typer.echo(build_graph().compile().get_graph(xray=1).draw_mermaid())
 
 
@@ -133,8 +136,6 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
                    data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """Retrieval + cited answers + abstention on SQuAD-format data, beside a single-agent baseline."""
-    from knowzero.eval.knowledge import run_demo, run_knowledge
-
     def tick(done: int, total: int) -> None:
         typer.echo(f"  {done}/{total}", err=True)
 
@@ -165,8 +166,6 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
 def eval_factcheck(halueval: Path = typer.Option(..., exists=True, dir_okay=False, help="HaluEval QA JSONL."),
                    limit: int = typer.Option(None, min=1), json_out: bool = typer.Option(False, "--json")) -> None:
     """The checker on HaluEval QA: accept right answers, reject hallucinated ones."""
-    from knowzero.eval.factcheck import run_factcheck
-
     try:
         r = run_factcheck(halueval, limit)
     except (ValueError, KeyError) as exc:
@@ -178,19 +177,10 @@ def eval_factcheck(halueval: Path = typer.Option(..., exists=True, dir_okay=Fals
             typer.echo(f"{k}: {v}")
 
 
-def _register(module: str, attr: str, target: typer.Typer, name: str) -> None:
-    """Commands contributed by other packages of ours (routing, service, learning)."""
-    try:
-        fn = getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError):
-        return
-    target.command(name)(fn)
-
-
-_register("knowzero.eval.routing", "routing_command", eval_app, "routing")
-_register("knowzero.eval.service", "service_command", eval_app, "service")
-_register("knowzero.eval.learning", "learning_command", eval_app, "learning")
-_register("knowzero.learning.cli", "learn_command", app, "learn")
+eval_app.command("routing")(routing_command)
+eval_app.command("service")(service_command)
+eval_app.command("learning")(learning_command)
+app.command("learn")(learn_command)
 
 
 def main() -> None:

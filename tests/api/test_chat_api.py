@@ -117,8 +117,8 @@ async def test_tools_path(client: Any) -> None:
     events = await chat(client, "查一下我的订单")
     check_order(events)
     assert one(events, "intent_classified")["intent"] == "realtime"
-    assert one(events, "path_decision")["path"] == "tools"
-    assert "tools" in node_names(events)
+    assert one(events, "path_decision")["path"] == "service"
+    assert "service" in node_names(events)
     assert "登录" in events[-1][1]["reply"], "anonymous callers may not use account tools"
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kz_testlib import api_client
 from test_service_api import KEYS, api, chat, hdr  # noqa: F401  (fixture)
+
+from kz_testlib import api_client
 
 NOTE = "请假制度\n\n员工每年享有年假 100 天。\n".encode()
 

@@ -5,6 +5,7 @@ import pytest
 from httpx import ASGITransport, AsyncClient
 
 from knowzero.eval.service import check_turn, load_scenarios
+from kz_testlib import make_deps
 
 SCENARIOS = load_scenarios()
 KEYS = {"alice": "demo-alice", "bob": "demo-bob", "agent": "demo-agent", "admin": "demo-admin", "anonymous": None}
@@ -21,11 +22,13 @@ async def api(tmp_path, monkeypatch):
     from knowzero.api.app import create_app
     from knowzero.service.identity import announce_keys
 
-    announce_keys(echo=lambda _line: None)
-    app = create_app(get_settings(), warm=False)
+    deps = make_deps(get_settings())
+    announce_keys(deps.need_store(), fixed_keys=True, echo=lambda _line: None)
+    app = create_app(deps.settings, warm=False, deps=deps)
     async with app.router.lifespan_context(app):
         async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test", timeout=60,
                                headers={"X-Client-Id": "service-test-client-01"}) as client:
+            client.app = app
             yield client
     get_settings.cache_clear()
 
@@ -53,10 +56,7 @@ async def observe(client, who, thread_id, body):
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
 async def test_scenario_over_http(api, scenario):
-    from knowzero.config import get_settings
-    from knowzero.service.store import store_for
-
-    store = store_for(get_settings())
+    store = api.app.state.deps.need_store()
     thread_n = 1
     for i, turn in enumerate(scenario["turns"]):
         who = turn.get("as", scenario["user"])
@@ -165,10 +165,7 @@ async def test_preferences_visible_and_deletable(api):
 
 
 async def test_review_queue_decisions(api):
-    from knowzero.config import get_settings
-    from knowzero.service.store import store_for
-
-    item = store_for(get_settings()).enqueue_review(thread_id="t", user_id="alice", question="q", answer="a",
+    item = api.app.state.deps.need_store().enqueue_review(thread_id="t", user_id="alice", question="q", answer="a",
                                                     verdict="uncertain", evidence=[])
     assert [x["id"] for x in (await api.get("/v1/service/reviews", headers=hdr("agent"))).json()["reviews"]] == [item["id"]]
     bad = await api.post(f"/v1/service/reviews/{item['id']}", json={"action": "edit"}, headers=hdr("agent"))

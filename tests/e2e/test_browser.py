@@ -226,9 +226,10 @@ def test_handoff_answered_by_agent(pages: Any, shots: Path) -> None:
 
 def test_review_queue_edit(pages: Any, kz_server: Any, shots: Path) -> None:
     from knowzero.config import Settings
-    from knowzero.service.store import store_for
+    from knowzero.persistence.db import make_engine
+    from knowzero.service.store import SqlStore
 
-    store = store_for(Settings(data_dir=kz_server.data_dir))
+    store = SqlStore(make_engine(Settings(data_dir=kz_server.data_dir).db_url))
     for q, v in (("零件A的公差是±0.05mm吗？", "contradicted"), ("零件A的交期是几天？", "uncertain")):
         store.enqueue_review(thread_id="t-review", user_id="alice", question=q, answer="零件A的公差是±0.05mm。[1]",
                              verdict=v, evidence=[{"source": "demo_kb/technical/零件A-XH-1001工艺说明.md", "title": "零件A工艺说明",
@@ -252,7 +253,7 @@ def test_review_queue_edit(pages: Any, kz_server: Any, shots: Path) -> None:
 
 
 def test_upload_then_ask(pages: Any, shots: Path, tmp_path: Path) -> None:
-    page = pages.new(path="/#/kb")
+    page = pages.new(path="/#/kb", key="demo-editor")
     page.locator("#dropzone").wait_for()
     content = ("# 星云-7 伺服电机规格\n\n星云-7 伺服电机的额定扭矩是 42 N·m，额定转速 3000 rpm。\n\n"
                "星云-7 的防护等级为 IP65，适用于潮湿车间。\n")

@@ -25,12 +25,11 @@ import httpx
 import pytest
 
 from knowzero.config import Settings
-from knowzero.graph.context import Deps
-from knowzero.knowledge.answer import aanswer
 from knowzero.knowledge.kb import KnowledgeBase, SourceDoc
 from knowzero.knowledge.parsers import parse_bytes
 from knowzero.llm.openai_compat import OpenAICompatProvider
-from knowzero.persistence.db import get_engine
+from knowzero.persistence.db import make_engine
+from kz_testlib import answer_dict
 
 pytestmark = [
     pytest.mark.slow,
@@ -94,7 +93,7 @@ def llm_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeBase:
     s = Settings(data_dir=tmp_path_factory.mktemp("local-llm-kb") / "kz")
-    k = KnowledgeBase(get_engine(s.db_url), s)
+    k = KnowledgeBase(make_engine(s.db_url), s)
     report = k.ingest_documents([SourceDoc(name, parse_bytes(text.encode(), name), hashlib.sha256(text.encode()).hexdigest())
                                  for name, text in DOCS.items()], collection="test", domain="technical")
     assert not report.failed, report.failed
@@ -123,7 +122,7 @@ def test_models_endpoint_and_a_constrained_json_completion(llm_server: str) -> N
 async def test_grounded_answer_through_the_knowledge_graph(llm_server: str, kb: KnowledgeBase) -> None:
     provider = OpenAICompatProvider(llm_server, "qwen-local", timeout=75.0)
     t0 = time.perf_counter()
-    out = await aanswer("零件A的外圆公差是多少？", Deps(settings=kb.settings, kb=kb, provider=provider))
+    out = await answer_dict("零件A的外圆公差是多少？", kb, provider=provider)
     FIGURES["grounded_answer_s"] = round(time.perf_counter() - t0, 2)
     reader = next(e for e in out["agent_log"] if e.get("agent") == "reader")
     FIGURES["reader"] = {k: reader.get(k) for k in ("action", "fallback", "fallback_reason", "claims", "notes")}

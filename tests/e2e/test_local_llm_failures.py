@@ -18,11 +18,10 @@ from typing import Any
 import pytest
 
 from knowzero.errors import ProviderError
-from knowzero.graph.context import Deps
-from knowzero.knowledge.answer import aanswer
 from knowzero.knowledge.reader import READER_SCHEMA
 from knowzero.llm.base import chat_json
 from knowzero.llm.openai_compat import OpenAICompatProvider
+from kz_testlib import answer_dict
 from kz_testlib import build_small_kb as build_kb  # noqa: E402
 
 TIMEOUT_S = 0.5
@@ -132,7 +131,7 @@ async def test_the_graph_falls_back_to_the_extractive_reader_and_says_so(bad_ser
     base = f"http://127.0.0.1:{closed_port()}" if mode == "refused" else f"{bad_server}/{mode}"
     p = OpenAICompatProvider(f"{base}/v1", "qwen", timeout=TIMEOUT_S)
     t0 = time.perf_counter()
-    out = await aanswer("零件A的外圆公差是多少？", Deps(settings=kb.settings, kb=kb, provider=p))
+    out = await answer_dict("零件A的外圆公差是多少？", kb, provider=p)
     elapsed = time.perf_counter() - t0
     reader = [e for e in out["agent_log"] if e.get("agent") == "reader"]
     assert len(reader) == 1

@@ -14,6 +14,7 @@ from knowzero.config import Settings
 from knowzero.errors import ProviderError
 from knowzero.graph.builder import build_knowledge_graph
 from knowzero.graph.context import Deps
+from knowzero.service.store import SqlStore
 from kz_testlib import ScriptedProvider, knowzero_env
 
 PART_A = "kbdocs/technical/零件A-XH-1001工艺说明.md"
@@ -22,7 +23,7 @@ NOTHING = "量子计算机的退相干时间是多少？"
 
 
 async def ask(kb: Any, question: str, *, provider: Any = None, settings: Settings | None = None) -> dict[str, Any]:
-    deps = Deps(settings=settings or kb.settings, kb=kb, provider=provider)
+    deps = Deps(settings=settings or kb.settings, kb=kb, provider=provider, store=SqlStore(kb.engine))
     return await build_knowledge_graph().compile().ainvoke(
         {"question": question, "input": {"source": "chat", "message": question}}, context=deps)
 
@@ -133,7 +134,7 @@ async def test_llm_answer_with_verbatim_quotes_is_used(small_kb: Any) -> None:
     reader = next(e for e in out["agent_log"] if e["agent"] == "reader")
     assert reader["action"] == "generate" and reader["provider"] == "scripted" and not reader.get("fallback")
     assert len(provider.calls) == 1
-    assert out["reply"] == "零件A的公差为±0.01mm。"
+    assert out["reply"] == "零件A的公差为±0.01mm[1]", "the reply is rebuilt from the checked claims"
     (c,) = out["citations"]
     assert c["source"] == PART_A and c["quote"] == "零件A的外圆公差为±0.01mm"
     assert small_kb.file_texts[PART_A][c["start"]:c["end"]] == c["quote"]
@@ -150,12 +151,31 @@ async def test_llm_claim_whose_quote_is_not_in_the_passage_is_dropped(small_kb: 
     assert [c["quote"] for c in out["citations"]] == ["零件A的外圆公差为±0.01mm"]
 
 
-async def test_llm_claim_with_a_wrong_number_is_contradicted(small_kb: Any) -> None:
+async def test_llm_claim_with_a_wrong_number_is_never_shown(small_kb: Any) -> None:
     provider = ScriptedProvider([claims_reply(("零件A的公差为±0.05mm", "零件A的外圆公差为±0.01mm"),
                                               answer="零件A的公差为±0.05mm。")], route=ROUTE)
     out = await ask(small_kb, "零件A的公差是多少？", provider=provider)
-    assert out["verdict"]["level"] == "contradicted" and out["verdict"]["needs_human_review"] is True
-    assert out["reply"].startswith("⚠️")
+    assert "±0.05mm" not in out["reply"], "a sentence that failed its check is removed"
+    assert out["verdict"]["level"] != "confirmed" and out["verdict"]["needs_human_review"] is True
+    assert out["reply"].startswith("⚠️") and "零件A的外圆公差为±0.01mm" in out["reply"], "its quote stands in"
+    check = next(e for e in out["agent_log"] if e["agent"] == "fact_checker" and e["action"] == "verify")
+    assert check["replaced_claims"] == 1
+
+
+async def test_a_reply_is_exactly_the_checked_claims_never_the_models_free_text(small_kb: Any) -> None:
+    free = "员工每年享有 365 天带薪年假。公司总部位于火星。零件A的公差为±0.01mm。"
+    provider = ScriptedProvider([claims_reply(("零件A的公差为±0.01mm", "零件A的外圆公差为±0.01mm"), answer=free)],
+                                route=ROUTE)
+    out = await ask(small_kb, "零件A的公差是多少？", provider=provider)
+    assert "火星" not in out["reply"] and "365" not in out["reply"]
+    assert out["verdict"]["level"] == "confirmed" and out["reply"] == "零件A的公差为±0.01mm[1]"
+
+
+async def test_a_claim_that_echoes_the_question_is_replaced_by_its_quote(small_kb: Any) -> None:
+    provider = ScriptedProvider([claims_reply(("零件A的公差是多少？", "零件A的外圆公差为±0.01mm"),
+                                              answer="零件A的外圆公差为±0.01mm。")], route=ROUTE)
+    out = await ask(small_kb, "零件A的公差是多少？", provider=provider)
+    assert out["reply"].endswith("零件A的外圆公差为±0.01mm[1]") and "多少" not in out["reply"]
 
 
 @pytest.mark.parametrize("failure", [

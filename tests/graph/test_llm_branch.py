@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 
 from knowzero.errors import ProviderError
-from knowzero.graph.context import Deps
-from knowzero.knowledge.answer import aanswer
+from kz_testlib import answer_dict
 from kz_testlib import build_small_kb as build_kb  # noqa: E402
 
 QUESTION = "零件A的外圆公差是多少？"
@@ -75,7 +74,7 @@ def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def
 
 
 async def ask(kb, provider) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-    return await aanswer(QUESTION, Deps(settings=kb.settings, kb=kb, provider=provider))
+    return await answer_dict(QUESTION, kb, provider=provider)
 
 
 def reader_entry(out: dict[str, Any]) -> dict[str, Any]:

@@ -27,7 +27,7 @@ def test_mermaid_matches_the_snapshot() -> None:
 
 def test_every_path_is_wired_from_decide_path() -> None:
     text = SNAPSHOT.read_text("utf-8")
-    for target in ("chitchat", "clarify", "knowledge\\3aroute_domain", "learning", "react", "tools"):
+    for target in ("chitchat", "clarify", "knowledge\\3aroute_domain", "learning", "react", "service"):
         assert f"decide_path -.-> {target};" in text
     assert "knowledge\\3aretrieve -.-> knowledge\\3aretrieve;" in text, "the rewrite loop"
     assert "finish --> __end__;" in text

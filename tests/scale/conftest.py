@@ -27,8 +27,6 @@ def pg_url():
     with psycopg.connect(ADMIN_URL, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     yield f"postgresql://postgres@127.0.0.1:5432/{name}"
-    from knowzero.persistence.db import get_engine
-
-    get_engine.cache_clear()  # close pools before dropping
+    # engines are owned by the containers that made them; FORCE ends their connections
     with psycopg.connect(ADMIN_URL, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

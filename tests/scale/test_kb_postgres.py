@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from knowzero.config import Settings
-from knowzero.graph.context import Deps
-from knowzero.knowledge.answer import aanswer
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.persistence.db import get_engine
+from knowzero.persistence.db import make_engine
+from kz_testlib import answer_dict
 
 pytestmark = pytest.mark.postgres
 
@@ -31,7 +30,7 @@ def _write(folder: Path) -> None:
 def test_knowledge_base_on_postgres(pg_url: str, tmp_path: Path) -> None:
     settings = Settings(data_dir=tmp_path / "data", database_url=pg_url)
     assert settings.is_postgres
-    kb = KnowledgeBase(get_engine(settings.db_url), settings)
+    kb = KnowledgeBase(make_engine(settings.db_url), settings)
     docs = tmp_path / "docs"
     _write(docs)
     first = kb.ingest_paths([docs], collection="team")
@@ -39,16 +38,15 @@ def test_knowledge_base_on_postgres(pg_url: str, tmp_path: Path) -> None:
     again = kb.ingest_paths([docs], collection="team")
     assert again.added == [] and again.updated == [] and len(again.unchanged) == 3, "re-ingesting is a no-op"
 
-    deps = Deps(settings=settings, kb=kb)
-    out = asyncio.run(aanswer("零件A的公差是多少？", deps))
+    out = asyncio.run(answer_dict("零件A的公差是多少？", kb))
     assert out["verdict"]["level"] == "confirmed"
     assert out["citations"][0]["source"].endswith("零件A-XH-1001工艺说明.md") and "±0.01mm" in out["reply"]
     assert "±0.05mm" not in out["citations"][0]["quote"]
 
-    out = asyncio.run(aanswer("哪个产品最贵？", deps))
+    out = asyncio.run(answer_dict("哪个产品最贵？", kb))
     assert out["citations"][0]["source"].endswith("products.csv") and "XH-7002" in out["citations"][0]["quote"]
 
     # A second process (another worker) sees the same knowledge base through the database.
-    other = KnowledgeBase(get_engine(settings.db_url), settings)
+    other = KnowledgeBase(make_engine(settings.db_url), settings)
     other.refresh()
     assert set(other.passages) == set(kb.passages) and other.sql is not None

@@ -8,9 +8,10 @@ pytestmark = pytest.mark.postgres
 def test_store_rules_and_idempotency_on_postgres(pg_url, tmp_path):
     from knowzero.config import Settings
     from knowzero.errors import Conflict
-    from knowzero.service.store import seed_demo, store_for
+    from knowzero.persistence.db import make_engine
+    from knowzero.service.store import SqlStore, seed_demo
 
-    store = store_for(Settings(data_dir=tmp_path, database_url=pg_url))
+    store = SqlStore(make_engine(Settings(data_dir=tmp_path, database_url=pg_url).db_url))
     seed_demo(store)
     kw = dict(order_id="123", customer_id="alice", amount_cents=5000, reason="x", thread_id="t", requested_by="alice")
     a = store.create_refund(key="t:1:request_refund", status="executed", **kw)

@@ -10,7 +10,15 @@ import pytest
 
 from knowzero.api.runner import ThreadLocks
 from knowzero.errors import Conflict
-from kz_testlib import api_client, assert_error_shape, postgres_url, redis_url, restart_and_resume, sse_events
+from kz_testlib import (
+    TEST_CLIENT_ID,
+    api_client,
+    assert_error_shape,
+    postgres_url,
+    redis_url,
+    restart_and_resume,
+    sse_events,
+)
 
 PG = postgres_url()
 REDIS = redis_url()
@@ -40,7 +48,7 @@ async def test_postgres_is_really_used(tmp_path: Path) -> None:
     with psycopg.connect(PG) as conn:
         n = conn.execute("SELECT count(*) FROM checkpoints WHERE thread_id = %s", (tid,)).fetchone()[0]
         owner = conn.execute("SELECT user_id FROM threads WHERE id = %s", (tid,)).fetchone()
-    assert n > 0 and owner == ("anonymous",)
+    assert n > 0 and owner is not None and owner[0].startswith("anon:") and TEST_CLIENT_ID not in owner[0]
 
 
 @pytest.mark.redis

@@ -14,6 +14,9 @@ from test_learning_kb import kb  # noqa: F401  (fixture)
 from knowzero.api.routes.learning import router
 from knowzero.config import Settings
 from knowzero.errors import KnowZeroError
+from knowzero.graph.context import Deps
+from knowzero.learning.service import LearningService
+from knowzero.service.store import SqlStore
 
 
 @pytest.fixture()
@@ -21,6 +24,8 @@ def client(kb, tmp_path: Path):  # type: ignore[no-untyped-def]  # noqa: F811
     app = FastAPI()
     app.state.settings = Settings(data_dir=tmp_path, database_url="")
     app.state.kb = kb
+    app.state.deps = Deps(settings=app.state.settings, kb=kb, store=SqlStore(kb.engine),
+                          learning=LearningService(kb.engine, kb=kb, settings=app.state.settings))
 
     @app.exception_handler(KnowZeroError)
     async def _err(_: Request, exc: KnowZeroError) -> JSONResponse:

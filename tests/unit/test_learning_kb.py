@@ -13,7 +13,7 @@ from knowzero.errors import ProviderError
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.learning.compose import clean_topic, plan_document
 from knowzero.learning.service import LearningService
-from knowzero.persistence.db import get_engine
+from knowzero.persistence.db import make_engine
 
 DOCS = {
     "technical/主轴保养规程.md": """# 主轴保养规程
@@ -80,7 +80,7 @@ def kb(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeBase:
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text, encoding="utf-8")
     s = Settings(data_dir=tmp_path_factory.mktemp("kbdata"), database_url="")
-    k = KnowledgeBase(get_engine(s.db_url), s)
+    k = KnowledgeBase(make_engine(s.db_url), s)
     report = k.ingest_paths([root], collection="mini")
     assert not report.failed
     return k
@@ -89,7 +89,7 @@ def kb(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeBase:
 @pytest.fixture()
 def svc(kb: KnowledgeBase, tmp_path: Path) -> LearningService:
     s = Settings(data_dir=tmp_path, database_url="")
-    return LearningService(get_engine(s.db_url), kb=kb, settings=s)
+    return LearningService(make_engine(s.db_url), kb=kb, settings=s)
 
 
 def resolves(kb: KnowledgeBase, c: dict) -> bool:
@@ -168,7 +168,7 @@ def test_llm_sections_keep_only_supported_sentences(kb, tmp_path: Path) -> None:
     fake = ScriptedChat([{"sentences": [{"text": supported, "evidence": 1},
                                         {"text": "主轴保养每年需要花费3000元。", "evidence": 1}]}])
     s = Settings(data_dir=tmp_path, database_url="")
-    svc = LearningService(get_engine(s.db_url), kb=kb, provider=fake, settings=s)
+    svc = LearningService(make_engine(s.db_url), kb=kb, provider=fake, settings=s)
     doc = svc.generate("主轴保养")
     assert fake.calls >= 1 and doc["method"] == "llm"
     text = "\n".join(x["markdown"] for x in doc["sections"])
@@ -181,7 +181,7 @@ def test_llm_sections_keep_only_supported_sentences(kb, tmp_path: Path) -> None:
 
 def test_llm_failure_falls_back_offline(kb, tmp_path: Path) -> None:
     s = Settings(data_dir=tmp_path, database_url="")
-    svc = LearningService(get_engine(s.db_url), kb=kb, provider=ScriptedChat([ProviderError("down")]), settings=s)
+    svc = LearningService(make_engine(s.db_url), kb=kb, provider=ScriptedChat([ProviderError("down")]), settings=s)
     doc = svc.generate("主轴保养")
     assert doc["status"] == "ready" and doc["method"] == "offline_fallback"
     assert all(x["citations"] for x in doc["sections"])

@@ -16,8 +16,8 @@ from knowzero.graph.nodes.learning import run_learning
 from knowzero.graph.state import OutputState, State
 from knowzero.graph.trace import traced
 from knowzero.learning import store
-from knowzero.learning.service import LearningService, entity_page_exists
-from knowzero.persistence.db import get_engine
+from knowzero.learning.service import LearningService
+from knowzero.persistence.db import make_engine
 
 
 @pytest.fixture()
@@ -28,7 +28,8 @@ def run(kb, tmp_path: Path):  # type: ignore[no-untyped-def]  # noqa: F811
     g.add_edge(START, "learning")
     g.add_edge("learning", END)
     app = g.compile()
-    deps = Deps(settings=settings, kb=kb, provider=None)
+    svc = LearningService(make_engine(settings.db_url), kb=kb, settings=settings)
+    deps = Deps(settings=settings, kb=kb, provider=None, learning=svc)
 
     async def _run(inp: dict[str, Any], intent: str = "new_topic") -> tuple[dict[str, Any], list[dict[str, Any]]]:
         state = {"input": inp, "intent": {"intent": intent}, "question": inp.get("message", "")}
@@ -41,7 +42,7 @@ def run(kb, tmp_path: Path):  # type: ignore[no-untyped-def]  # noqa: F811
                 out = chunk
         return out, events
 
-    _run.svc = LearningService(get_engine(settings.db_url), kb=kb, settings=settings)  # type: ignore[attr-defined]
+    _run.svc = svc  # type: ignore[attr-defined]
     return _run
 
 
@@ -145,5 +146,5 @@ async def test_no_knowledge_turn_says_so(run) -> None:  # type: ignore[no-untype
     assert out["document"]["closest_topics"]
 
 
-def test_entity_page_exists_never_raises() -> None:
-    assert entity_page_exists("") is False
+def test_an_empty_entity_name_has_no_page(run) -> None:  # type: ignore[no-untyped-def]
+    assert run.svc.entity_page("") is None

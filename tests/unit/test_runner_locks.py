@@ -10,13 +10,13 @@ import pytest
 from knowzero.api.runner import Runner, ThreadLocks
 from knowzero.errors import Conflict, NotFound
 from knowzero.graph.context import Deps
-from knowzero.persistence.db import get_engine, init_db
+from knowzero.persistence.db import init_db, make_engine
 from knowzero.persistence.threads import ThreadDirectory
 from knowzero.users import User, anonymous_for_client
 
 
 def _runner(tmp_path: Path) -> Runner:
-    engine = init_db(get_engine(f"sqlite:///{tmp_path / 'threads.db'}"))
+    engine = init_db(make_engine(f"sqlite:///{tmp_path / 'threads.db'}"))
     return Runner(graph=None, locks=ThreadLocks(), threads=ThreadDirectory(engine))
 
 

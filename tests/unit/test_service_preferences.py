@@ -2,7 +2,7 @@
 
 from langgraph.store.memory import InMemoryStore
 
-from knowzero.service.preferences import (
+from knowzero.preferences import (
     acknowledgement,
     apply_preferences,
     detect_preferences,

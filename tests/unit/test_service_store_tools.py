@@ -1,47 +1,54 @@
 """Store (money rules, idempotency, guarded transitions, seeding, identity) and tools (authorization
 for every tool, malformed arguments, unknown ids)."""
 
+from typing import NamedTuple
+
 import pytest
 
 from knowzero.config import Settings
 from knowzero.errors import Conflict, Unauthorized
+from knowzero.persistence.db import make_engine
 from knowzero.service.identity import parse_authorization, user_for_token
 from knowzero.service.registry import ToolContext, list_tools, run_tool
-from knowzero.service.store import OrderSystem, refund_problem, seed_demo, store_for
+from knowzero.service.store import OrderSystem, SqlStore, refund_problem, seed_demo
+
+
+class Env(NamedTuple):
+    settings: Settings
+    store: SqlStore
 
 
 @pytest.fixture()
-def env(tmp_path, monkeypatch):
-    monkeypatch.setenv("KNOWZERO_DEMO_KEYS", "1")
+def env(tmp_path):
     s = Settings(data_dir=tmp_path, database_url="")
-    store = store_for(s)
-    seed_demo(store)
-    return s, store
+    store = SqlStore(make_engine(s.db_url))
+    seed_demo(store, fixed_keys=True)
+    return Env(s, store), store
 
 
-def ctx(s, user="alice", role="customer", **extras):
-    return ToolContext(user, role, "thread-1", extras={"settings": s, "lang": "zh", **extras})
+def ctx(s, user="alice", role="customer", **changes):
+    return ToolContext(user, role, "thread-1", s.settings, s.store, s.store, "zh", **changes)
 
 
 def test_seed_is_idempotent_and_keys_resolve(env):
     s, store = env
     assert seed_demo(store) == []  # second run issues nothing, inserts nothing
     assert len(store.list_orders("alice")) == 4 and len(store.list_orders("bob")) == 2
-    assert user_for_token("demo-agent", s).role == "agent"
-    assert user_for_token(None, s).role == "anonymous"
+    assert user_for_token("demo-agent", s.store).role == "agent"
+    assert user_for_token(None, s.store).role == "anonymous"
     with pytest.raises(Unauthorized):
-        user_for_token("nope", s)
+        user_for_token("nope", s.store)
     assert parse_authorization("Bearer abc") == "abc" and parse_authorization(None, "k") == "k"
     assert isinstance(store, OrderSystem)
 
 
-def test_random_keys_on_first_start(tmp_path, monkeypatch):
-    monkeypatch.delenv("KNOWZERO_DEMO_KEYS", raising=False)
-    s = Settings(data_dir=tmp_path, database_url="")
-    issued = seed_demo(store_for(s))
-    assert {k["user_id"] for k in issued} == {"alice", "bob", "agent", "admin"}
-    assert user_for_token(issued[0]["api_key"], s).id == issued[0]["user_id"]
-    assert seed_demo(store_for(s)) == []
+def test_random_keys_on_first_start(tmp_path):
+    s = Env(Settings(data_dir=tmp_path, database_url=""), None)
+    s = s._replace(store=SqlStore(make_engine(s.settings.db_url)))
+    issued = seed_demo(s.store)
+    assert {k["user_id"] for k in issued} == {"alice", "bob", "agent", "editor", "admin"}
+    assert user_for_token(issued[0]["api_key"], s.store).id == issued[0]["user_id"]
+    assert seed_demo(s.store) == []
 
 
 def test_money_rules_pure():
@@ -73,7 +80,7 @@ def test_refund_exactly_once_and_guarded_transitions(env):
 
 def test_every_tool_requires_sign_in_except_handoff(env):
     s, _ = env
-    anon = ToolContext("anonymous", "anonymous", "t", extras={"settings": s})
+    anon = ToolContext("anonymous", "anonymous", "t", s.settings, s.store, s.store)
     names = {t.name for t in list_tools()}
     assert {"get_order_status", "list_my_orders", "request_refund", "create_ticket", "get_ticket", "cancel_request",
             "transfer_to_human"} <= names

@@ -9,7 +9,6 @@ details}}``; validation errors are 422 with the offending fields named.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -18,19 +17,30 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from knowzero import __version__
+from knowzero.api.routes import chat as chat_routes
+from knowzero.api.routes import kb as kb_routes
+from knowzero.api.routes import learning as learning_routes
+from knowzero.api.routes import openai_compat as openai_routes
+from knowzero.api.routes import service as service_routes
+from knowzero.api.routes.chat import INPUT_SCHEMA_DEFS
+from knowzero.api.runner import Runner, ThreadLocks
 from knowzero.config import Settings, get_settings
 from knowzero.errors import KnowZeroError, error_body
+from knowzero.graph.builder import build_graph
 from knowzero.graph.context import Deps
+from knowzero.persistence.checkpoint import open_persistence
 from knowzero.users import User
+from knowzero.wiring import build_deps, thread_directory
 
 log = logging.getLogger("knowzero.api")
 
-ROUTE_MODULES = ("chat", "kb", "openai_compat", "service", "learning")
+ROUTE_MODULES = (chat_routes, kb_routes, openai_routes, service_routes, learning_routes)
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -45,34 +55,23 @@ def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
     return out
 
 
-def create_app(settings: Settings | None = None, *, warm: bool = True) -> FastAPI:
-    s = settings or get_settings()
+def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Deps | None = None) -> FastAPI:
+    """The application; its dependency container is built at start-up (or ``deps`` when given)."""
+    s = settings or (deps.settings if deps is not None else get_settings())
+    prebuilt = deps
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
-        from knowzero.api.runner import Runner, ThreadLocks
-        from knowzero.graph.builder import build_graph
-        from knowzero.knowledge.kb import get_kb
-        from knowzero.llm.base import get_provider
-        from knowzero.persistence.checkpoint import open_persistence
-        from knowzero.persistence.db import app_engine
-        from knowzero.persistence.threads import ThreadDirectory
-
-        app_engine()
+        container: Deps = prebuilt if prebuilt is not None else await asyncio.to_thread(build_deps, s)
         async with open_persistence(s) as (saver, store):
             graph = build_graph().compile(checkpointer=saver, store=store)
-            kb = get_kb(s)
-            provider = get_provider()
             app.state.store = store
-            app.state.kb = kb
-            app.state.runner = Runner(graph, ThreadLocks(s.redis_url), ThreadDirectory(app_engine()))
-
-            def make_deps(user: User | None = None) -> Deps:
-                return Deps(settings=s, kb=kb, provider=provider, user=user or User(), extras={"store": store})
-
-            app.state.make_deps = make_deps
+            app.state.deps = container
+            app.state.kb = container.kb
+            app.state.runner = Runner(graph, ThreadLocks(s.redis_url), thread_directory(container))
+            app.state.make_deps = lambda user=None: container.for_user(user or User())
             if warm:
-                await asyncio.to_thread(_warm, kb)
+                await asyncio.to_thread(_warm, container)
             yield
 
     app = FastAPI(title="KnowZero", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -108,21 +107,11 @@ def create_app(settings: Settings | None = None, *, warm: bool = True) -> FastAP
         return {"status": "ok", "version": __version__, "passages": len(kb.passages) if kb else 0,
                 "database": "postgresql" if s.is_postgres else "sqlite", "llm": s.llm_provider}
 
-    for name in ROUTE_MODULES:
-        try:
-            module = importlib.import_module(f"knowzero.api.routes.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"knowzero.api.routes.{name}":
-                continue
-            raise
+    for module in ROUTE_MODULES:
         app.include_router(module.router)
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            from fastapi.openapi.utils import get_openapi
-
-            from knowzero.api.routes.chat import INPUT_SCHEMA_DEFS
-
             schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
             schema.setdefault("components", {}).setdefault("schemas", {}).update(INPUT_SCHEMA_DEFS)
             app.openapi_schema = schema
@@ -151,11 +140,9 @@ def create_app(settings: Settings | None = None, *, warm: bool = True) -> FastAP
     return app
 
 
-def _warm(kb: Any) -> None:
+def _warm(deps: Deps) -> None:
     """Load models and indexes before the first request (cold start is paid once)."""
+    kb = deps.need_kb()
     kb.ensure_demo()
-    from knowzero.models.embeddings import dense
-    from knowzero.routing.classifier import get_classifier
-
-    get_classifier().classify("你好")
-    dense().query("warm up")
+    deps.need_classifier().classify("你好")
+    kb.encoder.query("warm up")

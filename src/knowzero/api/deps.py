@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 
 from knowzero.errors import Forbidden, InvalidInput, Unauthorized
+from knowzero.graph.context import Deps
 from knowzero.service.identity import parse_authorization, user_for_token
 from knowzero.users import User, anonymous_for_client, can_write_knowledge, ephemeral_anonymous, is_staff
 
@@ -23,7 +24,7 @@ def get_current_user(request: Request) -> User:
     identity of the ``X-Client-Id`` header (16–64 of ``A-Za-z0-9_-``), or a fresh one-request
     identity when none is sent. A malformed client id is refused (422), never shared."""
     token = parse_authorization(request.headers.get("authorization"), request.headers.get("x-api-key"))
-    user = user_for_token(token, request.app.state.settings)
+    user = user_for_token(token, request.app.state.deps.need_store()) if token else User()
     if user.role != "anonymous":
         return user
     cid = request.headers.get("x-client-id")
@@ -57,8 +58,9 @@ def get_runner(request: Request) -> Any:
     return request.app.state.runner
 
 
-def get_deps_factory(request: Request) -> Any:
-    return request.app.state.make_deps
+def get_container(request: Request) -> Deps:
+    """The process's dependency container (built by ``create_app``)."""
+    return request.app.state.deps
 
 
 CurrentUser = Annotated[User, Depends(get_current_user)]
@@ -66,3 +68,4 @@ SignedInUser = Annotated[User, Depends(require_signed_in)]
 AgentUser = Annotated[User, Depends(require_agent)]
 EditorUser = Annotated[User, Depends(require_kb_writer)]
 RunnerDep = Annotated[Any, Depends(get_runner)]
+ContainerDep = Annotated[Deps, Depends(get_container)]

@@ -35,17 +35,6 @@ log = logging.getLogger("knowzero.runner")
 _TOKEN_CHUNK = 12
 
 
-def _quick_replies(values: dict[str, Any]) -> list[str]:
-    """Buttons for the client: a clarifying question's interpretations or the pending service step's options."""
-    options = (values.get("react") or {}).get("quick_replies") or []
-    if options:
-        return list(options)
-    from knowzero.service.flow import quick_replies
-
-    question = values.get("question") or ""
-    return quick_replies(values.get("service"), zh=any("\u4e00" <= ch <= "\u9fff" for ch in question) or not question)
-
-
 class ThreadLocks:
     """Per-thread mutual exclusion; non-blocking acquire (busy → Conflict)."""
 
@@ -195,7 +184,7 @@ class Runner:
                            "interrupted": bool(pending), "reply": reply,
                            "citations": values.get("citations") or [],
                            "verdict": (values.get("verdict") or {}).get("level"),
-                           "quick_replies": _quick_replies(values)}
+                           "quick_replies": list(values.get("quick_replies") or [])}
         except KnowZeroError as exc:
             if not started:
                 yield "intent_classified", {"intent": "unknown", "confidence": 0.0, "method": "none",

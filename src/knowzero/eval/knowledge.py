@@ -14,17 +14,18 @@ import hashlib
 import json
 import random
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from knowzero.config import Settings
 from knowzero.eval.metrics import percentile, ratio
-from knowzero.graph.context import Deps
 from knowzero.knowledge.kb import KnowledgeBase, SourceDoc
 from knowzero.knowledge.parsers import ParsedDoc
+from knowzero.knowledge.pipeline import KnowledgeDeps, answer
 from knowzero.knowledge.reader import extractive_read
 from knowzero.knowledge.types import Scored
-from knowzero.persistence.db import get_engine
+from knowzero.persistence.db import make_engine
 
 
 def load_squad(path: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
@@ -44,7 +45,7 @@ def load_squad(path: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
 def build_kb(paragraphs: list[dict[str, str]], held_out: set[str], data_dir: Path,
              progress: Any = None) -> KnowledgeBase:
     settings = Settings(data_dir=data_dir, database_url="")
-    kb = KnowledgeBase(get_engine(settings.db_url), settings)
+    kb = KnowledgeBase(make_engine(settings.db_url), settings)
     for coll in ("pool", "heldout"):
         docs = [SourceDoc(p["id"], ParsedDoc(p["context"], p["title"], "text"),
                           hashlib.sha256((p["title"] + p["context"]).encode()).hexdigest())
@@ -84,6 +85,12 @@ def choose_held_out(questions: list[dict[str, Any]], share: float, rng: random.R
     return held
 
 
+async def ask(question: str, deps: KnowledgeDeps) -> dict[str, Any]:
+    """One question through the product's knowledge pipeline, as the rows below read it."""
+    a = await answer(question, deps)
+    return {"reply": a.reply, "citations": a.citations, "verdict": a.verdict.to_dict()}
+
+
 def _contains(answer: str, golds: list[str]) -> bool:
     return any(g.strip() and g.strip() in answer for g in golds)
 
@@ -92,8 +99,6 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
                   data_dir: Path | None = None, baseline: bool = True, progress: Any = None) -> dict[str, Any]:
     if not 0 <= unanswerable_share < 1:
         raise ValueError("unanswerable share must be in [0, 1)")
-    from knowzero.knowledge.answer import aanswer
-
     paragraphs, questions = load_squad(path)
     rng = random.Random(seed)
     if limit:
@@ -102,7 +107,7 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
     cache = data_dir or Path(".knowzero") / "eval" / hashlib.sha1(path.read_bytes()).hexdigest()[:12]
     cache.mkdir(parents=True, exist_ok=True)
     kb = build_kb(paragraphs, held_out, cache, progress=progress)
-    deps = Deps(settings=kb.settings, kb=kb, provider=None)
+    deps = KnowledgeDeps(kb, kb.settings)
     ours: list[dict[str, Any]] = []
     base: list[dict[str, Any]] = []
 
@@ -111,7 +116,7 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
             unanswerable = q["gold"] in held_out
             colls = ["pool"] if unanswerable else []
             t0 = time.perf_counter()
-            out = await aanswer_with(q["question"], deps, colls)
+            out = await ask(q["question"], replace(deps, collections=tuple(colls)))
             ms = (time.perf_counter() - t0) * 1000
             cits = out.get("citations") or []
             level = (out.get("verdict") or {}).get("level", "insufficient")
@@ -132,10 +137,6 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
                              "cited_gold": bool(d.claims) and d.claims[0].source == q["gold"]})
             if progress and (i + 1) % 50 == 0:
                 progress(i + 1, len(questions))
-
-    async def aanswer_with(question: str, deps: Deps, colls: list[str]) -> dict[str, Any]:
-        deps.extras["collections"] = colls
-        return await aanswer(question, deps)
 
     asyncio.run(run_all())
     result = summarize(ours)
@@ -167,7 +168,6 @@ def run_demo(*, data_dir: Path | None = None) -> dict[str, Any]:
     Answerable lines list acceptable answer strings and the gold source; the rest have
     ``"answerable": false`` (the honest verdict is ``insufficient``). Same keys as the SQuAD run.
     """
-    from knowzero.knowledge.answer import aanswer
     from knowzero.knowledge.kb import demo_kb_path
 
     questions = [json.loads(line) for line in (demo_kb_path() / "questions.jsonl").read_text("utf-8").splitlines()
@@ -175,15 +175,15 @@ def run_demo(*, data_dir: Path | None = None) -> dict[str, Any]:
     cache = data_dir or Path(".knowzero") / "eval" / "demo"
     cache.mkdir(parents=True, exist_ok=True)
     settings = Settings(data_dir=cache, database_url="")
-    kb = KnowledgeBase(get_engine(settings.db_url), settings)
+    kb = KnowledgeBase(make_engine(settings.db_url), settings)
     kb.ensure_demo()
-    deps = Deps(settings=settings, kb=kb, provider=None)
+    deps = KnowledgeDeps(kb, settings)
     rows: list[dict[str, Any]] = []
 
     async def run_all() -> None:
         for q in questions:
             t0 = time.perf_counter()
-            out = await aanswer(q["question"], deps)
+            out = await ask(q["question"], deps)
             ms = (time.perf_counter() - t0) * 1000
             cits = out.get("citations") or []
             level = (out.get("verdict") or {}).get("level", "insufficient")

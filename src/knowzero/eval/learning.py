@@ -41,7 +41,7 @@ import typer
 
 from knowzero.config import Settings
 from knowzero.eval.metrics import percentile, ratio
-from knowzero.persistence.db import get_engine
+from knowzero.persistence.db import make_engine
 
 DEMO_TOPICS = ["CNC加工中心日常维护", "首件检验", "热处理工艺", "刀具管理", "量具校准", "差旅报销", "请假制度",
                "信息安全", "退货与退款", "安全生产", "质量管理", "新员工入职"]
@@ -54,7 +54,7 @@ def _kb(data_dir: Path) -> Any:
     from knowzero.knowledge.kb import KnowledgeBase
 
     s = Settings(data_dir=data_dir, database_url="")
-    return KnowledgeBase(get_engine(s.db_url), s)
+    return KnowledgeBase(make_engine(s.db_url), s)
 
 
 def demo_kb(data_dir: Path | None = None) -> Any:
@@ -243,11 +243,11 @@ def run_corpus(kb: Any, topics: list[str], *, off_topics: list[str], seed: int =
     rng = random.Random(seed)
     tmp = Path(tempfile.mkdtemp(prefix="kz-learn-eval-"))
     s = Settings(data_dir=tmp, database_url="")
-    svc = LearningService(get_engine(s.db_url), kb=kb, provider=None, settings=s)
+    svc = LearningService(make_engine(s.db_url), kb=kb, provider=None, settings=s)
     t0 = time.perf_counter()
     svc.generate(topics[0])  # warm-up: segmenter, query encoder, sentence index
     warmup_ms = (time.perf_counter() - t0) * 1000
-    svc = LearningService(get_engine(Settings(data_dir=tmp / "run", database_url="").db_url), kb=kb, settings=s)
+    svc = LearningService(make_engine(Settings(data_dir=tmp / "run", database_url="").db_url), kb=kb, settings=s)
     firsts, totals, sections, rows = [], [], [], []
     agg = {"lines": 0, "cited": 0, "citations": 0, "resolved": 0}
     anchors = {"checks": 0, "correct": 0, "wrong": 0}

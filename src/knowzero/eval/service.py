@@ -27,8 +27,18 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from langgraph.types import Command
 
+from knowzero.config import Settings
 from knowzero.eval.metrics import percentile, ratio
+from knowzero.graph.builder import build_graph
+from knowzero.graph.context import Deps
+from knowzero.persistence.checkpoint import open_persistence
+from knowzero.preferences import get_preferences
+from knowzero.routing.classifier import IntentClassifier
+from knowzero.service.store import seed_demo
+from knowzero.users import User
+from knowzero.wiring import build_deps
 
 DEFAULT_CROSSWOZ = Path(__file__).resolve().parents[3] / ".." / "shared" / "eval-data" / "crosswoz" / "val.json.zip"
 USERS = {"alice": ("alice", "customer", "张三"), "bob": ("bob", "customer", "李四"), "agent": ("agent", "agent", "王客服"),
@@ -44,8 +54,9 @@ def load_scenarios() -> list[dict[str, Any]]:
 class ScenarioRun:
     """Drives one scenario through a compiled graph; collects per-turn observations."""
 
-    def __init__(self, graph: Any, settings: Any, store: Any, name: str) -> None:
-        self.graph, self.settings, self.store, self.name = graph, settings, store, name
+    def __init__(self, graph: Any, base: Deps, name: str) -> None:
+        self.graph, self.base, self.name = graph, base, name
+        self.settings, self.store = base.settings, base.need_store()
         self.thread_n = 0
         self.thread_id = ""
         self.new_thread()
@@ -54,16 +65,11 @@ class ScenarioRun:
         self.thread_n += 1
         self.thread_id = f"eval-{self.name}-{self.thread_n}"
 
-    def deps(self, who: str) -> Any:
-        from knowzero.graph.context import Deps
-        from knowzero.users import User
-
+    def deps(self, who: str) -> Deps:
         uid, role, name = USERS[who]
-        return Deps(settings=self.settings, provider=None, user=User(uid, role, name))
+        return self.base.for_user(User(uid, role, name))
 
     async def turn(self, spec: dict[str, Any], default_user: str) -> dict[str, Any]:
-        from langgraph.types import Command
-
         who = spec.get("as", default_user)
         if spec.get("new_thread"):
             self.new_thread()
@@ -140,24 +146,21 @@ def check_turn(obs: dict[str, Any], expect: dict[str, Any], store: Any, scenario
     return fails
 
 
-async def run_scenario(scenario: dict[str, Any], base_dir: Path, database_url: str = "") -> dict[str, Any]:
+async def run_scenario(scenario: dict[str, Any], base_dir: Path, database_url: str = "",
+                       classifier: IntentClassifier | None = None) -> dict[str, Any]:
     """One scenario on a fresh data dir (app DB, checkpoints, store); ``database_url`` (an empty
-    PostgreSQL database) puts all three on PostgreSQL instead."""
-    from knowzero.config import Settings
-    from knowzero.graph.builder import build_graph
-    from knowzero.persistence.checkpoint import open_persistence
-    from knowzero.service.preferences import get_preferences
-    from knowzero.service.store import seed_demo, store_for
-
+    PostgreSQL database) puts all three on PostgreSQL instead. ``classifier`` may be shared between
+    scenarios (it takes ~2 s to build)."""
     data_dir = base_dir / scenario["name"]
     data_dir.mkdir(parents=True, exist_ok=True)
     settings = Settings(data_dir=data_dir, database_url=database_url, llm_provider="none")
-    store = store_for(settings)
+    base = build_deps(settings, provider=None, classifier=classifier or True)
+    store = base.need_store()
     seed_demo(store)
     turns: list[dict[str, Any]] = []
     async with open_persistence(settings) as (saver, lg_store):
         graph = build_graph().compile(checkpointer=saver, store=lg_store)
-        run = ScenarioRun(graph, settings, store, scenario["name"])
+        run = ScenarioRun(graph, base, scenario["name"])
         for i, spec in enumerate(scenario["turns"]):
             try:
                 obs = await run.turn(spec, scenario["user"])
@@ -177,7 +180,8 @@ async def run_scenarios(scenarios: list[dict[str, Any]] | None = None, base_dir:
     scenarios = scenarios if scenarios is not None else load_scenarios()
     with tempfile.TemporaryDirectory(prefix="kz-eval-service-") as tmp:
         base = base_dir or Path(tmp)
-        results = [await run_scenario(s, base) for s in scenarios]
+        clf = IntentClassifier.from_package_data()
+        results = [await run_scenario(s, base, classifier=clf) for s in scenarios]
     times = [t["elapsed_ms"] for r in results for t in r["turns"] if t["elapsed_ms"] > 0]
     return {"scenarios": len(results), "passed": sum(r["passed"] for r in results),
             "pass_rate": ratio(sum(r["passed"] for r in results), len(results)),

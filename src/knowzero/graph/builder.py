@@ -2,9 +2,9 @@
 with the checkpointer and store they want (``compile_graph`` does it for the app).
 
 Main graph:
-    normalize → classify → decide_path ─┬─ knowledge (subgraph: route_domain → retrieve ⟲ → read → check)
-                                        ├─ tools      (service: triage, slots, safe tools) ─┬─ confirm_action ─┬─ approve_action
-                                        │                                                  ├─ await_human    └─ (finish)
+    normalize → classify → decide_path ─┬─ knowledge (subgraph: route_domain → retrieve ⟲ → read → check → queue_review)
+                                        ├─ service    (triage, slots, safe tools) ─┬─ confirm_action ─┬─ approve_action
+                                        │                                         ├─ await_human    └─ (finish)
                                         ├─ learning   (documents, comments, entities, follow-ups, plans)
                                         ├─ chitchat | clarify
                                         └─ react      (bounded, monitored loop)
@@ -20,37 +20,36 @@ from knowzero.graph.nodes.chitchat import reply_chitchat
 from knowzero.graph.nodes.clarify import ask_clarification
 from knowzero.graph.nodes.finish import finish_turn
 from knowzero.graph.nodes.intent import classify_intent, normalize_input
-from knowzero.graph.nodes.knowledge.checker import check_answer
-from knowzero.graph.nodes.knowledge.reader import read_answer
-from knowzero.graph.nodes.knowledge.retriever import retrieve_passages
-from knowzero.graph.nodes.knowledge.router import route_domain
+from knowzero.graph.nodes.knowledge import check_answer, queue_review, read_answer, retrieve_passages, route_domain
 from knowzero.graph.nodes.learning import run_learning
 from knowzero.graph.nodes.paths import decide_path
 from knowzero.graph.nodes.react import run_react
-from knowzero.graph.nodes.tools import approve_action, await_human, confirm_action, run_tools
+from knowzero.graph.nodes.service import approve_action, await_human, confirm_action, run_service
 from knowzero.graph.routes import (
     route_after_confirm,
     route_after_domain,
     route_after_path,
     route_after_retrieve,
-    route_after_tools,
+    route_after_service,
 )
 from knowzero.graph.state import InputState, OutputState, State
 from knowzero.graph.trace import traced
 
 
 def build_knowledge_graph() -> StateGraph[State, Deps, State, OutputState]:
-    """Router → retriever (⟲ rewrite ≤ 3) → reader → fact checker."""
+    """Router → retriever (⟲ rewrite ≤ 3) → reader → fact checker → review queue (steps of knowledge/pipeline.py)."""
     g = StateGraph(State, context_schema=Deps, input_schema=State, output_schema=OutputState)
     g.add_node("route_domain", traced("route_domain", route_domain))
     g.add_node("retrieve", traced("retrieve", retrieve_passages))
     g.add_node("read", traced("read", read_answer))
     g.add_node("check", traced("check", check_answer))
+    g.add_node("queue_review", traced("queue_review", queue_review))
     g.add_edge(START, "route_domain")
     g.add_conditional_edges("route_domain", route_after_domain)
     g.add_conditional_edges("retrieve", route_after_retrieve)
     g.add_edge("read", "check")
-    g.add_edge("check", END)
+    g.add_edge("check", "queue_review")
+    g.add_edge("queue_review", END)
     return g
 
 
@@ -61,7 +60,7 @@ def build_graph() -> StateGraph[State, Deps, InputState, OutputState]:
     g.add_node("classify", traced("classify", classify_intent))
     g.add_node("decide_path", traced("decide_path", decide_path))
     g.add_node("knowledge", build_knowledge_graph().compile())
-    g.add_node("tools", traced("tools", run_tools))
+    g.add_node("service", traced("service", run_service))
     g.add_node("confirm_action", traced("confirm_action", confirm_action))
     g.add_node("approve_action", traced("approve_action", approve_action))
     g.add_node("await_human", traced("await_human", await_human))
@@ -76,7 +75,7 @@ def build_graph() -> StateGraph[State, Deps, InputState, OutputState]:
     g.add_conditional_edges("decide_path", route_after_path)
     for name in ("knowledge", "learning", "chitchat", "clarify", "react", "approve_action", "await_human"):
         g.add_edge(name, "finish")
-    g.add_conditional_edges("tools", route_after_tools)
+    g.add_conditional_edges("service", route_after_service)
     g.add_conditional_edges("confirm_action", route_after_confirm)
     g.add_edge("finish", END)
     return g

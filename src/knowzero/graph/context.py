@@ -1,38 +1,84 @@
-"""Run dependencies handed to every node through LangGraph's runtime context.
+"""The dependency container every node receives through LangGraph's runtime context.
 
-Heavy objects (knowledge base, models, provider) are process-wide singletons; this only
-bundles references to them, plus who is calling. Tests pass their own (a temp knowledge base,
-a scripted fake chat model).
+One :class:`Deps` is built per process by :func:`knowzero.wiring.build_deps` (the API's
+``create_app`` and the CLI call it); each request gets a copy for its caller
+(:meth:`Deps.for_user`). Nothing in the project reaches for a module-level instance: a node that
+needs the knowledge base, a store or the classifier takes it from here. Tests build their own
+(a temporary knowledge base, a scripted fake chat model) with the same function or by hand.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
-from knowzero.config import Settings, get_settings
+from knowzero.config import Settings
+from knowzero.knowledge.pipeline import KnowledgeDeps
 from knowzero.llm.base import ChatProvider
+from knowzero.streaming import Emit, silent
 from knowzero.users import User
+
+if TYPE_CHECKING:
+    from knowzero.knowledge.kb import KnowledgeBase
+    from knowzero.learning.service import LearningService
+    from knowzero.routing.classifier import IntentClassifier
+    from knowzero.service.store import OrderSystem, SqlStore
+
+
+class NotConfigured(RuntimeError):
+    """A node needed a dependency the container was built without (a wiring bug, not user input)."""
 
 
 @dataclass
 class Deps:
-    settings: Settings = field(default_factory=get_settings)
-    kb: Any = None  # KnowledgeBase; resolved lazily by knowledge_base()
+    settings: Settings = field(default_factory=Settings)
+    """This process's settings (never re-read from the environment by a node)."""
+    kb: KnowledgeBase | None = None
+    """The knowledge base (embedded indexes or PostgreSQL)."""
     provider: ChatProvider | None = None
+    """The configured chat model, or None (offline)."""
+    classifier: IntentClassifier | None = None
+    """The tiered intent router."""
+    store: SqlStore | None = None
+    """Service tables: users and keys, tickets, handoffs, refunds, the review queue."""
+    orders: OrderSystem | None = None
+    """The order system the service tools use (the demo store unless a team plugs in its own)."""
+    learning: LearningService | None = None
+    """Learning documents, versions, comments, entities and paths."""
     user: User = field(default_factory=User)
-    extras: dict[str, Any] = field(default_factory=dict)
+    """Who is calling (per request)."""
+    collections: tuple[str, ...] = ()
+    """Knowledge collections this call is limited to (empty: the router decides)."""
 
-    def knowledge_base(self):  # type: ignore[no-untyped-def]
+    def for_user(self, user: User, **changes: Any) -> Deps:
+        """The same container for another caller (per request)."""
+        return replace(self, user=user, **changes)
+
+    def need_kb(self) -> KnowledgeBase:
         if self.kb is None:
-            from knowzero.knowledge.kb import get_kb
-
-            self.kb = get_kb(self.settings)
+            raise NotConfigured("no knowledge base in the dependency container")
         return self.kb
 
+    def need_store(self) -> SqlStore:
+        if self.store is None:
+            raise NotConfigured("no service store in the dependency container")
+        return self.store
 
-def default_deps(**kw: Any) -> Deps:
-    from knowzero.llm.base import get_provider
+    def need_orders(self) -> OrderSystem:
+        if self.orders is not None:
+            return self.orders
+        return self.need_store()
 
-    kw.setdefault("provider", get_provider())
-    return Deps(**kw)
+    def need_learning(self) -> LearningService:
+        if self.learning is None:
+            raise NotConfigured("no learning service in the dependency container")
+        return self.learning
+
+    def need_classifier(self) -> IntentClassifier:
+        if self.classifier is None:
+            raise NotConfigured("no intent classifier in the dependency container")
+        return self.classifier
+
+    def knowledge(self, emit: Emit = silent) -> KnowledgeDeps:
+        """What the knowledge pipeline needs, with an event sink."""
+        return KnowledgeDeps(self.need_kb(), self.settings, self.provider, self.collections, emit)

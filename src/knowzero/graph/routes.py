@@ -4,31 +4,29 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from knowzero.config import get_settings
+from langgraph.runtime import Runtime
 
-POOR_EVIDENCE = 0.5
+from knowzero.graph.context import Deps
+from knowzero.knowledge.pipeline import should_retry
 
 
 def route_after_domain(state: dict[str, Any]) -> Literal["retrieve", "__end__"]:
     return "__end__" if state.get("path") == "clarify" else "retrieve"
 
 
-def route_after_retrieve(state: dict[str, Any], runtime: Any = None) -> Literal["retrieve", "read"]:
-    """Retry with a rewritten query while evidence is poor, at most ``max_rewrites`` times
-    (the run's settings from ``runtime.context`` when given, else the process settings)."""
-    attempts = state.get("attempts", 0)
-    settings = getattr(getattr(runtime, "context", None), "settings", None) or get_settings()
-    if state.get("quality", 0.0) < POOR_EVIDENCE and attempts <= settings.max_rewrites:
-        return "retrieve"
-    return "read"
+def route_after_retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> Literal["retrieve", "read"]:
+    """Retry with a rewritten query while evidence is poor, at most ``max_rewrites`` times (the
+    pipeline's own rule, with the run's settings)."""
+    retry = should_retry(state.get("quality", 0.0), state.get("attempts", 0), runtime.context.settings.max_rewrites)
+    return "retrieve" if retry else "read"
 
 
-def route_after_path(state: dict[str, Any]) -> Literal["knowledge", "tools", "learning", "chitchat", "clarify", "react"]:
+def route_after_path(state: dict[str, Any]) -> Literal["knowledge", "service", "learning", "chitchat", "clarify", "react"]:
     path = state.get("path", "react")
-    return path if path in ("knowledge", "tools", "learning", "chitchat", "clarify", "react") else "react"  # type: ignore[return-value]
+    return path if path in ("knowledge", "service", "learning", "chitchat", "clarify", "react") else "react"  # type: ignore[return-value]
 
 
-def route_after_tools(state: dict[str, Any]) -> Literal["confirm_action", "approve_action", "await_human", "finish"]:
+def route_after_service(state: dict[str, Any]) -> Literal["confirm_action", "approve_action", "await_human", "finish"]:
     """Service: wait for the customer's confirmation, an agent's approval or a human's reply, or finish."""
     nxt = (state.get("service") or {}).get("next") or "finish"
     return nxt if nxt in ("confirm_action", "approve_action", "await_human") else "finish"  # type: ignore[return-value]

@@ -72,6 +72,8 @@ class State(InputState, total=False):
     """Service: pending action, slots, triage, handoff state (kept across turns)."""
     react: dict[str, Any]
     """Safe-mode loop: steps taken, sub-tasks, stop reason."""
+    quick_replies: list[str]
+    """Buttons the client may offer for this turn's reply (a pending step's options, interpretations)."""
     agent_log: Annotated[list[dict[str, Any]], log_reducer]
     """One entry per node run this turn: {agent, action, elapsed_ms, ...}."""
 

@@ -13,7 +13,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from langgraph.config import get_stream_writer
+from langgraph.config import get_config, get_stream_writer
 
 
 def emit(event_type: str, **data: Any) -> None:
@@ -23,6 +23,15 @@ def emit(event_type: str, **data: Any) -> None:
     except RuntimeError:
         return
     writer({"type": event_type, "data": data})
+
+
+def thread_id_of(state: dict[str, Any]) -> str:
+    """The thread of the current run (from its config; the input's for a run without one)."""
+    try:
+        tid = (get_config().get("configurable") or {}).get("thread_id")
+    except RuntimeError:
+        tid = None
+    return str(tid or (state.get("input") or {}).get("thread_id") or "no-thread")
 
 
 def traced(name: str, fn: Callable[..., Awaitable[dict[str, Any]]]) -> Callable[..., Awaitable[dict[str, Any]]]:

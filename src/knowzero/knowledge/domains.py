@@ -20,6 +20,7 @@ from knowzero.config import DOMAINS
 from knowzero.errors import ProviderError
 from knowzero.knowledge.text import STOPWORDS, tokens
 from knowzero.llm.base import ChatProvider, chat_json
+from knowzero.models.embeddings import router
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,6 @@ def load_domains() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _example_matrix() -> tuple[list[str], np.ndarray]:
-    from knowzero.models.embeddings import router
-
     data = load_domains()
     labels, texts = [], []
     for d in DOMAINS:
@@ -77,8 +76,6 @@ def decide(question: str, *, provider: ChatProvider | None = None, sql_available
         reasoning = f"{hits[best]} {best} keyword(s)"
     else:
         labels, mat = _example_matrix()
-        from knowzero.models.embeddings import router
-
         sims = mat @ router().encode_one(question)
         j = int(np.argmax(sims))
         if sims[j] >= 0.45:

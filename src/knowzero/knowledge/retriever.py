@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -22,7 +21,6 @@ from knowzero.knowledge.text import STOPWORDS, tokens
 from knowzero.knowledge.types import Hit, Scored
 
 Strategy = Literal["hybrid", "keyword", "vector", "sql"]
-_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="kz-retrieve")
 
 
 @dataclass(frozen=True)
@@ -66,7 +64,7 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
            "dense": plan.strategy in ("hybrid", "vector") and bool(kb.dense.ids),
            "sql": plan.strategy in ("hybrid", "sql") and kb.sql is not None}
     rankings: dict[str, list[Hit]] = {}
-    dense_future = _pool.submit(kb.dense.search, query, depth, allowed) if use["dense"] else None
+    dense_future = kb.executor.submit(kb.dense.search, query, depth, allowed) if use["dense"] else None
     if use["keyword"]:
         rankings["keyword"] = kb.keyword.search(query, depth, allowed)
     if use["sql"] and kb.sql is not None:

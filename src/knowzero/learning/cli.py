@@ -6,24 +6,25 @@ import json
 
 import typer
 
-from knowzero.config import get_settings
+from knowzero.config import Settings
+from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.learning.compose import document_markdown
+from knowzero.learning.service import LearningService
+from knowzero.llm.factory import build_provider
+from knowzero.persistence.db import make_engine
 
 
 def learn_command(topic: str = typer.Argument(..., help="What to learn, e.g. 首件检验"),
                   level: str = typer.Option("beginner", "--level", help="beginner | intermediate | advanced"),
                   json_out: bool = typer.Option(False, "--json", help="Print the document as one JSON object.")) -> None:
     """Generate a learning document from the knowledge base (the demo one when nothing was ingested)."""
-    from knowzero.knowledge.kb import get_kb
-    from knowzero.learning.service import LearningService
-    from knowzero.llm.base import get_provider
-
-    settings = get_settings()
-    kb = get_kb(settings)
+    settings = Settings()
+    kb = KnowledgeBase(make_engine(settings.db_url), settings)
+    kb.refresh()
     if kb.is_empty():
         typer.echo("ingesting the demo knowledge base (first run)…", err=True)
         kb.ensure_demo()
-    svc = LearningService(kb=kb, provider=get_provider(), settings=settings)
+    svc = LearningService(kb.engine, kb=kb, provider=build_provider(settings), settings=settings)
     doc = svc.generate(topic, level=level)
     if json_out:
         typer.echo(json.dumps(doc, ensure_ascii=False, default=str))

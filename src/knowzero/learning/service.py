@@ -4,8 +4,8 @@ One :class:`LearningService` per (database, knowledge base, provider): generate 
 (streamed section by section), expand the current document for a follow-up, merge a near topic
 into an existing page, improve a section from a comment (new version, re-anchored comments),
 open an entity (navigate to its page or create one under the source document), plan a path,
-and read everything back. ``entity_page_exists(name)`` is the cheap check the intent classifier
-uses for entity clicks.
+and read everything back. Built once by the dependency container (``knowzero.wiring``); a
+comment that asks a question is answered by the one knowledge pipeline, not here.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from typing import Any
 
 from sqlalchemy import Engine, select
 
-from knowzero.config import Settings, get_settings
+from knowzero.config import Settings
 from knowzero.errors import InvalidInput, NotFound
+from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.learning import store
 from knowzero.learning.compose import (
     Outline,
@@ -30,11 +31,12 @@ from knowzero.learning.compose import (
     renumber,
     short_heading,
 )
-from knowzero.learning.entities import extract_entities
+from knowzero.learning.entities import extract_entities, kb_terms
 from knowzero.learning.optimize import NEED_LABELS, change_summary, classify_need, rewrite_section
-from knowzero.learning.planner import make_plan, path_markdown
+from knowzero.learning.planner import is_learned, make_plan, path_markdown
+from knowzero.learning.tables import learning_documents as d
 from knowzero.llm.base import ChatProvider
-from knowzero.persistence.db import get_engine, init_db
+from knowzero.persistence.db import init_db
 from knowzero.users import User, is_staff
 
 _COMPARE = re.compile(r"\s*(?:和|与|跟|同|vs\.?|VS\.?|对比|比较)\s*")
@@ -54,20 +56,12 @@ def split_comparison(text: str) -> list[str]:
 class LearningService:
     """Facade over compose/optimize/planner/store (see module doc)."""
 
-    def __init__(self, engine: Engine | None = None, kb: Any = None, provider: ChatProvider | None = None,
+    def __init__(self, engine: Engine, kb: KnowledgeBase, provider: ChatProvider | None = None,
                  settings: Settings | None = None) -> None:
-        self.settings = settings or get_settings()
-        self.engine = init_db(engine or get_engine(self.settings.db_url))
-        self._kb = kb
+        self.settings = settings or kb.settings
+        self.engine = init_db(engine)
+        self.kb = kb
         self.provider = provider
-
-    @property
-    def kb(self) -> Any:
-        if self._kb is None:
-            from knowzero.knowledge.kb import get_kb
-
-            self._kb = get_kb(self.settings)
-        return self._kb
 
     def _strategy(self) -> str:
         return "hybrid" if self.kb.dense.ids else "keyword"
@@ -286,8 +280,6 @@ class LearningService:
 
     def entity_index(self, q: str = "", limit: int = 200) -> list[dict[str, Any]]:
         """Learning entities (with pages and mentions) plus knowledge-base terms not yet in it."""
-        from knowzero.learning.entities import kb_terms
-
         items = store.list_entities(self.engine, q=q, limit=limit)
         have = {e["key"] for e in items}
         qk = store.topic_key(q) if q else ""
@@ -314,8 +306,6 @@ class LearningService:
         return {**p, "id": saved["id"], "created_at": saved["created_at"]}
 
     def _parent_links(self) -> list[tuple[str, str]]:
-        from knowzero.learning.tables import learning_documents as d
-
         with self.engine.connect() as conn:
             rows = conn.execute(select(d.c.id, d.c.topic, d.c.parent_id)).all()
         topic = {r.id: r.topic for r in rows}
@@ -323,8 +313,6 @@ class LearningService:
 
     def get_path(self, path_id: str, user_id: str | None = None) -> dict[str, Any]:
         """A saved path with the learned marks and page links as of now."""
-        from knowzero.learning.planner import is_learned
-
         p = store.get_path(self.engine, path_id)
         known = [t["topic"] for t in store.learned_topics(self.engine, user_id or p["user_id"])]
         for s in p["steps"]:
@@ -377,27 +365,3 @@ def propose_follow_ups(outline: Outline, entities: list[dict[str, Any]], heading
 
 def _ms(t0: float) -> float:
     return round((time.perf_counter() - t0) * 1000, 2)
-
-
-_services: dict[str, LearningService] = {}
-
-
-def get_service(settings: Settings | None = None, *, kb: Any = None, provider: ChatProvider | None = None) -> LearningService:
-    """A service for the configured database (knowledge base and provider may be given per call)."""
-    s = settings or get_settings()
-    svc = _services.get(s.db_url)
-    if svc is None:
-        svc = _services[s.db_url] = LearningService(settings=s)
-    if kb is not None or provider is not None:
-        return LearningService(svc.engine, kb=kb or svc._kb, provider=provider, settings=s)
-    return svc
-
-
-def entity_page_exists(name: str) -> bool:
-    """Does a learning page exist for this entity name? (Used by the intent classifier; never raises.)"""
-    if not (name or "").strip():
-        return False
-    try:
-        return get_service().entity_page(name) is not None
-    except Exception:  # noqa: BLE001 - a failed lookup means "no page": the click creates one
-        return False

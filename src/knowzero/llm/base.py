@@ -8,10 +8,11 @@ record that in their log. This module does not retry: a slow LLM is worse than t
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-from functools import lru_cache
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from knowzero.errors import ProviderError
 
@@ -48,18 +49,16 @@ def chat_json(provider: ChatProvider, messages: list[dict[str, str]], schema: di
     return data
 
 
-@lru_cache(maxsize=1)
-def get_provider() -> ChatProvider | None:
-    """The configured provider, or None (offline default). Created once per process."""
-    from knowzero.config import get_settings
+T = TypeVar("T")
 
-    s = get_settings()
-    if s.llm_provider == "openai":
-        from knowzero.llm.openai_compat import OpenAICompatProvider
 
-        return OpenAICompatProvider(s.llm_base_url, s.llm_model, s.llm_api_key, timeout=s.llm_timeout_s)
-    if s.llm_provider == "local":
-        from knowzero.llm.local import LocalGGUFProvider
+async def within_deadline(fn: Callable[..., T], *args: Any, deadline_s: float, **kw: Any) -> T:
+    """Run a blocking provider call off the event loop, bounded by a total deadline (not a per-read
+    timeout: a provider that drips one byte every few seconds is cut off too). Raises ProviderError.
 
-        return LocalGGUFProvider(s.llm_local_model_path or None)
-    return None
+    The worker thread may still finish in the background; its result is dropped.
+    """
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(fn, *args, **kw), timeout=deadline_s)
+    except TimeoutError as exc:
+        raise ProviderError(f"the model did not answer within {deadline_s:g} s") from exc

@@ -1,17 +1,17 @@
-"""The app database: one SQLAlchemy engine per URL, one MetaData, ordered migrations.
+"""The app database: engines by URL, one MetaData, ordered migrations.
 
 Each domain declares its tables on :data:`metadata` in its own ``tables.py`` module
-(knowledge, service, learning); :func:`init_db` imports them, creates what is missing and then
+(knowledge, service, learning, persistence.threads); the owner of those tables imports its module
+and calls :func:`init_db`, which creates what is missing (persistence never imports a domain) and
 applies :data:`MIGRATIONS` in order, recording each in ``schema_migrations`` (simonw/llm style).
-SQLite runs in WAL mode with foreign keys on. Nothing here knows about any domain's rows.
+SQLite runs in WAL mode with foreign keys on. Nothing here knows about any domain's rows, and
+nothing here is cached per process: the dependency container (``knowzero.wiring``) makes one
+engine and shares it.
 """
 
 from __future__ import annotations
 
-import importlib
-import threading
 from collections.abc import Callable
-from functools import lru_cache
 
 from sqlalchemy import Column, Connection, DateTime, Engine, MetaData, String, Table, create_engine, event, func, select
 
@@ -23,19 +23,11 @@ schema_migrations = Table(
     Column("applied_at", DateTime(timezone=True), server_default=func.now()),
 )
 
-TABLE_MODULES = ("knowzero.knowledge.tables", "knowzero.service.tables", "knowzero.learning.tables",
-                 "knowzero.persistence.threads")
-
 # Ordered (name, fn(conn)) pairs; append only. create_all covers new tables, these cover changes.
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = []
 
-_init_lock = threading.Lock()
-_initialised: set[str] = set()
-
-
-@lru_cache(maxsize=8)
-def get_engine(url: str) -> Engine:
-    """One engine (and pool) per URL per process."""
+def make_engine(url: str) -> Engine:
+    """A new engine (and connection pool) for ``url``; callers share the one they make."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -51,37 +43,14 @@ def get_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
 
 
-def import_table_modules() -> None:
-    for name in TABLE_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-
-
 def init_db(engine: Engine) -> Engine:
-    """Create missing tables and apply pending migrations (idempotent, once per process per URL)."""
-    key = str(engine.url)
-    if key in _initialised:
-        return engine
-    with _init_lock:
-        if key in _initialised:
-            return engine
-        import_table_modules()
-        metadata.create_all(engine)
-        with engine.begin() as conn:
-            done = set(conn.execute(select(schema_migrations.c.name)).scalars())
-            for name, fn in MIGRATIONS:
-                if name not in done:
-                    fn(conn)
-                    conn.execute(schema_migrations.insert().values(name=name))
-        _initialised.add(key)
+    """Create the missing tables of every imported ``tables`` module and apply pending migrations
+    (idempotent: each owner of tables imports its module and calls this with its engine)."""
+    metadata.create_all(engine)
+    with engine.begin() as conn:
+        done = set(conn.execute(select(schema_migrations.c.name)).scalars())
+        for name, fn in MIGRATIONS:
+            if name not in done:
+                fn(conn)
+                conn.execute(schema_migrations.insert().values(name=name))
     return engine
-
-
-def app_engine() -> Engine:
-    """The configured app database, initialised."""
-    from knowzero.config import get_settings
-
-    return init_db(get_engine(get_settings().db_url))

@@ -9,7 +9,7 @@ import time
 from sqlalchemy import Column, Engine, Float, String, Table, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
-from knowzero.persistence.db import metadata
+from knowzero.persistence.db import init_db, metadata
 
 threads = Table(
     "threads", metadata,
@@ -28,7 +28,7 @@ class ThreadDirectory:
     """
 
     def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+        self.engine = init_db(engine)
 
     def owner(self, thread_id: str) -> str | None:
         with self.engine.connect() as conn:

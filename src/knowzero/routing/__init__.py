@@ -1,13 +1,14 @@
 """Fast tiered intent routing (PRODUCT.md §3): rules → fuzzy → semantic → LLM, cached.
 
-    from knowzero.routing import get_classifier, classify_source
-    result = get_classifier().classify("帮我查订单，然后生成邮件")   # IntentResult(intent="mixed", method="rule", ...)
+    from knowzero.routing import IntentClassifier, classify_source
+    clf = IntentClassifier.from_package_data()        # built once by the dependency container
+    result = clf.classify("帮我查订单，然后生成邮件")   # IntentResult(intent="mixed", method="rule", ...)
     result = classify_source("entity", has_entity_page=False)       # IntentResult(intent="new_topic", method="source")
 
 One module per tier (``rules``, ``fuzzy``, ``semantic``, ``llm``), the chain in ``classifier``,
 the result type in ``types``, trainable numpy pieces in ``head``, intents/examples/keywords/rules
 in ``data/intents.json``. Importing this package loads no model: the USE encoder loads when a
-semantic tier is built (``get_classifier()`` on first use).
+semantic tier is built (``IntentClassifier.from_package_data()``).
 """
 
 import os
@@ -20,7 +21,6 @@ from knowzero.routing.classifier import (  # noqa: E402
     IntentClassifier,
     RoutingData,
     classify_source,
-    get_classifier,
     load_routing_data,
 )
 from knowzero.routing.fuzzy import FuzzyTier  # noqa: E402
@@ -44,6 +44,5 @@ __all__ = [
     "SemanticFit",
     "SemanticTier",
     "classify_source",
-    "get_classifier",
     "load_routing_data",
 ]

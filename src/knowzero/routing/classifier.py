@@ -17,7 +17,7 @@ examples (used by the evaluation). :func:`classify_source` maps non-chat inputs 
 classification. Deliberately not here: conversation context (pronoun resolution happens before
 routing), and deciding paths from intents (the graph does that).
 
->>> clf = get_classifier()  # doctest: +SKIP
+>>> clf = IntentClassifier.from_package_data()  # doctest: +SKIP
 >>> clf.classify("我想学 LangGraph").to_event()  # doctest: +SKIP
 {'intent': 'new_topic', 'confidence': 1.0, 'method': 'rule', 'elapsed_ms': 0.012, 'reasoning': "rule 'new-topic' ..."}
 """
@@ -29,13 +29,13 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
+from knowzero.config import Settings
 from knowzero.errors import InvalidInput, ProviderError
 from knowzero.llm.base import ChatProvider
 from knowzero.routing.fuzzy import FuzzyTier
@@ -108,10 +108,13 @@ def load_routing_data(path: Path | None = None) -> RoutingData:
 
 
 # ---------------------------------------------------------------------------- classifier
+DEFAULT_ROUTE_THRESHOLD: float = Settings.model_fields["route_threshold"].default
+
+
 class IntentClassifier:
     """The tier chain. Build it with :meth:`from_package_data` or :meth:`from_examples`.
 
-    ``threshold`` defaults to ``get_settings().route_threshold``. ``fallback`` is the intent
+    ``threshold`` defaults to the setting's default (the container passes ``route_threshold``). ``fallback`` is the intent
     returned (confidence 0) when no tier has an opinion at all (a chain without a semantic tier).
     """
 
@@ -119,9 +122,7 @@ class IntentClassifier:
                  semantic: SemanticTier | None = None, llm: LLMTier | None = None,
                  threshold: float | None = None, cache_size: int = 1024, fallback: str = "clarify") -> None:
         if threshold is None:
-            from knowzero.config import get_settings
-
-            threshold = get_settings().route_threshold
+            threshold = DEFAULT_ROUTE_THRESHOLD
         if not 0.0 <= threshold <= 1.0:
             raise ValueError("threshold must be in [0, 1]")
         if cache_size < 0:
@@ -265,12 +266,6 @@ class IntentClassifier:
         with self._lock:
             self._cache.clear()
             self._hits = self._misses = 0
-
-
-@lru_cache(maxsize=1)
-def get_classifier() -> IntentClassifier:
-    """The product classifier, built once per process (loads the USE encoder on first call)."""
-    return IntentClassifier.from_package_data()
 
 
 # ---------------------------------------------------------------------------- non-chat sources

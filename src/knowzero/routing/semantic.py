@@ -35,6 +35,7 @@ from typing import Literal
 
 import numpy as np
 
+from knowzero.models.embeddings import router
 from knowzero.routing.head import (
     NgramVectorizer,
     SoftmaxModel,
@@ -100,8 +101,6 @@ class SemanticTier:
         if not 0 <= knn_weight <= 1 or k < 1 or folds < 2 or not 0 < oos_prior < 1:
             raise ValueError("need 0 <= knn_weight <= 1, k >= 1, folds >= 2, 0 < oos_prior < 1")
         if encoder is None:
-            from knowzero.models.embeddings import router
-
             encoder = router()
         self.encoder: Encoder = encoder
         self.labels: tuple[str, ...] = tuple(labels)

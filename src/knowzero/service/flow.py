@@ -20,16 +20,21 @@ It never interrupts and never moves money: those happen in the approval nodes
 from __future__ import annotations
 
 import copy
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from knowzero.graph.context import Deps
-from knowzero.graph.trace import emit
+from knowzero.config import Settings
+from knowzero.errors import KnowZeroError, ProviderError
+from knowzero.llm.base import ChatProvider, within_deadline
+from knowzero.preferences import reply_language
 from knowzero.service import slots as sl
 from knowzero.service.handoff import build_brief
 from knowzero.service.registry import ToolContext, get_tool, run_tool
-from knowzero.service.store import yuan
-from knowzero.service.triage import assess, assess_with_llm
+from knowzero.service.store import OrderSystem, SqlStore, yuan
+from knowzero.service.tools import refund_order_check, refund_precheck
+from knowzero.service.triage import assess, llm_sentiment
+from knowzero.streaming import Emit, silent
 from knowzero.users import User
 
 ACTION_NAMES = {
@@ -44,11 +49,32 @@ HELP = ("我可以帮您：查询订单状态、查看我的订单、申请退�
 SIGN_IN = ("这项服务需要登录后使用，请先登录（使用您的 API key）。", "Please sign in (with your API key) to use this service.")
 
 
+@dataclass(frozen=True)
+class ServiceContext:
+    """What a service turn may use, handed in by the graph's service node (from the container)."""
+
+    user: User
+    settings: Settings
+    store: SqlStore
+    orders: OrderSystem
+    thread_id: str
+    provider: ChatProvider | None = None
+    emit: Emit = silent
+    ask_knowledge: Callable[[str], Awaitable[str]] | None = None
+    """Answers a knowledge question mid-flow (the one knowledge pipeline); None: no detour."""
+
+    def tool_context(self, lang: str, **changes: Any) -> ToolContext:
+        ctx = ToolContext(self.user.id, self.user.role, self.thread_id, self.settings, self.store, self.orders, lang)
+        for k, v in changes.items():
+            setattr(ctx, k, v)
+        return ctx
+
+
 @dataclass
 class Turn:
     """Mutable working set of one service turn."""
 
-    deps: Deps
+    sc: ServiceContext
     text: str
     thread_id: str
     svc: dict[str, Any]
@@ -58,7 +84,7 @@ class Turn:
 
     @property
     def user(self) -> User:
-        return self.deps.user
+        return self.sc.user
 
     @property
     def zh(self) -> bool:
@@ -67,9 +93,11 @@ class Turn:
     def say(self, zh: str, en: str) -> None:
         self.lines.append(zh if self.zh else en)
 
-    def ctx(self, **extras: Any) -> ToolContext:
-        return ToolContext(self.user.id, self.user.role, self.thread_id,
-                           extras={"lang": self.lang, "settings": self.deps.settings, **extras})
+    def ctx(self) -> ToolContext:
+        return self.sc.tool_context(self.lang)
+
+    def emit(self, event_type: str, **data: Any) -> None:
+        self.sc.emit(event_type, **data)
 
     def next_seq(self) -> int:
         self.svc["seq"] = int(self.svc.get("seq", 0)) + 1
@@ -77,22 +105,20 @@ class Turn:
 
     def call(self, name: str, args: dict[str, Any], ctx: ToolContext | None = None) -> dict[str, Any]:
         """Run a tool with events; failures become an ``error`` event and a clear line for the user."""
-        emit("tool_call_start", tool=name, args=args)
+        self.emit("tool_call_start", tool=name, args=args)
         result = run_tool(name, args, ctx or self.ctx())
-        emit("tool_call_end", tool=name, result=result)
+        self.emit("tool_call_end", tool=name, result=result)
         step: dict[str, Any] = {"tool": name, "ok": bool(result.get("ok"))}
         if not result.get("ok"):
             err = result.get("error") or {}
             step["error"] = err.get("code")
-            emit("error", code=err.get("code", "tool_error"), message=err.get("message", ""))
+            self.emit("error", code=err.get("code", "tool_error"), message=err.get("message", ""))
         self.svc["steps"] = [*(self.svc.get("steps") or []), step][-10:]
         self.log.append({"agent": "service", "action": "tool", "tool": name, "ok": step["ok"]})
         return result
 
 
 def _lang(svc: dict[str, Any], prefs: dict[str, Any], text: str) -> str:
-    from knowzero.service.preferences import reply_language
-
     return reply_language(prefs, text, svc.get("lang") or "zh")
 
 
@@ -127,14 +153,11 @@ def _run_ready(t: Turn, p: dict[str, Any]) -> None:
 
 def _prepare_refund(t: Turn, p: dict[str, Any]) -> dict[str, Any] | None:
     """Check the money rules now; on success the action waits for the customer's confirmation."""
-    from knowzero.errors import KnowZeroError
-    from knowzero.service.tools import refund_precheck
-
     s = p["slots"]
     try:
         order, amount_cents = refund_precheck(str(s["order_id"]), s["amount"], t.ctx())
     except KnowZeroError as exc:
-        emit("error", code=exc.code, message=exc.message)
+        t.emit("error", code=exc.code, message=exc.message)
         t.svc["steps"] = [*(t.svc.get("steps") or []), {"tool": "request_refund", "ok": False, "error": exc.code}][-10:]
         t.lines.append(exc.message)
         rule = (exc.details or [{}])[0].get("rule") if exc.details else None
@@ -149,15 +172,15 @@ def _prepare_refund(t: Turn, p: dict[str, Any]) -> dict[str, Any] | None:
     p.update(stage="confirm", key=key, amount_cents=amount_cents, order_id=order["id"], expecting=None,
              owner=t.user.id, owner_role=t.user.role)
     amount = yuan(amount_cents)
-    over = amount > t.deps.settings.refund_agent_approval_above
+    over = amount > t.sc.settings.refund_agent_approval_above
     t.say(f"请确认：为订单 {order['id']} 申请退款 ¥{amount:.2f}，原因：{s['reason']}。"
-          + (f"金额超过 ¥{t.deps.settings.refund_agent_approval_above:.0f}，确认后还需客服审批。" if over else "")
+          + (f"金额超过 ¥{t.sc.settings.refund_agent_approval_above:.0f}，确认后还需客服审批。" if over else "")
           + "确认请回复“确认”，不需要请回复“算了”。",
           f"Please confirm: refund ¥{amount:.2f} for order {order['id']}, reason: {s['reason']}. "
-          + (f"Above ¥{t.deps.settings.refund_agent_approval_above:.0f} an agent must also approve it. " if over else "")
+          + (f"Above ¥{t.sc.settings.refund_agent_approval_above:.0f} an agent must also approve it. " if over else "")
           + "Reply \"confirm\" to go ahead or \"cancel\" to stop.")
-    emit("human_review_request", kind="refund_confirmation", thread_id=t.thread_id, action="request_refund",
-         order_id=order["id"], amount=amount, reason=s["reason"], idempotency_key=key,
+    t.emit("human_review_request", kind="refund_confirmation", thread_id=t.thread_id, action="request_refund",
+           order_id=order["id"], amount=amount, reason=s["reason"], idempotency_key=key,
          needs_agent_approval=over, message=t.lines[-1])
     t.svc["next"], t.svc["announced"] = "confirm_action", "refund_confirmation"
     return p
@@ -166,13 +189,10 @@ def _prepare_refund(t: Turn, p: dict[str, Any]) -> dict[str, Any] | None:
 def _check_refund_order(t: Turn, p: dict[str, Any]) -> bool:
     """As soon as the order is known: is it the caller's, and refundable at all? On failure the
     order slot is cleared (unknown order) or the action dropped (state rule), with a clear message."""
-    from knowzero.errors import KnowZeroError
-    from knowzero.service.tools import refund_order_check
-
     try:
         refund_order_check(str(p["slots"]["order_id"]), t.ctx())
     except KnowZeroError as exc:
-        emit("error", code=exc.code, message=exc.message)
+        t.emit("error", code=exc.code, message=exc.message)
         t.svc["steps"] = [*(t.svc.get("steps") or []), {"tool": "request_refund", "ok": False, "error": exc.code}][-10:]
         t.lines.append(exc.message)
         if exc.code == "not_found":
@@ -217,7 +237,7 @@ def _handoff(t: Turn, messages: list[Any], reason: str) -> None:
         return
     h = result["handoff"]
     t.lines.append(result["summary"])
-    emit("human_review_request", kind="handoff", thread_id=t.thread_id, handoff_id=h["id"], urgency=h["urgency"],
+    t.emit("human_review_request", kind="handoff", thread_id=t.thread_id, handoff_id=h["id"], urgency=h["urgency"],
          reason=reason, brief=brief, message=result["summary"])
     t.svc["handoff"] = {"id": h["id"], "status": "open", "replies": 0, "customer_notes": 0}
     t.svc["pending"] = {"action": "transfer_to_human", "stage": "human", "seq": seq}
@@ -226,43 +246,53 @@ def _handoff(t: Turn, messages: list[Any], reason: str) -> None:
 
 async def _knowledge_detour(t: Turn) -> bool:
     """Mid-flow knowledge question: answer it from the documents, keep the pending action."""
-    try:
-        from knowzero.knowledge.answer import aanswer
-    except ImportError:
+    if t.sc.ask_knowledge is None:
         return False
     try:
-        out = await aanswer(t.text, t.deps)
+        reply = await t.sc.ask_knowledge(t.text)
     except Exception as exc:  # the detour must never break the service flow
-        emit("reasoning", text=f"knowledge detour failed: {type(exc).__name__}")
+        t.emit("reasoning", text=f"knowledge detour failed: {type(exc).__name__}")
+        t.log.append({"agent": "service", "action": "knowledge_detour_failed", "error": type(exc).__name__})
         return False
-    if out.get("reply"):
-        t.lines.append(out["reply"])
+    if reply:
+        t.lines.append(reply)
         return True
     return False
 
 
-async def service_turn(state: dict[str, Any], deps: Deps, thread_id: str, prefs: dict[str, Any]) -> dict[str, Any]:
-    """The tools node's work; returns the state update (reply, service, agent_log)."""
+async def _sentiment(t: Turn) -> float | None:
+    """The model's sentiment when one is configured (bounded by the deadline); None: the lexicon decides."""
+    if t.sc.provider is None:
+        return None
+    try:
+        return await within_deadline(llm_sentiment, t.sc.provider, t.text, deadline_s=t.sc.settings.llm_timeout_s)
+    except ProviderError as exc:
+        t.emit("reasoning", text=f"triage model unavailable ({exc.message}); lexicon sentiment")
+        t.log.append({"agent": "service", "action": "triage_fallback", "fallback": True, "fallback_reason": exc.message})
+        return None
+
+
+async def service_turn(state: dict[str, Any], sc: ServiceContext, prefs: dict[str, Any]) -> dict[str, Any]:
+    """The service node's work; returns the state update (reply, service, agent_log)."""
     text = (state.get("question") or "").strip()
+    thread_id = sc.thread_id
     svc = copy.deepcopy(state.get("service") or {})
     svc["next"], svc["announced"] = "", None
-    t = Turn(deps, text, thread_id, svc, _lang(svc, prefs, text))
+    t = Turn(sc, text, thread_id, svc, _lang(svc, prefs, text))
     svc["lang"] = t.lang
     prev = svc.get("triage")
-    tri = assess_with_llm(deps.provider, text, prev) if deps.provider is not None else assess(text, prev)
+    tri = assess(text, prev, await _sentiment(t))
     svc["triage"] = tri.to_dict()
-    emit("reasoning", text=f"triage: {tri.urgency}, sentiment {tri.sentiment:+.2f} ({tri.label}), angry streak {tri.angry_streak}")
+    t.emit("reasoning", text=f"triage: {tri.urgency}, sentiment {tri.sentiment:+.2f} ({tri.label}), angry streak {tri.angry_streak}")
     t.log.append({"agent": "service", "action": "triage", "urgency": tri.urgency, "sentiment": tri.sentiment,
                   "label": tri.label})
     pending = svc.get("pending") or None
     handoff = svc.get("handoff") or {}
 
     if handoff.get("status") in ("open", "answered"):
-        from knowzero.service.store import store_for
-
         n = int(handoff.get("customer_notes", 0)) + 1
-        store_for(deps.settings).add_handoff_message(key=f"{handoff['id']}:customer:{n}:{thread_id}", handoff_id=handoff["id"],
-                                                     thread_id=thread_id, author_id=deps.user.id, author_role="customer", text=text)
+        sc.store.add_handoff_message(key=f"{handoff['id']}:customer:{n}:{thread_id}", handoff_id=handoff["id"],
+                                     thread_id=thread_id, author_id=sc.user.id, author_role="customer", text=text)
         handoff["customer_notes"] = n
         t.say("已转达给人工客服，请稍候，客服会在此对话中回复您。", "I've passed your message to the agent; they will reply here shortly.")
         svc["next"] = "await_human"
@@ -275,7 +305,7 @@ async def service_turn(state: dict[str, Any], deps: Deps, thread_id: str, prefs:
     if pending and pending.get("stage") == "confirm":
         yn = sl.yes_no(text)
         if yn is True:
-            pending["confirmed_by"] = deps.user.id
+            pending["confirmed_by"] = sc.user.id
             svc["pending"], svc["next"] = pending, "confirm_action"
             return _out(t)
         if yn is False:
@@ -307,12 +337,12 @@ async def service_turn(state: dict[str, Any], deps: Deps, thread_id: str, prefs:
             if action is None:
                 unmatched.append(clause)
                 continue
-        if _needs_account(action) and deps.user.role == "anonymous":
+        if _needs_account(action) and sc.user.role == "anonymous":
             t.say(*SIGN_IN)
             continue
         found = {k: v for k, v in sl.extract_slots(clause).items()
                  if k in sl.REQUIRED[action] or (k == "order_id" and action == "create_ticket")}
-        new = {"action": action, "slots": found, "seq": t.next_seq(), "stage": "collect", "owner": deps.user.id,
+        new = {"action": action, "slots": found, "seq": t.next_seq(), "stage": "collect", "owner": sc.user.id,
                "expecting": None, "last_filled": next(reversed(found), None) if found else None}
         ready = sl.next_missing(action, found) is None and action not in sl.SENSITIVE
         if ready and (active or locked):
@@ -364,8 +394,8 @@ def _still_waiting(t: Turn, p: dict[str, Any]) -> None:
     if p.get("stage") == "confirm":
         t.say(f"另外，订单 {p.get('order_id')} 的退款 ¥{amount:.2f} 还在等您确认（回复“确认”或“算了”）。",
               f"Also, the ¥{amount:.2f} refund for order {p.get('order_id')} still needs your confirmation (\"confirm\" or \"cancel\").")
-        emit("human_review_request", kind="refund_confirmation", thread_id=t.thread_id, action="request_refund",
-             order_id=p.get("order_id"), amount=amount, reason=(p.get("slots") or {}).get("reason"),
+        t.emit("human_review_request", kind="refund_confirmation", thread_id=t.thread_id, action="request_refund",
+               order_id=p.get("order_id"), amount=amount, reason=(p.get("slots") or {}).get("reason"),
              idempotency_key=p.get("key"), message=t.lines[-1])
         t.svc["next"], t.svc["announced"] = "confirm_action", "refund_confirmation"
     else:

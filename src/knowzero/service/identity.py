@@ -1,19 +1,19 @@
 """Who is calling: an API key (``Authorization: Bearer <key>`` or ``X-API-Key: <key>``) → a User.
 
-No token → the anonymous user (may chat, learn and ask; account tools answer "please sign in").
-An unknown token raises :class:`~knowzero.errors.Unauthorized` (a typo should not silently
-downgrade a signed-in agent to anonymous). Only key hashes are stored (see ``store.seed_demo``).
-This module does not decide what a user may do; tools and routes do.
+No token → anonymous (the API then picks the per-client identity, see ``knowzero.users``). An
+unknown token raises :class:`~knowzero.errors.Unauthorized` (a typo should not silently downgrade
+a signed-in agent to anonymous). Only key hashes are stored (see ``store.seed_demo``). This module
+does not decide what a user may do; ``knowzero.users`` and the routes do.
 """
 
 from __future__ import annotations
 
-from knowzero.config import Settings, get_settings
-from knowzero.errors import Unauthorized
-from knowzero.service.store import store_for
-from knowzero.users import User
+import sys
+from collections.abc import Callable
 
-ANONYMOUS = User()
+from knowzero.errors import Unauthorized
+from knowzero.service.store import SqlStore, seed_demo
+from knowzero.users import User
 
 
 def parse_authorization(authorization: str | None, x_api_key: str | None = None) -> str | None:
@@ -28,29 +28,24 @@ def parse_authorization(authorization: str | None, x_api_key: str | None = None)
     return parts[0]
 
 
-def user_for_token(token: str | None, settings: Settings | None = None) -> User:
+def user_for_token(token: str | None, store: SqlStore) -> User:
     """Resolve a token to a User; ``None``/empty → anonymous; unknown token → Unauthorized."""
     if token is None or not token.strip():
         return User()
-    store = store_for(settings or get_settings())
     row = store.user_by_key(token.strip())
     if row is None:
         raise Unauthorized("unknown API key")
     return User(id=row["id"], role=row["role"], name=row["name"])
 
 
-def announce_keys(settings: Settings | None = None, echo=None) -> list[dict[str, str]]:  # type: ignore[no-untyped-def]
+def announce_keys(store: SqlStore, *, fixed_keys: bool = False,
+                  echo: Callable[[str], None] | None = None) -> list[dict[str, str]]:
     """Seed the demo store and print keys issued now (first start, or ``KNOWZERO_DEMO_KEYS=1``).
 
-    Called by ``knowzero serve`` before the server starts. Keys are printed once: only their hashes
-    are kept, so a lost key is replaced by deleting the user's ``api_key_hash`` and restarting.
+    Called by ``knowzero serve`` before the server starts. Keys are printed once (only their hashes
+    are kept); ``knowzero keys`` lists users and issues new keys later.
     """
-    import sys
-
-    from knowzero.service.store import seed_demo
-
-    s = settings or get_settings()
-    issued = seed_demo(store_for(s))
+    issued = seed_demo(store, fixed_keys=fixed_keys)
     out = echo or (lambda line: print(line, file=sys.stderr))
     if issued:
         out("API keys (shown once; send as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'):")

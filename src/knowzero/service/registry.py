@@ -9,20 +9,32 @@ after approval, in their own node behind an interrupt. Tool errors are returned 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from knowzero.config import Settings
 from knowzero.errors import KnowZeroError
+from knowzero.service.store import OrderSystem, SqlStore
 
 
 @dataclass
 class ToolContext:
+    """Who calls a tool, on which thread, and the stores it may use (from the dependency container)."""
+
     user_id: str
     role: str
     thread_id: str
-    extras: dict[str, Any] = field(default_factory=dict)
+    settings: Settings
+    store: SqlStore
+    """Tickets, handoffs, refunds' audit trail, the review queue."""
+    orders: OrderSystem
+    """Orders and refunds (the demo store, or a team's own order system)."""
+    lang: str = "zh"
+    """Reply language of the tool's ``summary``."""
+    confirmed_by: str | None = None
+    """Set by the confirmation node after the customer said yes (sensitive tools check it)."""
 
 
 @dataclass(frozen=True)
@@ -58,21 +70,11 @@ def tool(name: str, description: str, args_model: type[BaseModel], *, sensitive:
 
 
 def get_tool(name: str) -> ToolSpec | None:
-    _load_builtin()
     return _REGISTRY.get(name)
 
 
 def list_tools() -> list[ToolSpec]:
-    _load_builtin()
     return list(_REGISTRY.values())
-
-
-def _load_builtin() -> None:
-    try:
-        import knowzero.service.tools  # noqa: F401 - registers the built-in tools
-    except ImportError as exc:
-        if exc.name != "knowzero.service.tools":
-            raise
 
 
 def run_tool(name: str, raw_args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:

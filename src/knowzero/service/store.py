@@ -2,8 +2,8 @@
 
 What it does:
 * :class:`OrderSystem` — the small protocol the tools use for orders and refunds. A team points the
-  tools at its own order system by implementing it and calling :func:`set_order_system`; the demo
-  :class:`SqlStore` implements it on the app database (SQLite by default, PostgreSQL by URL).
+  tools at its own order system by implementing it and handing it to the dependency container
+  (``Deps.orders``, see ``knowzero.wiring``); the demo :class:`SqlStore` implements it on the app database (SQLite by default, PostgreSQL by URL).
 * :func:`refund_problem` — the money rules, as a pure function (refund ≤ paid amount minus what is
   already refunded or open, order in a refundable state, one open refund per order). Tools check it
   before asking for confirmation and ``create_refund`` checks it again inside its transaction.
@@ -18,7 +18,7 @@ graph checkpoint), or any HTTP.
 
 Example::
 
-    store = store_for(settings)
+    store = SqlStore(make_engine(settings.db_url))
     order = store.get_order("123")          # {"id": "123", "customer_id": "alice", ...} or None
 """
 
@@ -26,15 +26,13 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import threading
 from typing import Any, Protocol, runtime_checkable
 
 from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from knowzero.config import Settings
 from knowzero.errors import Conflict, InvalidInput, NotFound
-from knowzero.persistence.db import get_engine, init_db
+from knowzero.persistence.db import init_db
 from knowzero.service.tables import (
     svc_handoffs,
     svc_human_replies,
@@ -417,33 +415,6 @@ class SqlStore:
         return out
 
 
-# process-wide instances ----------------------------------------------------------------------
-_lock = threading.Lock()
-_stores: dict[str, SqlStore] = {}
-_order_system: OrderSystem | None = None
-
-
-def store_for(settings: Settings) -> SqlStore:
-    """The SqlStore on ``settings``' app database (one per URL per process)."""
-    url = settings.db_url
-    with _lock:
-        if url not in _stores:
-            _stores[url] = SqlStore(get_engine(url))
-        return _stores[url]
-
-
-def set_order_system(system: OrderSystem | None) -> None:
-    """Point the tools at another order system (``None`` restores the demo store)."""
-    global _order_system
-    if system is not None and not isinstance(system, OrderSystem):
-        raise TypeError("order system must implement knowzero.service.store.OrderSystem")
-    _order_system = system
-
-
-def order_system_for(settings: Settings) -> OrderSystem:
-    return _order_system if _order_system is not None else store_for(settings)
-
-
 # demo data -----------------------------------------------------------------------------------
 DEMO_USERS = [("alice", "张三", "customer"), ("bob", "李四", "customer"), ("agent", "王客服", "agent"),
               ("editor", "赵编辑", "editor"), ("admin", "管理员", "admin")]
@@ -467,22 +438,15 @@ DEMO_ORDERS: list[dict[str, Any]] = [
 ]
 
 
-def demo_keys_enabled() -> bool:
-    """``KNOWZERO_DEMO_KEYS=1`` → fixed demo keys ``demo-<user id>`` (tests and demos only)."""
-    from knowzero.config import Settings
-
-    return Settings().demo_keys  # read fresh: seeding happens once, and tests flip the variable
-
-
-def seed_demo(store: SqlStore) -> list[dict[str, str]]:
+def seed_demo(store: SqlStore, *, fixed_keys: bool = False) -> list[dict[str, str]]:
     """Create the demo users and orders when missing; returns keys issued by this call.
 
     A user without a key gets a fresh random key (printed once by ``knowzero serve``; only its hash
-    is stored). With ``KNOWZERO_DEMO_KEYS=1`` every demo user's key is set to ``demo-<id>``.
+    is stored). With ``fixed_keys`` (``KNOWZERO_DEMO_KEYS=1``) every demo user's key is ``demo-<id>``.
     Running it again changes nothing (orders are inserted only when their id is missing).
     """
     issued: list[dict[str, str]] = []
-    fixed = demo_keys_enabled()
+    fixed = fixed_keys
     for uid, name, role in DEMO_USERS:
         user = store.get_user(uid)
         if user is None:

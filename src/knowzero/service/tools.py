@@ -2,14 +2,14 @@
 
 Safe: ``get_order_status``, ``list_my_orders``, ``create_ticket``, ``get_ticket``, ``cancel_request``,
 ``transfer_to_human``. Sensitive: ``request_refund`` (runs only with the customer's confirmation in
-``ctx.extras["confirmed_by"]``; the graph's approval nodes supply it after the interrupt).
+``ctx.confirmed_by``; the graph's approval nodes supply it after the interrupt).
 
 Authorization lives here, in code: a customer sees only their own orders, refunds and tickets —
 anything else is "not found", exactly like an id that does not exist (no existence leak); agents
 and admins may look up any order or ticket. Money rules come from ``store.refund_problem``.
 Every side effect takes an ``idempotency_key`` (the graph derives it from thread + action seq).
 
-Each tool returns a dict with a human ``summary`` (zh or en by ``ctx.extras["lang"]``) plus data;
+Each tool returns a dict with a human ``summary`` (zh or en by ``ctx.lang``) plus data;
 errors are raised as KnowZeroError and turned into ``{"ok": False, "error": …}`` by ``run_tool``.
 """
 
@@ -19,10 +19,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from knowzero.config import Settings, get_settings
 from knowzero.errors import Forbidden, InvalidInput, NotFound
 from knowzero.service.registry import ToolContext, tool
-from knowzero.service.store import STATUS_TEXT, cents, order_system_for, refund_problem, store_for, yuan
+from knowzero.service.store import STATUS_TEXT, cents, refund_problem, yuan
 
 _ID = r"^[A-Za-z0-9][A-Za-z0-9\-]{0,63}$"
 STAFF = ("agent", "admin")
@@ -70,13 +69,10 @@ class TransferArgs(_Args):
     idempotency_key: str = Field(min_length=8, max_length=200)
 
 
-def _settings(ctx: ToolContext) -> Settings:
-    s = ctx.extras.get("settings")
-    return s if isinstance(s, Settings) else get_settings()
 
 
 def _zh(ctx: ToolContext) -> bool:
-    return ctx.extras.get("lang", "zh") == "zh"
+    return ctx.lang == "zh"
 
 
 def _not_found(kind: str, ident: str, ctx: ToolContext) -> NotFound:
@@ -89,7 +85,7 @@ def kind_en(kind: str) -> str:
 
 def visible_order(order_id: str, ctx: ToolContext) -> dict[str, Any]:
     """The order if this caller may see it; otherwise the same NotFound as for a missing id."""
-    order = order_system_for(_settings(ctx)).get_order(order_id.strip().upper() if not order_id.isdigit() else order_id)
+    order = ctx.orders.get_order(order_id.strip().upper() if not order_id.isdigit() else order_id)
     if order is None or (ctx.role not in STAFF and order["customer_id"] != ctx.user_id):
         raise _not_found("订单", order_id, ctx)
     return order
@@ -125,7 +121,7 @@ def get_order_status(args: OrderArgs, ctx: ToolContext) -> dict[str, Any]:
 
 @tool("list_my_orders", "List the caller's own orders, newest first.", NoArgs, intents=("realtime",))
 def list_my_orders(args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
-    orders = order_system_for(_settings(ctx)).list_orders(ctx.user_id)
+    orders = ctx.orders.list_orders(ctx.user_id)
     zh = _zh(ctx)
     if not orders:
         return {"orders": [], "summary": "您目前没有订单。" if zh else "You have no orders yet."}
@@ -137,7 +133,7 @@ def list_my_orders(args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
 def refund_order_check(order_id: str, ctx: ToolContext) -> dict[str, Any]:
     """Before asking for an amount: the order is the caller's and refundable in its state."""
     order = visible_order(order_id, ctx)
-    refunds = order_system_for(_settings(ctx)).refunds_for(order["id"])
+    refunds = ctx.orders.refunds_for(order["id"])
     problem = refund_problem(order, 1, [r for r in refunds if r["status"] != "executed"])
     if problem and problem[0] in ("not_refundable", "refund_open"):
         raise InvalidInput(_rule_text(problem[0], order, refunds, _zh(ctx)), details=[{"rule": problem[0]}])
@@ -152,7 +148,7 @@ def refund_precheck(order_id: str, amount: float | str, ctx: ToolContext) -> tup
     order = visible_order(order_id, ctx)
     if ctx.role in STAFF:
         raise Forbidden("退款须由下单客户本人申请。" if _zh(ctx) else "Only the customer who placed the order can request a refund.")
-    refunds = order_system_for(_settings(ctx)).refunds_for(order["id"])
+    refunds = ctx.orders.refunds_for(order["id"])
     if amount == "full":
         used = sum(r["amount_cents"] for r in refunds if r["status"] in ("pending", "approved", "executed"))
         amount_cents = max(order["paid_cents"] - used, 0)
@@ -188,14 +184,14 @@ def _rule_text(rule: str, order: dict[str, Any], refunds: list[dict[str, Any]], 
       "confirmation; above the configured amount it waits for an agent's approval.", RefundArgs,
       sensitive=True, intents=("action",))
 def request_refund(args: RefundArgs, ctx: ToolContext) -> dict[str, Any]:
-    if ctx.extras.get("confirmed_by") != ctx.user_id:
+    if ctx.confirmed_by != ctx.user_id:
         raise Forbidden("退款需要客户本人确认后才能提交。" if _zh(ctx) else "A refund needs the customer's confirmation first.")
-    system = order_system_for(_settings(ctx))
+    system = ctx.orders
     done = getattr(system, "refund_by_key", None)
     existing = done(args.idempotency_key) if done else None
     if existing is None:
         order, amount_cents = refund_precheck(args.order_id, args.amount, ctx)
-        status = "pending" if yuan(amount_cents) > _settings(ctx).refund_agent_approval_above else "executed"
+        status = "pending" if yuan(amount_cents) > ctx.settings.refund_agent_approval_above else "executed"
         refund = system.create_refund(key=args.idempotency_key, order_id=order["id"], customer_id=ctx.user_id,
                                       amount_cents=amount_cents, reason=args.reason, status=status,
                                       thread_id=ctx.thread_id, requested_by=ctx.user_id)
@@ -229,7 +225,7 @@ def refund_line(r: dict[str, Any], zh: bool) -> str:
 def create_ticket(args: TicketArgs, ctx: ToolContext) -> dict[str, Any]:
     if args.order_id:
         visible_order(args.order_id, ctx)
-    t = store_for(_settings(ctx)).create_ticket(key=args.idempotency_key, customer_id=ctx.user_id, subject=args.subject,
+    t = ctx.store.create_ticket(key=args.idempotency_key, customer_id=ctx.user_id, subject=args.subject,
                                                 body=args.body, order_id=args.order_id, priority=args.priority,
                                                 thread_id=ctx.thread_id)
     zh = _zh(ctx)
@@ -243,7 +239,7 @@ def ticket_public(t: dict[str, Any]) -> dict[str, Any]:
 
 
 def visible_ticket(ticket_id: str, ctx: ToolContext) -> dict[str, Any]:
-    t = store_for(_settings(ctx)).get_ticket(ticket_id)
+    t = ctx.store.get_ticket(ticket_id)
     if t is None or (ctx.role not in STAFF and t["customer_id"] != ctx.user_id):
         raise _not_found("工单", ticket_id.upper(), ctx)
     return t
@@ -264,15 +260,14 @@ def get_ticket(args: TicketIdArgs, ctx: ToolContext) -> dict[str, Any]:
 def cancel_request(args: CancelArgs, ctx: ToolContext) -> dict[str, Any]:
     rid = args.request_id.upper()
     zh = _zh(ctx)
-    s = _settings(ctx)
     if rid.startswith("TK-"):
         t = visible_ticket(rid, ctx)
         if t["status"] != "open":
             raise InvalidInput(f"工单 {rid} 已{('关闭' if t['status'] == 'closed' else '取消')}，无需取消。" if zh
                                else f"Ticket {rid} is already {t['status']}.")
-        t = store_for(s).set_ticket_status(rid, "cancelled")
+        t = ctx.store.set_ticket_status(rid, "cancelled")
         return {"ticket": ticket_public(t), "summary": f"工单 {rid} 已取消。" if zh else f"Ticket {rid} is cancelled."}
-    system = order_system_for(s)
+    system = ctx.orders
     r = system.get_refund(rid)
     if r is None or (ctx.role not in STAFF and r["customer_id"] != ctx.user_id):
         raise _not_found("退款单", rid, ctx)
@@ -285,7 +280,7 @@ def cancel_request(args: CancelArgs, ctx: ToolContext) -> dict[str, Any]:
 @tool("transfer_to_human", "Hand the conversation to a human agent with a summary brief.", TransferArgs,
       requires_account=False, intents=("action",))
 def transfer_to_human(args: TransferArgs, ctx: ToolContext) -> dict[str, Any]:
-    h = store_for(_settings(ctx)).create_handoff(key=args.idempotency_key, thread_id=ctx.thread_id,
+    h = ctx.store.create_handoff(key=args.idempotency_key, thread_id=ctx.thread_id,
                                                  customer_id=ctx.user_id, reason=args.reason, urgency=args.urgency,
                                                  brief=args.brief)
     zh = _zh(ctx)

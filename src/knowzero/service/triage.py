@@ -1,8 +1,8 @@
 """Service triage: urgency (P0 critical, P1 high, P2 normal) and sentiment for every service turn.
 
 Default: a weighted lexicon for Chinese and English (negators, intensifiers, "!!!", SHOUTING).
-With an LLM configured, :func:`assess_with_llm` asks it for the same JSON and falls back to the
-lexicon when it fails. :func:`assess` also decides whether the thread goes to a human: P0, an
+With an LLM configured, :func:`llm_sentiment` asks it for the sentiment (the caller bounds it with a deadline and falls back to the
+lexicon when it fails). :func:`assess` also decides whether the thread goes to a human: P0, an
 explicit request ("转人工", "talk to a person"), or two consecutive angry turns.
 
 Does not create handoffs or talk to the user (see ``handoff.py`` and the tools node).
@@ -15,6 +15,8 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from knowzero.errors import ProviderError
+from knowzero.llm.base import ChatProvider, chat_json
 from knowzero.service.slots import _HUMAN
 
 NEGATIVE: dict[str, float] = {
@@ -125,19 +127,14 @@ def assess(text: str, previous: dict[str, Any] | None = None, sentiment: float |
     return Triage(urgency, round(score, 3), label, streak, human, bool(reason), reason)
 
 
-def assess_with_llm(provider: Any, text: str, previous: dict[str, Any] | None = None) -> Triage:
-    """Same as :func:`assess` with the sentiment from a configured LLM; lexicon on any failure."""
-    if provider is None:
-        return assess(text, previous)
-    from knowzero.errors import ProviderError
-    from knowzero.llm.base import chat_json
-
+def llm_sentiment(provider: ChatProvider, text: str) -> float:
+    """The customer's sentiment (-1..1) from a configured chat model (blocking; the caller bounds it
+    with a deadline and falls back to the lexicon). Raises ProviderError."""
+    data = chat_json(provider, [{"role": "user", "content":
+                     "Rate the customer's sentiment from -1 (furious) to 1 (delighted). "
+                     f"Reply JSON {{\"sentiment\": number}}. Message: {text}"}],
+                     {"type": "object", "required": ["sentiment"], "properties": {"sentiment": {"type": "number"}}})
     try:
-        data = chat_json(provider, [{"role": "user", "content":
-                         "Rate the customer's sentiment from -1 (furious) to 1 (delighted). "
-                         f"Reply JSON {{\"sentiment\": number}}. Message: {text}"}],
-                         {"type": "object", "required": ["sentiment"], "properties": {"sentiment": {"type": "number"}}})
-        value = float(data["sentiment"])
-        return assess(text, previous, max(-1.0, min(1.0, value)))
-    except (ProviderError, KeyError, TypeError, ValueError):
-        return assess(text, previous)
+        return max(-1.0, min(1.0, float(data["sentiment"])))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ProviderError("the model's sentiment was not a number") from exc

@@ -16,9 +16,9 @@ from pydantic import BaseModel, Field
 from knowzero.api.deps import EditorUser
 from knowzero.config import DOMAINS
 from knowzero.errors import InvalidInput, NotFound
-from knowzero.graph.nodes.knowledge.retriever import passage_dict
 from knowzero.knowledge.domains import decide
 from knowzero.knowledge.names import safe_collection, safe_file_name
+from knowzero.knowledge.pipeline import passage_to_dict
 from knowzero.knowledge.retriever import Plan, retrieve
 
 router = APIRouter(tags=["knowledge"])
@@ -93,4 +93,4 @@ async def search(request: Request, body: SearchBody) -> dict[str, Any]:
                 weights=request.app.state.settings.fusion_weights.get(d.domain, {}))
     r = await asyncio.to_thread(retrieve, kb, body.query, plan, budget_chars=100000)
     return {"query": body.query, "domain": d.domain, "entities": r.entities, "elapsed_ms": round(r.elapsed_ms, 2),
-            "per_retriever": r.per_retriever, "passages": [passage_dict(s) for s in r.passages]}
+            "per_retriever": r.per_retriever, "passages": [passage_to_dict(s) for s in r.passages]}

@@ -18,8 +18,9 @@ from pydantic import BaseModel, Field
 
 from knowzero.api.deps import CurrentUser
 from knowzero.errors import InvalidInput
+from knowzero.knowledge.pipeline import answer
 from knowzero.learning import store
-from knowzero.learning.service import LearningService, get_service
+from knowzero.learning.service import LearningService
 from knowzero.users import User
 
 
@@ -34,13 +35,7 @@ router = APIRouter(tags=["learning"])
 
 
 def _svc(request: Request) -> LearningService:
-    st = request.app.state
-    kb = getattr(st, "kb", None)
-    provider = None
-    make = getattr(st, "make_deps", None)
-    if make is not None:
-        provider = make().provider
-    return get_service(getattr(st, "settings", None), kb=kb, provider=provider)
+    return request.app.state.deps.need_learning()
 
 
 class GenerateBody(BaseModel):
@@ -138,12 +133,10 @@ async def add_comment(request: Request, user: CurrentUser, doc_id: str, body: Co
                                   comment=body.comment, section_id=body.section_id, position=body.position,
                                   user_id=user.id)
     if res["need"] == "question":
-        from knowzero.graph.nodes.learning import answer_in_thread
-
-        ans = await asyncio.to_thread(answer_in_thread, svc, body.comment)
-        res["comment"] = await asyncio.to_thread(svc.answer_comment, res["comment"]["id"], ans["reply"])
-        res["verdict"] = ans["verdict"]
-        res["message"] = ans["reply"]
+        ans = await answer(body.comment, request.app.state.deps.knowledge())
+        res["comment"] = await asyncio.to_thread(svc.answer_comment, res["comment"]["id"], ans.reply)
+        res["verdict"] = ans.verdict.to_dict()
+        res["message"] = ans.reply
     return res
 
 

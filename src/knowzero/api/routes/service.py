@@ -27,10 +27,10 @@ from fastapi import APIRouter, Query, Request
 from langchain_core.messages import AIMessage
 from pydantic import BaseModel, ConfigDict, Field
 
+from knowzero import preferences as prefs_mod
 from knowzero.api.deps import AgentUser, CurrentUser, RunnerDep
 from knowzero.errors import Conflict, NotFound, Unauthorized
-from knowzero.service import preferences as prefs_mod
-from knowzero.service.store import SqlStore, store_for
+from knowzero.service.store import SqlStore
 from knowzero.service.tools import order_public, refund_public, ticket_public
 from knowzero.users import User
 
@@ -56,7 +56,7 @@ class ReviewDecision(_Body):
 
 
 def _store(request: Request) -> SqlStore:
-    return store_for(request.app.state.settings)
+    return request.app.state.deps.need_store()
 
 
 def _signed_in(user: User) -> User:
@@ -202,10 +202,8 @@ async def decide_refund(refund_id: str, body: Decision, request: Request, user: 
 # --- the customer's own account -----------------------------------------------------------------
 @router.get("/v1/me/orders", summary="The caller's orders")
 async def my_orders(request: Request, user: CurrentUser) -> dict[str, Any]:
-    from knowzero.service.store import order_system_for
-
     _signed_in(user)
-    return {"orders": [order_public(o) for o in order_system_for(request.app.state.settings).list_orders(user.id)]}
+    return {"orders": [order_public(o) for o in request.app.state.deps.need_orders().list_orders(user.id)]}
 
 
 @router.get("/v1/me/tickets", summary="The caller's tickets")

@@ -6,7 +6,6 @@ back to the template when it fails.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from functools import lru_cache
@@ -17,6 +16,7 @@ from langgraph.runtime import Runtime
 
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
+from knowzero.llm.base import within_deadline
 
 _KINDS = [("greeting", re.compile(r"你好|您好|嗨|哈喽|早上好|晚上好|\bhi\b|\bhello\b|\bhey\b|good (morning|evening)", re.I)),
           ("thanks", re.compile(r"谢谢|多谢|感谢|thank", re.I)),
@@ -38,18 +38,32 @@ def template_reply(text: str) -> str:
     return _replies()[kind]["zh" if is_chinese(text) else "en"][0]
 
 
+_FACTLIKE = re.compile(r"\d|[一二三四五六七八九十百千万]+(?:天|元|年|月|日|号|个|人|%)|¥|￥|@|https?://|www\.", re.I)
+MAX_CHITCHAT_CHARS = 120
+
+
+def unchecked_facts(reply: str) -> bool:
+    """Chitchat is not checked against the documents, so it may not state facts: numbers, amounts,
+    dates, contacts, links, or anything longer than a couple of sentences are refused."""
+    return len(reply) > MAX_CHITCHAT_CHARS or bool(_FACTLIKE.search(reply))
+
+
 async def reply_chitchat(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     text = state.get("question", "")
-    provider = runtime.context.provider
+    deps = runtime.context
     log: dict[str, Any] = {"agent": "chitchat", "action": "template"}
     reply = template_reply(text)
-    if provider is not None:
+    if deps.provider is not None:
         try:
-            reply = await asyncio.to_thread(provider.chat, [
+            generated = (await within_deadline(deps.provider.chat, [
                 {"role": "system", "content": "You are KnowZero, a knowledge and customer-service assistant. Reply in "
-                 "one or two short sentences in the user's language, then steer back to learning or service."},
-                {"role": "user", "content": text}], max_tokens=80)
-            log = {"agent": "chitchat", "action": "generate"}
+                 "one short sentence in the user's language, state no facts, then steer back to learning or service."},
+                {"role": "user", "content": text}], max_tokens=60, deadline_s=deps.settings.llm_timeout_s)).strip()
+            if unchecked_facts(generated):
+                log = {"agent": "chitchat", "action": "template", "fallback": True,
+                       "fallback_reason": "the model's reply stated facts that chitchat cannot check"}
+            else:
+                reply, log = generated, {"agent": "chitchat", "action": "generate"}
         except ProviderError as exc:
             log = {"agent": "chitchat", "action": "template", "fallback": True, "fallback_reason": exc.message}
     return {"reply": reply.strip(), "agent_log": [log]}

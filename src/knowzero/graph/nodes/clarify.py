@@ -31,5 +31,5 @@ async def ask_clarification(state: dict[str, Any], runtime: Runtime[Deps]) -> di
     else:
         reply = "To be sure: do you want to " + "; ".join(f"{n + 1}) {lab}" for n, lab in enumerate(labels)) + \
             "? A detail helps, e.g. which order or which product."
-    return {"reply": reply, "react": {"quick_replies": labels},
+    return {"reply": reply, "quick_replies": labels,
             "agent_log": [{"agent": "clarify", "action": "ask", "options": options}]}

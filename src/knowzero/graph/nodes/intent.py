@@ -9,16 +9,20 @@ from typing import Any
 from langchain_core.messages import HumanMessage, RemoveMessage
 from langgraph.runtime import Runtime
 
+from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
+from knowzero.input import AgentInput
 from knowzero.knowledge.entities import first_mention
+from knowzero.llm.base import within_deadline
+from knowzero.routing.classifier import classify_source
 
 _PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与跟比的是有怎能可在呢吗])|^(it|this|that)\b", re.I)
 _TOPIC = re.compile(r"(?:我想学(?:习)?|什么是|介绍一下|讲讲|学习|了解一下|teach me|what is|explain)\s*([^\s？?。，,]{2,30})", re.I)
 
 PER_TURN_RESET: dict[str, Any] = {"intent": {}, "path": "", "domain": "", "plan": {}, "query": "", "attempts": 0,
                                   "passages": [], "quality": 0.0, "draft": {}, "verdict": {}, "citations": [],
-                                  "reply": "", "document": {}, "react": {}}
+                                  "reply": "", "document": {}, "react": {}, "quick_replies": []}
 
 
 def resolve_pronouns(text: str, topic: str) -> str:
@@ -54,8 +58,8 @@ def _summarise(messages: list[Any], old_summary: str, keep: int) -> tuple[str, l
 
 
 async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
-    from knowzero.input import AgentInput
-
+    """Validate the turn's input once (the API and CLI send the same shape), resolve pronouns,
+    trim the history into a running summary, and reset the per-turn fields."""
     inp = AgentInput.model_validate(state.get("input") or {})
     text = inp.text()
     topic = state.get("topic", "")
@@ -65,7 +69,7 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
                                    runtime.context.settings.history_trim_messages)
     out: dict[str, Any] = dict(PER_TURN_RESET)
     out.update({"question": question, "topic": new_topic, "summary": summary, "agent_log": None,
-                "messages": [*removals, HumanMessage(content=text or inp.source)]})
+                "input": inp.model_dump(), "messages": [*removals, HumanMessage(content=text or inp.source)]})
     if question != text:
         emit("reasoning", text=f"resolved '{text}' → '{question}' from the thread's topic")
     return out
@@ -77,23 +81,28 @@ def _result_dict(r: Any) -> dict[str, Any]:
     return d
 
 
-async def classify_intent(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
-    from knowzero.routing.classifier import classify_source, get_classifier
+async def _classify_chat(deps: Deps, question: str) -> Any:
+    """The tiered router; the LLM tier runs only with a configured provider, within the deadline."""
+    clf = deps.need_classifier()
+    if deps.provider is None:
+        return await asyncio.to_thread(clf.classify, question)
+    try:
+        return await within_deadline(clf.classify, question, deps.provider, deadline_s=deps.settings.llm_timeout_s)
+    except ProviderError as exc:
+        emit("reasoning", text=f"intent LLM tier unavailable ({exc.message}); offline tiers decide")
+        return await asyncio.to_thread(clf.classify, question)
 
+
+async def classify_intent(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    deps = runtime.context
     inp = state.get("input") or {}
     source = inp.get("source", "chat")
     if source == "chat":
-        clf = get_classifier()
-        result = await asyncio.to_thread(clf.classify, state.get("question", ""))
+        result = await _classify_chat(deps, state.get("question", ""))
     else:
         has_page = None
-        if source == "entity":
-            try:
-                from knowzero.learning.service import entity_page_exists
-
-                has_page = entity_page_exists(inp.get("entity") or "")
-            except ImportError:
-                has_page = None
+        if source == "entity" and deps.learning is not None:
+            has_page = deps.learning.entity_page(inp.get("entity") or "", deps.user.id) is not None
         result = classify_source(source, has_page)
     d = _result_dict(result)
     if source == "follow_up" and inp.get("intent_hint"):

@@ -21,8 +21,12 @@ from langgraph.runtime import Runtime
 from knowzero.errors import KnowZeroError, NotFound
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
-from knowzero.learning.compose import clean_topic
-from knowzero.learning.service import LearningService, get_service
+from knowzero.knowledge import pipeline as kp
+from knowzero.knowledge.retriever import key_terms
+from knowzero.knowledge.verify import coverage
+from knowzero.learning import store
+from knowzero.learning.compose import clean_topic, relevance, term_weights
+from knowzero.learning.service import LearningService
 from knowzero.users import User
 
 _PLAN = re.compile(r"系统地?(?:学|学习|了解|掌握)|学习路径|学习路线|学习计划|学习顺序|路线图|从零开始学|roadmap|learning path", re.I)
@@ -53,9 +57,6 @@ def _current_doc(svc: LearningService, inp: dict[str, Any], user: User) -> dict[
 
 
 def _doc_coverage(svc: LearningService, question: str, doc: dict[str, Any]) -> float:
-    from knowzero.knowledge.retriever import key_terms
-    from knowzero.knowledge.verify import coverage
-
     text = " ".join([doc["title"]] + [s["heading"] + " " + s["markdown"] for s in doc["sections"]])
     return coverage(key_terms(svc.kb, clean_topic(question)), text)
 
@@ -112,8 +113,6 @@ def decide_route(svc: LearningService, state: dict[str, Any], user: User) -> tup
     page = svc.entity_page(topic, user.id)
     if page:
         return "navigate", f"a page for 「{topic}」 exists", {"document_id": page, "name": topic}
-    from knowzero.learning import store
-
     similar = store.find_similar(svc.engine, topic, min_score=MERGE_SCORE)
     if similar is not None and similar[0].get("user_id") == user.id:
         doc, score = similar
@@ -124,8 +123,6 @@ def decide_route(svc: LearningService, state: dict[str, Any], user: User) -> tup
 
 
 def _best_section(svc: LearningService, doc: dict[str, Any], text: str) -> dict[str, Any]:
-    from knowzero.learning.compose import relevance, term_weights
-
     w = term_weights(svc.kb, text)
     scored = [(relevance(w, s["heading"] + " " + s["markdown"]), -i, s) for i, s in enumerate(doc["sections"])]
     best = max(scored, key=lambda x: (x[0], x[1]))
@@ -137,7 +134,7 @@ def _best_section(svc: LearningService, doc: dict[str, Any], text: str) -> dict[
 async def run_learning(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     deps = runtime.context
     inp = state.get("input") or {}
-    svc = get_service(deps.settings, kb=deps.knowledge_base(), provider=deps.provider)
+    svc = deps.need_learning()
     decision, reason, args = await asyncio.to_thread(decide_route, svc, state, deps.user)
     emit("reasoning", text=f"learning route: {decision} — {reason}")
     log: dict[str, Any] = {"agent": "learning", "action": decision, "reason": reason}
@@ -161,7 +158,7 @@ async def run_learning(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
             reply = _reply_for(doc, decision)
         elif decision == "optimize_section":
             await asyncio.to_thread(svc.document_for, args["document_id"], deps.user, write=True)
-            doc, reply, extra = await _optimize(svc, args, user_id)
+            doc, reply, extra = await _optimize(svc, args, user_id, deps)
             log.update(extra)
         else:  # plan
             return await _plan(svc, args["goal"], inp, user_id, log)
@@ -210,7 +207,8 @@ def _reply_for(doc: dict[str, Any], decision: str) -> str:
     return f"《{doc['title']}》已更新到第 {doc.get('version')} 版：{doc.get('change_summary', '')}"
 
 
-async def _optimize(svc: LearningService, args: dict[str, Any], user_id: str) -> tuple[dict[str, Any], str, dict[str, Any]]:
+async def _optimize(svc: LearningService, args: dict[str, Any], user_id: str,
+                    deps: Deps) -> tuple[dict[str, Any], str, dict[str, Any]]:
     res = await asyncio.to_thread(svc.improve_from_comment, args["document_id"], selected_text=args["selected_text"],
                                   comment=args["comment"], section_id=args.get("section_id"),
                                   position=(args.get("position") or {}).get("start"), user_id=user_id)
@@ -221,40 +219,12 @@ async def _optimize(svc: LearningService, args: dict[str, Any], user_id: str) ->
     question = args["comment"]
     if re.search(r"这|那|它|此|上面|这里", question):
         question = f"{args['selected_text']} {question}"
-    answer = await asyncio.to_thread(answer_in_thread, svc, question)
-    await asyncio.to_thread(svc.answer_comment, res["comment"]["id"], answer["reply"])
-    emit("verdict", level=answer["verdict"]["level"], reason=answer["verdict"]["reason"],
-         needs_human_review=answer["verdict"]["needs_human_review"], claims=[])
-    extra["verdict"] = answer["verdict"]["level"]
+    answer = await kp.answer(question, deps.knowledge(emit))
+    await asyncio.to_thread(svc.answer_comment, res["comment"]["id"], answer.reply)
+    extra["verdict"] = answer.verdict.level
     doc = dict(res["document"])
     doc["change_summary"] = ""
-    return doc, answer["reply"], extra
-
-
-def answer_in_thread(svc: LearningService, question: str) -> dict[str, Any]:
-    """The knowledge pipeline as functions: retrieve → read (extractive or LLM) → check."""
-    from dataclasses import asdict
-
-    from knowzero.errors import ProviderError
-    from knowzero.graph.nodes.knowledge.checker import check_draft, compose_reply
-    from knowzero.graph.nodes.knowledge.retriever import passage_dict
-    from knowzero.knowledge.reader import extractive_read, llm_read
-    from knowzero.knowledge.retriever import Plan, retrieve
-
-    kb = svc.kb
-    r = retrieve(kb, question, Plan(top_k=5, strategy="hybrid" if kb.dense.ids else "keyword"))
-    draft = None
-    if svc.provider is not None and r.passages:
-        try:
-            draft = llm_read(svc.provider, question, r.passages)
-        except ProviderError:
-            draft = None
-    if draft is None:
-        draft = extractive_read(question, r.passages, kb.keyword.term_idf)
-    d = {"answer": draft.answer, "claims": [asdict(c) for c in draft.claims], "conflicts": draft.conflicts,
-         "method": draft.method}
-    v = check_draft(kb, question, d, [passage_dict(s) for s in r.passages])
-    return {"reply": compose_reply(question, d, v), "verdict": v.to_dict()}
+    return doc, answer.reply, extra
 
 
 async def _plan(svc: LearningService, goal: str, inp: dict[str, Any], user_id: str, log: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,18 @@
-"""Path decision: intent → path, emitted as an event with the reason."""
+"""Path decision: intent + explicit service signals → path, emitted as an event with the reason.
+
+The service path is chosen only on explicit evidence (see ``routing/signals.py``):
+1. a service stage pending in this thread (a human has it, an action waits for details or a
+   confirmation) — unless the rule tier recognised a greeting or thanks ("123" answers the
+   pending question whatever a statistical tier guessed);
+2. a service intent from the rule tier (keywords the routing data lists);
+3. a service intent from a statistical tier (fuzzy, semantic, LLM) backed by a service signal
+   (an order/ticket/refund id, a request for a person, words about the user's own account);
+4. a request for a person, or a complaint about the service, whatever the intent (triage decides
+   on a handoff);
+5. a turn naming an order/ticket/refund id when the router was unsure.
+Otherwise a service-looking question goes to the knowledge path, which answers or abstains.
+No service code runs here: the signals are recognised by the router's own module.
+"""
 
 from __future__ import annotations
 
@@ -8,19 +22,52 @@ from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
+from knowzero.routing.signals import ServiceSignals, service_signals
 
 LEARNING_INTENTS = ("new_topic", "follow_up", "comparison", "optimize_content", "navigate", "plan")
-PATH_BY_INTENT = {"knowledge": "knowledge", "realtime": "tools", "action": "tools", "chitchat": "chitchat",
-                  "clarify": "clarify", "mixed": "react", **{i: "learning" for i in LEARNING_INTENTS}}
+SERVICE_INTENTS = ("realtime", "action")
+PATH_BY_INTENT = {"knowledge": "knowledge", "chitchat": "chitchat", "clarify": "clarify", "mixed": "react",
+                  **{i: "service" for i in SERVICE_INTENTS}, **{i: "learning" for i in LEARNING_INTENTS}}
 
 
-def choose_path(intent: dict[str, Any], threshold: float, service_pending: bool = False) -> tuple[str, str]:
+HUMAN_HAS_IT = "a human agent has this thread"
+
+
+def service_pending(service: dict[str, Any] | None) -> str | None:
+    """Why this thread is in the middle of a service step (None when it is not)."""
+    svc = service or {}
+    if (svc.get("handoff") or {}).get("status") in ("open", "answered"):
+        return HUMAN_HAS_IT
+    pending = svc.get("pending") or {}
+    if pending.get("stage") in ("confirm", "approval"):
+        return "a service action is waiting for the customer's answer"
+    if pending.get("stage") == "collect":
+        return "a service action is waiting for details from the user"
+    return None
+
+
+def choose_path(intent: dict[str, Any], threshold: float, signals: ServiceSignals,
+                pending: str | None = None) -> tuple[str, str]:
+    """(path, reason) from the router's result and the message's explicit service signals."""
     name = intent.get("intent", "clarify")
     conf = float(intent.get("confidence", 0.0))
-    if service_pending and name not in ("chitchat",) and intent.get("method") != "source":
-        return "tools", "a service action is waiting for details from the user"
-    if intent.get("method") == "source":
+    method = intent.get("method", "")
+    if method == "source":
         return PATH_BY_INTENT.get(name, "learning"), f"input source maps to {name}"
+    if pending == HUMAN_HAS_IT or (pending and not (name == "chitchat" and method == "rule")):
+        return "service", pending
+    if signals.human:
+        return "service", "the user asks for a person"
+    if signals.complaint:
+        return "service", "a complaint about the service: triage"
+    if name in SERVICE_INTENTS:
+        if method == "rule":
+            return "service", f"{name} (rule tier)"
+        if signals.any:
+            return "service", f"{name} ({method} {conf:.2f}) with a service signal"
+        return "knowledge", f"{name} by the {method} tier without an order, ticket or account signal: a question"
+    if signals.entity and (name in ("mixed", "clarify") or conf < threshold):
+        return "service", "names an order, ticket or refund"
     if name == "mixed":
         return "react", "several tasks in one message"
     if conf < threshold and name != "clarify":
@@ -30,13 +77,8 @@ def choose_path(intent: dict[str, Any], threshold: float, service_pending: bool 
 
 async def decide_path(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     intent = state.get("intent") or {}
-    pending = bool((state.get("service") or {}).get("pending"))
-    path, reason = choose_path(intent, runtime.context.settings.route_threshold, pending)
-    if path != "tools" and intent.get("method") != "source":
-        from knowzero.service.flow import service_signal  # triage, handoff, "算了"/"确认" on a pending action
-
-        signal = service_signal(state.get("question", ""), state.get("service"), path)
-        if signal:
-            path, reason = "tools", signal
+    signals = service_signals(state.get("question", "")) if intent.get("method") != "source" else ServiceSignals()
+    path, reason = choose_path(intent, runtime.context.settings.route_threshold, signals,
+                               service_pending(state.get("service")))
     emit("path_decision", path=path, intent=intent.get("intent"), reason=reason)
     return {"path": path, "agent_log": [{"agent": "router", "action": "path", "path": path, "reason": reason}]}

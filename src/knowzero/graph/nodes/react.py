@@ -10,6 +10,7 @@ limits); when it fails the offline splitter takes over.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from typing import Any
@@ -20,11 +21,16 @@ from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.graph.nodes.chitchat import is_chinese, template_reply
 from knowzero.graph.trace import emit
-from knowzero.llm.base import chat_json
+from knowzero.knowledge import pipeline as kp
+from knowzero.llm.base import chat_json, within_deadline
+from knowzero.service.registry import ToolContext, run_tool
 
 _SPLIT = re.compile(r"\s*(?:\+|＋|；|;|，?然后|，?并且|，?还有|，?另外|，?同时|，?再(?=[帮给写查生做])|，?顺便|\band then\b|\bthen\b|\balso\b|\band\b(?= (?:tell|check|write|send|show|give|draft)))\s*", re.I)
 _EMAIL = re.compile(r"写.{0,6}(邮件|信)|生成.{0,4}(邮件|信)|email|e-mail|draft a (mail|message)", re.I)
 _ORDER_ID = re.compile(r"(?:订单|order)\s*#?\s*([A-Za-z0-9\-]{2,20})|#([0-9]{2,12})|\b([0-9]{3,12})\b", re.I)
+
+
+_SEVERITY = {"confirmed": 0, "uncertain": 1, "insufficient": 2, "contradicted": 3}
 
 
 def split_tasks(text: str) -> list[str]:
@@ -58,13 +64,10 @@ async def run_subtask(task: str, deps: Deps, done: list[dict[str, Any]], thread_
         text = (f"邮件草稿：\n您好，\n\n关于您咨询的事项，情况如下：\n{body}\n\n如有疑问请随时联系我们。\n\n此致\n敬礼"
                 if zh else f"Draft email:\nHello,\n\nHere is what we found:\n{body}\n\nBest regards")
         return {"task": task, "kind": "email", "text": text}
-    from knowzero.routing.classifier import get_classifier
-
-    intent = get_classifier().classify(task)
+    intent = await asyncio.to_thread(deps.need_classifier().classify, task)
     if intent.intent in ("realtime", "action"):
-        from knowzero.service.registry import ToolContext, run_tool
-
-        ctx = ToolContext(deps.user.id, deps.user.role, thread_id)
+        ctx = ToolContext(deps.user.id, deps.user.role, thread_id, deps.settings, deps.need_store(), deps.need_orders(),
+                          "zh" if zh else "en")
         m = _ORDER_ID.search(task)
         oid = next((g for g in m.groups() if g), None) if m else None
         name, args = ("get_order_status", {"order_id": oid}) if oid else ("list_my_orders", {})
@@ -77,12 +80,9 @@ async def run_subtask(task: str, deps: Deps, done: list[dict[str, Any]], thread_
         return {"task": task, "kind": "tool", "tool": name, "text": result.get("summary") or str(result)[:300]}
     if intent.intent == "chitchat":
         return {"task": task, "kind": "chitchat", "text": template_reply(task)}
-    from knowzero.knowledge.answer import aanswer
-
-    out = await aanswer(task, deps)
-    level = (out.get("verdict") or {}).get("level", "insufficient")
-    return {"task": task, "kind": "knowledge", "text": out.get("reply", ""), "verdict": level,
-            "citations": out.get("citations", [])}
+    ans = await kp.answer(task, deps.knowledge(emit))
+    return {"task": task, "kind": "knowledge", "text": ans.reply, "verdict": ans.verdict.level,
+            "citations": ans.citations}
 
 
 async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -95,10 +95,11 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     planner = "splitter"
     if deps.provider is not None:
         try:
-            data = chat_json(deps.provider, [{"role": "user", "content":
+            data = await within_deadline(chat_json, deps.provider, [{"role": "user", "content":
                 "Split this request into independent sub-tasks, in order. Reply JSON {\"tasks\": [str, ...]}. "
                 f"Request: {text}"}], {"type": "object", "required": ["tasks"],
-                                       "properties": {"tasks": {"type": "array", "items": {"type": "string"}}}})
+                                       "properties": {"tasks": {"type": "array", "items": {"type": "string"}}}},
+                                         deadline_s=s.llm_timeout_s)
             if isinstance(data.get("tasks"), list) and data["tasks"]:
                 tasks, planner = [str(t) for t in data["tasks"]][: s.react_max_steps * 2], "llm"
         except ProviderError as exc:
@@ -125,7 +126,13 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     if stop != "completed":
         lines.append(f"（已停止：{stop}）" if zh else f"(stopped: {stop})")
     citations = [c for r in results for c in r.get("citations", [])]
-    return {"reply": "\n".join(lines), "citations": citations,
+    levels = [r["verdict"] for r in results if r.get("kind") == "knowledge"]
+    verdict = None
+    if levels:
+        worst = max(levels, key=lambda lv: _SEVERITY.get(lv, 0))
+        verdict = {"level": worst, "reason": "the weakest verdict of the knowledge sub-tasks",
+                   "needs_human_review": worst in ("uncertain", "contradicted"), "claims": [], "coverage": 0.0}
+    return {"reply": "\n".join(lines), "citations": citations, **({"verdict": verdict} if verdict else {}),
             "react": {"steps": len(results), "stop_reason": stop, "planner": planner,
                       "tasks": [{k: v for k, v in r.items() if k != "citations"} for r in results]},
             "agent_log": [{"agent": "react", "action": "loop", "steps": len(results), "stop_reason": stop,

@@ -57,7 +57,7 @@ export async function renderKb(main, sidebar) {
       li.classList.add((res.results || []).some((r) => (r.failed || []).length) ? 'failed' : 'ok');
       loadFiles();
     } catch (err) {
-      li.classList.add('failed'); status.textContent = err.status === 403 ? t('upload_forbidden') : err.message;
+      li.classList.add('failed'); status.textContent = (err.status === 403 || err.status === 401) ? t('upload_forbidden') : err.message;
     }
   }
 

@@ -1,4 +1,4 @@
-"""Service path nodes: ``run_tools`` (triage, slot filling, safe tools) and the three nodes that wait
+"""Service path nodes: ``run_service`` (triage, slot filling, safe tools) and the three nodes that wait
 for people — ``confirm_action`` (the customer confirms a refund), ``approve_action`` (an agent
 approves one above ``refund_agent_approval_above``) and ``await_human`` (a human has the thread).
 
@@ -14,29 +14,22 @@ for a handoff).
 from __future__ import annotations
 
 import copy
+import functools
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from langgraph.config import get_config
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from knowzero.graph.context import Deps
-from knowzero.graph.trace import emit
-from knowzero.service.flow import service_turn
-from knowzero.service.preferences import get_preferences
+from knowzero.graph.trace import emit, thread_id_of
+from knowzero.knowledge import pipeline as kp
+from knowzero.preferences import get_preferences
+from knowzero.service.flow import ServiceContext, quick_replies, service_turn
 from knowzero.service.registry import ToolContext, run_tool
-from knowzero.service.store import order_system_for, store_for, yuan
+from knowzero.service.store import yuan
 from knowzero.service.tools import refund_line, refund_public
-
-STAFF = ("agent", "admin")
-
-
-def thread_id_of(state: dict[str, Any]) -> str:
-    try:
-        tid = (get_config().get("configurable") or {}).get("thread_id")
-    except RuntimeError:
-        tid = None
-    return str(tid or (state.get("input") or {}).get("thread_id") or "no-thread")
+from knowzero.users import STAFF
 
 
 async def _prefs(runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -46,9 +39,38 @@ async def _prefs(runtime: Runtime[Deps]) -> dict[str, Any]:
         return {}
 
 
-async def run_tools(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
-    """The tools path: one service turn (see ``knowzero.service.flow``)."""
-    return await service_turn(state, runtime.context, thread_id_of(state), await _prefs(runtime))
+def service_context(state: dict[str, Any], deps: Deps) -> ServiceContext:
+    """What the service flow may use this turn, from the container (the knowledge detour included)."""
+
+    async def ask_knowledge(question: str) -> str:
+        return (await kp.answer(question, deps.knowledge())).reply
+
+    return ServiceContext(user=deps.user, settings=deps.settings, store=deps.need_store(), orders=deps.need_orders(),
+                          thread_id=thread_id_of(state), provider=deps.provider, emit=emit,
+                          ask_knowledge=ask_knowledge if deps.kb is not None else None)
+
+
+def with_quick_replies(out: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """Buttons for the pending service step ("确认"/"算了", reasons …), kept in state for the client."""
+    svc = out.get("service", state.get("service"))
+    zh = (svc or {}).get("lang", "zh") == "zh"
+    return {**out, "quick_replies": quick_replies(svc, zh=zh)}
+
+
+def offers_quick_replies(fn: Callable[..., Awaitable[dict[str, Any]]]) -> Callable[..., Awaitable[dict[str, Any]]]:
+    """A service node whose result carries the quick replies of the step it leaves the thread at."""
+
+    @functools.wraps(fn)
+    async def node(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+        return with_quick_replies(await fn(state, runtime), state)
+
+    return node
+
+
+async def run_service(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    """The service path: one service turn (see ``knowzero.service.flow``)."""
+    out = await service_turn(state, service_context(state, runtime.context), await _prefs(runtime))
+    return with_quick_replies(out, state)
 
 
 def _zh(svc: dict[str, Any]) -> bool:
@@ -58,10 +80,11 @@ def _zh(svc: dict[str, Any]) -> bool:
 def _is_staff(deps: Deps, user_id: Any) -> bool:
     if not isinstance(user_id, str) or not user_id:
         return False
-    row = store_for(deps.settings).get_user(user_id)
+    row = deps.need_store().get_user(user_id)
     return bool(row and row["role"] in STAFF)
 
 
+@offers_quick_replies
 async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     """Wait for the customer's confirmation, then submit the refund (exactly once, by key)."""
     deps = runtime.context
@@ -87,8 +110,8 @@ async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
             return {"service": svc, "reply": "好的，已取消这次退款申请。" if zh else "OK, the refund request is cancelled.",
                     "agent_log": [{"agent": "service", "action": "refund_declined_by_customer"}]}
         p["confirmed_by"] = owner
-    ctx = ToolContext(str(owner), p.get("owner_role", "customer"), thread_id_of(state),
-                      extras={"lang": svc.get("lang", "zh"), "settings": deps.settings, "confirmed_by": owner})
+    ctx = ToolContext(str(owner), p.get("owner_role", "customer"), thread_id_of(state), deps.settings,
+                      deps.need_store(), deps.need_orders(), svc.get("lang", "zh"), confirmed_by=str(owner))
     args = {"order_id": p["order_id"], "amount": yuan(int(p["amount_cents"])), "reason": p["slots"]["reason"],
             "idempotency_key": p["key"]}
     emit("tool_call_start", tool="request_refund", args=args)
@@ -113,6 +136,7 @@ async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
     return {"service": svc, "reply": result["summary"], "agent_log": log}
 
 
+@offers_quick_replies
 async def approve_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     """Wait for an agent's decision on a large refund, then execute or reject it (guarded, idempotent)."""
     deps = runtime.context
@@ -131,7 +155,7 @@ async def approve_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
         announced = False
         if isinstance(answer, dict) and isinstance(answer.get("approved"), bool) and _is_staff(deps, answer.get("by")):
             break
-    system = order_system_for(deps.settings)
+    system = deps.need_orders()
     by, note = answer["by"], str(answer.get("note") or "")[:500]
     emit("tool_call_start", tool="request_refund", args={"refund_id": p["refund_id"], "approved": answer["approved"], "by": by})
     if answer["approved"]:
@@ -147,6 +171,7 @@ async def approve_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
             "agent_log": [{"agent": "service", "action": "refund_decision", "status": refund["status"], "by": by}]}
 
 
+@offers_quick_replies
 async def await_human(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     """A human has the thread: wait for their reply (or for them to hand it back)."""
     deps = runtime.context
@@ -164,7 +189,7 @@ async def await_human(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str
         if isinstance(answer, dict) and _is_staff(deps, answer.get("by")) and (
                 answer.get("return_to_assistant") is True or str(answer.get("human_reply") or "").strip()):
             break
-    store = store_for(deps.settings)
+    store = deps.need_store()
     zh = _zh(svc)
     if answer.get("return_to_assistant") is True:
         store.set_handoff_status(h["id"], "returned", assigned_to=answer["by"])

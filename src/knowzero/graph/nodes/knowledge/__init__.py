@@ -1,1 +1,0 @@
-"""The four knowledge agents: router, retriever, reader, fact checker."""

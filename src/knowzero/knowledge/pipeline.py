@@ -1,0 +1,390 @@
+"""The one knowledge answerer: question → route → retrieve (⟲ rewrite) → read → check → reply.
+
+Every caller answers through this module. The graph's four knowledge nodes
+(``graph/nodes/knowledge.py``) are thin adapters over its steps — :func:`route_question`,
+:func:`gather_evidence`, :func:`read_evidence`, :func:`check_draft` — and :func:`answer` runs
+the same steps in the same loop for everyone else (the CLI, the service detour, comment Q&A, the
+KB route, learning, benchmarks), so there is one retrieve→read→check with one rewrite rule and one
+judge.
+
+What the user reads is exactly what was checked: the reply is rebuilt from the checked claims (an
+LLM's free text is never shown), each claim carries its citation, and a claim that fails its check
+is removed while the verdict says so. Provider calls run off the event loop with a total deadline
+(``llm_timeout_s``); on failure the offline step answers and the log says why.
+
+It does not know about HTTP, threads, users or the graph: events go to ``deps.emit`` (the graph
+passes its stream writer; everyone else gets a no-op).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from knowzero.config import Settings
+from knowzero.errors import ProviderError
+from knowzero.knowledge import entities as ent
+from knowzero.knowledge import verify
+from knowzero.knowledge.domains import decide
+from knowzero.knowledge.judge import STRICTER, judge_answer
+from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.reader import Claim, Draft, extractive_read, llm_read
+from knowzero.knowledge.retriever import Plan, evidence_quality, key_terms, retrieve, rewrite
+from knowzero.knowledge.text import iter_numbers
+from knowzero.knowledge.types import Passage, Scored
+from knowzero.llm.base import ChatProvider, within_deadline
+from knowzero.streaming import Emit, silent
+
+POOR_EVIDENCE = 0.5
+"""Evidence quality below this retries with a rewritten query (at most ``max_rewrites`` times)."""
+
+
+@dataclass(frozen=True)
+class KnowledgeDeps:
+    """What answering needs; built by the caller from its dependency container."""
+
+    kb: KnowledgeBase
+    settings: Settings
+    provider: ChatProvider | None = None
+    collections: tuple[str, ...] = ()
+    """Collections the caller limits the search to (empty: the router decides)."""
+    emit: Emit = silent
+    """Event sink ``emit(event_type, **data)``; the graph passes its stream writer."""
+
+
+def zh(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+# ----- 1. route --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Routing:
+    domain: str
+    plan: Plan
+    vague: bool
+    log: dict[str, Any]
+
+
+async def route_question(question: str, deps: KnowledgeDeps) -> Routing:
+    """Question → domain → collections, strategy and top-k (the LLM tier only when configured)."""
+    kb = deps.kb
+    sql = kb.sql is not None
+    d = decide(question, provider=None, sql_available=sql)
+    if deps.provider is not None and d.method == "default":
+        try:
+            d = await within_deadline(decide, question, provider=deps.provider, sql_available=sql,
+                                      deadline_s=deps.settings.llm_timeout_s)
+        except ProviderError as exc:
+            deps.emit("reasoning", text=f"domain LLM unavailable ({exc.message}); default domain")
+    plan = Plan(domain=d.domain, collections=deps.collections or tuple(d.collections), strategy=d.strategy,  # type: ignore[arg-type]
+                top_k=d.top_k, weights=deps.settings.fusion_weights.get(d.domain, {}),
+                restrict_domain=d.method == "rule" and d.confidence >= 0.9 and bool(kb.domains.get(d.domain)))
+    deps.emit("reasoning", text=f"domain {d.domain} ({d.method}, {d.confidence:.2f}): {d.reasoning}")
+    return Routing(d.domain, plan, d.vague, {"agent": "router", "action": "route", "domain": d.domain, "method": d.method,
+                                             "confidence": d.confidence, "strategy": d.strategy, "top_k": d.top_k,
+                                             "vague": d.vague})
+
+
+def clarification(question: str) -> str:
+    if zh(question):
+        return ("您指的是哪一方面？例如：报销/请假等人事制度、零件工艺与公差、产品规格与价格、安全质量政策，或办公室联系方式？")
+    return ("Which topic do you mean: HR rules, part processes and tolerances, product specs and prices, "
+            "safety/quality policies, or office contacts?")
+
+
+VAGUE_VERDICT = verify.Verdict("insufficient", "the question is too vague to route", [], 0.0, False)
+
+
+# ----- 2. retrieve -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Evidence:
+    query: str
+    passages: tuple[Scored, ...]
+    quality: float
+    attempts: int
+    """Attempts made so far, this one included (1 = the first)."""
+    plan: Plan
+    log: dict[str, Any]
+
+
+def gather_evidence(question: str, plan: Plan, attempts_done: int, deps: KnowledgeDeps) -> Evidence:
+    """One retrieval attempt: the question itself first, a rewrite after poor evidence (blocking)."""
+    kb = deps.kb
+    query, reason = question, "first attempt"
+    if attempts_done > 0:
+        query, plan, reason = rewrite(kb, question, plan, attempts_done)
+        deps.emit("reasoning", text=f"evidence was poor; retry {attempts_done}: {reason}")
+    r = retrieve(kb, query, plan, budget_chars=deps.settings.context_budget_chars)
+    quality = evidence_quality(kb, question, r)
+    deps.emit("retrieval", query=query, attempt=attempts_done + 1,
+              sources=[passage_summary(s) for s in r.passages])
+    log = {"agent": "retriever", "action": "retrieve" if attempts_done == 0 else "rewrite_and_retrieve",
+           "query": query, "reason": reason, "attempt": attempts_done + 1, "hits": len(r.passages),
+           "per_retriever": r.per_retriever, "entities": r.entities, "filtered_by_entity": r.filtered_out,
+           "quality": round(quality, 3), "retrieval_ms": round(r.elapsed_ms, 2)}
+    return Evidence(query, tuple(r.passages), round(quality, 4), attempts_done + 1, plan, log)
+
+
+def should_retry(quality: float, attempts: int, max_rewrites: int) -> bool:
+    """Retry while evidence is poor, at most ``max_rewrites`` times after the first attempt."""
+    return quality < POOR_EVIDENCE and attempts <= max_rewrites
+
+
+# ----- 3. read ---------------------------------------------------------------------------------
+async def read_evidence(question: str, passages: Sequence[Scored], deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any]]:
+    """Claims with one citation each: the LLM reader when configured (bounded), else extractive."""
+    log: dict[str, Any] = {"agent": "reader", "action": "extract"}
+    draft = None
+    if deps.provider is not None and passages:
+        hint = "Answer in Chinese." if zh(question) else "Answer in English."
+        try:
+            draft = await within_deadline(llm_read, deps.provider, question, list(passages), language_hint=hint,
+                                          deadline_s=deps.settings.llm_timeout_s)
+            log = {"agent": "reader", "action": "generate", "provider": deps.provider.name, "notes": draft.notes}
+        except ProviderError as exc:
+            log = {"agent": "reader", "action": "extract", "fallback": True, "fallback_reason": exc.message}
+            deps.emit("reasoning", text=f"the model could not answer ({exc.message}); answering from the documents")
+    if draft is None:
+        draft = extractive_read(question, list(passages), deps.kb.keyword.term_idf)
+    log["claims"] = len(draft.claims)
+    log["conflicts"] = len(draft.conflicts)
+    return draft, log
+
+
+# ----- 4. check --------------------------------------------------------------------------------
+def claim_similarity(kb: KnowledgeBase, claim: str, quote: str) -> float:
+    """Cosine of the bundled retrieval model between a generated claim and the quote it cites."""
+    enc = kb.encoder
+    return float(enc.passages([quote])[0] @ enc.query(claim))
+
+
+def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequence[Scored]) -> verify.Verdict:
+    """The deterministic verdict for a draft (pure over the knowledge base's texts)."""
+    claims = draft.claims
+    by_id = {s.passage.id: s.passage for s in passages}
+    verdicts = []
+    quotes_ok = True
+    evidence_texts = []
+    extractive = draft.method == "extractive"
+    for c in claims:
+        src = kb.file_texts.get(c.source, "")
+        if not verify.quote_matches(src, c.quote, c.start, c.end):
+            quotes_ok = False
+        p = by_id.get(c.passage_id)
+        context = src[max(0, c.start - 200): c.end + 200] if src else c.quote
+        evidence_texts.append(f"{p.title if p else ''} {p.section if p else ''} {context}")
+        verbatim = extractive or c.text.strip() == c.quote.strip()
+        sim = None if verbatim else claim_similarity(kb, c.text, c.quote)
+        verdicts.append(verify.check_claim(c.text, c.quote if verbatim else context, question=question,
+                                           verbatim=verbatim, similarity=sim))
+    terms = key_terms(kb, question)
+    # Abstention: the evidence must cover the question's key terms. Coverage is measured on the cited
+    # passage and on the best retrieved passage, each with its title, section path and document text;
+    # the better of the two counts (a precise quote from a lower-ranked passage is not penalised).
+    cited = by_id.get(claims[0].passage_id) if claims else None
+    best = passages[0].passage if passages else None
+    cov = 0.0
+    for p in (cited, best):
+        if p is None:
+            continue
+        if p.id.startswith("sql:") and p is cited:
+            cov = 1.0  # a structured query fired on a value or column the question names: exact evidence
+            break
+        doc_text = kb.file_texts.get(p.path, "")[:4000]
+        cov = max(cov, verify.coverage(terms, f"{p.title} {p.section} {p.text} {doc_text}"))
+    cited_sql = cited is not None and cited.id.startswith("sql:")
+    cov_sent = 1.0 if cited_sql else verify.coverage(terms, " ".join(evidence_texts))
+    q_ents = ent.expand(ent.extract(question), kb.aliases)
+    entity_ok = True
+    if q_ents and claims:
+        cited_ents: set[str] = set()
+        for c in claims:
+            cited_ents |= set(kb.doc_entities.get(c.source, frozenset())) | ent.extract(c.quote)
+        entity_ok = not cited_ents or bool(q_ents & cited_ents)
+    sim = None
+    if verify.RESCUE_COVERAGE <= cov < verify.MIN_COVERAGE and cited is not None:
+        sim = kb.dense.similarity(kb.query_vector(question), cited.id)
+    return verify.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok,
+                        conflicts=len(draft.conflicts), quotes_ok=quotes_ok, similarity=sim)
+
+
+_QUESTION_MARK = ("？", "?")
+
+
+def echoes_question(claim: str, question: str) -> bool:
+    """A generated "claim" that is a question, or says nothing the question did not (no new words)."""
+    text = claim.strip()
+    if not text or text.endswith(_QUESTION_MARK):
+        return True
+    return not verify.unsupported_terms(text, "", question) and not iter_numbers(text)
+
+
+def checked_claims(question: str, draft: Draft, verdict: verify.Verdict) -> tuple[list[Claim], int]:
+    """The claims the user will read, and how many generated sentences were replaced.
+
+    Extractive claims are quotes and stay. A generated sentence stays only when it passed its check
+    and says something; otherwise the verified quote it cited stands in its place, so the user
+    reads the source's own words and never an unverified sentence.
+    """
+    if draft.method == "extractive" or not verdict.claims:
+        return list(draft.claims), 0
+    out: list[Claim] = []
+    replaced = 0
+    for c, v in zip(draft.claims, verdict.claims, strict=False):
+        if v.level == "confirmed" and not echoes_question(c.text, question):
+            out.append(c)
+        else:
+            out.append(replace(c, text=c.quote))
+            replaced += 1
+    return out, replaced
+
+
+async def check_answer(question: str, draft: Draft, passages: Sequence[Scored],
+                       deps: KnowledgeDeps) -> tuple[verify.Verdict, Draft, dict[str, Any]]:
+    """Verdict (deterministic floor, LLM judge may only make it stricter), the draft as shown, log."""
+    v = check_draft(deps.kb, question, draft, passages)
+    judge_log: dict[str, Any] = {}
+    shown, replaced = checked_claims(question, draft, v)
+    if replaced:
+        draft = replace(draft, claims=shown)
+        v = check_draft(deps.kb, question, draft, passages)
+        judge_log["replaced_claims"] = replaced
+        if v.level == "confirmed":
+            v = verify.Verdict("uncertain", f"{replaced} sentence(s) the model wrote failed the check; the sources' "
+                               "own words are shown instead", v.claims, v.coverage, True)
+    if deps.provider is not None and v.level in ("confirmed", "uncertain") and draft.claims:
+        try:
+            label, why = await within_deadline(judge_answer, deps.provider, question,
+                                               " ".join(c.text for c in draft.claims),
+                                               [c.quote for c in draft.claims], deadline_s=deps.settings.llm_timeout_s)
+            judge_log.update(judge=label, judge_reason=why)
+            stricter = STRICTER.get(label)
+            if stricter and (stricter == "contradicted" or v.level == "confirmed"):
+                v = verify.Verdict(stricter, f"LLM judge: {why or label}", v.claims, v.coverage, True)
+        except ProviderError as exc:
+            judge_log.update(judge="unavailable", judge_reason=exc.message)
+    deps.emit("verdict", level=v.level, reason=v.reason, needs_human_review=v.needs_human_review,
+              claims=[{"text": c.text, "source": c.source, "level": cv.level, "reasons": cv.reasons}
+                      for c, cv in zip(draft.claims, v.claims, strict=False)])
+    log = {"agent": "fact_checker", "action": "verify", "level": v.level, "reason": v.reason,
+           "coverage": round(v.coverage, 3), "needs_human_review": v.needs_human_review,
+           **judge_log}
+    return v, draft, log
+
+
+def citations_for(draft: Draft, verdict: verify.Verdict) -> list[dict[str, Any]]:
+    if verdict.level == "insufficient":
+        return []
+    return [{"n": i + 1, "source": c.source, "title": c.title, "quote": c.quote, "start": c.start, "end": c.end,
+             "passage_id": c.passage_id} for i, c in enumerate(draft.claims)]
+
+
+def compose_reply(question: str, draft: Draft, verdict: verify.Verdict) -> str:
+    """The text the user reads: the checked claims with their citation marks, never free text."""
+    is_zh = zh(question)
+    if verdict.level == "insufficient":
+        return ("知识库中没有足够的信息回答这个问题，我不做猜测。" if is_zh else
+                "The knowledge base does not contain the answer to this question, so I will not guess.")
+    answer = "".join(f"{c.text.rstrip()}[{i + 1}]" for i, c in enumerate(draft.claims))
+    if verdict.level == "uncertain":
+        answer = ("⚠️ 以下回答的依据不完整，请核实：" if is_zh else "⚠️ The sources only partly support this answer: ") + answer
+    elif verdict.level == "contradicted":
+        answer = ("⚠️ 来源之间或回答与来源存在矛盾，已提交人工审核：" if is_zh else
+                  "⚠️ This answer conflicts with a source and was sent for review: ") + answer
+    for c in draft.conflicts:
+        srcs = " / ".join(str(s) for s in c["sources"])  # type: ignore[attr-defined]
+        answer += (f"\n注意：不同文档说法不一（{srcs}）。" if is_zh else f"\nNote: the documents disagree ({srcs}).")
+    return answer
+
+
+# ----- the whole answer ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Answer:
+    """One answered (or declined) question."""
+
+    question: str
+    reply: str
+    """Exactly what was checked: claims with citation marks, or the decline/clarification text."""
+    verdict: verify.Verdict
+    citations: list[dict[str, Any]]
+    passages: tuple[Scored, ...] = ()
+    draft: Draft | None = None
+    domain: str = ""
+    clarify: bool = False
+    """The question was too vague: ``reply`` asks back."""
+    agent_log: list[dict[str, Any]] = field(default_factory=list)
+    elapsed_ms: float = 0.0
+
+    def to_public(self) -> dict[str, Any]:
+        """The ``knowzero ask --json`` shape."""
+        v = self.verdict
+        return {"question": self.question, "answer": self.reply, "verdict": v.level, "verdict_reason": v.reason,
+                "needs_human_review": v.needs_human_review,
+                "citations": [{k: c[k] for k in ("source", "title", "quote", "start", "end")} for c in self.citations],
+                "domain": self.domain, "elapsed_ms": self.elapsed_ms, "agent_log": self.agent_log}
+
+
+async def answer(question: str, deps: KnowledgeDeps) -> Answer:
+    """Answer from the knowledge base (the same steps as the graph's knowledge path)."""
+    t0 = time.perf_counter()
+    routing = await route_question(question, deps)
+    log = [routing.log]
+    if routing.vague:
+        return Answer(question, clarification(question), VAGUE_VERDICT, [], domain=routing.domain, clarify=True,
+                      agent_log=log, elapsed_ms=_ms(t0))
+    plan, attempts = routing.plan, 0
+    while True:
+        ev = await asyncio.to_thread(gather_evidence, question, plan, attempts, deps)
+        log.append(ev.log)
+        plan, attempts = ev.plan, ev.attempts
+        if not should_retry(ev.quality, attempts, deps.settings.max_rewrites):
+            break
+    draft, read_log = await read_evidence(question, ev.passages, deps)
+    log.append(read_log)
+    verdict, shown, check_log = await check_answer(question, draft, ev.passages, deps)
+    log.append(check_log)
+    return Answer(question, compose_reply(question, shown, verdict), verdict, citations_for(shown, verdict),
+                  ev.passages, shown, routing.domain, agent_log=log, elapsed_ms=_ms(t0))
+
+
+def answer_sync(question: str, deps: KnowledgeDeps) -> Answer:
+    """:func:`answer` for synchronous callers (CLI, benchmarks, worker threads)."""
+    return asyncio.run(answer(question, deps))
+
+
+def _ms(t0: float) -> float:
+    return round((time.perf_counter() - t0) * 1000, 2)
+
+
+# ----- wire forms (graph state, events) --------------------------------------------------------
+def passage_summary(s: Scored) -> dict[str, Any]:
+    d = passage_to_dict(s)
+    d.pop("text")
+    d["snippet"] = s.passage.text[:160]
+    return d
+
+
+def passage_to_dict(s: Scored) -> dict[str, Any]:
+    p = s.passage
+    return {"id": p.id, "source": p.path, "title": p.title, "section": p.section, "text": p.text, "start": p.start,
+            "end": p.end, "domain": p.domain, "collection": p.collection, "score": round(s.score, 5),
+            "contributions": {k: round(v, 5) for k, v in s.contributions.items()}}
+
+
+def passage_from_dict(d: dict[str, Any]) -> Scored:
+    return Scored(Passage(d["id"], d["source"], d["title"], d["section"], d["text"], d["start"], d["end"],
+                          d.get("domain", "general"), d.get("collection", "")), d.get("score", 0.0),
+                  dict(d.get("contributions") or {}))
+
+
+def draft_to_dict(draft: Draft) -> dict[str, Any]:
+    return {"answer": draft.answer, "method": draft.method, "conflicts": draft.conflicts, "notes": draft.notes,
+            "claims": [asdict(c) for c in draft.claims]}
+
+
+def draft_from_dict(d: dict[str, Any]) -> Draft:
+    return Draft(d.get("answer", ""), [Claim(**c) for c in d.get("claims") or []], list(d.get("conflicts") or []),
+                 d.get("method", "extractive"), list(d.get("notes") or []))

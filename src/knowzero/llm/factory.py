@@ -1,0 +1,21 @@
+"""Which chat provider a configuration asks for: none (offline) | OpenAI-compatible HTTP | local GGUF.
+
+The dependency container calls :func:`build_provider` once per process; nothing caches it here.
+Building a local provider does not load the model (that happens on its first call).
+"""
+
+from __future__ import annotations
+
+from knowzero.config import Settings
+from knowzero.llm.base import ChatProvider
+from knowzero.llm.local import LocalGGUFProvider
+from knowzero.llm.openai_compat import OpenAICompatProvider
+
+
+def build_provider(s: Settings) -> ChatProvider | None:
+    """The provider ``s`` configures, or None (the offline default)."""
+    if s.llm_provider == "openai":
+        return OpenAICompatProvider(s.llm_base_url, s.llm_model, s.llm_api_key, timeout=s.llm_timeout_s)
+    if s.llm_provider == "local":
+        return LocalGGUFProvider(s.llm_local_model_path or None, cache_dir=s.data_path() / "models")
+    return None

@@ -1,0 +1,66 @@
+"""Explicit service signals in a message: the entities and requests that make a turn a service turn.
+
+The path decision (``graph/nodes/paths.py``) sends a turn to the service path only on explicit
+evidence: a service intent from the rule tier, a service intent from a statistical tier *backed
+by* one of these signals, or a service stage already pending in the thread. A question that merely
+resembles a service request ("车间里可以拍照吗？") carries none of them and stays a knowledge
+question. This module only recognises; it fills no slots and runs no triage (that is the service
+path's work, in ``service/``).
+
+>>> service_signals("我的订单124到哪了？").order_ids
+('124',)
+>>> service_signals("零件A的公差是多少？").any
+False
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_ID = r"([A-Za-z]{0,3}\d{2,12})"
+_ORDER = re.compile(r"(?:订单|单号|订单号|\border)\s*(?:号|编号|number|no\.?|id)?\s*(?:是|为|:|：|#)?\s*#?\s*" + _ID, re.I)
+_REQUEST = re.compile(r"\b((?:TK|RF)-[0-9A-F]{10})\b", re.I)
+_HUMAN = re.compile(r"转人工|人工客服|人工服务|找人工|要人工|真人客服|找个真人|"
+                    r"(?:talk|speak|chat)\s+(?:to|with)\s+(?:a|an|some)?\s*(?:real\s+)?(?:person|human|agent|someone)|"
+                    r"\b(?:human|live|real)\s+(?:agent|person|support)\b", re.I)
+_ACCOUNT = re.compile(r"我的(?:订单|工单|退款|包裹|快递|账户|投诉)|(?:查|查询|看看)(?:一下)?(?:我的)?(?:订单|物流|快递|工单)|"
+                      r"退款|退钱|退货|投诉|报修|开个?工单|提交工单|物流|到哪了|发货了?吗|"
+                      r"\bmy\s+(?:orders?|tickets?|refunds?|package)\b|\brefund\b|\btrack(?:ing)?\b|\bcomplain", re.I)
+_COMPLAINT = re.compile(r"垃圾|差劲|太差|破(?:服务|东西|玩意)|投诉|差评|管不管|到底管|气死|骗子|坑人|什么玩意|搞什么|"
+                        r"太过分|受够了|\bworst\b|\bterrible\b|\bridiculous\b|\bunacceptable\b|\bscam\b|"
+                        r"\bcomplain", re.I)
+_RULES_QUESTION = re.compile(r"政策|规定|制度|流程|规则|条件|标准|多久|几天|怎么(?:申请|办理)|如何|policy|rules?\b|"
+                             r"how (?:do|can|long)", re.I)
+
+
+@dataclass(frozen=True)
+class ServiceSignals:
+    order_ids: tuple[str, ...] = ()
+    """Order numbers named with a marker ("订单124", "order #124")."""
+    request_ids: tuple[str, ...] = ()
+    """Ticket or refund ids (TK-…, RF-…)."""
+    human: bool = False
+    """The user asks for a person."""
+    account: bool = False
+    """Words about the user's own orders, refunds, tickets or deliveries."""
+    complaint: bool = False
+    """The user complains about the service ("垃圾服务！你们到底管不管？"): triage decides on a handoff."""
+    asks_rules: bool = False
+    """The message asks about a policy or procedure ("退款政策是什么") rather than for an action."""
+
+    @property
+    def entity(self) -> bool:
+        return bool(self.order_ids or self.request_ids)
+
+    @property
+    def any(self) -> bool:
+        return self.entity or self.human or self.complaint or (self.account and not self.asks_rules)
+
+
+def service_signals(text: str) -> ServiceSignals:
+    return ServiceSignals(order_ids=tuple(dict.fromkeys(m.group(1) for m in _ORDER.finditer(text))),
+                          request_ids=tuple(dict.fromkeys(m.group(1).upper() for m in _REQUEST.finditer(text))),
+                          human=bool(_HUMAN.search(text)), account=bool(_ACCOUNT.search(text)),
+                          complaint=bool(_COMPLAINT.search(text)),
+                          asks_rules=bool(_RULES_QUESTION.search(text)))
