@@ -19,6 +19,7 @@ from sqlalchemy import Column, Engine, Integer, MetaData, Table, Text, create_en
 
 from knowzero.config import Settings
 from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.retriever import Plan, retrieve
 from knowzero.knowledge.tables import kb_chunks, kb_files, kb_meta, kb_tables
 from knowzero.persistence.db import init_db, metadata
 from knowzero.service.tables import svc_users
@@ -178,6 +179,22 @@ def test_trailing_empty_columns_of_a_spreadsheet_export_are_dropped(tmp_path: Pa
     report = kb.ingest_bytes("export.csv", b"a,b,,\n1,x,,\n2,y,,\n", domain="product")
     assert report.failed == [] and kb.sql is not None
     assert [c.header for c in kb.sql.tables[0].columns] == ["a", "b"]
+
+
+def test_sql_rows_honour_the_collection_filter(tmp_path: Path) -> None:
+    kb = make_kb(tmp_path / "kz")
+    prices = "型号,名称,单价_元\nXH-1001,精密传动轴,68\nXH-7002,关节连接件,880\n".encode()
+    assert not kb.ingest_bytes("prices.csv", prices, collection="sales", domain="product").failed
+    assert not kb.ingest_bytes("说明.md", "# 说明\n\n关节连接件的单价请咨询销售。\n".encode(),
+                               collection="docs", domain="product").failed
+    question = "哪个产品最贵？"
+    everywhere = retrieve(kb, question, Plan(strategy="sql"))
+    assert everywhere.passages and everywhere.passages[0].passage.path == "sales/prices.csv"
+    elsewhere = retrieve(kb, question, Plan(strategy="sql", collections=("docs",)))
+    assert elsewhere.per_retriever.get("sql", 0) == 0 and elsewhere.passages == []
+    hybrid = retrieve(kb, question, Plan(collections=("docs",)))
+    assert all(s.passage.collection == "docs" for s in hybrid.passages)
+    assert all(s.passage.path == "docs/说明.md" for s in hybrid.passages)
 
 
 def test_old_data_dir_is_migrated_to_generated_names(tmp_path: Path) -> None:

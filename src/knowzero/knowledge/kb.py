@@ -201,6 +201,9 @@ class KnowledgeBase:
         for p in plist:
             collections.setdefault(p.collection, set()).add(p.id)
             domains.setdefault(p.domain, set()).add(p.id)
+        for info in infos:  # table rows are passages too: collection/domain filters reach the SQL retriever
+            collections.setdefault(info.collection, set()).update(info.row_ids)
+            domains.setdefault(info.domain, set()).update(info.row_ids)
         self.passages, self.keyword, self.dense, self.sql = passages, keyword, dense, sql
         self.doc_entities, self.aliases, self.file_texts = doc_entities, aliases, file_texts
         self.collections, self.domains = collections, domains
