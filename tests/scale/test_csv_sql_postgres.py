@@ -77,3 +77,10 @@ def test_refused_csvs_are_per_file_errors_on_postgres(pg_url: str, tmp_path: Pat
     report = kb.ingest_bytes("ints.csv", (big + "XH-9999,99999999999\n").encode(), domain="product")
     assert report.failed == [], "a value beyond 32 bits is stored (BIGINT), not a server error"
     assert kb.sql is not None and "99999999999" in kb.sql.query("单价最高的型号", 1)[0][0].text
+
+
+def test_a_nul_byte_in_a_text_file_is_not_a_server_error_on_postgres(pg_url: str, tmp_path: Path) -> None:
+    kb = _kb(pg_url, tmp_path)
+    report = kb.ingest_bytes("notes.md", "# 说明\n\n车间\x00里禁止拍照。\n".encode())
+    assert report.failed == [] and report.added == ["uploads/notes.md"]
+    assert "车间里禁止拍照" in kb.file_texts["uploads/notes.md"]

@@ -66,6 +66,14 @@ def parse_file(path: Path) -> ParsedDoc:
 
 
 def parse_bytes(data: bytes, name: str) -> ParsedDoc:
+    """Parse one file's bytes by its suffix. NUL characters never reach the text (PostgreSQL cannot store them)."""
+    doc = _parse_bytes(data, name)
+    if "\x00" in doc.text or "\x00" in doc.title:
+        doc.text, doc.title = doc.text.replace("\x00", ""), doc.title.replace("\x00", "")
+    return doc
+
+
+def _parse_bytes(data: bytes, name: str) -> ParsedDoc:
     suffix = Path(name).suffix.lower()
     stem = Path(name).stem
     if suffix in (".md", ".markdown", ".txt", ".text"):
