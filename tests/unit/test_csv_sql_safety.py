@@ -236,3 +236,25 @@ def test_old_data_dir_is_migrated_to_generated_names(tmp_path: Path) -> None:
     assert kb.sql is not None
     best = kb.sql.query("哪个最贵？单价", 3)[0]
     assert best[0].text == "型号: XH-7002；单价_元: 880。"
+
+
+@pytest.mark.parametrize(("name", "columns"), [
+    ('kbt_0123456789ab"; DROP TABLE svc_users; --', [{"name": "c1", "header": "型号", "type": "TEXT"}]),
+    ("kbt_0123456789ab", [{"name": 'c1" TEXT); --', "header": "型号", "type": "TEXT"}]),
+    ("kbt_0123456789ab", [{"name": "c1", "header": "型号", "type": "TEXT); --"}]),
+])
+def test_stored_metadata_is_checked_before_it_names_anything(tmp_path: Path, name: str, columns: Any) -> None:
+    """A tampered kb_tables row is skipped when loading; the good table still answers."""
+    kb = make_kb(tmp_path / "kz")
+    add_alice(kb)
+    assert not kb.ingest_bytes("prices.csv", "型号,单价_元\nXH-1001,68\nXH-7002,880\n".encode(), domain="product").failed
+    with kb.engine.begin() as conn:
+        conn.execute(kb_tables.insert().values(name=name, path="x/tampered.csv", collection="x",
+                                               columns=json.dumps(columns)))
+        conn.execute(kb_meta.update().values(value="tampered"))
+    kb.refresh()
+    assert kb.revision == "tampered" and kb.sql is not None
+    assert [t.path for t in kb.sql.tables] == ["uploads/prices.csv"]
+    assert kb.sql.query("哪个最贵？单价", 1)[0][0].text == "型号: XH-7002；单价_元: 880。"
+    with kb.engine.connect() as conn:
+        assert conn.execute(select(svc_users.c.role)).scalar() == "customer"

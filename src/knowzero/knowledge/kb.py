@@ -185,13 +185,12 @@ class KnowledgeBase:
         infos = []
         for t in tables:
             try:
-                columns = decode_columns(t.columns)
-            except ValueError:
-                log.warning("skipping SQL table of %s: column metadata not migrated", t.path)
-                continue
-            infos.append(TableInfo(t.name, t.path, t.collection, columns, row_offsets(file_texts.get(t.path, "")),
-                                   next((f.title for f in files if f.path == t.path), t.path),
-                                   next((f.domain for f in files if f.path == t.path), "product")))
+                infos.append(TableInfo(t.name, t.path, t.collection, decode_columns(t.columns),
+                                       row_offsets(file_texts.get(t.path, "")),
+                                       next((f.title for f in files if f.path == t.path), t.path),
+                                       next((f.domain for f in files if f.path == t.path), "product")))
+            except ValueError as exc:
+                log.warning("skipping the SQL table of %s: %s", t.path, exc)
         sql = SqlIndex(self.engine, infos, file_texts) if infos else None
         titles = {f.path: f.title for f in files}
         aliases = ent.alias_groups(titles.values())

@@ -110,7 +110,10 @@ def decode_columns(raw: str) -> tuple[TableColumn, ...]:
     data = json.loads(raw)
     if not all(isinstance(c, dict) for c in data):
         raise ValueError("column metadata in the old [[header, type], …] format")
-    return tuple(TableColumn(str(c["name"]), str(c["header"]), c["type"]) for c in data)
+    columns = tuple(TableColumn(str(c["name"]), str(c["header"]), c["type"]) for c in data)
+    if any(c.type not in SQL_TYPES or not COLUMN_NAME.fullmatch(c.name) for c in columns):
+        raise ValueError("column metadata with a name or type that was not generated")
+    return columns
 
 
 def row_offsets(rendering: str) -> list[tuple[int, int]]:
@@ -138,6 +141,7 @@ class TableInfo:
     row_ids: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        sql_table(self.name, self.columns)  # raises ValueError unless every name was generated
         object.__setattr__(self, "row_ids", frozenset(self.row_id(i) for i in range(len(self.row_offsets))))
 
     def row_id(self, row: int) -> str:
