@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, inspect, select
+from sqlalchemy import Column, Integer, MetaData, Table, Text, create_engine, inspect, select
 
 from knowzero.config import Settings
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.retriever import Plan, retrieve
-from knowzero.knowledge.tables import kb_tables
+from knowzero.knowledge.sqlindex import TABLE_NAME
+from knowzero.knowledge.tables import kb_files, kb_tables
+from knowzero.persistence.db import init_db, metadata
 from knowzero.service.tables import svc_users
 
 pytestmark = pytest.mark.postgres
@@ -84,3 +86,31 @@ def test_a_nul_byte_in_a_text_file_is_not_a_server_error_on_postgres(pg_url: str
     report = kb.ingest_bytes("notes.md", "# 说明\n\n车间\x00里禁止拍照。\n".encode())
     assert report.failed == [] and report.added == ["uploads/notes.md"]
     assert "车间里禁止拍照" in kb.file_texts["uploads/notes.md"]
+
+
+def test_old_tables_are_migrated_on_postgres(pg_url: str, tmp_path: Path) -> None:
+    """A PostgreSQL database from before generated names: the table is rebuilt as kbt_<hex>(c1, c2)."""
+    engine = create_engine(Settings(data_dir=tmp_path, database_url=pg_url).db_url)
+    metadata.create_all(engine)  # the schema as it was, without running the migrations
+    legacy = Table("kbt_0123456789ab", MetaData(), Column("_row", Integer, primary_key=True),
+                   Column("型号", Text), Column("单价_元", Integer))
+    rendering = "# prices\n型号: XH-1001；单价_元: 68。\n型号: XH-7002；单价_元: 880。"
+    with engine.begin() as conn:
+        legacy.create(conn)
+        conn.execute(legacy.insert(), [{"_row": 0, "型号": "XH-1001", "单价_元": 68},
+                                       {"_row": 1, "型号": "XH-7002", "单价_元": 880}])
+        conn.execute(kb_files.insert().values(path="demo/prices.csv", collection="demo", domain="product",
+                                              sha256="0" * 64, title="prices", kind="csv", text=rendering,
+                                              origin="", ingested_at=0.0))
+        conn.execute(kb_tables.insert().values(name=legacy.name, path="demo/prices.csv", collection="demo",
+                                               columns=json.dumps([["型号", "TEXT"], ["单价_元", "INTEGER"]])))
+    init_db(engine)
+    with engine.connect() as conn:
+        (row,) = conn.execute(select(kb_tables)).all()
+    assert TABLE_NAME.fullmatch(row.name) and row.name != legacy.name
+    assert [c["name"] for c in inspect(engine).get_columns(row.name)] == ["_row", "c1", "c2"]
+    assert legacy.name not in inspect(engine).get_table_names()
+    kb = KnowledgeBase(engine, Settings(data_dir=tmp_path / "data", database_url=pg_url))
+    kb.refresh()
+    assert kb.sql is not None and kb.sql.query("哪个最贵？单价", 1)[0][0].text == "型号: XH-7002；单价_元: 880。"
+    engine.dispose()
