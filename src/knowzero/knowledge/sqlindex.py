@@ -14,7 +14,13 @@ metadata used only to match question words. Every statement is built with SQLAlc
 :data:`TABLE_NAME` / :data:`COLUMN_NAME` before a ``Table`` is built.
 This is not a text-to-SQL model; questions outside these shapes get no SQL hits.
 
->>> idx = SqlIndex(engine, [info], {info.path: rendering}); idx.search("哪个产品最贵？", 3)
+Usage (``doc`` from :func:`knowzero.knowledge.parsers.parse_bytes` on a CSV)::
+
+    name = new_table_name()
+    with engine.begin() as conn:
+        create_table(conn, name, doc.table.columns, doc.table.rows)
+    info = TableInfo(name, "p.csv", "team", tuple(doc.table.columns), row_offsets(doc.text), "p", "product")
+    SqlIndex(engine, [info], {"p.csv": doc.text}).search("哪个产品最贵？", 3)
 """
 
 from __future__ import annotations
