@@ -60,7 +60,9 @@ def test_csv_becomes_a_typed_table_and_a_text_rendering() -> None:
     doc = parse_file(DATA / "products.csv")
     assert doc.kind == "csv" and doc.table is not None
     assert doc.table.name == "products"
-    assert doc.table.columns == [("型号", "TEXT"), ("名称", "TEXT"), ("单价", "REAL"), ("库存", "INTEGER")]
+    assert [(c.header, c.type) for c in doc.table.columns] == [
+        ("型号", "TEXT"), ("名称", "TEXT"), ("单价", "REAL"), ("库存", "INTEGER")]
+    assert [c.name for c in doc.table.columns] == ["c1", "c2", "c3", "c4"], "SQL names are generated"
     assert doc.table.rows[0] == ["XH-1001", "精密传动轴", 1280.5, 12]
     assert doc.table.rows[2][3] is None  # empty cell
     lines = doc.text.splitlines()
@@ -68,9 +70,17 @@ def test_csv_becomes_a_typed_table_and_a_text_rendering() -> None:
     assert lines[1] == "型号: XH-1001；名称: 精密传动轴；单价: 1280.5；库存: 12。"
 
 
+@pytest.mark.parametrize(("name", "data"), [("a.md", b"# T\x00itle\n\nhello\x00world\n"),
+                                          ("a.txt", b"T\x00itle\n\nhello\x00world\n"),
+                                          ("a.html", b"<h1>T\x00itle</h1><p>hello\x00world</p>")])
+def test_nul_characters_never_reach_the_text(name: str, data: bytes) -> None:
+    doc = parse_bytes(data, name)
+    assert "\x00" not in doc.text and "\x00" not in doc.title and "world" in doc.text
+
+
 def test_csv_with_semicolons_and_header_only() -> None:
     doc = parse_bytes(b"a;b\n1;x\n2;y\n", "t.csv")
-    assert doc.table is not None and doc.table.columns == [("a", "INTEGER"), ("b", "TEXT")]
+    assert doc.table is not None and [(c.header, c.type) for c in doc.table.columns] == [("a", "INTEGER"), ("b", "TEXT")]
     with pytest.raises(IngestError, match="header row"):
         parse_bytes(b"a,b\n", "t.csv")
 

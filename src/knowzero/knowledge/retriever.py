@@ -68,7 +68,7 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
     if use["keyword"]:
         rankings["keyword"] = kb.keyword.search(query, depth, allowed)
     if use["sql"] and kb.sql is not None:
-        rankings["sql"] = kb.sql.search(query, plan.top_k)
+        rankings["sql"] = kb.sql.search(query, plan.top_k, allowed)
     if dense_future is not None:
         rankings["dense"] = dense_future.result()
     fused = weighted_rrf(rankings, plan.weights or None)
@@ -79,7 +79,7 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
         p = kb.passage(pid)
         if p is None:
             continue
-        if allowed is not None and not pid.startswith("sql:") and pid not in allowed:
+        if allowed is not None and pid not in allowed:
             continue
         if not ent.keep_passage(q_ents, kb.passage_entities(p) | (ent.extract(p.text) if pid.startswith("sql:") else set())):
             filtered += 1

@@ -1,32 +1,73 @@
 """Structured retrieval: CSV files become real SQL tables; questions become small SQL queries.
 
-Three query shapes, chosen by rules over the question and the tables' column names:
-- lookup: a text cell value named in the question ("XH-1001") → ``WHERE col = :v``;
+Three query shapes, chosen by rules over the question and the tables' column headers:
+- lookup: a text cell value named in the question ("XH-1001") → the rows holding it;
 - superlative: 最贵/最高/最低/最大/最小/最多/最少 + a numeric column → ``ORDER BY col DESC|ASC LIMIT 3``;
 - comparison: 小于/低于/大于/超过/高于/不超过 + a number + a numeric column → ``WHERE col < :n``.
-Each result row is returned as a citable passage: its line in the CSV's text rendering.
+Each result row is returned as a citable passage ``sql:<table>:<row>``: its line in the CSV's text
+rendering. ``allowed`` restricts results to those passage ids, like every other retriever.
+
+Identifiers are never taken from user data: a table is named ``kbt_<random hex>`` when it is
+created, its columns ``c1, c2 …`` (see :mod:`knowzero.knowledge.csvtable`); the CSV headers are
+metadata used only to match question words. Every statement is built with SQLAlchemy Core
+(:func:`sql_table`), values are bound parameters, and names are checked against
+:data:`TABLE_NAME` / :data:`COLUMN_NAME` before a ``Table`` is built.
 This is not a text-to-SQL model; questions outside these shapes get no SQL hits.
+
+Usage (``doc`` from :func:`knowzero.knowledge.parsers.parse_bytes` on a CSV)::
+
+    name = new_table_name()
+    with engine.begin() as conn:
+        create_table(conn, name, doc.table.columns, doc.table.rows)
+    info = TableInfo(name, "p.csv", "team", tuple(doc.table.columns), row_offsets(doc.text), "p", "product")
+    SqlIndex(engine, [info], {"p.csv": doc.text}).search("哪个产品最贵？", 3)
 """
 
 from __future__ import annotations
 
 import json
+import operator
 import re
 import unicodedata
-from dataclasses import dataclass
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from rapidfuzz import fuzz
-from sqlalchemy import Engine, text
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    ColumnElement,
+    Connection,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    Table,
+    Text,
+    func,
+    select,
+)
+from sqlalchemy.types import TypeEngine
 
+from knowzero.knowledge.csvtable import TableColumn
 from knowzero.knowledge.types import Hit, Passage
+
+TABLE_NAME = re.compile(r"kbt_[0-9a-f]{12,32}")
+COLUMN_NAME = re.compile(r"c[1-9][0-9]{0,3}")
+SQL_TYPES: dict[str, type[TypeEngine[Any]]] = {"INTEGER": BigInteger, "REAL": Float, "TEXT": Text}
 
 _SUPER = {"最严": "ASC", "最贵": "DESC", "最高": "DESC", "最大": "DESC", "最多": "DESC", "最重": "DESC", "最长": "DESC",
           "最便宜": "ASC", "最低": "ASC", "最小": "ASC", "最少": "ASC", "最轻": "ASC", "最短": "ASC",
           "most expensive": "DESC", "highest": "DESC", "largest": "DESC", "cheapest": "ASC", "lowest": "ASC",
           "smallest": "ASC"}
-_CMP = [("不超过", "<="), ("不低于", ">="), ("小于等于", "<="), ("大于等于", ">="), ("小于", "<"), ("低于", "<"),
-        ("少于", "<"), ("大于", ">"), ("高于", ">"), ("超过", ">"), ("多于", ">"), ("less than", "<"),
-        ("under", "<"), ("more than", ">"), ("over", ">"), ("above", ">"), ("below", "<")]
+_Op = Callable[[Any, Any], ColumnElement[bool]]
+_CMP: list[tuple[str, _Op]] = [
+    ("不超过", operator.le), ("不低于", operator.ge), ("小于等于", operator.le), ("大于等于", operator.ge),
+    ("小于", operator.lt), ("低于", operator.lt), ("少于", operator.lt), ("大于", operator.gt), ("高于", operator.gt),
+    ("超过", operator.gt), ("多于", operator.gt), ("less than", operator.lt), ("under", operator.lt),
+    ("more than", operator.gt), ("over", operator.gt), ("above", operator.gt), ("below", operator.lt)]
 _COL_HINTS = {"价": ["单价", "价格", "price"], "贵": ["单价", "价格", "price"], "便宜": ["单价", "价格", "price"],
               "重": ["重量", "weight"], "轻": ["重量", "weight"], "库存": ["库存", "stock"], "交期": ["交期", "lead"],
               "公差": ["公差", "tolerance"], "精度": ["公差", "tolerance"]}
@@ -34,21 +75,88 @@ _QUANTITY = re.compile(r"(\d+)\s*(件|个|套|pcs)")
 _BAND = re.compile(r"^(\d+)\s*(?:-\s*(\d+)\s*)?(件|个|套|pcs)(?:及以上|以上|\+)?(?:_|$)")
 
 
+def new_table_name() -> str:
+    """A fresh table name, never derived from a file name or its content."""
+    return "kbt_" + uuid.uuid4().hex
+
+
+def sql_table(name: str, columns: Sequence[TableColumn]) -> Table:
+    """The SQLAlchemy ``Table`` for a stored CSV: ``_row`` (the file's row order) and ``c1 … cN``."""
+    if not TABLE_NAME.fullmatch(name):
+        raise ValueError(f"not a generated table name: {name!r}")
+    bad = [c.name for c in columns if not COLUMN_NAME.fullmatch(c.name)]
+    if bad:
+        raise ValueError(f"not generated column names: {bad!r}")
+    return Table(name, MetaData(), Column("_row", Integer, primary_key=True, autoincrement=False),
+                 *(Column(c.name, SQL_TYPES[c.type]) for c in columns))
+
+
+def create_table(conn: Connection, name: str, columns: Sequence[TableColumn], rows: Sequence[Sequence[Any]]) -> None:
+    """(Re)create the SQL table for a parsed CSV and insert its rows (bound parameters only)."""
+    table = sql_table(name, columns)
+    table.drop(conn, checkfirst=True)
+    table.create(conn)
+    if rows:
+        names = [c.name for c in columns]
+        conn.execute(table.insert(), [{"_row": i, **dict(zip(names, r, strict=True))} for i, r in enumerate(rows)])
+
+
+def drop_table(conn: Connection, name: str) -> None:
+    """Drop a stored CSV's table (no-op if it is missing)."""
+    sql_table(name, []).drop(conn, checkfirst=True)
+
+
+def encode_columns(columns: Sequence[TableColumn]) -> str:
+    """Column metadata for ``kb_tables.columns``: ``[{"name": "c1", "header": "型号", "type": "TEXT"}, …]``."""
+    return json.dumps([{"name": c.name, "header": c.header, "type": c.type} for c in columns], ensure_ascii=False)
+
+
+def decode_columns(raw: str) -> tuple[TableColumn, ...]:
+    """Inverse of :func:`encode_columns`; raises ValueError for the pre-generated-names format."""
+    data = json.loads(raw)
+    if not all(isinstance(c, dict) for c in data):
+        raise ValueError("column metadata in the old [[header, type], …] format")
+    columns = tuple(TableColumn(str(c["name"]), str(c["header"]), c["type"]) for c in data)
+    if any(c.type not in SQL_TYPES or not COLUMN_NAME.fullmatch(c.name) for c in columns):
+        raise ValueError("column metadata with a name or type that was not generated")
+    return columns
+
+
+def row_offsets(rendering: str) -> list[tuple[int, int]]:
+    """Offsets of the row lines in a CSV's text rendering (the first line is the '# name' heading)."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for i, line in enumerate(rendering.split("\n")):
+        if i > 0 and line.strip():
+            out.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return out
+
+
 @dataclass(frozen=True)
 class TableInfo:
-    name: str  # SQL table name
+    """A stored CSV table: its generated SQL name, the file it came from and its column metadata."""
+
+    name: str  # generated SQL table name (kbt_…)
     path: str
     collection: str
-    columns: list[tuple[str, str]]
+    columns: tuple[TableColumn, ...]
     row_offsets: list[tuple[int, int]]  # (start, end) of each row's line in the CSV's text rendering
     title: str
     domain: str
+    row_ids: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        sql_table(self.name, self.columns)  # raises ValueError unless every name was generated
+        object.__setattr__(self, "row_ids", frozenset(self.row_id(i) for i in range(len(self.row_offsets))))
+
+    def row_id(self, row: int) -> str:
+        """The passage id of a row."""
+        return f"sql:{self.name}:{row}"
 
 
-def table_name(path: str) -> str:
-    import hashlib
-
-    return "kbt_" + hashlib.sha1(path.encode()).hexdigest()[:12]
+def _key(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).lower()
 
 
 class SqlIndex:
@@ -60,71 +168,89 @@ class SqlIndex:
         self.engine = engine
         self.tables = tables
         self._texts = file_texts
-        self._values: dict[str, list[tuple[int, str, str]]] = {}  # table -> [(rowid, col, value)]
+        self._sql = {t.name: sql_table(t.name, t.columns) for t in tables}
+        self._labels = {t.name: {c.name: _key(c.label) for c in t.columns} for t in tables}
+        self._values: dict[str, list[tuple[int, TableColumn, str]]] = {}  # table -> [(row, column, value)]
         with engine.connect() as conn:
             for t in tables:
-                text_cols = [c for c, typ in t.columns if typ == "TEXT"]
-                vals: list[tuple[int, str, str]] = []
-                for i, row in enumerate(conn.execute(text(f'SELECT * FROM "{t.name}" ORDER BY _row'))):
+                table = self._sql[t.name]
+                text_cols = [c for c in t.columns if c.type == "TEXT"]
+                vals: list[tuple[int, TableColumn, str]] = []
+                for row in conn.execute(select(table).order_by(table.c._row)):
                     m = row._mapping
                     for c in text_cols:
-                        v = m[c]
+                        v = m[c.name]
                         if isinstance(v, str) and len(v) >= 2:
-                            vals.append((i, c, unicodedata.normalize("NFKC", v).lower()))
+                            vals.append((m["_row"], c, _key(v)))
                 self._values[t.name] = vals
 
     def passage(self, t: TableInfo, row: int) -> Passage:
         start, end = t.row_offsets[row]
         body = self._texts[t.path][start:end]
-        return Passage(f"sql:{t.name}:{row}", t.path, t.title, "", body, start, end, t.domain, t.collection)
+        return Passage(t.row_id(row), t.path, t.title, "", body, start, end, t.domain, t.collection)
+
+    def passage_by_id(self, pid: str) -> Passage | None:
+        """The passage for ``sql:<table>:<row>``, or None when there is no such row."""
+        parts = pid.split(":")
+        if len(parts) != 3 or parts[0] != "sql" or not parts[2].isdigit():
+            return None
+        for t in self.tables:
+            if t.name == parts[1] and int(parts[2]) < len(t.row_offsets):
+                return self.passage(t, int(parts[2]))
+        return None
 
     def search(self, query: str, k: int, allowed: frozenset[str] | None = None) -> list[Hit]:
         return [Hit(p.id, s, self.name) for p, s in self.query(query, k, allowed)]
 
-    def query(self, question: str, k: int, allowed_paths: frozenset[str] | None = None) -> list[tuple[Passage, float]]:
-        q = unicodedata.normalize("NFKC", question).lower()
+    def query(self, question: str, k: int, allowed: frozenset[str] | None = None) -> list[tuple[Passage, float]]:
+        """Rows answering the question, best first; only rows whose passage id is in ``allowed`` (if given)."""
+        q = _key(question)
         out: list[tuple[Passage, float]] = []
+        if not q.strip() or k <= 0:
+            return out
         with self.engine.connect() as conn:
             for t in self.tables:
-                rows = self._lookup(t, q) or self._superlative(conn, t, q) or self._compare(conn, t, q)
-                out.extend((self.passage(t, r), score) for r, score in rows)
+                rows: set[int] | None = None  # None: every row of the table may be returned
+                if allowed is not None:
+                    ids = t.row_ids & allowed
+                    if not ids:
+                        continue
+                    if len(ids) < len(t.row_ids):
+                        rows = {int(i.rsplit(":", 1)[1]) for i in ids}
+                found = self._lookup(t, q, rows) or self._superlative(conn, t, q, rows) or self._compare(conn, t, q, rows)
+                out.extend((self.passage(t, r), score) for r, score in found)
         out.sort(key=lambda x: -x[1])
         return out[:k]
 
-    def _lookup(self, t: TableInfo, q: str) -> list[tuple[int, float]]:
+    def _lookup(self, t: TableInfo, q: str, rows: set[int] | None) -> list[tuple[int, float]]:
         hits: dict[int, float] = {}
         # a table that also has the column the question asks about ("交期", "重量") is the better source
         col_bonus = 0.5 if self._numeric_col(t, q) else 0.0
         if self._band_col(t, q):
             col_bonus = 0.6  # "订购500件…的单价": the price list's "500-999件" column beats a generic "单价"
         for row, _col, v in self._values[t.name]:
-            if len(v) >= 3 and v in q:
+            if len(v) >= 3 and v in q and (rows is None or row in rows):
                 hits[row] = max(hits.get(row, 0.0), 1.0 + len(v) / 100 + col_bonus)
         return sorted(hits.items(), key=lambda x: -x[1])
 
-    def _filters(self, t: TableInfo, q: str) -> tuple[str, dict[str, str]]:
+    def _filters(self, t: TableInfo, q: str) -> list[ColumnElement[bool]]:
         """Category filters named in the question ("法兰系列" → 类别 = '法兰类'): AND across columns, OR within."""
         by_col: dict[str, set[str]] = {}
         for _row, col, v in self._values[t.name]:
             core = re.sub(r"(类|系列|型|系)$", "", v)
             if len(core) >= 2 and core in q:
-                by_col.setdefault(col, set()).add(v)
-        clauses, params = [], {}
-        for i, (col, values) in enumerate(sorted(by_col.items())):
-            if len(values) > 5:
-                continue  # too unspecific to be a filter
-            names = []
-            for j, v in enumerate(sorted(values)):
-                params[f"f{i}_{j}"] = v
-                names.append(f":f{i}_{j}")
-            clauses.append(f'lower("{col}") IN ({", ".join(names)})')
-        return ("".join(f" AND {c}" for c in clauses), params)
+                by_col.setdefault(col.name, set()).add(v)
+        table = self._sql[t.name]
+        return [func.lower(table.c[col]).in_(sorted(values)) for col, values in sorted(by_col.items())
+                if len(values) <= 5]  # more is too unspecific to be a filter
 
-    def _band_col(self, t: TableInfo, q: str) -> str | None:
+    def _band_col(self, t: TableInfo, q: str) -> TableColumn | None:
         """A column for a quantity band ("500-999件_元", "1000件及以上_元") holding a quantity the question names."""
         asked = [(float(m.group(1)), m.group(2)) for m in _QUANTITY.finditer(q)]
-        for c, _typ in t.columns:
-            m = _BAND.match(c.lower())
+        if not asked:
+            return None
+        for c in t.columns:
+            m = _BAND.match(self._labels[t.name][c.name])
             if not m:
                 continue
             low, high, unit = float(m.group(1)), float(m.group(2)) if m.group(2) else float("inf"), m.group(3)
@@ -132,56 +258,55 @@ class SqlIndex:
                 return c
         return None
 
-    def _numeric_col(self, t: TableInfo, q: str) -> str | None:
-        numeric = [c for c, typ in t.columns if typ in ("INTEGER", "REAL")]
+    def _numeric_col(self, t: TableInfo, q: str) -> TableColumn | None:
         best, best_score = None, 0.0
-        for c in numeric:
-            base = re.split(r"[_(（]", c)[0].lower()
+        for c in t.columns:
+            if c.type not in ("INTEGER", "REAL"):
+                continue
+            label = self._labels[t.name][c.name]
+            base = re.split(r"[_(（]", label)[0]
             score = 100.0 if base and base in q else fuzz.partial_ratio(base, q) if base else 0.0
             for hint, names in _COL_HINTS.items():
-                if hint in q and any(n in c.lower() for n in names):
+                if hint in q and any(n in label for n in names):
                     score = max(score, 95.0)
             if score > best_score:
                 best, best_score = c, score
         return best if best_score >= 90 else None
 
-    def _superlative(self, conn, t: TableInfo, q: str) -> list[tuple[int, float]]:  # type: ignore[no-untyped-def]
+    def _superlative(self, conn: Connection, t: TableInfo, q: str, rows: set[int] | None) -> list[tuple[int, float]]:
         for word, order in _SUPER.items():
             if word in q:
                 col = self._numeric_col(t, q)
                 if col:
-                    if any(k in col.lower() for k in ("公差", "tolerance")) and any(
+                    label = self._labels[t.name][col.name]
+                    if any(k in label for k in ("公差", "tolerance")) and any(
                             k in q for k in ("精度最高", "最严", "最精密", "精度最好")):
                         order = "ASC"  # the tightest tolerance is the smallest number
-                    where, params = self._filters(t, q)
-                    rows = conn.execute(text(f'SELECT _row FROM "{t.name}" WHERE "{col}" IS NOT NULL{where} '
-                                             f'ORDER BY "{col}" {order} LIMIT 3'), params).scalars().all()
-                    return [(r, 0.9 - 0.1 * i) for i, r in enumerate(rows)]
+                    table = self._sql[t.name]
+                    c = table.c[col.name]
+                    stmt = (select(table.c._row).where(c.is_not(None), *self._filters(t, q))
+                            .order_by(c.desc() if order == "DESC" else c.asc(), table.c._row))
+                    found = self._rows(conn, stmt, rows, 3)
+                    return [(r, 0.9 - 0.1 * i) for i, r in enumerate(found)]
         return []
 
-    def _compare(self, conn, t: TableInfo, q: str) -> list[tuple[int, float]]:  # type: ignore[no-untyped-def]
+    def _compare(self, conn: Connection, t: TableInfo, q: str, rows: set[int] | None) -> list[tuple[int, float]]:
         for word, op in _CMP:
             m = re.search(re.escape(word) + r"\s*([0-9]+(?:\.[0-9]+)?)", q)
             if m:
                 col = self._numeric_col(t, q)
                 if col:
-                    where, params = self._filters(t, q)
-                    rows = conn.execute(text(f'SELECT _row FROM "{t.name}" WHERE "{col}" {op} :n{where} '
-                                             f'ORDER BY _row LIMIT 20'), {"n": float(m.group(1)), **params}).scalars().all()
-                    return [(r, 0.8) for r in rows]
+                    table = self._sql[t.name]
+                    stmt = (select(table.c._row).where(op(table.c[col.name], float(m.group(1))), *self._filters(t, q))
+                            .order_by(table.c._row))
+                    return [(r, 0.8) for r in self._rows(conn, stmt, rows, 20)]
         return []
 
-
-def create_table(conn, name: str, columns: list[tuple[str, str]], rows: list[list[object]]) -> None:  # type: ignore[no-untyped-def]
-    """(Re)create a typed SQL table for a CSV file; ``_row`` keeps the file's row order."""
-    conn.execute(text(f'DROP TABLE IF EXISTS "{name}"'))
-    cols = ", ".join(f'"{c}" {typ}' for c, typ in columns)
-    conn.execute(text(f'CREATE TABLE "{name}" (_row INTEGER PRIMARY KEY, {cols})'))
-    names = ", ".join(f'"{c}"' for c, _ in columns)
-    params = ", ".join(f":p{i}" for i in range(len(columns)))
-    stmt = text(f'INSERT INTO "{name}" (_row, {names}) VALUES (:r, {params})')
-    conn.execute(stmt, [{"r": i, **{f"p{j}": v for j, v in enumerate(r)}} for i, r in enumerate(rows)])
-
-
-def encode_columns(columns: list[tuple[str, str]]) -> str:
-    return json.dumps(columns, ensure_ascii=False)
+    @staticmethod
+    def _rows(conn: Connection, stmt: Any, rows: set[int] | None, limit: int) -> list[int]:
+        """Run a ``SELECT _row`` statement: the first ``limit`` rows, only those in ``rows`` if given."""
+        if rows is None:
+            return list(conn.execute(stmt.limit(limit)).scalars())
+        if len(rows) <= 500:
+            return list(conn.execute(stmt.where(stmt.selected_columns[0].in_(sorted(rows))).limit(limit)).scalars())
+        return [r for r in conn.execute(stmt).scalars() if r in rows][:limit]

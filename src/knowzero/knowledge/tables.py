@@ -1,10 +1,38 @@
-"""Knowledge tables: ingested files, chunks, cached embeddings, structured (CSV) tables, revision."""
+"""Knowledge tables: ingested files, chunks, cached embeddings, structured (CSV) tables, revision.
+
+Also the knowledge base's schema migrations, registered on
+:data:`knowzero.persistence.db.MIGRATIONS` (applied once per database, in order, by ``init_db``).
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Float, Integer, LargeBinary, String, Table, Text, UniqueConstraint
+import json
+import logging
+import uuid
 
-from knowzero.persistence.db import metadata
+from sqlalchemy import (
+    Column,
+    Connection,
+    Float,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    delete,
+    inspect,
+    select,
+    update,
+)
+
+from knowzero.errors import IngestError
+from knowzero.knowledge.csvtable import TableColumn, check_headers
+from knowzero.knowledge.sqlindex import SQL_TYPES, TABLE_NAME, create_table, encode_columns, new_table_name
+from knowzero.persistence.db import MIGRATIONS, metadata
+
+log = logging.getLogger(__name__)
 
 kb_files = Table(
     "kb_files", metadata,
@@ -41,10 +69,10 @@ kb_embeddings = Table(
 
 kb_tables = Table(
     "kb_tables", metadata,
-    Column("name", String(200), primary_key=True),
+    Column("name", String(200), primary_key=True),  # generated: kbt_<hex>
     Column("path", String(1000), nullable=False, index=True),
     Column("collection", String(200), nullable=False),
-    Column("columns", Text, nullable=False),  # JSON [[name, type], ...]
+    Column("columns", Text, nullable=False),  # JSON [{"name": "c1", "header": "型号", "type": "TEXT"}, ...]
     UniqueConstraint("path", name="uq_kb_tables_path"),
 )
 
@@ -53,3 +81,55 @@ kb_meta = Table(
     Column("key", String(100), primary_key=True),
     Column("value", String(500), nullable=False),
 )
+
+
+def migrate_generated_column_names(conn: Connection) -> None:
+    """CSV tables from before generated names (columns named after the raw headers) → ``c1, c2 …``.
+
+    Each old table is copied into a new ``kbt_<hex>`` table with generated column names and the
+    headers kept as metadata, then dropped. A file whose headers today's ingest would refuse (empty,
+    duplicate, over-long, too many) or whose table does not have the columns its metadata claims
+    (e.g. it was made by an injected header) is removed from the knowledge base, with a warning:
+    re-ingesting it reports the problem. The knowledge base revision is bumped so workers reload.
+    """
+    changed = False
+    for row in conn.execute(select(kb_tables)).all():
+        old = json.loads(row.columns)
+        if all(isinstance(c, dict) for c in old):
+            continue
+        changed = True
+        headers = [str(c[0]) for c in old]
+        try:
+            check_headers(headers, row.path)
+            insp = inspect(conn)
+            have = [c["name"] for c in insp.get_columns(row.name)] \
+                if TABLE_NAME.fullmatch(row.name) and insp.has_table(row.name) else []
+            if have != ["_row", *headers]:
+                raise IngestError(f"{row.path}: the stored table does not match its header")
+        except IngestError as exc:
+            log.warning("removing %s from the knowledge base (re-ingest it): %s", row.path, exc.message)
+            _drop_file(conn, row.path, row.name)
+            continue
+        legacy = Table(row.name, MetaData(), Column("_row", Integer, primary_key=True),
+                       *(Column(h, SQL_TYPES[t]) for h, t in zip(headers, (c[1] for c in old), strict=True)))
+        data = [list(r)[1:] for r in conn.execute(select(legacy).order_by(legacy.c._row))]
+        columns = [TableColumn(f"c{i + 1}", h, c[1]) for i, (h, c) in enumerate(zip(headers, old, strict=True))]
+        name = new_table_name()
+        create_table(conn, name, columns, data)
+        conn.execute(update(kb_tables).where(kb_tables.c.name == row.name)
+                     .values(name=name, columns=encode_columns(columns)))
+        legacy.drop(conn)
+    if changed:
+        conn.execute(delete(kb_meta).where(kb_meta.c.key == "revision"))
+        conn.execute(kb_meta.insert().values(key="revision", value=uuid.uuid4().hex))
+
+
+def _drop_file(conn: Connection, path: str, table: str) -> None:
+    conn.execute(delete(kb_chunks).where(kb_chunks.c.path == path))
+    conn.execute(delete(kb_files).where(kb_files.c.path == path))
+    conn.execute(delete(kb_tables).where(kb_tables.c.path == path))
+    if TABLE_NAME.fullmatch(table):
+        Table(table, MetaData()).drop(conn, checkfirst=True)
+
+
+MIGRATIONS.append(("kb_tables_generated_column_names", migrate_generated_column_names))
