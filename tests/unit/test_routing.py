@@ -110,7 +110,9 @@ def test_data_file_defines_exactly_the_product_intents() -> None:
     assert tuple(data.intents) == PRODUCT_INTENTS
     assert data.oos_label == "clarify"
     for name, spec in data.intents.items():
-        assert 15 <= len(spec.examples) <= 30, name
+        # knowledge is the broad intent (any question about any document: rules, prices, places,
+        # names), so it carries more examples; the others stay balanced
+        assert 15 <= len(spec.examples) <= (45 if name == "knowledge" else 30), name
         assert any(re.search(r"[a-z]", e, re.I) for e in spec.examples), f"{name} has no English example"
         assert any(re.search(r"[\u4e00-\u9fff]", e) for e in spec.examples), f"{name} has no Chinese example"
         assert spec.description
