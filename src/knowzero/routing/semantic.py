@@ -148,6 +148,7 @@ class SemanticTier:
         oos_index = labels.index(oos_label) if oos_label in labels else None
         self._oos_index = oos_index
         self._in_scope_rows = np.flatnonzero(self._y != (-1 if oos_index is None else oos_index))
+        self._in_scope_emb = np.ascontiguousarray(self._emb[self._in_scope_rows])  # copied once, not per query
         self.oos_score: OosScore = oos_score
         self.oos_k = oos_k
         self.blend_weight = 0.0
@@ -254,8 +255,7 @@ class SemanticTier:
 
         ``exclude_self`` (``q`` is the example matrix itself): an example's own row is left out.
         """
-        rows = self._in_scope_rows
-        ref = self._emb[rows]
+        rows, ref = self._in_scope_rows, self._in_scope_emb
         kk = min(self.oos_k, len(rows) - (1 if exclude_self else 0))
         out = np.zeros(len(q), dtype=np.float32)
         if kk < 1:
