@@ -460,6 +460,11 @@ def routing_command(
         typer.echo("error: give --clinc, --product, or both --jsonl-train and --jsonl-test", err=True)
         raise typer.Exit(2)
 
+    if threshold_protocol not in THRESHOLD_PROTOCOLS or oos_score not in ("blend", "confidence"):
+        typer.echo(f"error: --threshold-protocol is one of {', '.join(THRESHOLD_PROTOCOLS)}; "
+                   "--oos-score is blend or confidence", err=True)
+        raise typer.Exit(2)
+
     def say(msg: str) -> None:
         typer.echo(msg, err=True)
 
