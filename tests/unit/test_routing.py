@@ -457,6 +457,19 @@ def test_routing_command_prints_one_json_object_last() -> None:
     assert CliRunner().invoke(app, []).exit_code == 2
 
 
+def test_run_clinc_val_protocol_chooses_on_one_split_and_measures_another(tmp_path: Path) -> None:
+    data = json.loads(CLINC_SLICE.read_text(encoding="utf-8"))
+    data["test"], data["oos_test"] = data["val"][::-1], data["oos_val"][::-1]
+    full = tmp_path / "clinc.json"
+    full.write_text(json.dumps(data), encoding="utf-8")
+    r = ev.run_clinc(full, test_split="test", peer=False, threshold_protocol="val", min_in_scope=0.9)
+    protocol = r["threshold_protocol"]
+    assert (protocol["chosen_on"], protocol["measured_on"], protocol["n"]) == ("val", "test", r["n"])
+    assert protocol["in_scope_accuracy"] >= 0.9  # the same queries in another order
+    with pytest.raises(ValueError, match="differ"):
+        ev.run_clinc(full, test_split="val", peer=False, threshold_protocol="val")
+
+
 def test_routing_command_val_halves_protocol() -> None:
     app = typer.Typer()
     app.command()(ev.routing_command)
