@@ -11,6 +11,16 @@ installed, the same run measures its ``IndexedRouter`` over the same USE encoder
 
 Nothing is fitted on the test split: temperatures and the out-of-scope threshold come from
 folds of the training split. Nothing is written to disk. Metric functions are pure.
+
+**Threshold protocols** (``threshold_protocol``; the top-level keys always report ``train-oof``):
+
+* ``train-oof`` - the semantic tier's own threshold, fitted on out-of-fold training predictions.
+* ``val`` - choose the threshold on ``threshold_split`` (the most out-of-scope recall that keeps
+  in-scope accuracy >= ``min_in_scope``) and measure it on ``test_split`` (e.g. val → test).
+* ``val-halves`` - for every seed, split ``test_split`` in two label-stratified halves; choose on
+  one, measure on the other, both directions. Reports every run, the mean and the **worst**
+  (lowest out-of-scope recall and lowest in-scope accuracy over all runs, each on its own), so a
+  threshold that only works on the data it was chosen on shows up.
 """
 
 from __future__ import annotations
@@ -32,6 +42,7 @@ import typer  # noqa: E402
 
 from knowzero.eval.metrics import percentile  # noqa: E402
 from knowzero.routing.classifier import IntentClassifier  # noqa: E402
+from knowzero.routing.head import threshold_at_accuracy  # noqa: E402
 from knowzero.routing.text import normalize  # noqa: E402
 from knowzero.routing.types import Encoder  # noqa: E402
 
@@ -103,6 +114,75 @@ def oos_precision(gold: Sequence[str], pred: Sequence[str], oos_label: str = OOS
     return round(sum(called) / len(called), 4) if called else 0.0
 
 
+def label_halves(gold: Sequence[str], seed: int) -> np.ndarray:
+    """A boolean mask putting (the floor of) half of every label's rows in the first half, seeded."""
+    rng = np.random.default_rng(seed)
+    labels = np.asarray(gold)
+    first = np.zeros(len(labels), dtype=bool)
+    for label in sorted(set(gold)):
+        idx = np.flatnonzero(labels == label)
+        rng.shuffle(idx)
+        first[idx[:len(idx) // 2]] = True
+    return first
+
+
+def oos_decisions(pred_in: Sequence[str], score: np.ndarray, threshold: float,
+                  oos_label: str = OOS_LABEL) -> list[str]:
+    """The in-scope prediction, or ``oos_label`` where the in-scope score is below ``threshold``."""
+    return [oos_label if s < threshold else p for p, s in zip(pred_in, score, strict=True)]
+
+
+def choose_and_measure(gold: Sequence[str], pred_in: Sequence[str], score: np.ndarray, choose: np.ndarray,
+                       measure: np.ndarray, min_in_scope: float, oos_label: str = OOS_LABEL) -> dict[str, Any]:
+    """Choose a threshold on the rows in ``choose``, report it on the rows in ``measure``."""
+    g, p = np.asarray(gold), np.asarray(pred_in)
+    threshold = threshold_at_accuracy(score[choose], p[choose] == g[choose], g[choose] == oos_label, min_in_scope)
+    gold_m = list(g[measure])
+    pred_m = oos_decisions(list(p[measure]), score[measure], threshold, oos_label)
+    return {"threshold": round(threshold, 4), "n": int(measure.sum()),
+            "in_scope_accuracy": in_scope_accuracy(gold_m, pred_m, oos_label),
+            "oos_recall": oos_recall(gold_m, pred_m, oos_label),
+            "oos_precision": oos_precision(gold_m, pred_m, oos_label)}
+
+
+def _summary(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    keys = ("oos_recall", "in_scope_accuracy", "oos_precision")
+    lowest = min(runs, key=lambda r: (r["oos_recall"], r["in_scope_accuracy"]))
+    return {"mean": {k: round(float(np.mean([r[k] for r in runs])), 4) for k in keys},
+            "worst": {**{k: min(r[k] for r in runs) for k in keys},
+                      "run_with_lowest_oos_recall": {k: lowest[k] for k in ("seed", "chosen_on", *keys)}}}
+
+
+def halves_protocol(gold: Sequence[str], pred_in: Sequence[str], score: np.ndarray, seeds: Sequence[int],
+                    min_in_scope: float, oos_label: str = OOS_LABEL,
+                    fixed_threshold: float | None = None) -> dict[str, Any]:
+    """Thresholds chosen on one label-stratified half, measured on the other; both ways, every seed.
+
+    With ``fixed_threshold`` (the one fitted on training folds) the same measuring halves also
+    report that threshold, chosen on nothing here (``fixed_threshold_on_halves``): how much of
+    the spread is the halves' own sampling noise rather than the choice of threshold.
+    """
+    runs, fixed = [], []
+    g = np.asarray(gold)
+    for seed in seeds:
+        first = label_halves(gold, seed)
+        for chosen_on, a, b in (("first", first, ~first), ("second", ~first, first)):
+            runs.append({"seed": seed, "chosen_on": chosen_on,
+                         **choose_and_measure(gold, pred_in, score, a, b, min_in_scope, oos_label)})
+            if fixed_threshold is not None:
+                gold_m = list(g[b])
+                pred_m = oos_decisions(list(np.asarray(pred_in)[b]), score[b], fixed_threshold, oos_label)
+                fixed.append({"seed": seed, "chosen_on": "training folds", "threshold": round(fixed_threshold, 4),
+                              "n": int(b.sum()), "in_scope_accuracy": in_scope_accuracy(gold_m, pred_m, oos_label),
+                              "oos_recall": oos_recall(gold_m, pred_m, oos_label),
+                              "oos_precision": oos_precision(gold_m, pred_m, oos_label)})
+    out: dict[str, Any] = {"min_in_scope": min_in_scope, "seeds": list(seeds), "runs": runs, **_summary(runs)}
+    if fixed:
+        out["fixed_threshold_on_halves"] = {"threshold": round(float(fixed_threshold or 0.0), 4),
+                                            "runs": fixed, **_summary(fixed)}
+    return out
+
+
 def share_by_tier(methods: Sequence[str]) -> dict[str, float]:
     """method → share of answers it decided, largest first."""
     counts = Counter(methods)
@@ -156,8 +236,8 @@ def classify_all(clf: IntentClassifier, pairs: Sequence[Pair],
     return preds, methods, ms
 
 
-def _build(examples: Mapping[str, Sequence[str]], oos_label: str | None,
-           progress: Progress | None) -> tuple[IntentClassifier, _Precomputed, float, float]:
+def _build(examples: Mapping[str, Sequence[str]], oos_label: str | None, progress: Progress | None,
+           **semantic_options: Any) -> tuple[IntentClassifier, _Precomputed, float, float]:
     from knowzero.models.embeddings import router
 
     encoder = router()
@@ -167,7 +247,7 @@ def _build(examples: Mapping[str, Sequence[str]], oos_label: str | None,
     cached = _Precomputed(encoder, texts, vectors)
     t1 = time.perf_counter()
     clf = IntentClassifier.from_examples(examples, oos_label=oos_label, encoder=encoder, cache_size=0,
-                                         embeddings=vectors)
+                                         embeddings=vectors, **semantic_options)
     return clf, cached, encode_s, time.perf_counter() - t1
 
 
@@ -178,22 +258,37 @@ def _fit_info(clf: IntentClassifier, encode_s: float, fit_s: float) -> dict[str,
             "temperature": round(f.temperature, 4),
             "oos_threshold": None if f.oos_threshold is None else round(f.oos_threshold, 4),
             "oof_accuracy": round(f.oof_accuracy, 4), "oof_ece": round(f.oof_ece, 4),
+            "oos_score": f.oos_score, "oos_knn_weight": round(f.knn_weight, 4),
             "encode_s": round(encode_s, 1), "fit_s": round(fit_s, 1)}
 
 
+THRESHOLD_PROTOCOLS = ("train-oof", "val", "val-halves")
+
+
 def run_clinc(path: Path, train_split: str = "train", test_split: str = "val", limit: int | None = None, *,
-              peer: bool = True, progress: Progress | None = None) -> dict[str, Any]:
-    """Train on ``train_split`` (+ ``oos_<train_split>``), measure on ``test_split`` (+ ``oos_<test_split>``)."""
+              peer: bool = True, progress: Progress | None = None, threshold_protocol: str = "train-oof",
+              threshold_split: str = "val", seeds: Sequence[int] = tuple(range(10)), min_in_scope: float = 0.95,
+              oos_score: str = "blend") -> dict[str, Any]:
+    """Train on ``train_split`` (+ ``oos_<train_split>``), measure on ``test_split`` (+ ``oos_<test_split>``).
+
+    ``threshold_protocol`` (module docstring) adds a ``threshold_protocol`` section; ``oos_score``
+    is the semantic tier's in-scope score (``blend`` or ``confidence``).
+    """
+    if threshold_protocol not in THRESHOLD_PROTOCOLS:
+        raise ValueError(f"threshold_protocol must be one of {THRESHOLD_PROTOCOLS}")
     data = load_clinc(path)
-    for split in (train_split, test_split):
+    needed = [train_split, test_split] + ([threshold_split] if threshold_protocol == "val" else [])
+    for split in needed:
         if split not in data:
             raise ValueError(f"no split {split!r} (have {sorted(data)})")
+    if threshold_protocol == "val" and threshold_split in (train_split, test_split):
+        raise ValueError("the threshold split must differ from the train and test splits")
     train = data[train_split] + data.get(f"oos_{train_split}", [])
     test = spread_sample(data[test_split] + data.get(f"oos_{test_split}", []), limit)
     examples = group_examples(train)
     if progress:
         progress(f"clinc: {len(train)} train examples, {len(examples)} labels, {len(test)} test queries")
-    clf, cached, encode_s, fit_s = _build(examples, OOS_LABEL, progress)
+    clf, cached, encode_s, fit_s = _build(examples, OOS_LABEL, progress, oos_score=oos_score)
     gold = [label for _, label in test]
     preds, methods, ms = classify_all(clf, test, progress)
     out: dict[str, Any] = {
@@ -203,6 +298,23 @@ def run_clinc(path: Path, train_split: str = "train", test_split: str = "val", l
         "oos_precision": oos_precision(gold, preds), "share_by_tier": share_by_tier(methods), **latency(ms),
         "semantic": _fit_info(clf, encode_s, fit_s),
     }
+    if threshold_protocol != "train-oof":
+        assert clf.semantic is not None
+        pred_in, score = clf.semantic.in_scope_scores([t for t, _ in test])
+        section: dict[str, Any] = {"name": threshold_protocol, "oos_score": oos_score}
+        if threshold_protocol == "val-halves":
+            section["split"] = test_split
+            section.update(halves_protocol(gold, pred_in, score, seeds, min_in_scope,
+                                           fixed_threshold=clf.semantic.threshold))
+        else:
+            chooser = data[threshold_split] + data.get(f"oos_{threshold_split}", [])
+            c_pred, c_score = clf.semantic.in_scope_scores([t for t, _ in chooser])
+            both_gold = [label for _, label in chooser] + gold
+            chosen = np.arange(len(both_gold)) < len(chooser)
+            section.update(chosen_on=threshold_split, measured_on=test_split, min_in_scope=min_in_scope,
+                           **choose_and_measure(both_gold, c_pred + pred_in, np.concatenate([c_score, score]),
+                                                chosen, ~chosen, min_in_scope))
+        out["threshold_protocol"] = section
     if peer:
         out["peer"] = run_peer(examples, test, cached, oos_label=OOS_LABEL, progress=progress)
     return out
@@ -331,11 +443,26 @@ def routing_command(
                                                       "packaged classifier.", exists=True, dir_okay=False)] = None,
     limit: Annotated[int | None, typer.Option(min=1, help="Measure at most N test messages (even stride).")] = None,
     peer: Annotated[bool, typer.Option(help="Also measure semantic-router when installed.")] = True,
+    threshold_protocol: Annotated[str, typer.Option(
+        help="CLINC out-of-scope threshold: train-oof (fitted on training folds), val (chosen on "
+             "--threshold-split, measured on --test-split) or val-halves (chosen on one half of "
+             "--test-split, measured on the other, both ways, every seed; reports the worst).")] = "train-oof",
+    threshold_split: Annotated[str, typer.Option(help="CLINC split to choose the threshold on (protocol val).")] = "val",
+    seeds: Annotated[str, typer.Option(help="Comma-separated seeds for val-halves.")] = "0,1,2,3,4,5,6,7,8,9",
+    min_in_scope: Annotated[float, typer.Option(min=0.0, max=1.0, help="In-scope accuracy the chosen "
+                                                "threshold must keep (protocols val, val-halves).")] = 0.95,
+    oos_score: Annotated[str, typer.Option(help="In-scope score of the semantic tier: blend (log "
+                                                "probability + kNN cosine) or confidence.")] = "blend",
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout's last line.")] = False,
 ) -> None:
     """Intent routing: CLINC150 in-scope accuracy + out-of-scope recall, JSONL accuracy, tiers, latency."""
     if clinc is None and product is None and (jsonl_train is None or jsonl_test is None):
         typer.echo("error: give --clinc, --product, or both --jsonl-train and --jsonl-test", err=True)
+        raise typer.Exit(2)
+
+    if threshold_protocol not in THRESHOLD_PROTOCOLS or oos_score not in ("blend", "confidence"):
+        typer.echo(f"error: --threshold-protocol is one of {', '.join(THRESHOLD_PROTOCOLS)}; "
+                   "--oos-score is blend or confidence", err=True)
         raise typer.Exit(2)
 
     def say(msg: str) -> None:
@@ -344,7 +471,10 @@ def routing_command(
     report: dict[str, Any] = {}
     try:
         if clinc is not None:
-            report["clinc"] = run_clinc(clinc, train_split, test_split, limit, peer=peer, progress=say)
+            seed_list = [int(x) for x in seeds.split(",") if x.strip()]
+            report["clinc"] = run_clinc(clinc, train_split, test_split, limit, peer=peer, progress=say,
+                                        threshold_protocol=threshold_protocol, threshold_split=threshold_split,
+                                        seeds=seed_list, min_in_scope=min_in_scope, oos_score=oos_score)
         if jsonl_train is not None and jsonl_test is not None:
             report["jsonl"] = run_jsonl(jsonl_train, jsonl_test, limit, peer=peer, progress=say)
         if product is not None:

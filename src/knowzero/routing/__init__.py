@@ -27,7 +27,14 @@ from knowzero.routing.fuzzy import FuzzyTier  # noqa: E402
 from knowzero.routing.llm import LLMTier  # noqa: E402
 from knowzero.routing.rules import CompoundRule, RuleTier  # noqa: E402
 from knowzero.routing.semantic import SemanticFit, SemanticTier  # noqa: E402
-from knowzero.routing.types import METHODS, PRODUCT_INTENTS, IntentResult, Method, ProductIntent  # noqa: E402
+from knowzero.routing.types import (  # noqa: E402
+    METHODS,
+    PRODUCT_INTENTS,
+    SERVICE_INTENTS,
+    IntentResult,
+    Method,
+    ProductIntent,
+)
 
 __all__ = [
     "METHODS",
@@ -41,6 +48,7 @@ __all__ = [
     "ProductIntent",
     "RoutingData",
     "RuleTier",
+    "SERVICE_INTENTS",
     "SemanticFit",
     "SemanticTier",
     "classify_source",

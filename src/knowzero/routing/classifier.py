@@ -57,6 +57,9 @@ class IntentSpec(BaseModel):
     keywords: list[str] = Field(default_factory=list)
     task_words: list[str] = Field(default_factory=list)
     """Short topical words (订单, policy) that mark a task for the compound rule only (too generic for fuzzy)."""
+    whole_message: bool = False
+    """Keywords count for the fuzzy tier only when they cover the message (chitchat's 你叫什么 must
+    not fire inside "访客WiFi叫什么"); see :class:`FuzzyTier`."""
 
 
 class RuleSpec(BaseModel):
@@ -86,6 +89,8 @@ class RoutingData(BaseModel):
     intents: dict[str, IntentSpec]
     compound: CompoundSpec | None = None
     rules: list[RuleSpec] = Field(default_factory=list)
+    fillers: list[str] = Field(default_factory=list)
+    """Words that may surround a whole-message keyword without adding content (呀, 名字, please)."""
 
     @model_validator(mode="after")
     def _known_intents(self) -> RoutingData:
@@ -151,7 +156,8 @@ class IntentClassifier:
                 data.compound.min_segments, data.compound.repeatable_intents)
         return cls(
             rules=RuleTier([r.model_dump() for r in data.rules], compound=compound),
-            fuzzy=FuzzyTier(keywords),
+            fuzzy=FuzzyTier(keywords, fillers=data.fillers,
+                            whole_message=[name for name, spec in data.intents.items() if spec.whole_message]),
             semantic=SemanticTier({name: spec.examples for name, spec in data.intents.items()},
                                   oos_label=data.oos_label, encoder=encoder),
             llm=LLMTier({name: spec.description for name, spec in data.intents.items()},

@@ -7,7 +7,7 @@ one inside about 86), Latin phrases against runs of as many whole words ("cancle
 "cancel my order" at 93; "detail" never matches "email"). Latin phrases need ``latin_cutoff``
 (85). The best intent's score / 100 is the confidence.
 
-Two guards keep typo matching honest:
+Three guards keep keyword matching honest:
 
 * **real-word check (Chinese):** a window that differs from the phrase by forming another real
   word is a different word, not a typo. 我要退出 is not 我要退款 (退出 is in jieba's dictionary),
@@ -16,6 +16,12 @@ Two guards keep typo matching honest:
 * **exclusivity:** when another intent also has a phrase above ``cutoff`` within ``margin`` points
   (申请退款的流程 holds an action and a knowledge phrase) the result is returned at half
   confidence, so the chain falls through to the semantic tier.
+* **whole-message phrases:** phrases of the intents in ``whole_message`` (the product's chitchat:
+  你叫什么, 你是谁) only count when they cover the message: what is left outside the matched window,
+  once punctuation and ``fillers`` (呀, 名字, please...) are removed, must be empty. "访客WiFi叫什么？"
+  holds 'i叫什么' one edit from 你叫什么, but 访客wif is content of its own: a question about the
+  WiFi, not a question to the assistant. Besides, a Latin letter or digit standing where a Chinese
+  phrase has a character is never a typo.
 
 Deliberately not done here: phrases shorter than ``min_chars`` (one wrong character out of two
 is indistinguishable from another word), phrases longer than the message plus one character,
@@ -45,6 +51,8 @@ from knowzero.routing.types import IntentResult
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _WORD = re.compile(r"[^\s,.!?;:]+")
+_CONTENT = re.compile(r"[^\W_]")
+_LATIN_OR_DIGIT = re.compile(r"[a-z0-9]")
 
 
 @lru_cache(maxsize=1)
@@ -80,7 +88,8 @@ class FuzzyTier:
 
     def __init__(self, keywords: Mapping[str, Iterable[str]], *, cutoff: float = 75.0,
                  latin_cutoff: float = 85.0, min_chars: int = 3, margin: float = 25.0,
-                 real_word: Callable[[str], bool] | None = is_real_word) -> None:
+                 real_word: Callable[[str], bool] | None = is_real_word,
+                 whole_message: Iterable[str] = (), fillers: Iterable[str] = ()) -> None:
         if not (0 < cutoff <= 100 and 0 < latin_cutoff <= 100):
             raise ValueError("cutoffs must be in (0, 100]")
         if min_chars < 1 or margin < 0:
@@ -98,6 +107,8 @@ class FuzzyTier:
         self.cutoff, self.latin_cutoff = cutoff, latin_cutoff
         self.margin = margin
         self._real_word = real_word
+        self.whole_message = frozenset(whole_message)
+        self._fillers = sorted({normalize(f) for f in fillers if normalize(f)}, key=len, reverse=True)
         if real_word is is_real_word and any(_CJK.search(p) for p in ordered):
             _jieba_bigrams()  # load now, not on the first user's message
 
@@ -120,6 +131,8 @@ class FuzzyTier:
             if score < (self.cutoff if _CJK.search(phrase) else self.latin_cutoff):
                 continue
             intent = self._intent_of[idx]
+            if intent in self.whole_message and not self._covers(norm, window):
+                continue
             if intent not in best or score > best[intent][0]:
                 best[intent] = (score, phrase, window)
         if not best:
@@ -162,9 +175,21 @@ class FuzzyTier:
                 score = fuzz.ratio(phrase, candidate)
                 if score > best:
                     best, window = score, candidate
+        if best < 100.0 and set(_LATIN_OR_DIGIT.findall(window)) - set(phrase):
+            return 0.0, window  # a Latin letter or digit is not a typo of a Chinese character
         if best and self._real_word is not None and self._forms_other_word(phrase, window):
             return 0.0, window
         return best, window
+
+    def _covers(self, text: str, window: str) -> bool:
+        """Is ``text`` nothing but ``window`` plus punctuation and fillers?"""
+        at = text.find(window)
+        if at < 0:
+            return False
+        rest = text[:at] + " " + text[at + len(window):]
+        for filler in self._fillers:
+            rest = rest.replace(filler, " ")
+        return not _CONTENT.search(rest)
 
     @staticmethod
     def _score_words(phrase: str, text: str) -> tuple[float, str]:

@@ -8,6 +8,9 @@
   ``softmax(z / T)`` is a calibrated probability even when the held-out predictions are all right.
 * :func:`fit_oos_threshold` - the confidence below which a prediction is called out-of-scope,
   chosen on held-out predictions.
+* :func:`fit_score_threshold` - the same for any in-scope score (higher = more in scope), and
+  :func:`threshold_at_accuracy` - the threshold with the most out-of-scope recall that keeps a
+  required in-scope accuracy, for choosing on a labelled validation set.
 * :func:`stratified_folds` - fold ids with every class spread over the folds.
 
 Deliberately nothing here knows about intents, encoders or the chain; every function is pure
@@ -191,6 +194,64 @@ def fit_oos_threshold(proba: np.ndarray, y: np.ndarray, oos_class: int | None, *
     tolerance = 0.5 * prior / int((~inside).sum())
     near_best = grid[scores >= scores.max() - tolerance]
     return float(np.median(near_best))
+
+
+def fit_score_threshold(score: np.ndarray, correct: np.ndarray, is_oos: np.ndarray, *, prior: float = 0.1,
+                        reject_rate: float = 0.05, grid_size: int = 401) -> float:
+    """Threshold on an in-scope ``score`` (called out-of-scope when below it), from held-out scores.
+
+    ``correct`` marks in-scope examples whose in-scope intent is right, ``is_oos`` the out-of-scope
+    examples. As :func:`fit_oos_threshold`: maximise ``(1 - prior) * in_scope_accuracy + prior *
+    oos_recall`` over a grid of score quantiles and return the median of the thresholds within
+    half an out-of-scope example's worth of the best; without out-of-scope examples, the
+    ``reject_rate`` quantile of the correct in-scope scores.
+
+    >>> fit_score_threshold(np.array([0.0, 0.1, 0.9, 1.0]), np.array([False, False, True, True]),
+    ...                     np.array([True, True, False, False]), prior=0.5) > 0.1
+    True
+    """
+    score = np.asarray(score, dtype=np.float64)
+    correct, is_oos = np.asarray(correct, dtype=bool), np.asarray(is_oos, dtype=bool)
+    if not is_oos.any():
+        ok = score[correct & ~is_oos]
+        return float(np.quantile(ok, reject_rate)) if len(ok) else float(score.min(initial=0.0))
+    inside = ~is_oos
+    grid = np.unique(np.quantile(score, np.linspace(0.0, 1.0, grid_size)))
+    grid = np.concatenate([grid, [grid[-1] + 1e-9]])
+    acc = np.array([(correct & (score >= t))[inside].mean() if inside.any() else 0.0 for t in grid])
+    rec = np.array([(score < t)[is_oos].mean() for t in grid])
+    objective = (1 - prior) * acc + prior * rec
+    tolerance = 0.5 * prior / int(is_oos.sum())
+    return float(np.median(grid[objective >= objective.max() - tolerance]))
+
+
+def threshold_at_accuracy(score: np.ndarray, correct: np.ndarray, is_oos: np.ndarray,
+                          min_in_scope: float) -> float:
+    """The highest threshold (most out-of-scope recall) whose in-scope accuracy is ``>= min_in_scope``.
+
+    A query is called out-of-scope when its ``score`` is below the threshold; in-scope accuracy
+    counts a called-out in-scope query as wrong. The threshold is placed half-way between the
+    last kept score and the next one, so a tie on the boundary is not decided by float noise.
+    If even no rejection misses ``min_in_scope``, nothing is rejected (``-inf``).
+
+    >>> threshold_at_accuracy(np.array([0.1, 0.2, 0.8, 0.9]), np.array([False, False, True, True]),
+    ...                       np.array([True, True, False, False]), 1.0)
+    0.5
+    """
+    score = np.asarray(score, dtype=np.float64)
+    correct, is_oos = np.asarray(correct, dtype=bool), np.asarray(is_oos, dtype=bool)
+    n_in = int((~is_oos).sum())
+    if n_in == 0:
+        return float("inf")
+    values = np.unique(score)  # candidate t = values[i]: everything below values[i] is rejected
+    order = np.sort(score[~is_oos & correct])
+    lost = np.searchsorted(order, values, side="left")  # correct in-scope queries rejected at each t
+    acc = (len(order) - lost) / n_in
+    ok = np.flatnonzero(acc >= min_in_scope)
+    if len(ok) == 0:
+        return float("-inf")
+    i = int(ok.max())
+    return float(values[i] if i == 0 else (values[i - 1] + values[i]) / 2)
 
 
 def stratified_folds(y: np.ndarray, k: int, seed: int = 0) -> np.ndarray:

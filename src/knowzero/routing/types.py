@@ -32,6 +32,10 @@ PRODUCT_INTENTS: tuple[str, ...] = (
     "new_topic", "follow_up", "comparison", "optimize_content", "navigate", "plan",
 )
 
+SERVICE_INTENTS: tuple[str, ...] = ("realtime", "action")
+"""Intents that are customer-service requests: ``realtime`` looks something up (order, parcel,
+ticket, refund status), ``action`` does something (refund, return, ticket, complaint, human agent)."""
+
 Source = Literal["chat", "comment", "entity", "follow_up", "entry"]
 
 
@@ -66,6 +70,11 @@ class IntentResult:
             raise ValueError(f"confidence must be in [0, 1], got {self.confidence}")
         if self.method not in METHODS:
             raise ValueError(f"unknown method {self.method!r}")
+
+    @property
+    def service(self) -> bool:
+        """True when ``intent`` is a service request (:data:`SERVICE_INTENTS`)."""
+        return self.intent in SERVICE_INTENTS
 
     def with_(self, **changes: Any) -> IntentResult:
         """A copy with some fields changed (the result itself is immutable)."""
