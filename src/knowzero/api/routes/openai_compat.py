@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
+from collections.abc import AsyncIterator
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -71,7 +72,7 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
                              "intent": out.get("intent")}}
     events = await runner.stream_turn(thread_id, deps, payload=payload)
 
-    async def gen():  # type: ignore[no-untyped-def]
+    async def gen() -> AsyncIterator[dict[str, str]]:
         last_error: dict[str, Any] | None = None
         finished = False
         async for etype, data in events:
