@@ -69,10 +69,20 @@ def test_ingest_skips_unsupported_files_with_a_message(isolated: Path, tmp_path:
     (folder / "drawing.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
     r = run("ingest", str(folder), "--json")
     assert r.exit_code == 0, r.output
-    assert f"skipped: {folder / 'drawing.png'}: unsupported file type" in r.stderr.splitlines()
+    assert "skipped: docs/drawing.png: unsupported file type" in r.stderr.splitlines()
     rep = report(r)
     assert len(rep["added"]) == 2 and rep["failed"] == []
-    assert rep["skipped"] == [{"path": str(folder / "drawing.png"), "reason": "unsupported file type"}]
+    assert rep["skipped"] == [{"path": "docs/drawing.png", "reason": "unsupported file type"}]
+
+
+def test_ingest_skips_a_named_unsupported_file_without_failing(isolated: Path, tmp_path: Path) -> None:
+    good = write(tmp_path / "in" / "good.md", "# 好文件\n\n这是可以导入的内容。\n")
+    png = tmp_path / "in" / "photo.png"
+    png.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    r = run("ingest", str(png), str(good))
+    assert r.exit_code == 0, r.output
+    assert r.stderr.splitlines() == ["skipped: photo.png: unsupported file type"]
+    assert r.stdout.strip().splitlines()[-1].startswith("added 1, updated 0, unchanged 0, removed 0, skipped 1, failed 0;")
 
 
 def test_ingest_reports_every_failure_and_exits_non_zero(isolated: Path, tmp_path: Path) -> None:

@@ -236,13 +236,13 @@ class KnowledgeBase:
                 if f.name.startswith(".") or f.name.lower() in ("readme.md", "license", "questions.jsonl"):
                     if root.is_dir():
                         continue
-                if f.suffix.lower() not in TEXT_SUFFIXES:
-                    report.skipped.append({"path": str(f), "reason": "unsupported file type"})
-                    continue
                 rel = f.relative_to(base)
                 source = rel.as_posix() if root.is_dir() else f.name
                 if root.is_dir():
                     source = f"{root.name}/{source}"
+                if f.suffix.lower() not in TEXT_SUFFIXES:
+                    report.skipped.append({"path": source, "reason": "unsupported file type"})
+                    continue
                 seen.add(str(f.resolve()))
                 dom = domain or infer_domain(rel, "general")
                 try:
