@@ -43,9 +43,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-pass() { printf 'PASS  %-40s (%ds)\n' "$1" "$((SECONDS - START))"; }
+pass() { printf 'PASS  %4ds  %s\n' "$((SECONDS - START))" "$1"; }
 fail() {
-  printf 'FAIL  %s\n' "$1" >&2
+  printf 'FAIL  %4ds  %s\n' "$((SECONDS - START))" "$1" >&2
   local f
   for f in "${2:-}" "${2:-}.err"; do
     if [ -n "$f" ] && [ -s "$f" ]; then tail -n 40 "$f" | sed 's/^/      /' >&2; fi
