@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install everything the tests need, then run them all (unit, graph, API, e2e with real models,
-# PostgreSQL/Redis scale tests, browser tests). Used by the README and by .ci/run.
+# PostgreSQL/Redis scale tests, browser tests), then the installed-wheel smoke test
+# (scripts/smoke_wheel.sh). Used by the README and by .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -30,3 +31,9 @@ export OMP_WAIT_POLICY=PASSIVE OMP_NUM_THREADS=1
 ruff check src tests
 mypy
 python -m pytest -q "$@"
+# The installed package, as the README's `pip install .` installs it (the editable install above
+# cannot see a file missing from the wheel): build the wheel, install it into a fresh virtualenv
+# outside the repo, drive the installed `knowzero`. Full runs only (no pytest arguments), as CI runs.
+if [ $# -eq 0 ]; then
+  bash scripts/smoke_wheel.sh
+fi

@@ -2,6 +2,8 @@
 
 Errors are printed as one line (``error: …``) with exit code 2, never a traceback.
 ``--json`` commands print one JSON object on stdout's last line.
+``ingest`` goes on past a bad file: it reports each one (``failed: …``, and ``skipped: …`` for
+unsupported types, which are not failures) and exits 1 if any file failed.
 """
 
 from __future__ import annotations
@@ -75,12 +77,13 @@ def ingest(paths: list[Path] = typer.Argument(..., help="Files or folders."),
            collection: str = typer.Option("default", help="Collection name."),
            domain: str = typer.Option(None, help="technical | hr | product | policy | general (default: by folder)."),
            json_out: bool = typer.Option(False, "--json", help="Print the report as JSON.")) -> None:
-    """Ingest Markdown, text, HTML, PDF, DOCX and CSV files (incremental; bad files are skipped)."""
+    """Ingest Markdown, text, HTML, PDF, DOCX and CSV files (incremental).
+
+    Other file types are skipped with a message. A missing path or a file that cannot be read or
+    parsed is reported and the other files are still ingested; the exit code is then 1.
+    """
     if domain is not None and domain not in DOMAINS:
         _fail(f"--domain must be one of {', '.join(DOMAINS)}")
-    missing = [str(p) for p in paths if not p.exists()]
-    if missing:
-        _fail(f"no such file or folder: {', '.join(missing)}")
     kb = _knowledge_base(Settings())
     with Progress(transient=True, disable=json_out) as progress:
         task = progress.add_task("embedding", total=None)
@@ -89,14 +92,19 @@ def ingest(paths: list[Path] = typer.Argument(..., help="Files or folders."),
             progress.update(task, completed=done, total=total)
 
         report = kb.ingest_paths(paths, collection=collection, domain=domain, progress=tick)
+    for f in report.skipped:
+        typer.echo(f"skipped: {f['path']}: {f['reason']}", err=True)
     for f in report.failed:
-        typer.echo(f"skipped: {f['error']}", err=True)
+        typer.echo(f"failed: {f['error']}", err=True)
     if json_out:
         _print_json(report.to_dict())
     else:
         typer.echo(f"added {len(report.added)}, updated {len(report.updated)}, unchanged {len(report.unchanged)}, "
-                   f"removed {len(report.removed)}, failed {len(report.failed)}; {report.chunks} chunks, "
-                   f"{report.embedded} embedded in {report.elapsed_ms / 1000:.1f}s")
+                   f"removed {len(report.removed)}, skipped {len(report.skipped)}, failed {len(report.failed)}; "
+                   f"{report.chunks} chunks, {report.embedded} embedded in {report.elapsed_ms / 1000:.1f}s")
+    if report.failed:
+        typer.echo(f"error: {len(report.failed)} failed (listed above); everything else was ingested", err=True)
+        raise typer.Exit(1)
 
 
 @app.command()

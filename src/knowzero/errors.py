@@ -61,6 +61,21 @@ class ProviderError(KnowZeroError):
     code, status = "llm_unavailable", 503
 
 
+def status_for(code: str) -> int:
+    """The HTTP status of an error code (an SSE ``error`` event turned into a response); 500 if unknown.
+
+    >>> status_for("llm_unavailable"), status_for("internal_error")
+    (503, 500)
+    """
+    todo: list[type[KnowZeroError]] = [KnowZeroError]
+    while todo:
+        cls = todo.pop()
+        if cls.code == code:
+            return cls.status
+        todo.extend(cls.__subclasses__())
+    return KnowZeroError.status
+
+
 def error_body(code: str, message: str, details: list[Any] | None = None) -> dict[str, Any]:
     """The one error shape (HTTP bodies and SSE error events)."""
     return {"error": {"code": code, "message": message, "details": details}}

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from knowzero.errors import ProviderError
 from kz_testlib import api_client, assert_error_shape
 
 
@@ -62,3 +63,61 @@ async def test_thread_header_continues_a_thread(client: Any) -> None:
 async def test_bad_requests_are_422(client: Any, body: dict) -> None:
     err = assert_error_shape(await client.post("/v1/chat/completions", json=body), 422, "invalid_input")
     assert "messages" in err["message"]
+
+
+# ----------------------------------------------------------------------------- a failed turn is an error
+SECRET = "sqlite3.OperationalError at /srv/secret/knowzero.db"
+
+
+@pytest.fixture()
+def broken_greeting(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """Greetings fail inside the graph (as they did when replies.json was missing from the wheel)."""
+    from knowzero.graph.nodes import chitchat
+
+    def install(exc: BaseException) -> None:
+        def boom(text: str) -> str:
+            raise exc
+
+        monkeypatch.setattr(chitchat, "template_reply", boom)
+
+    return install
+
+
+@pytest.mark.parametrize(("exc", "status", "code"), [
+    (RuntimeError(SECRET), 500, "internal_error"),
+    (ProviderError("the language model did not answer"), 503, "llm_unavailable"),
+])
+async def test_failed_turn_is_an_error_not_an_empty_200(client: Any, broken_greeting: Any, exc: BaseException,
+                                                        status: int, code: str) -> None:
+    broken_greeting(exc)
+    r = await client.post("/v1/chat/completions", json={"messages": [{"role": "user", "content": "你好"}]},
+                          headers={"X-Thread-Id": f"oa-fail-{code}"})
+    err = assert_error_shape(r, status, code)
+    assert "secret" not in r.text and "OperationalError" not in r.text and err["details"] is None
+    assert r.headers["x-thread-id"] == f"oa-fail-{code}"
+
+
+async def test_failed_turn_streams_an_error_chunk_not_a_stop(client: Any, broken_greeting: Any) -> None:
+    broken_greeting(RuntimeError(SECRET))
+    r = await client.post("/v1/chat/completions", json={"messages": [{"role": "user", "content": "你好"}],
+                                                        "stream": True})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+    datas = [line[5:].strip() for line in r.text.splitlines() if line.startswith("data:")]
+    assert datas[-1] == "[DONE]"
+    chunks = [json.loads(d) for d in datas[:-1]]
+    assert chunks[-1] == {"error": {"code": "internal_error", "message": chunks[-1]["error"]["message"],
+                                    "details": None}}
+    assert chunks[-1]["error"]["message"]
+    assert not any(c.get("choices", [{}])[0].get("finish_reason") == "stop" for c in chunks[:-1])
+    assert "secret" not in r.text and "RuntimeError" not in r.text
+
+
+async def test_the_thread_works_again_after_a_failed_turn(client: Any, monkeypatch: pytest.MonkeyPatch,
+                                                           broken_greeting: Any) -> None:
+    broken_greeting(RuntimeError(SECRET))
+    h = {"X-Thread-Id": "oa-recover"}
+    assert (await client.post("/v1/chat/completions", json={"messages": [{"role": "user", "content": "你好"}]},
+                              headers=h)).status_code == 500
+    monkeypatch.undo()
+    r = await client.post("/v1/chat/completions", json={"messages": [{"role": "user", "content": "你好"}]}, headers=h)
+    assert r.status_code == 200 and r.json()["choices"][0]["message"]["content"]

@@ -69,6 +69,7 @@ class IngestReport:
     unchanged: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     failed: list[dict[str, str]] = field(default_factory=list)
+    skipped: list[dict[str, str]] = field(default_factory=list)  # not ingested by design (unsupported type)
     chunks: int = 0
     embedded: int = 0
     elapsed_ms: float = 0.0
@@ -79,7 +80,7 @@ class IngestReport:
 
     def to_dict(self) -> dict[str, object]:
         return {"added": self.added, "updated": self.updated, "unchanged": self.unchanged, "removed": self.removed,
-                "failed": self.failed, "chunks": self.chunks, "embedded": self.embedded,
+                "failed": self.failed, "skipped": self.skipped, "chunks": self.chunks, "embedded": self.embedded,
                 "elapsed_ms": round(self.elapsed_ms, 1)}
 
 
@@ -248,14 +249,13 @@ class KnowledgeBase:
                 if f.name.startswith(".") or f.name.lower() in ("readme.md", "license", "questions.jsonl"):
                     if root.is_dir():
                         continue
-                if f.suffix.lower() not in TEXT_SUFFIXES:
-                    if not root.is_dir():
-                        report.failed.append({"path": str(f), "error": f"{f.name}: unsupported file type"})
-                    continue
                 rel = f.relative_to(base)
                 source = rel.as_posix() if root.is_dir() else f.name
                 if root.is_dir():
                     source = f"{root.name}/{source}"
+                if f.suffix.lower() not in TEXT_SUFFIXES:
+                    report.skipped.append({"path": source, "reason": "unsupported file type"})
+                    continue
                 seen.add(str(f.resolve()))
                 dom = domain or infer_domain(rel, "general")
                 try:

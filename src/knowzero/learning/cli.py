@@ -13,11 +13,23 @@ from knowzero.learning.service import LearningService
 from knowzero.llm.factory import build_provider
 from knowzero.persistence.db import make_engine
 
+LEVELS = ("beginner", "intermediate", "advanced")
+
+
+def _fail(message: str) -> None:
+    """The CLI's one-line error (``error: …``, exit code 2), as in ``knowzero.cli``."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
 
 def learn_command(topic: str = typer.Argument(..., help="What to learn, e.g. 首件检验"),
-                  level: str = typer.Option("beginner", "--level", help="beginner | intermediate | advanced"),
+                  level: str = typer.Option("beginner", "--level", help=" | ".join(LEVELS)),
                   json_out: bool = typer.Option(False, "--json", help="Print the document as one JSON object.")) -> None:
     """Generate a learning document from the knowledge base (the demo one when nothing was ingested)."""
+    if not topic.strip():
+        _fail("the topic is empty")
+    if level not in LEVELS:
+        _fail(f"--level must be one of {', '.join(LEVELS)} (got {level!r})")
     settings = Settings()
     kb = KnowledgeBase(make_engine(settings.db_url), settings)
     kb.refresh()

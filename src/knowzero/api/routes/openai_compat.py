@@ -2,6 +2,13 @@
 
 The last user message is one ``chat`` turn; the thread comes from the ``X-Thread-Id`` header
 (or a new one each call). The answer's citations and verdict ride along in a ``knowzero`` field.
+
+A turn that fails (its events end in ``error`` instead of ``done``) is never a 200 with empty
+content: without streaming it is the project's error body (``{"error": {"code", "message",
+"details"}}``) with the code's HTTP status (``internal_error`` 500, ``llm_unavailable`` 503, …);
+streamed, the last chunk before ``[DONE]`` is that error body instead of a ``finish_reason: "stop"``
+chunk (what OpenAI clients and vLLM do for an error mid-stream). An ``error`` event in the middle of a
+turn that still reaches ``done`` (a tool said no) is part of the answer, not a failure.
 """
 
 from __future__ import annotations
@@ -10,18 +17,24 @@ import json
 import re
 import time
 import uuid
+from collections.abc import AsyncIterator
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from sse_starlette.sse import EventSourceResponse
 from starlette.background import BackgroundTask
 
 from knowzero.api.deps import CurrentUser, RunnerDep
-from knowzero.errors import InvalidInput
+from knowzero.errors import InvalidInput, error_body, status_for
 
 router = APIRouter(tags=["openai-compatible"])
 _THREAD_ID = re.compile(r"[A-Za-z0-9_\-:.]{1,100}")
+
+# A turn that ended without ``done`` and without an ``error`` event (should not happen): still an error.
+_NO_ANSWER = {"code": "internal_error",
+              "message": "something went wrong while answering; the thread is kept and you can retry"}
 
 
 class Msg(BaseModel):
@@ -51,6 +64,10 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
     created = int(time.time())
     if not body.stream:
         out = await runner.run_to_end(thread_id, deps, payload=payload, title=last)
+        if not any(e["type"] == "done" for e in out["events"]):
+            err = next((e["data"] for e in reversed(out["events"]) if e["type"] == "error"), _NO_ANSWER)
+            return JSONResponse(error_body(err["code"], err["message"]), status_code=status_for(err["code"]),
+                                headers={"X-Thread-Id": thread_id})
         return {"id": cid, "object": "chat.completion", "created": created, "model": body.model,
                 "choices": [{"index": 0, "message": {"role": "assistant", "content": out["reply"]},
                              "finish_reason": "stop"}],
@@ -59,16 +76,25 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
                              "intent": out.get("intent")}}
     events = await runner.stream_turn(thread_id, deps, payload=payload, title=last)
 
-    async def gen():  # type: ignore[no-untyped-def]
+    async def gen() -> AsyncIterator[dict[str, str]]:
+        last_error: dict[str, Any] | None = None
+        finished = False
         async for etype, data in events:
             if etype == "llm_token":
                 chunk = {"id": cid, "object": "chat.completion.chunk", "created": created, "model": body.model,
                          "choices": [{"index": 0, "delta": {"content": data["text"]}, "finish_reason": None}]}
                 yield {"data": json.dumps(chunk, ensure_ascii=False)}
-            elif etype in ("done", "error"):
+            elif etype == "error":
+                last_error = data  # terminal only if no ``done`` follows
+            elif etype == "done":
                 chunk = {"id": cid, "object": "chat.completion.chunk", "created": created, "model": body.model,
                          "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
                 yield {"data": json.dumps(chunk)}
                 yield {"data": "[DONE]"}
+                finished = True
+        if not finished:
+            err = last_error or _NO_ANSWER
+            yield {"data": json.dumps(error_body(err["code"], err["message"]), ensure_ascii=False)}
+            yield {"data": "[DONE]"}
 
     return EventSourceResponse(gen(), headers={"X-Thread-Id": thread_id}, background=BackgroundTask(events.release))

@@ -1,0 +1,108 @@
+"""The ``knowzero`` command's argument checks and ``ingest`` reporting, through typer's CliRunner.
+
+Bad arguments are one ``error: …`` line and exit code 2 before anything is loaded; ``ingest`` goes
+on past bad files, reports each (``skipped:`` for unsupported types, ``failed:`` for the rest) and
+exits 1 when any failed. Answer and document quality are tested elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from knowzero.cli import app
+from kz_testlib import DATA
+
+
+def run(*args: str) -> Any:
+    return CliRunner().invoke(app, list(args), prog_name="knowzero")
+
+
+@pytest.fixture()
+def no_kb(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Argument errors must be found before the knowledge base (and its models) are loaded."""
+    from knowzero.learning import cli as learn_cli
+
+    def refuse(*a: Any, **k: Any) -> None:
+        raise AssertionError("the knowledge base was loaded for a bad argument")
+
+    monkeypatch.setattr(learn_cli, "KnowledgeBase", refuse)
+
+
+# ----------------------------------------------------------------------------- learn
+@pytest.mark.parametrize("topic", ["", "   "])
+def test_learn_rejects_an_empty_topic(no_kb: None, topic: str) -> None:
+    r = run("learn", topic)
+    assert r.exit_code == 2, r.output
+    assert r.stderr.strip() == "error: the topic is empty"
+    assert "Traceback" not in r.output
+
+
+def test_learn_rejects_an_unknown_level(no_kb: None) -> None:
+    r = run("learn", "CNC维护", "--level", "expert")
+    assert r.exit_code == 2, r.output
+    assert r.stderr.strip() == "error: --level must be one of beginner, intermediate, advanced (got 'expert')"
+    assert "Traceback" not in r.output
+
+
+# ----------------------------------------------------------------------------- ingest
+def report(r: Any) -> dict[str, Any]:
+    """``--json``: the report is stdout's last line."""
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_ingest_skips_unsupported_files_with_a_message(isolated: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    write(folder / "technical" / "零件C.md", "# 零件C\n\n零件C的外圆公差为±0.02mm。\n")
+    shutil.copy(DATA / "sample.md", folder / "sample.md")
+    (folder / "drawing.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    r = run("ingest", str(folder), "--json")
+    assert r.exit_code == 0, r.output
+    assert "skipped: docs/drawing.png: unsupported file type" in r.stderr.splitlines()
+    rep = report(r)
+    assert len(rep["added"]) == 2 and rep["failed"] == []
+    assert rep["skipped"] == [{"path": "docs/drawing.png", "reason": "unsupported file type"}]
+
+
+def test_ingest_skips_a_named_unsupported_file_without_failing(isolated: Path, tmp_path: Path) -> None:
+    good = write(tmp_path / "in" / "good.md", "# 好文件\n\n这是可以导入的内容。\n")
+    png = tmp_path / "in" / "photo.png"
+    png.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    r = run("ingest", str(png), str(good))
+    assert r.exit_code == 0, r.output
+    assert r.stderr.splitlines() == ["skipped: photo.png: unsupported file type"]
+    assert r.stdout.strip().splitlines()[-1].startswith("added 1, updated 0, unchanged 0, removed 0, skipped 1, failed 0;")
+
+
+def test_ingest_reports_every_failure_and_exits_non_zero(isolated: Path, tmp_path: Path) -> None:
+    good = write(tmp_path / "in" / "good.md", "# 好文件\n\n这是可以导入的内容。\n")
+    corrupt = shutil.copy(DATA / "corrupt.pdf", tmp_path / "in" / "corrupt.pdf")
+    empty = shutil.copy(DATA / "empty.txt", tmp_path / "in" / "empty.txt")
+    r = run("ingest", str(corrupt), str(good), str(empty), "--json")
+    assert r.exit_code == 1, r.output
+    failed = [line for line in r.stderr.splitlines() if line.startswith("failed: ")]
+    assert len(failed) == 2 and any("corrupt.pdf" in f for f in failed) and any("empty.txt" in f for f in failed)
+    assert r.stderr.strip().splitlines()[-1].startswith("error: 2 failed")
+    assert "Traceback" not in r.output
+    rep = report(r)
+    assert rep["added"] == ["good.md"] and len(rep["failed"]) == 2
+
+
+def test_a_missing_path_does_not_abort_the_others(isolated: Path, tmp_path: Path) -> None:
+    good = write(tmp_path / "in" / "good.md", "# 好文件\n\n这是可以导入的内容。\n")
+    missing = tmp_path / "in" / "nope.md"
+    r = run("ingest", str(missing), str(good))
+    assert r.exit_code == 1, r.output
+    assert f"failed: {missing}: no such file or folder" in r.stderr.splitlines()
+    assert r.stdout.strip().splitlines()[-1].startswith("added 1, updated 0, unchanged 0, removed 0, skipped 0, failed 1;")
