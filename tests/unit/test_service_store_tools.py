@@ -105,7 +105,7 @@ def test_orders_only_for_their_owner_no_existence_leak(env):
 def test_refund_tool_needs_confirmation_and_ownership(env):
     s, store = env
     args = {"order_id": "123", "amount": 50, "reason": "坏了", "idempotency_key": "t:1:request_refund"}
-    assert run_tool("request_refund", args, ctx(s))["error"]["code"] == "forbidden"  # not confirmed
+    assert run_tool("request_refund", args, ctx(s))["error"]["code"] == "needs_confirmation"
     assert run_tool("request_refund", args, ctx(s, "bob", confirmed_by="bob"))["error"]["code"] == "not_found"
     ok = run_tool("request_refund", args, ctx(s, confirmed_by="alice"))
     again = run_tool("request_refund", args, ctx(s, confirmed_by="alice"))
@@ -120,7 +120,7 @@ def test_refund_tool_needs_confirmation_and_ownership(env):
     ("get_order_status", {"order_id": "12 3; drop"}, "invalid_arguments"),
     ("get_order_status", {"order_id": "123", "extra": 1}, "invalid_arguments"),
     ("request_refund", {"order_id": "123", "amount": "lots", "reason": "x", "idempotency_key": "k" * 10}, "invalid_arguments"),
-    ("request_refund", {"order_id": "123", "amount": -5, "reason": "x", "idempotency_key": "k" * 10}, "forbidden"),
+    ("request_refund", {"order_id": "123", "amount": -5, "reason": "x", "idempotency_key": "k" * 10}, "invalid_input"),
     ("create_ticket", {"subject": "", "idempotency_key": "k" * 10}, "invalid_arguments"),
     ("get_ticket", {"ticket_id": "123"}, "invalid_arguments"),
     ("get_ticket", {"ticket_id": "TK-0000000000"}, "not_found"),
@@ -130,7 +130,7 @@ def test_refund_tool_needs_confirmation_and_ownership(env):
 ])
 def test_malformed_arguments_get_clear_errors(env, name, args, code):
     s, _ = env
-    out = run_tool(name, args, ctx(s))
+    out = run_tool(name, args, ctx(s, confirmed_by="alice"))  # confirmed: the arguments themselves are wrong
     assert out["ok"] is False and out["error"]["code"] == code and out["error"]["message"]
 
 
@@ -155,3 +155,15 @@ def test_review_queue(env):
     assert a["id"] == b["id"] and len(store.list_reviews()) == 1
     assert store.decide_review(a["id"], status="edited", by="agent", edited_answer="better")["status"] == "edited"
     assert store.list_reviews() == []
+
+
+def test_the_registry_runs_no_sensitive_tool_without_the_callers_confirmation(env):
+    s, _ = env
+    sensitive = [t for t in list_tools() if t.sensitive]
+    assert sensitive, "request_refund at least"
+    args = {"order_id": "123", "amount": 10, "reason": "坏了", "idempotency_key": "t:9:request_refund"}
+    for spec in sensitive:
+        for c in (ctx(s), ctx(s, confirmed_by="bob"), ctx(s, "agent", "agent")):
+            out = run_tool(spec.name, args, c)
+            assert out["ok"] is False and out["error"]["code"] == "needs_confirmation", (spec.name, out)
+    assert s.store.refunds_for("123") == [], "nothing was created"

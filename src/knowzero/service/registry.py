@@ -2,7 +2,8 @@
 
 A tool is a plain function ``fn(args: ArgsModel, ctx: ToolContext) -> dict`` registered with a
 pydantic model for its arguments. ``sensitive`` tools (money, irreversible actions) run only
-after approval, in their own node behind an interrupt. Tool errors are returned as
+after approval, in their own node behind an interrupt: :func:`run_tool` refuses them unless the
+context says the caller confirmed (``ctx.confirmed_by``), which only the confirmation node sets. Tool errors are returned as
 ``{"ok": False, "error": {...}}`` results, never raised into the graph.
 """
 
@@ -84,6 +85,11 @@ def run_tool(name: str, raw_args: dict[str, Any], ctx: ToolContext) -> dict[str,
         return {"ok": False, "error": {"code": "unknown_tool", "message": f"no tool named {name}"}}
     if spec.requires_account and ctx.role == "anonymous":
         return {"ok": False, "error": {"code": "unauthorized", "message": "please sign in to use this service"}}
+    if spec.sensitive and ctx.confirmed_by != ctx.user_id:
+        # Sensitive tools run only after the customer confirmed in the approval node (an interrupt);
+        # no path, prompt or document can call one directly.
+        return {"ok": False, "error": {"code": "needs_confirmation", "message": (
+            "这项操作需要客户本人确认后才能执行。" if ctx.lang == "zh" else "This action needs the customer's confirmation first.")}}
     try:
         args = spec.args_model.model_validate(raw_args)
     except ValidationError as exc:

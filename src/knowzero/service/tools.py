@@ -184,9 +184,7 @@ def _rule_text(rule: str, order: dict[str, Any], refunds: list[dict[str, Any]], 
       "confirmation; above the configured amount it waits for an agent's approval.", RefundArgs,
       sensitive=True, intents=("action",))
 def request_refund(args: RefundArgs, ctx: ToolContext) -> dict[str, Any]:
-    if ctx.confirmed_by != ctx.user_id:
-        raise Forbidden("退款需要客户本人确认后才能提交。" if _zh(ctx) else "A refund needs the customer's confirmation first.")
-    system = ctx.orders
+    system = ctx.orders  # confirmed: the registry runs sensitive tools only after the confirmation node
     done = getattr(system, "refund_by_key", None)
     existing = done(args.idempotency_key) if done else None
     if existing is None:
