@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
-from knowzero.config import get_settings
+from knowzero.config import Settings
+
+DEFAULT_MAX_MESSAGE_CHARS: int = Settings.model_fields["max_message_chars"].default
 
 Source = Literal["chat", "comment", "entity", "follow_up", "entry"]
 
@@ -51,8 +53,8 @@ class AgentInput(BaseModel):
     stream: bool = True
 
     @model_validator(mode="after")
-    def _check(self) -> AgentInput:
-        limit = get_settings().max_message_chars
+    def _check(self, info: ValidationInfo) -> AgentInput:
+        limit = int((info.context or {}).get("max_message_chars", DEFAULT_MAX_MESSAGE_CHARS))
         if len(self.message) > limit:
             raise ValueError(f"message: longer than {limit} characters")
         if self.resume is not None:
@@ -68,6 +70,12 @@ class AgentInput(BaseModel):
         if self.source == "entry" and not ((self.topic or "").strip() or self.message.strip()):
             raise ValueError("topic: an entry input needs a topic")
         return self
+
+    @classmethod
+    def at_edge(cls, body: Any, settings: Settings) -> AgentInput:
+        """Validate a request body once, where it enters (API, CLI), with this process's limits.
+        Raises pydantic's ValidationError naming the field."""
+        return cls.model_validate(body, context={"max_message_chars": settings.max_message_chars})
 
     def text(self) -> str:
         """The text to classify/answer for this input."""

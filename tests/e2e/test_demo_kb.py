@@ -14,6 +14,8 @@ import pytest
 
 from knowzero.graph.builder import build_knowledge_graph
 from knowzero.graph.context import Deps
+from knowzero.graph.state import wire_values
+from knowzero.input import AgentInput
 from knowzero.knowledge.kb import demo_kb_path
 from knowzero.service.store import SqlStore
 from kz_testlib import DATA, copy_data_dir, make_kb
@@ -32,9 +34,9 @@ def demo_kb(demo_data_dir: Path):  # type: ignore[no-untyped-def]
 
 
 async def ask(kb: Any, question: str) -> dict[str, Any]:
-    return await build_knowledge_graph().compile().ainvoke(
-        {"question": question, "input": {"source": "chat", "message": question}},
-        context=Deps(settings=kb.settings, kb=kb, store=SqlStore(kb.engine)))
+    return wire_values(await build_knowledge_graph().compile().ainvoke(
+        {"question": question, "input": AgentInput(source="chat", message=question)},
+        context=Deps(settings=kb.settings, kb=kb, store=SqlStore(kb.engine))))
 
 
 def cites_resolve(kb: Any, out: dict[str, Any]) -> None:

@@ -14,6 +14,8 @@ from knowzero.config import Settings
 from knowzero.errors import ProviderError
 from knowzero.graph.builder import build_knowledge_graph
 from knowzero.graph.context import Deps
+from knowzero.graph.state import wire_values
+from knowzero.input import AgentInput
 from knowzero.service.store import SqlStore
 from kz_testlib import ScriptedProvider, knowzero_env
 
@@ -24,8 +26,8 @@ NOTHING = "量子计算机的退相干时间是多少？"
 
 async def ask(kb: Any, question: str, *, provider: Any = None, settings: Settings | None = None) -> dict[str, Any]:
     deps = Deps(settings=settings or kb.settings, kb=kb, provider=provider, store=SqlStore(kb.engine))
-    return await build_knowledge_graph().compile().ainvoke(
-        {"question": question, "input": {"source": "chat", "message": question}}, context=deps)
+    return wire_values(await build_knowledge_graph().compile().ainvoke(
+        {"question": question, "input": AgentInput(source="chat", message=question)}, context=deps))
 
 
 def agents(out: dict[str, Any]) -> list[tuple[str, str]]:

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from pydantic import ValidationError
 
+from knowzero.config import Settings
 from knowzero.input import AgentInput
 
-
-@pytest.fixture(autouse=True)
-def _limit(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    from knowzero.config import get_settings
-
-    monkeypatch.setenv("KNOWZERO_MAX_MESSAGE_CHARS", "50")
-    get_settings.cache_clear()
-    yield
-    monkeypatch.undo()
-    get_settings.cache_clear()
+SETTINGS = Settings(max_message_chars=50)
 
 
 def test_minimal_chat_is_valid_and_defaults() -> None:
@@ -40,7 +30,7 @@ def test_every_source(body: dict, text: str) -> None:
 
 def field_of(body: dict) -> str:
     with pytest.raises(ValidationError) as info:
-        AgentInput.model_validate(body)
+        AgentInput.at_edge(body, SETTINGS)
     errors = info.value.errors()
     locs = [".".join(str(p) for p in e["loc"]) for e in errors]
     msgs = [str(e["msg"]) for e in errors]

@@ -15,6 +15,7 @@ from knowzero.graph.context import Deps
 from knowzero.graph.nodes.learning import run_learning
 from knowzero.graph.state import OutputState, State
 from knowzero.graph.trace import traced
+from knowzero.input import AgentInput
 from knowzero.learning import store
 from knowzero.learning.service import LearningService
 from knowzero.persistence.db import make_engine
@@ -32,7 +33,8 @@ def run(kb, tmp_path: Path):  # type: ignore[no-untyped-def]  # noqa: F811
     deps = Deps(settings=settings, kb=kb, provider=None, learning=svc)
 
     async def _run(inp: dict[str, Any], intent: str = "new_topic") -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        state = {"input": inp, "intent": {"intent": intent}, "question": inp.get("message", "")}
+        state = {"input": AgentInput.model_validate(inp), "intent": {"intent": intent},
+                 "question": inp.get("message", "")}
         events: list[dict[str, Any]] = []
         out: dict[str, Any] = {}
         async for mode, chunk in app.astream(state, context=deps, stream_mode=["custom", "values"]):

@@ -14,6 +14,7 @@ from knowzero.config import Settings
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.graph.nodes import react
+from knowzero.input import AgentInput
 from kz_testlib import ScriptedProvider
 
 
@@ -70,7 +71,7 @@ def run(text: str, settings: Settings, monkeypatch: pytest.MonkeyPatch, provider
     rec = Recorder(delay)
     monkeypatch.setattr(react, "run_subtask", rec)
     rt = Runtime(context=Deps(settings=settings, provider=provider))
-    out = asyncio.run(react.run_react({"question": text, "input": {"thread_id": "t"}}, rt))
+    out = asyncio.run(react.run_react({"question": text, "input": AgentInput(message=text, thread_id="t")}, rt))
     return out, rec
 
 

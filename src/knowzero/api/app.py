@@ -34,6 +34,7 @@ from knowzero.config import Settings, get_settings
 from knowzero.errors import KnowZeroError, error_body
 from knowzero.graph.builder import build_graph
 from knowzero.graph.context import Deps
+from knowzero.graph.state import CHECKPOINT_TYPES
 from knowzero.persistence.checkpoint import open_persistence
 from knowzero.users import User
 from knowzero.wiring import build_deps, thread_directory
@@ -63,7 +64,7 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
         container: Deps = prebuilt if prebuilt is not None else await asyncio.to_thread(build_deps, s)
-        async with open_persistence(s) as (saver, store):
+        async with open_persistence(s, CHECKPOINT_TYPES) as (saver, store):
             graph = build_graph().compile(checkpointer=saver, store=store)
             app.state.store = store
             app.state.deps = container

@@ -27,6 +27,8 @@ from langgraph.types import Command
 
 from knowzero.errors import Conflict, KnowZeroError, NotFound
 from knowzero.graph.context import Deps
+from knowzero.graph.state import wire_values
+from knowzero.input import AgentInput
 from knowzero.persistence.threads import ThreadDirectory
 from knowzero.users import User, is_staff
 
@@ -113,7 +115,7 @@ class Runner:
         self.authorize(thread_id, user, "read")
         return await self.graph.aget_state({"configurable": {"thread_id": thread_id}})
 
-    async def stream_turn(self, thread_id: str, deps: Deps, *, payload: dict[str, Any] | None = None,
+    async def stream_turn(self, thread_id: str, deps: Deps, *, payload: AgentInput | None = None,
                           resume: Any = None, title: str = "") -> Turn:
         """The events of one turn. Raises NotFound if the caller may not use the thread, and
         Conflict before the first event if the thread is busy.
@@ -127,7 +129,7 @@ class Runner:
         return Turn(self._run(thread_id, deps, payload, resume, token),
                     lambda: self.locks.release(thread_id, token))
 
-    async def _run(self, thread_id: str, deps: Deps, payload: dict[str, Any] | None, resume: Any,
+    async def _run(self, thread_id: str, deps: Deps, payload: AgentInput | None, resume: Any,
                    token: str) -> AsyncIterator[tuple[str, dict[str, Any]]]:
         t0 = time.perf_counter()
         config = {"configurable": {"thread_id": thread_id}, "recursion_limit": 60}
@@ -183,7 +185,7 @@ class Runner:
             yield "done", {"thread_id": thread_id, "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2),
                            "interrupted": bool(pending), "reply": reply,
                            "citations": values.get("citations") or [],
-                           "verdict": (values.get("verdict") or {}).get("level"),
+                           "verdict": values["verdict"].level if values.get("verdict") is not None else None,
                            "quick_replies": list(values.get("quick_replies") or [])}
         except KnowZeroError as exc:
             if not started:
@@ -202,7 +204,7 @@ class Runner:
         finally:
             await self.locks.release(thread_id, token)
 
-    async def run_to_end(self, thread_id: str, deps: Deps, *, payload: dict[str, Any] | None = None,
+    async def run_to_end(self, thread_id: str, deps: Deps, *, payload: AgentInput | None = None,
                          resume: Any = None, title: str = "") -> dict[str, Any]:
         """The same turn as one JSON body (``"stream": false``)."""
         events: list[dict[str, Any]] = []
@@ -212,7 +214,7 @@ class Runner:
                 continue
             events.append({"type": etype, "data": data})
         snapshot = await self.graph.aget_state({"configurable": {"thread_id": thread_id}})
-        values = snapshot.values or {}
+        values = wire_values(snapshot.values or {})
         done: dict[str, Any] = next((e["data"] for e in events if e["type"] == "done"), {})
         err = next((e["data"] for e in events if e["type"] == "error"), None)
         body.update({"reply": done.get("reply", ""), "intent": values.get("intent"), "path": values.get("path"),

@@ -33,6 +33,8 @@ from knowzero.config import Settings
 from knowzero.eval.metrics import percentile, ratio
 from knowzero.graph.builder import build_graph
 from knowzero.graph.context import Deps
+from knowzero.graph.state import CHECKPOINT_TYPES
+from knowzero.input import AgentInput
 from knowzero.persistence.checkpoint import open_persistence
 from knowzero.preferences import get_preferences
 from knowzero.routing.classifier import IntentClassifier
@@ -77,7 +79,8 @@ class ScenarioRun:
         if "resume" in spec:
             inp: Any = Command(resume={**spec["resume"], "by": USERS[who][0]})
         else:
-            inp = {"input": {"source": "chat", "message": spec["say"], "thread_id": self.thread_id}}
+            inp = {"input": AgentInput.at_edge({"source": "chat", "message": spec["say"], "thread_id": self.thread_id},
+                                               self.settings)}
         events: list[tuple[str, dict[str, Any]]] = []
         t0 = time.perf_counter()
         async for mode, chunk in self.graph.astream(inp, cfg, context=self.deps(who), stream_mode=["custom", "updates"]):
@@ -158,7 +161,7 @@ async def run_scenario(scenario: dict[str, Any], base_dir: Path, database_url: s
     store = base.need_store()
     seed_demo(store)
     turns: list[dict[str, Any]] = []
-    async with open_persistence(settings) as (saver, lg_store):
+    async with open_persistence(settings, CHECKPOINT_TYPES) as (saver, lg_store):
         graph = build_graph().compile(checkpointer=saver, store=lg_store)
         run = ScenarioRun(graph, base, scenario["name"])
         for i, spec in enumerate(scenario["turns"]):

@@ -1,5 +1,12 @@
 """Graph state: a narrow input, the full working state with explicit reducers, and the output.
 
+Typed where the knowledge pipeline's values travel: the input is an :class:`AgentInput`
+(validated once, where the request entered), the plan a :class:`Plan`, passages are
+:class:`Scored`, the draft a :class:`Draft`, the verdict a :class:`Verdict` — the same objects
+``knowledge/pipeline.py`` returns, never reshaped between nodes. They are checkpointed by
+LangGraph's serializer with an explicit allowlist (:data:`CHECKPOINT_TYPES`). :func:`wire_values`
+turns a state into plain JSON for HTTP and events.
+
 Per-turn fields (intent, passages, verdict, reply …) are cleared by the normaliser at the
 start of each turn; ``messages`` and the summary persist in the thread's checkpoint.
 """
@@ -10,6 +17,17 @@ from typing import Annotated, Any, TypedDict
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
+
+from knowzero.input import AgentInput, CommentInput
+from knowzero.knowledge.pipeline import passage_to_dict
+from knowzero.knowledge.reader import Claim, Draft
+from knowzero.knowledge.retriever import Plan
+from knowzero.knowledge.types import Passage, Scored
+from knowzero.knowledge.verify import ClaimVerdict, Verdict
+
+CHECKPOINT_TYPES: tuple[type, ...] = (AgentInput, CommentInput, Plan, Passage, Scored, Draft, Claim, Verdict,
+                                      ClaimVerdict)
+"""Our types a checkpoint may contain; nothing else is revived from one (strict msgpack allowlist)."""
 
 
 def log_reducer(left: list[dict[str, Any]] | None, right: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
@@ -29,8 +47,8 @@ def log_reducer(left: list[dict[str, Any]] | None, right: list[dict[str, Any]] |
 
 
 class InputState(TypedDict, total=False):
-    input: dict[str, Any]
-    """The turn's AgentInput, as a dict (knowzero.input.AgentInput.model_dump())."""
+    input: AgentInput
+    """The turn's input, validated where it entered (``AgentInput.at_edge``)."""
 
 
 class State(InputState, total=False):
@@ -48,20 +66,20 @@ class State(InputState, total=False):
     """The path chosen for this turn (knowledge, tools, chitchat, clarify, learning, react)."""
     domain: str
     """Knowledge router: technical | hr | product | policy | general."""
-    plan: dict[str, Any]
+    plan: Plan | None
     """Knowledge router: collections, strategy, top_k, weights."""
     query: str
     """Retriever: the current (possibly rewritten) query."""
     attempts: int
     """Retriever: retrieval attempts made this turn (≤ 1 + max_rewrites)."""
-    passages: list[dict[str, Any]]
+    passages: tuple[Scored, ...]
     """Retriever: fused, filtered, budgeted passages."""
     quality: float
     """Retriever: evidence quality of the last attempt (0..1)."""
-    draft: dict[str, Any]
-    """Reader: answer, claims (with offsets), conflicts, method."""
-    verdict: dict[str, Any]
-    """Fact checker: level, reason, per-claim checks, needs_human_review."""
+    draft: Draft | None
+    """Reader: claims (with offsets), conflicts, method; after the checker, the claims as shown."""
+    verdict: Verdict | None
+    """Fact checker (or the safe-mode loop's weakest sub-answer): level, reason, per-claim checks."""
     citations: list[dict[str, Any]]
     """Citations of the final answer: source, quote, start, end, title."""
     reply: str
@@ -83,9 +101,30 @@ class OutputState(TypedDict, total=False):
     intent: dict[str, Any]
     path: str
     domain: str
-    verdict: dict[str, Any]
+    verdict: Verdict | None
     citations: list[dict[str, Any]]
-    passages: list[dict[str, Any]]
+    passages: tuple[Scored, ...]
     document: dict[str, Any]
     service: dict[str, Any]
     agent_log: list[dict[str, Any]]
+
+
+def wire_values(values: dict[str, Any]) -> dict[str, Any]:
+    """A state (or output) as plain JSON: typed values become the documented dict shapes."""
+    out = dict(values)
+    verdict = out.get("verdict")
+    if isinstance(verdict, Verdict):
+        out["verdict"] = verdict.to_dict()
+    if "passages" in out:
+        out["passages"] = [passage_to_dict(s) for s in out.get("passages") or ()]
+    inp = out.get("input")
+    if isinstance(inp, AgentInput):
+        out["input"] = inp.model_dump()
+    plan = out.get("plan")
+    if isinstance(plan, Plan):
+        out["plan"] = {"domain": plan.domain, "collections": list(plan.collections), "strategy": plan.strategy,
+                       "top_k": plan.top_k, "restrict_domain": plan.restrict_domain}
+    draft = out.get("draft")
+    if isinstance(draft, Draft):
+        out["draft"] = {"method": draft.method, "claims": len(draft.claims), "conflicts": draft.conflicts}
+    return out

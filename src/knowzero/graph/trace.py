@@ -31,7 +31,8 @@ def thread_id_of(state: dict[str, Any]) -> str:
         tid = (get_config().get("configurable") or {}).get("thread_id")
     except RuntimeError:
         tid = None
-    return str(tid or (state.get("input") or {}).get("thread_id") or "no-thread")
+    inp = state.get("input")
+    return str(tid or getattr(inp, "thread_id", None) or "no-thread")
 
 
 def traced(name: str, fn: Callable[..., Awaitable[dict[str, Any]]]) -> Callable[..., Awaitable[dict[str, Any]]]:

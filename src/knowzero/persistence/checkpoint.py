@@ -1,7 +1,8 @@
 """Checkpointer and store chosen by URL: SQLite file (default) or PostgreSQL.
 
-``open_persistence(settings)`` is an async context manager yielding ``(checkpointer, store)``;
-the API opens it once at start-up, the CLI once per command. Tables are created on first use.
+``open_persistence(settings, types)`` is an async context manager yielding ``(checkpointer, store)``;
+the API opens it once at start-up, the CLI once per command. ``types`` are the project's classes a
+checkpoint may hold (the graph's typed state); nothing else is revived from a checkpoint. Tables are created on first use.
 Redis is not a checkpointer here (Debian's Redis lacks the modules langgraph-checkpoint-redis
 needs); it serves locks and caches only.
 """
@@ -11,6 +12,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
+
+import aiosqlite
+from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+from langgraph.store.postgres.aio import AsyncPostgresStore
+from langgraph.store.sqlite.aio import AsyncSqliteStore
 
 from knowzero.config import Settings
 
@@ -22,23 +30,22 @@ def _pg_conninfo(url: str) -> str:
     return url
 
 
-@asynccontextmanager
-async def open_persistence(settings: Settings) -> AsyncIterator[tuple[Any, Any]]:
-    if settings.is_postgres:
-        from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
-        from langgraph.store.postgres.aio import AsyncPostgresStore
+def serializer(types: tuple[type, ...]) -> JsonPlusSerializer:
+    """LangGraph's serializer, reviving only its own safe types and ``types`` from a checkpoint."""
+    return JsonPlusSerializer(allowed_msgpack_modules=[(t.__module__, t.__name__) for t in types])
 
+
+@asynccontextmanager
+async def open_persistence(settings: Settings, types: tuple[type, ...] = ()) -> AsyncIterator[tuple[Any, Any]]:
+    serde = serializer(types)
+    if settings.is_postgres:
         conninfo = _pg_conninfo(settings.database_url)
-        async with AsyncPostgresSaver.from_conn_string(conninfo) as saver, \
+        async with AsyncPostgresSaver.from_conn_string(conninfo, serde=serde) as saver, \
                 AsyncPostgresStore.from_conn_string(conninfo) as store:
             await saver.setup()
             await store.setup()
             yield saver, store
         return
-    import aiosqlite
-    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
-    from langgraph.store.sqlite.aio import AsyncSqliteStore
-
     path = settings.data_path() / "checkpoints.db"
     conn = await aiosqlite.connect(str(path), isolation_level=None)
     await conn.execute("PRAGMA journal_mode=WAL")
@@ -46,7 +53,7 @@ async def open_persistence(settings: Settings) -> AsyncIterator[tuple[Any, Any]]
     store_conn = await aiosqlite.connect(str(settings.data_path() / "store.db"), isolation_level=None)
     await store_conn.execute("PRAGMA journal_mode=WAL")
     try:
-        sqlite_saver = AsyncSqliteSaver(conn)
+        sqlite_saver = AsyncSqliteSaver(conn, serde=serde)
         await sqlite_saver.setup()
         sqlite_store = AsyncSqliteStore(store_conn)
         await sqlite_store.setup()

@@ -12,16 +12,18 @@ from starlette.background import BackgroundTask
 
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.api.events import EVENT_TYPES
+from knowzero.config import Settings
 from knowzero.errors import InvalidInput, NotFound
+from knowzero.graph.state import wire_values
 from knowzero.input import AgentInput
 from knowzero.users import is_ephemeral
 
 router = APIRouter(tags=["chat"])
 
 
-def _validate(body: dict[str, Any]) -> AgentInput:
+def _validate(body: dict[str, Any], settings: Settings) -> AgentInput:
     try:
-        return AgentInput.model_validate(body)
+        return AgentInput.at_edge(body, settings)
     except ValidationError as exc:
         details = []
         for e in exc.errors():
@@ -46,7 +48,7 @@ async def chat(request: Request, user: CurrentUser, runner: RunnerDep) -> Any:
         raise InvalidInput("the body must be a JSON object") from exc
     if not isinstance(body, dict):
         raise InvalidInput("the body must be a JSON object")
-    inp = _validate(body)
+    inp = _validate(body, request.app.state.settings)
     thread_id = inp.thread_id or uuid.uuid4().hex
     if inp.resume is not None:
         if inp.thread_id is None:
@@ -54,7 +56,7 @@ async def chat(request: Request, user: CurrentUser, runner: RunnerDep) -> Any:
         payload = None
         resume: Any = {**inp.resume, "by": user.id}
     else:
-        payload = inp.model_dump() | {"thread_id": thread_id, "user_id": user.id}
+        payload = inp.model_copy(update={"thread_id": thread_id, "user_id": user.id})
         resume = None
     title = inp.text() if inp.resume is None else ""
     deps = request.app.state.make_deps(user)
@@ -99,7 +101,7 @@ async def rename(thread_id: str, body: Rename, user: CurrentUser, runner: Runner
 @router.get("/v1/threads/{thread_id}", summary="A thread's messages and state")
 async def get_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
     snap = await runner.snapshot(thread_id, user)
-    values = snap.values or {}
+    values = wire_values(snap.values or {})
     if not values:
         raise NotFound("thread not found")
     messages = []

@@ -22,12 +22,13 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 from sse_starlette.sse import EventSourceResponse
 from starlette.background import BackgroundTask
 
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.errors import InvalidInput, error_body, status_for
+from knowzero.input import AgentInput
 
 router = APIRouter(tags=["openai-compatible"])
 _THREAD_ID = re.compile(r"[A-Za-z0-9_\-:.]{1,100}")
@@ -59,7 +60,12 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
     if not _THREAD_ID.fullmatch(thread_id):
         raise InvalidInput("X-Thread-Id: 1–100 characters of A-Z, a-z, 0-9, _ - : .", [{"field": "X-Thread-Id", "message": "invalid"}])
     deps = request.app.state.make_deps(user)
-    payload = {"source": "chat", "message": last, "thread_id": thread_id, "user_id": user.id}
+    try:
+        payload = AgentInput.at_edge({"source": "chat", "message": last, "thread_id": thread_id, "user_id": user.id},
+                                     request.app.state.settings)
+    except ValidationError as exc:
+        raise InvalidInput("messages: the last user message is not a valid chat input",
+                           [{"field": "messages", "message": str(e.get("msg", "invalid"))} for e in exc.errors()]) from exc
     cid = "chatcmpl-" + uuid.uuid4().hex[:20]
     created = int(time.time())
     if not body.stream:

@@ -33,7 +33,8 @@ async def _with_preferences(state: dict[str, Any], runtime: Runtime[Deps], reply
     anonymous = user.id == "anonymous" or is_ephemeral(user)  # nobody to remember them for
     try:
         prefs = {} if anonymous else await get_preferences(store, user.id)
-        found = detect_preferences(question) if (state.get("input") or {}).get("source", "chat") == "chat" else {}
+        inp = state.get("input")
+        found = detect_preferences(question) if inp is None or inp.source == "chat" else {}
         if found and store is not None and not anonymous:
             prefs = await remember(store, user.id, found)
             emit("reasoning", text=f"remembered preferences: {sorted(found)}")
@@ -48,6 +49,7 @@ async def _with_preferences(state: dict[str, Any], runtime: Runtime[Deps], reply
 
 async def finish_turn(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     reply = await _with_preferences(state, runtime, state.get("reply") or "")
+    verdict = state.get("verdict")
     meta = {"intent": (state.get("intent") or {}).get("intent"), "path": state.get("path"),
-            "verdict": (state.get("verdict") or {}).get("level"), "citations": state.get("citations") or []}
+            "verdict": verdict.level if verdict is not None else None, "citations": state.get("citations") or []}
     return {"reply": reply, "messages": [AIMessage(content=reply, additional_kwargs={"knowzero": meta})]}

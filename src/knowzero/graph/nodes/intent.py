@@ -20,8 +20,8 @@ from knowzero.routing.classifier import classify_source
 _PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与跟比的是有怎能可在呢吗])|^(it|this|that)\b", re.I)
 _TOPIC = re.compile(r"(?:我想学(?:习)?|什么是|介绍一下|讲讲|学习|了解一下|teach me|what is|explain)\s*([^\s？?。，,]{2,30})", re.I)
 
-PER_TURN_RESET: dict[str, Any] = {"intent": {}, "path": "", "domain": "", "plan": {}, "query": "", "attempts": 0,
-                                  "passages": [], "quality": 0.0, "draft": {}, "verdict": {}, "citations": [],
+PER_TURN_RESET: dict[str, Any] = {"intent": {}, "path": "", "domain": "", "plan": None, "query": "", "attempts": 0,
+                                  "passages": (), "quality": 0.0, "draft": None, "verdict": None, "citations": [],
                                   "reply": "", "document": {}, "react": {}, "quick_replies": []}
 
 
@@ -58,9 +58,9 @@ def _summarise(messages: list[Any], old_summary: str, keep: int) -> tuple[str, l
 
 
 async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
-    """Validate the turn's input once (the API and CLI send the same shape), resolve pronouns,
-    trim the history into a running summary, and reset the per-turn fields."""
-    inp = AgentInput.model_validate(state.get("input") or {})
+    """Resolve pronouns, trim the history into a running summary, and reset the per-turn fields.
+    The input was validated where it entered (``AgentInput.at_edge``)."""
+    inp: AgentInput = state["input"]
     text = inp.text()
     topic = state.get("topic", "")
     question = resolve_pronouns(text, topic) if inp.source in ("chat", "follow_up") else text
@@ -69,7 +69,7 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
                                    runtime.context.settings.history_trim_messages)
     out: dict[str, Any] = dict(PER_TURN_RESET)
     out.update({"question": question, "topic": new_topic, "summary": summary, "agent_log": None,
-                "input": inp.model_dump(), "messages": [*removals, HumanMessage(content=text or inp.source)]})
+                "messages": [*removals, HumanMessage(content=text or inp.source)]})
     if question != text:
         emit("reasoning", text=f"resolved '{text}' → '{question}' from the thread's topic")
     return out
@@ -95,19 +95,19 @@ async def _classify_chat(deps: Deps, question: str) -> Any:
 
 async def classify_intent(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     deps = runtime.context
-    inp = state.get("input") or {}
-    source = inp.get("source", "chat")
+    inp: AgentInput = state["input"]
+    source = inp.source
     if source == "chat":
         result = await _classify_chat(deps, state.get("question", ""))
     else:
         has_page = None
         if source == "entity" and deps.learning is not None:
-            has_page = deps.learning.entity_page(inp.get("entity") or "", deps.user.id) is not None
+            has_page = deps.learning.entity_page(inp.entity or "", deps.user.id) is not None
         result = classify_source(source, has_page)
     d = _result_dict(result)
-    if source == "follow_up" and inp.get("intent_hint"):
-        d["intent"] = inp["intent_hint"]
-        d["reasoning"] = f"the suggested question carries the intent hint {inp['intent_hint']}"
+    if source == "follow_up" and inp.intent_hint:
+        d["intent"] = inp.intent_hint
+        d["reasoning"] = f"the suggested question carries the intent hint {inp.intent_hint}"
     emit("intent_classified", intent=d["intent"], confidence=d["confidence"], method=d["method"],
          elapsed_ms=d["elapsed_ms"], reasoning=d.get("reasoning", ""))
     return {"intent": d, "agent_log": [{"agent": "intent", "action": "classify", "intent": d["intent"],

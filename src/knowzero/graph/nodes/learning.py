@@ -21,6 +21,7 @@ from langgraph.runtime import Runtime
 from knowzero.errors import KnowZeroError, NotFound
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
+from knowzero.input import AgentInput
 from knowzero.knowledge import pipeline as kp
 from knowzero.knowledge.retriever import key_terms
 from knowzero.knowledge.verify import coverage
@@ -45,9 +46,8 @@ def public_document(doc: dict[str, Any], route: str) -> dict[str, Any]:
     return out
 
 
-def _current_doc(svc: LearningService, inp: dict[str, Any], user: User) -> dict[str, Any] | None:
-    for key in ("current_document_id", "source_document_id"):
-        did = inp.get(key)
+def _current_doc(svc: LearningService, inp: AgentInput, user: User) -> dict[str, Any] | None:
+    for did in (inp.current_document_id, inp.source_document_id):
         if did:
             try:
                 return svc.document_for(did, user, write=True)
@@ -64,15 +64,15 @@ def _doc_coverage(svc: LearningService, question: str, doc: dict[str, Any]) -> f
 def decide_route(svc: LearningService, state: dict[str, Any], user: User) -> tuple[str, str, dict[str, Any]]:
     """(decision, reason, arguments) for this turn; pure reads, no writes. Only ``user``'s own
     documents are candidates (another caller's page is never opened, merged or changed)."""
-    inp = state.get("input") or {}
-    source = inp.get("source", "chat")
+    inp: AgentInput = state["input"]
+    source = inp.source
     intent = (state.get("intent") or {}).get("intent", "")
-    text = (state.get("question") or "").strip() or (inp.get("message") or "").strip()
-    if source == "comment" and inp.get("comment"):
-        c = inp["comment"]
-        did = c.get("document_id") or inp.get("current_document_id")
+    text = (state.get("question") or "").strip() or inp.message.strip()
+    if source == "comment" and inp.comment is not None:
+        c = inp.comment
+        did = c.document_id or inp.current_document_id
         if did:
-            return "optimize_section", "a comment on a document section", {"document_id": did, **c}
+            return "optimize_section", "a comment on a document section", {**c.model_dump(), "document_id": did}
     if intent == "optimize_content" and source != "comment":
         doc = _current_doc(svc, inp, user)
         if doc is not None and doc.get("sections"):
@@ -82,12 +82,12 @@ def decide_route(svc: LearningService, state: dict[str, Any], user: User) -> tup
                 "document_id": doc["id"], "section_id": sec["id"], "selected_text": first_line or sec["heading"],
                 "comment": text}
     if source == "entity":
-        name = (inp.get("entity") or "").strip()
+        name = (inp.entity or "").strip()
         page = svc.entity_page(name, user.id)
         if page:
             return "navigate", f"a page for 「{name}」 exists", {"document_id": page, "name": name}
         return "new_document", f"no page for 「{name}」 yet: creating one under the source document", {
-            "topic": name, "parent_id": inp.get("source_document_id"), "entity_name": name}
+            "topic": name, "parent_id": inp.source_document_id, "entity_name": name}
     if intent == "plan" or _PLAN.search(text):
         return "plan", "asked to learn a field systematically", {"goal": text}
     if source == "follow_up" or intent == "follow_up":
@@ -109,7 +109,7 @@ def decide_route(svc: LearningService, state: dict[str, Any], user: User) -> tup
                 "document_id": current["id"], "question": text}
         return "new_document", f"the question goes beyond the current document ({cov:.0%} overlap): child document", {
             "topic": text, "parent_id": current["id"]}
-    topic = clean_topic(inp.get("topic") or text) if source == "entry" else clean_topic(text)
+    topic = clean_topic(inp.topic or text) if source == "entry" else clean_topic(text)
     page = svc.entity_page(topic, user.id)
     if page:
         return "navigate", f"a page for 「{topic}」 exists", {"document_id": page, "name": topic}
@@ -133,13 +133,13 @@ def _best_section(svc: LearningService, doc: dict[str, Any], text: str) -> dict[
 
 async def run_learning(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     deps = runtime.context
-    inp = state.get("input") or {}
+    inp: AgentInput = state["input"]
     svc = deps.need_learning()
     decision, reason, args = await asyncio.to_thread(decide_route, svc, state, deps.user)
     emit("reasoning", text=f"learning route: {decision} — {reason}")
     log: dict[str, Any] = {"agent": "learning", "action": decision, "reason": reason}
     user_id = deps.user.id
-    level = inp.get("user_level") or "beginner"
+    level = inp.user_level or "beginner"
     try:
         if decision == "new_document":
             doc = await _stream_new(svc, args["topic"], level=level, user_id=user_id, parent_id=args.get("parent_id"),
@@ -227,8 +227,8 @@ async def _optimize(svc: LearningService, args: dict[str, Any], user_id: str,
     return doc, answer.reply, extra
 
 
-async def _plan(svc: LearningService, goal: str, inp: dict[str, Any], user_id: str, log: dict[str, Any]) -> dict[str, Any]:
-    p = await asyncio.to_thread(svc.plan, goal, user_id=user_id, learned=list(inp.get("learned_topics") or []))
+async def _plan(svc: LearningService, goal: str, inp: AgentInput, user_id: str, log: dict[str, Any]) -> dict[str, Any]:
+    p = await asyncio.to_thread(svc.plan, goal, user_id=user_id, learned=list(inp.learned_topics))
     doc = {"id": p.get("id"), "kind": "learning_path", "title": f"学习路径：{p['topic']}", "topic": p["topic"],
            "status": "ready" if p["sufficient"] else "insufficient", "steps": p["steps"],
            "total_minutes": p["total_minutes"], "closest_topics": p.get("closest_topics", []),

@@ -20,8 +20,9 @@ from langgraph.runtime import Runtime
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.graph.nodes.chitchat import is_chinese, template_reply
-from knowzero.graph.trace import emit
+from knowzero.graph.trace import emit, thread_id_of
 from knowzero.knowledge import pipeline as kp
+from knowzero.knowledge.verify import Verdict
 from knowzero.llm.base import chat_json, within_deadline
 from knowzero.service.registry import ToolContext, run_tool
 
@@ -89,7 +90,7 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     deps = runtime.context
     s = deps.settings
     text = state.get("question", "")
-    thread_id = (state.get("input") or {}).get("thread_id") or ""
+    thread_id = thread_id_of(state)
     t0 = time.perf_counter()
     tasks = split_tasks(text)
     planner = "splitter"
@@ -130,8 +131,8 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     verdict = None
     if levels:
         worst = max(levels, key=lambda lv: _SEVERITY.get(lv, 0))
-        verdict = {"level": worst, "reason": "the weakest verdict of the knowledge sub-tasks",
-                   "needs_human_review": worst in ("uncertain", "contradicted"), "claims": [], "coverage": 0.0}
+        verdict = Verdict(worst, "the weakest verdict of the knowledge sub-tasks", [], 0.0,
+                          worst in ("uncertain", "contradicted"))
     return {"reply": "\n".join(lines), "citations": citations, **({"verdict": verdict} if verdict else {}),
             "react": {"steps": len(results), "stop_reason": stop, "planner": planner,
                       "tasks": [{k: v for k, v in r.items() if k != "citations"} for r in results]},
