@@ -42,16 +42,22 @@ def shared_classifier():  # type: ignore[no-untyped-def]
     return IntentClassifier.from_package_data()
 
 
-def make_deps(settings: Any = None, *, kb: Any = None, provider: Any = None, **changes: Any):  # type: ignore[no-untyped-def]
+_CONFIGURED = object()
+
+
+def make_deps(settings: Any = None, *, kb: Any = None, provider: Any = _CONFIGURED, **changes: Any):  # type: ignore[no-untyped-def]
     """A dependency container as the app builds it, sharing the test run's classifier; ``kb``
-    replaces the container's knowledge base (and the learning service's), ``provider`` its model."""
+    replaces the container's knowledge base (and the learning service's), ``provider`` the model
+    the settings configure (``None``: offline)."""
     from dataclasses import replace
 
     from knowzero.learning.service import LearningService
     from knowzero.wiring import build_deps
 
     s = settings if settings is not None else kb.settings
-    deps = build_deps(s, provider=provider, classifier=shared_classifier())
+    deps = (build_deps(s, classifier=shared_classifier()) if provider is _CONFIGURED
+            else build_deps(s, provider=provider, classifier=shared_classifier()))
+    provider = deps.provider
     if kb is not None:
         deps = replace(deps, kb=kb, learning=LearningService(kb.engine, kb=kb, provider=provider, settings=s))
     return replace(deps, **changes) if changes else deps

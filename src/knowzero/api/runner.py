@@ -136,6 +136,7 @@ class Runner:
         held: list[tuple[str, dict[str, Any]]] = []
         started = False
         interrupts: list[Any] = []
+        streamed = False  # a model streamed its (checked) sentences as llm_token events during the run
         try:
             if resume is not None:
                 snapshot = await self.graph.aget_state(config)
@@ -151,6 +152,7 @@ class Runner:
                                                             stream_mode=["custom", "updates"], subgraphs=True):
                 if mode == "custom" and isinstance(chunk, dict) and "type" in chunk:
                     ev = (chunk["type"], chunk.get("data", {}))
+                    streamed = streamed or ev[0] == "llm_token"
                     if not started:
                         if ev[0] != "intent_classified":
                             held.append(ev)
@@ -179,7 +181,9 @@ class Runner:
                 if not data.get("_emitted"):
                     yield "human_review_request", {k: v for k, v in data.items() if not k.startswith("_")}
             reply = values.get("reply") or ""
-            if not pending:
+            if not pending and not streamed:
+                # No model streamed this reply (offline, or a checked answer): send it in pieces so every
+                # client renders replies the same way; done.reply stays the authoritative text.
                 for i in range(0, len(reply), _TOKEN_CHUNK):
                     yield "llm_token", {"text": reply[i : i + _TOKEN_CHUNK]}
             yield "done", {"thread_id": thread_id, "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from knowzero.errors import ProviderError
@@ -50,6 +50,52 @@ def chat_json(provider: ChatProvider, messages: list[dict[str, str]], schema: di
 
 
 T = TypeVar("T")
+
+
+@runtime_checkable
+class StreamingProvider(ChatProvider, Protocol):
+    """A provider that can also stream its reply (OpenAI-compatible servers)."""
+
+    def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 512) -> Iterator[str]:
+        """The reply's text in pieces as they arrive. Raises ProviderError."""
+        ...
+
+
+async def stream_within_deadline(provider: StreamingProvider, messages: list[dict[str, str]], *, max_tokens: int,
+                                 deadline_s: float) -> AsyncIterator[str]:
+    """The provider's stream, read in a worker thread, bounded by one total deadline. Raises ProviderError."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+
+    def pump() -> None:
+        try:
+            for piece in provider.stream(messages, max_tokens=max_tokens):
+                loop.call_soon_threadsafe(queue.put_nowait, ("piece", piece))
+            loop.call_soon_threadsafe(queue.put_nowait, ("end", None))
+        except Exception as exc:  # ProviderError or a bug: the consumer decides
+            loop.call_soon_threadsafe(queue.put_nowait, ("error", exc))
+
+    worker = loop.run_in_executor(None, pump)
+    end = loop.time() + deadline_s
+    try:
+        while True:
+            remaining = end - loop.time()
+            if remaining <= 0:
+                raise ProviderError(f"the model did not finish within {deadline_s:g} s")
+            try:
+                kind, value = await asyncio.wait_for(queue.get(), timeout=remaining)
+            except TimeoutError as exc:
+                raise ProviderError(f"the model did not finish within {deadline_s:g} s") from exc
+            if kind == "piece":
+                yield value
+            elif kind == "end":
+                return
+            elif isinstance(value, ProviderError):
+                raise value
+            else:
+                raise ProviderError("the language model's stream failed") from value
+    finally:
+        worker.cancel()  # a thread cannot be stopped; its late pieces are dropped with the queue
 
 
 async def within_deadline(fn: Callable[..., T], *args: Any, deadline_s: float, **kw: Any) -> T:

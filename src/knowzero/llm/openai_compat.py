@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -45,3 +47,28 @@ class OpenAICompatProvider:
             return str(resp.json()["choices"][0]["message"]["content"] or "")
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             raise ProviderError("the language model's response was malformed") from exc
+
+    def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 512) -> Iterator[str]:
+        """The reply's text as the server streams it (``"stream": true``, server-sent ``data:`` lines).
+        Raises ProviderError; the caller bounds the whole call with a deadline."""
+        body = {"model": self.model, "messages": messages, "max_tokens": max_tokens, "temperature": 0, "stream": True}
+        try:
+            with self._client.stream("POST", f"{self.base_url}/chat/completions", json=body) as resp:
+                if resp.status_code >= 400:
+                    raise ProviderError(f"the language model answered HTTP {resp.status_code}")
+                for line in resp.iter_lines():
+                    if not line.startswith("data:"):
+                        continue
+                    data = line[5:].strip()
+                    if data == "[DONE]":
+                        return
+                    try:
+                        delta = json.loads(data)["choices"][0].get("delta") or {}
+                    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+                        raise ProviderError("the language model's stream was malformed") from exc
+                    if delta.get("content"):
+                        yield str(delta["content"])
+        except httpx.TimeoutException as exc:
+            raise ProviderError("the language model timed out") from exc
+        except httpx.HTTPError as exc:
+            raise ProviderError("the language model could not be reached") from exc

@@ -16,7 +16,8 @@ from langgraph.runtime import Runtime
 
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
-from knowzero.llm.base import within_deadline
+from knowzero.graph.trace import emit
+from knowzero.llm.base import StreamingProvider, stream_within_deadline, within_deadline
 
 _KINDS = [("greeting", re.compile(r"你好|您好|嗨|哈喽|早上好|晚上好|\bhi\b|\bhello\b|\bhey\b|good (morning|evening)", re.I)),
           ("thanks", re.compile(r"谢谢|多谢|感谢|thank", re.I)),
@@ -48,22 +49,54 @@ def unchecked_facts(reply: str) -> bool:
     return len(reply) > MAX_CHITCHAT_CHARS or bool(_FACTLIKE.search(reply))
 
 
+_SENTENCE_END = re.compile(r"[。！？!?\n]|[.](?=\s|$)")
+PROMPT = ("You are KnowZero, a knowledge and customer-service assistant. Reply in one short sentence in the user's "
+          "language, state no facts, then steer back to learning or service.")
+
+
+async def _streamed(provider: StreamingProvider, text: str, deadline_s: float) -> str:
+    """The model's reply streamed to the client sentence by sentence, each sentence checked before it
+    is sent (``llm_token`` events). Raises ProviderError, or ValueError for a sentence that states facts."""
+    buf, sent = "", ""
+    async for piece in stream_within_deadline(provider, [{"role": "system", "content": PROMPT},
+                                                         {"role": "user", "content": text}],
+                                              max_tokens=60, deadline_s=deadline_s):
+        buf += piece
+        while (m := _SENTENCE_END.search(buf)) is not None:
+            sentence, buf = buf[: m.end()], buf[m.end():]
+            if unchecked_facts(sent + sentence):
+                raise ValueError("the model's reply stated facts that chitchat cannot check")
+            sent += sentence
+            emit("llm_token", text=sentence)
+    if buf.strip():
+        if unchecked_facts(sent + buf):
+            raise ValueError("the model's reply stated facts that chitchat cannot check")
+        sent += buf
+        emit("llm_token", text=buf)
+    return sent.strip()
+
+
 async def reply_chitchat(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     text = state.get("question", "")
     deps = runtime.context
     log: dict[str, Any] = {"agent": "chitchat", "action": "template"}
     reply = template_reply(text)
-    if deps.provider is not None:
+    provider = deps.provider
+    if provider is not None:
         try:
-            generated = (await within_deadline(deps.provider.chat, [
-                {"role": "system", "content": "You are KnowZero, a knowledge and customer-service assistant. Reply in "
-                 "one short sentence in the user's language, state no facts, then steer back to learning or service."},
-                {"role": "user", "content": text}], max_tokens=60, deadline_s=deps.settings.llm_timeout_s)).strip()
-            if unchecked_facts(generated):
-                log = {"agent": "chitchat", "action": "template", "fallback": True,
-                       "fallback_reason": "the model's reply stated facts that chitchat cannot check"}
+            if isinstance(provider, StreamingProvider):
+                generated = await _streamed(provider, text, deps.settings.llm_timeout_s)
+                log = {"agent": "chitchat", "action": "generate", "streamed": True}
             else:
-                reply, log = generated, {"agent": "chitchat", "action": "generate"}
-        except ProviderError as exc:
-            log = {"agent": "chitchat", "action": "template", "fallback": True, "fallback_reason": exc.message}
+                generated = (await within_deadline(provider.chat, [
+                    {"role": "system", "content": PROMPT}, {"role": "user", "content": text}],
+                    max_tokens=60, deadline_s=deps.settings.llm_timeout_s)).strip()
+                if unchecked_facts(generated):
+                    raise ValueError("the model's reply stated facts that chitchat cannot check")
+                log = {"agent": "chitchat", "action": "generate"}
+            if generated:
+                reply = generated
+        except (ProviderError, ValueError) as exc:
+            reason = exc.message if isinstance(exc, ProviderError) else str(exc)
+            log = {"agent": "chitchat", "action": "template", "fallback": True, "fallback_reason": reason}
     return {"reply": reply.strip(), "agent_log": [log]}
