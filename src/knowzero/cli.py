@@ -131,7 +131,11 @@ def _parse_seeds(seeds: str | None) -> list[int]:
         raise  # unreachable: _fail exits
 
 
-def _echo_result(r: dict[str, Any], json_out: bool) -> None:
+def _echo_result(r: dict[str, Any], json_out: bool, rows: Path | None = None) -> None:
+    if rows is not None:
+        with rows.open("w", encoding="utf-8") as fh:
+            for row in r.get("_rows", []):
+                fh.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
     r = {k: v for k, v in r.items() if not k.startswith("_")}
     if json_out:
         _print_json(r)
@@ -144,6 +148,7 @@ def _tick(done: int, total: int) -> None:
     typer.echo(f"  {done}/{total}", err=True)
 
 
+ROWS_HELP = "Also write one JSON line per question (reply, verdict, coverage …) to this file."
 SCRIPT_HELP = ("Script of the data: auto (detect), simplified (no folding: the behaviour before OpenCC), "
                "traditional (fold to Simplified for segmentation and matching; quotes stay verbatim).")
 
@@ -161,6 +166,7 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
                    seeds: str = typer.Option(None, help="Several seeds, e.g. 1,5,11: reports per_seed and the worst."),
                    script: str = typer.Option("auto", help=SCRIPT_HELP),
                    data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
+                   rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """Retrieval + cited answers + abstention on SQuAD-format data, beside a single-agent baseline."""
     from knowzero.eval.knowledge import NEGATIVES, run_demo, run_knowledge, run_seeds
@@ -184,7 +190,7 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
         _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
     except ValueError as exc:
         _fail(f"{squad}: {exc}")
-    _echo_result(r, json_out)
+    _echo_result(r, json_out, rows)
 
 
 @eval_app.command("conflicts")
@@ -192,6 +198,7 @@ def eval_conflicts(squad: Path = typer.Option(..., exists=True, dir_okay=False, 
                    limit: int = typer.Option(100, min=1, help="Conflict pairs to build (seeded)."),
                    seed: int = typer.Option(3), script: str = typer.Option("auto", help=SCRIPT_HELP),
                    data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
+                   rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """Synthetic conflicting sources: a paragraph and a copy with its answer swapped (conflicts_named,
     false_conflict_rate on as many ordinary questions)."""
@@ -206,7 +213,7 @@ def eval_conflicts(squad: Path = typer.Option(..., exists=True, dir_okay=False, 
         _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
     except ValueError as exc:
         _fail(f"{squad}: {exc}")
-    _echo_result(r, json_out)
+    _echo_result(r, json_out, rows)
 
 
 @eval_app.command("factcheck")
@@ -215,6 +222,7 @@ def eval_factcheck(halueval: Path = typer.Option(None, exists=True, dir_okay=Fal
                                                    help="SQuAD-format file to build the paraphrase and yes/no sets from."),
                    limit: int = typer.Option(None, min=1, help="HaluEval lines, or paraphrase questions (default 100)."),
                    seed: int = typer.Option(3), script: str = typer.Option("auto", help=SCRIPT_HELP),
+                   rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """The checker on HaluEval QA (accept right answers, reject hallucinated ones) or on the rule-made
     paraphrase and yes/no sets (--paraphrase)."""
@@ -229,7 +237,7 @@ def eval_factcheck(halueval: Path = typer.Option(None, exists=True, dir_okay=Fal
             _fail(f"{paraphrase}: not a SQuAD-format file (missing {exc})")
         except ValueError as exc:
             _fail(f"{paraphrase}: {exc}")
-        _echo_result(r, json_out)
+        _echo_result(r, json_out, rows)
         return
     try:
         r = run_factcheck(halueval, limit)

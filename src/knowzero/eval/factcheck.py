@@ -55,8 +55,10 @@ def run_paraphrases(squad: Path, *, limit: int | None = 100, seed: int = 3, scri
     paragraphs, questions = load_squad(squad)
     script = resolve_script(script, paragraphs)
     kztext.set_script(script)
-    items = build_paraphrases(paragraphs, questions, seed=seed, limit=limit, traditional=script == "traditional")
-    polar = build_polarity(paragraphs, seed=seed, limit=limit, traditional=script == "traditional")
+    # the sets follow the data's own script, whatever the checker is told (so both settings see the same items)
+    traditional = resolve_script("auto", paragraphs) == "traditional"
+    items = build_paraphrases(paragraphs, questions, seed=seed, limit=limit, traditional=traditional)
+    polar = build_polarity(paragraphs, seed=seed, limit=limit, traditional=traditional)
     rows: list[dict[str, Any]] = []
     times: list[float] = []
     for it in items:

@@ -221,6 +221,7 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
     base: list[dict[str, Any]] = []
 
     async def run_all() -> None:
+        await ask(questions[0]["question"], deps)  # load the models outside the timings
         for i, q in enumerate(questions):
             unanswerable = q["gold"] in held_out
             t0 = time.perf_counter()
@@ -380,6 +381,7 @@ def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3, script:
     plain_rows: list[dict[str, Any]] = []
 
     async def run_all() -> None:
+        await ask(pairs[0].question, deps)  # load the models outside the timings
         for i, pair in enumerate(pairs):
             t0 = time.perf_counter()
             out = await ask(pair.question, deps)
