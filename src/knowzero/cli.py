@@ -149,8 +149,9 @@ def _tick(done: int, total: int) -> None:
 
 
 ROWS_HELP = "Also write one JSON line per question (reply, verdict, coverage …) to this file."
-SCRIPT_HELP = ("Script of the data: auto (detect), simplified (no folding: the behaviour before OpenCC), "
-               "traditional (fold to Simplified for segmentation and matching; quotes stay verbatim).")
+SCRIPT_HELP = ("How Traditional Chinese is matched: auto (as the product ships: folded to Simplified with OpenCC for "
+               "segmentation and matching, quotes verbatim), traditional (the same), simplified (no folding: the "
+               "behaviour before OpenCC, for before/after figures). The data's own script is detected and reported.")
 
 
 @eval_app.command("knowledge")

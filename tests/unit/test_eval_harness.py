@@ -17,6 +17,7 @@ from knowzero.eval import synthetic as syn
 from knowzero.eval.factcheck import run_paraphrases
 from knowzero.eval.knowledge import (
     abstention_score,
+    apply_script,
     choose_held_out,
     combine_seeds,
     conflict_row,
@@ -59,6 +60,13 @@ def test_script_is_detected_from_the_data() -> None:
     assert resolve_script("simplified", load_squad(DRCD)[0]) == "simplified"
     with pytest.raises(ValueError):
         resolve_script("klingon", [])
+
+
+def test_apply_script_sets_the_product_and_reports_the_data(restore_script) -> None:
+    assert apply_script("auto", load_squad(DRCD)[0]) == ("traditional", True)
+    assert kztext.get_script() == "auto"
+    assert apply_script("simplified", load_squad(DRCD)[0]) == ("traditional", False)
+    assert kztext.get_script() == "simplified"
 
 
 def test_traditional_text_is_segmented_like_simplified(restore_script) -> None:

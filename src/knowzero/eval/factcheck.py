@@ -49,14 +49,12 @@ def run_paraphrases(squad: Path, *, limit: int | None = 100, seed: int = 3, scri
     else; both per rule too. ``yesno_affirmed_accepted`` / ``yesno_denied_rejected``: "是的。" to a
     "…是…吗？" question against the source, and against the source with the predicate negated.
     """
-    from knowzero.eval.knowledge import load_squad, resolve_script
-    from knowzero.knowledge import text as kztext
+    from knowzero.eval.knowledge import apply_script, load_squad
 
     paragraphs, questions = load_squad(squad)
-    script = resolve_script(script, paragraphs)
-    kztext.set_script(script)
     # the sets follow the data's own script, whatever the checker is told (so both settings see the same items)
-    traditional = resolve_script("auto", paragraphs) == "traditional"
+    data_script, folding = apply_script(script, paragraphs)
+    traditional = data_script == "traditional"
     items = build_paraphrases(paragraphs, questions, seed=seed, limit=limit, traditional=traditional)
     polar = build_polarity(paragraphs, seed=seed, limit=limit, traditional=traditional)
     rows: list[dict[str, Any]] = []
@@ -77,7 +75,7 @@ def run_paraphrases(squad: Path, *, limit: int | None = 100, seed: int = 3, scri
     yes_ok = sum(check_answer(p.question, p.answer, p.affirming).level == "confirmed" for p in polar)
     no_ok = sum(check_answer(p.question, p.answer, p.denying).level != "confirmed" for p in polar)
     n = len(rows)
-    return {"dataset": squad.name, "script": script, "seed": seed, "n": n,
+    return {"dataset": squad.name, "script": data_script, "folding": folding, "seed": seed, "n": n,
             "n_questions": len({r["question"] for r in rows}),
             "paraphrase_accepted": ratio(sum(r["accepted"] for r in rows), n),
             "hallucination_rejected": ratio(sum(r["rejected"] for r in rows), n), "by_rule": by_rule,

@@ -100,6 +100,17 @@ def resolve_script(script: str, paragraphs: Sequence[dict[str, str]]) -> str:
     return detect_script(" ".join(p["context"][:200] for p in paragraphs[:50]))
 
 
+def apply_script(script: str, paragraphs: Sequence[dict[str, str]]) -> tuple[str, bool]:
+    """Set the product's script handling for this run; returns (the data's script, whether text is folded).
+
+    ``auto`` leaves the product as it ships (folding on: a no-op on Simplified text but for a few
+    characters); ``simplified`` turns folding off (the behaviour before it existed); ``traditional`` on.
+    """
+    resolve_script(script, ())  # validates
+    kztext.set_script(script)
+    return resolve_script("auto", paragraphs), script != "simplified"
+
+
 def _doc(p: dict[str, str]) -> SourceDoc:
     return SourceDoc(p["id"], ParsedDoc(p["context"], p["title"], "text"),
                      hashlib.sha256((p["title"] + p["context"]).encode()).hexdigest())
@@ -193,8 +204,7 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
     if negatives not in NEGATIVES:
         raise ValueError(f"negatives must be one of {', '.join(NEGATIVES)}")
     paragraphs, questions = load_squad(path)
-    script = resolve_script(script, paragraphs)
-    kztext.set_script(script)
+    data_script, folding = apply_script(script, paragraphs)
     rng = random.Random(seed)
     if limit:
         questions = rng.sample(questions, min(limit, len(questions)))
@@ -251,7 +261,7 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
     asyncio.run(run_all())
     result = summarize(ours)
     result.update({"dataset": path.name, "seed": seed, "unanswerable_share": unanswerable_share,
-                   "negatives": negatives, "script": script})
+                   "negatives": negatives, "script": data_script, "folding": folding})
     if extra:
         result["nearmiss_copies"] = len(extra["nearmiss"])
     if baseline:
@@ -363,8 +373,7 @@ def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3, script:
     flags a disagreement between sources.
     """
     paragraphs, questions = load_squad(path)
-    script = resolve_script(script, paragraphs)
-    kztext.set_script(script)
+    data_script, folding = apply_script(script, paragraphs)
     pairs = build_conflicts(paragraphs, questions, seed=seed, limit=limit)
     if not pairs:
         raise ValueError("no question has an answer of a swappable type")
@@ -402,7 +411,7 @@ def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3, script:
         sel = [r for r in rows if r["kind"] == kind]
         by_kind[kind] = {"n": len(sel), "conflicts_named": ratio(sum(r["named"] for r in sel), len(sel))}
     times = [r["ms"] for r in rows + plain_rows]
-    return {"dataset": path.name, "script": script, "seed": seed, "n_conflicts": n, "n_ordinary": len(plain_rows),
+    return {"dataset": path.name, "script": data_script, "folding": folding, "seed": seed, "n_conflicts": n, "n_ordinary": len(plain_rows),
             "conflicts_named": ratio(sum(r["named"] for r in rows), n),
             "both_values_shown": ratio(sum(r["both_values"] for r in rows), n),
             "both_sources_cited": ratio(sum(r["both_sources"] for r in rows), n),
