@@ -223,3 +223,20 @@ def test_cli_rejects_bad_modes() -> None:
     assert res.exit_code == 2
     res = runner.invoke(app, ["eval", "factcheck"])
     assert res.exit_code == 2
+
+
+def test_report_page_from_the_checker_benchmarks(tmp_path, restore_script) -> None:
+    import shutil
+
+    from knowzero.eval.report import run_report
+
+    data = tmp_path / "data"
+    (data / "cmrc2018").mkdir(parents=True)
+    (data / "halueval").mkdir()
+    shutil.copy(CMRC, data / "cmrc2018" / "cmrc2018_trial.json")
+    shutil.copy(DATA.parent / "halueval" / "qa_sample.jsonl", data / "halueval" / "qa_one-turn_data_dev.jsonl")
+    page = run_report(tmp_path / "out", data=data, limit=10, seeds=[1], tasks=("paraphrase", "factcheck"),
+                      say=lambda _m: None)
+    text = page.read_text(encoding="utf-8")
+    assert "paraphrase_accepted" in text and "HaluEval" in text and "| one-turn |" in text
+    assert (tmp_path / "out" / "results.json").is_file()

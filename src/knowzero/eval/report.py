@@ -82,6 +82,8 @@ def knowledge_section(name: str, runs: dict[str, dict[str, Any]]) -> str:
 
 
 def _plots(out: Path, knowledge: dict[str, dict[str, dict[str, Any]]]) -> list[str]:
+    if not knowledge:
+        return []
     try:
         import matplotlib
 
@@ -229,7 +231,7 @@ def run_report(out: Path, *, data: Path | None = None, limit: int = 200, seeds: 
             + ", ".join(f"{k} {v}" for k, v in timings.items()) + "."]
     if plots:
         head.append("\n".join(f"![{p}]({p})" for p in plots))
-    else:
+    elif knowledge:
         head.append("(plots skipped: install the `bench` extra for matplotlib)")
     page = out / "report.md"
     page.write_text("\n\n".join(head + sections) + "\n", encoding="utf-8")
