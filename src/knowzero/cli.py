@@ -20,9 +20,10 @@ from rich.progress import Progress
 from knowzero import __version__
 from knowzero.api.app import create_app
 from knowzero.config import DOMAINS, Settings
-from knowzero.eval.factcheck import run_factcheck
-from knowzero.eval.knowledge import run_demo, run_knowledge
+from knowzero.eval.factcheck import run_factcheck, run_paraphrases
+from knowzero.eval.knowledge import NEGATIVES, run_conflicts, run_demo, run_knowledge, run_seeds
 from knowzero.eval.learning import learning_command
+from knowzero.eval.report import run_report
 from knowzero.eval.routing import routing_command
 from knowzero.eval.service import service_command
 from knowzero.graph.builder import build_graph
@@ -134,55 +135,146 @@ def graph() -> None:
     typer.echo(build_graph().compile().get_graph(xray=1).draw_mermaid())
 
 
-@eval_app.command("knowledge")
-def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False, help="SQuAD-format JSON file."),
-                   demo: bool = typer.Option(False, "--demo", help="Use the bundled demo KB and its questions instead."),
-                   limit: int = typer.Option(None, min=1, help="Ask at most N questions (seeded sample)."),
-                   unanswerable_share: float = typer.Option(0.0, min=0.0, max=0.9,
-                                                            help="Share of questions whose gold paragraph is removed."),
-                   seed: int = typer.Option(3),
-                   data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
-                   json_out: bool = typer.Option(False, "--json")) -> None:
-    """Retrieval + cited answers + abstention on SQuAD-format data, beside a single-agent baseline."""
-    def tick(done: int, total: int) -> None:
-        typer.echo(f"  {done}/{total}", err=True)
-
-    if demo:
-        r = run_demo(data_dir=data_dir)
-        if json_out:
-            _print_json(r)
-        else:
-            for k, v in r.items():
-                typer.echo(f"{k}: {v}")
-        return
-    if squad is None:
-        _fail("give --squad FILE or --demo")
+def _parse_seeds(seeds: str | None) -> list[int]:
     try:
-        r = run_knowledge(squad, limit=limit, unanswerable_share=unanswerable_share, seed=seed, data_dir=data_dir,
-                          progress=tick)
-    except (ValueError, KeyError) as exc:
-        _fail(f"{squad}: not a SQuAD-format file ({exc})")
-    r.pop("_rows", None)
-    if not json_out:
-        for k, v in r.items():
-            typer.echo(f"{k}: {v}")
-        return
-    _print_json(r)
+        return [int(x) for x in (seeds or "").replace(" ", "").split(",") if x]
+    except ValueError:
+        _fail(f"--seeds must be comma-separated integers, got {seeds!r}")
+        raise  # unreachable: _fail exits
 
 
-@eval_app.command("factcheck")
-def eval_factcheck(halueval: Path = typer.Option(..., exists=True, dir_okay=False, help="HaluEval QA JSONL."),
-                   limit: int = typer.Option(None, min=1), json_out: bool = typer.Option(False, "--json")) -> None:
-    """The checker on HaluEval QA: accept right answers, reject hallucinated ones."""
-    try:
-        r = run_factcheck(halueval, limit)
-    except (ValueError, KeyError) as exc:
-        _fail(f"{halueval}: not a HaluEval QA file ({exc})")
+def _echo_result(r: dict[str, Any], json_out: bool, rows: Path | None = None) -> None:
+    if rows is not None:
+        with rows.open("w", encoding="utf-8") as fh:
+            for row in r.get("_rows", []):
+                fh.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
+    r = {k: v for k, v in r.items() if not k.startswith("_")}
     if json_out:
         _print_json(r)
     else:
         for k, v in r.items():
             typer.echo(f"{k}: {v}")
+
+
+def _tick(done: int, total: int) -> None:
+    typer.echo(f"  {done}/{total}", err=True)
+
+
+ROWS_HELP = "Also write one JSON line per question (reply, verdict, coverage …) to this file."
+SCRIPT_HELP = ("How Traditional Chinese is matched: auto (as the product ships: folded to Simplified with OpenCC for "
+               "segmentation and matching, quotes verbatim), traditional (the same), simplified (no folding: the "
+               "behaviour before OpenCC, for before/after figures). The data's own script is detected and reported.")
+
+
+@eval_app.command("knowledge")
+def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False, help="SQuAD-format JSON file (CMRC, DRCD)."),
+                   demo: bool = typer.Option(False, "--demo", help="Use the bundled demo KB and its questions instead."),
+                   limit: int = typer.Option(None, min=1, help="Ask at most N questions (seeded sample)."),
+                   unanswerable_share: float = typer.Option(0.0, min=0.0, max=0.9,
+                                                            help="Share of questions whose gold paragraph is removed."),
+                   negatives: str = typer.Option("random", help="How questions are made unanswerable: random | "
+                                                 "same-article (near miss: the article's other paragraphs stay) | "
+                                                 "same-paragraph (the paragraph without its answer sentences stays)."),
+                   seed: int = typer.Option(3, help="Seed of the sample and of the removal."),
+                   seeds: str = typer.Option(None, help="Several seeds, e.g. 1,5,11: reports per_seed and the worst."),
+                   script: str = typer.Option("auto", help=SCRIPT_HELP),
+                   data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
+                   rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
+                   json_out: bool = typer.Option(False, "--json")) -> None:
+    """Retrieval + cited answers + abstention on SQuAD-format data, beside a single-agent baseline."""
+    from knowzero.knowledge.text import SCRIPTS
+
+    if negatives not in NEGATIVES:
+        _fail(f"--negatives must be one of {', '.join(NEGATIVES)}")
+    if script not in SCRIPTS:
+        _fail(f"--script must be one of {', '.join(SCRIPTS)}")
+    if demo:
+        _echo_result(run_demo(data_dir=data_dir), json_out)
+        return
+    if squad is None:
+        _fail("give --squad FILE or --demo")
+    seed_list = _parse_seeds(seeds)
+    kwargs: dict[str, Any] = {"limit": limit, "unanswerable_share": unanswerable_share, "data_dir": data_dir,
+                              "progress": _tick, "negatives": negatives, "script": script}
+    try:
+        r = run_seeds(squad, seed_list, **kwargs) if seed_list else run_knowledge(squad, seed=seed, **kwargs)
+    except KeyError as exc:
+        _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
+    except ValueError as exc:
+        _fail(f"{squad}: {exc}")
+    _echo_result(r, json_out, rows)
+
+
+@eval_app.command("conflicts")
+def eval_conflicts(squad: Path = typer.Option(..., exists=True, dir_okay=False, help="SQuAD-format JSON file (CMRC, DRCD)."),
+                   limit: int = typer.Option(100, min=1, help="Conflict pairs to build (seeded)."),
+                   seed: int = typer.Option(3), script: str = typer.Option("auto", help=SCRIPT_HELP),
+                   data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
+                   rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
+                   json_out: bool = typer.Option(False, "--json")) -> None:
+    """Synthetic conflicting sources: a paragraph and a copy with its answer swapped (conflicts_named,
+    false_conflict_rate on as many ordinary questions)."""
+    from knowzero.knowledge.text import SCRIPTS
+
+    if script not in SCRIPTS:
+        _fail(f"--script must be one of {', '.join(SCRIPTS)}")
+    try:
+        r = run_conflicts(squad, limit=limit, seed=seed, script=script, data_dir=data_dir, progress=_tick)
+    except KeyError as exc:
+        _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
+    except ValueError as exc:
+        _fail(f"{squad}: {exc}")
+    _echo_result(r, json_out, rows)
+
+
+@eval_app.command("factcheck")
+def eval_factcheck(halueval: Path = typer.Option(None, exists=True, dir_okay=False, help="HaluEval QA JSONL."),
+                   paraphrase: Path = typer.Option(None, exists=True, dir_okay=False,
+                                                   help="SQuAD-format file to build the paraphrase and yes/no sets from."),
+                   limit: int = typer.Option(None, min=1, help="HaluEval lines, or paraphrase questions (default 100)."),
+                   seed: int = typer.Option(3), script: str = typer.Option("auto", help=SCRIPT_HELP),
+                   rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
+                   json_out: bool = typer.Option(False, "--json")) -> None:
+    """The checker on HaluEval QA (accept right answers, reject hallucinated ones) or on the rule-made
+    paraphrase and yes/no sets (--paraphrase)."""
+
+    if (halueval is None) == (paraphrase is None):
+        _fail("give one of --halueval FILE or --paraphrase FILE")
+    if paraphrase is not None:
+        try:
+            r = run_paraphrases(paraphrase, limit=limit or 100, seed=seed, script=script)
+        except KeyError as exc:
+            _fail(f"{paraphrase}: not a SQuAD-format file (missing {exc})")
+        except ValueError as exc:
+            _fail(f"{paraphrase}: {exc}")
+        _echo_result(r, json_out, rows)
+        return
+    try:
+        r = run_factcheck(halueval, limit)
+    except (ValueError, KeyError) as exc:
+        _fail(f"{halueval}: not a HaluEval QA file ({exc})")
+    _echo_result(r, json_out)
+
+
+@eval_app.command("report")
+def eval_report(out: Path = typer.Option(..., help="Directory for report.md, results.json and the PNG plots."),
+                data: Path = typer.Option(None, help="Folder with the public data sets (cmrc2018/, drcd/, halueval/, "
+                                          "clinc150/); default: KNOWZERO_EVAL_DATA or ../shared/eval-data."),
+                limit: int = typer.Option(200, min=1, help="Questions per knowledge run (bounded by default)."),
+                seeds: str = typer.Option("1,5,11", help="Seeds of the knowledge runs (the worst is reported)."),
+                unanswerable_share: float = typer.Option(0.2, min=0.05, max=0.9),
+                data_dir: Path = typer.Option(None, help="Where to keep the benchmarks' knowledge bases.")) -> None:
+    """Run every benchmark there is data for and write one Markdown page with tables and plots."""
+
+    seed_list = _parse_seeds(seeds)
+    if not seed_list:
+        _fail("--seeds needs at least one seed")
+    try:
+        page = run_report(out, data=data, limit=limit, seeds=seed_list, unanswerable_share=unanswerable_share,
+                          data_dir=data_dir, say=lambda m: typer.echo(m, err=True))
+    except (FileNotFoundError, ImportError) as exc:
+        _fail(str(exc))
+    typer.echo(str(page))
 
 
 eval_app.command("routing")(routing_command)

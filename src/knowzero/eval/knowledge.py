@@ -1,10 +1,25 @@
-"""Knowledge benchmark on a SQuAD-format file (e.g. CMRC 2018).
+"""Knowledge benchmark on a SQuAD-format file (CMRC 2018 in Simplified, DRCD in Traditional Chinese).
 
 Every paragraph becomes a document (source = paragraph id) in a fresh knowledge base. With
-``unanswerable_share`` F, a random share F of questions (seeded) has its gold paragraph moved to
-a held-out collection; those questions are asked against the pool only, so the honest verdict
-is ``insufficient``. Reports ours beside a single-agent baseline (dense top-5 + the same reader;
-no router, no fusion, no entity filter, no checker — it always answers).
+``unanswerable_share`` F, a seeded share F of questions is made unanswerable; those questions are
+asked against what is left, so the honest verdict is ``insufficient``. How they are made
+(``negatives``):
+
+- ``random``: the gold paragraph is moved to a held-out collection (paragraphs chosen at random;
+  the behaviour before the other modes existed, same seeds give the same figures);
+- ``same-article``: the same, but only paragraphs whose article keeps at least one other paragraph
+  in the pool are chosen, so the question meets a near miss (same subject, no answer). Needs
+  articles with several paragraphs (DRCD; CMRC trial has one paragraph per article);
+- ``same-paragraph``: the gold paragraph is held out and a copy without the sentences holding the
+  answer stays in the pool: the sharpest near miss, available on every SQuAD file.
+
+``--seeds`` runs the whole benchmark once per seed (sample and removal both follow the seed) and
+reports each seed and the worst one. Also the conflict benchmark (:func:`run_conflicts`): a
+paragraph and a copy whose answer span is swapped for another value of the same type.
+
+Ours is asked through :func:`ask`, the one adapter to the product's answer entry; the single-agent
+baseline is dense top-5 + the same extractive reader (no router, fusion, entity filter or checker;
+it always answers). Not here: the product's thresholds (nothing is tuned by running this).
 """
 
 from __future__ import annotations
@@ -14,59 +29,126 @@ import hashlib
 import json
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import update
+
 from knowzero.config import Settings
 from knowzero.eval.metrics import percentile, ratio
-from knowzero.knowledge.kb import KnowledgeBase, SourceDoc
+from knowzero.eval.synthetic import ConflictPair, build_conflicts, detect_script, strip_answer_sentences
+from knowzero.knowledge import text as kztext
+from knowzero.knowledge.kb import KnowledgeBase, SourceDoc, demo_kb_path
 from knowzero.knowledge.parsers import ParsedDoc
 from knowzero.knowledge.pipeline import KnowledgeDeps, answer
 from knowzero.knowledge.reader import extractive_read
+from knowzero.knowledge.tables import kb_chunks, kb_files
 from knowzero.knowledge.types import Scored
+from knowzero.knowledge.verify import MIN_COVERAGE
 from knowzero.persistence.db import make_engine
 
+NEGATIVES = ("random", "same-article", "same-paragraph")
+Progress = Callable[[int, int], None]
+CONFLICT_NOTES = ("不同文档说法不一", "the documents disagree")
 
+
+# ----- the one adapter to the product (swap here when the pipeline's entry changes) -----
+async def ask(question: str, deps: KnowledgeDeps, collections: Sequence[str] = ()) -> dict[str, Any]:
+    """Ask the product; returns the fields the benchmarks read, in a shape of their own.
+
+    ``reply``, ``level`` (verdict), ``reason``, ``coverage`` (the checker's key-term coverage, the
+    score its abstention threshold applies to), ``citations`` ([{source, quote, start, end}]),
+    ``conflicts`` (how many source disagreements the reader listed).
+    """
+    a = await answer(question, replace(deps, collections=tuple(collections)))
+    reader_log: dict[str, Any] = next((e for e in a.agent_log if e.get("agent") == "reader"), {})
+    return {"reply": a.reply, "level": a.verdict.level, "reason": a.verdict.reason, "coverage": float(a.verdict.coverage),
+            "citations": [{k: c.get(k) for k in ("source", "quote", "start", "end")} for c in a.citations],
+            "conflicts": int(reader_log.get("conflicts") or 0)}
+
+
+# ----- data -----
 def load_squad(path: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
+    """Paragraphs ``{id, article, title, context}`` and questions ``{id, question, answers, gold, starts}``."""
     data = json.loads(path.read_text(encoding="utf-8"))
     paragraphs, questions = [], []
-    for article in data["data"]:
+    for a_i, article in enumerate(data["data"]):
+        art = str(article.get("id") or article.get("title") or a_i)
         for i, para in enumerate(article["paragraphs"]):
             pid = str(para.get("id") or f"{article.get('id', article.get('title', 'doc'))}_{i}")
-            paragraphs.append({"id": pid, "title": article.get("title", ""), "context": para["context"]})
+            paragraphs.append({"id": pid, "article": art, "title": article.get("title", ""), "context": para["context"]})
             for qa in para["qas"]:
                 answers = [a["text"] for a in qa.get("answers", []) if a.get("text")]
+                starts = [int(a.get("answer_start", -1)) for a in qa.get("answers", []) if a.get("text")]
                 if answers:
-                    questions.append({"id": qa["id"], "question": qa["question"], "answers": answers, "gold": pid})
+                    questions.append({"id": qa["id"], "question": qa["question"], "answers": answers, "gold": pid,
+                                      "starts": starts})
     return paragraphs, questions
 
 
-def build_kb(paragraphs: list[dict[str, str]], held_out: set[str], data_dir: Path,
-             progress: Any = None) -> KnowledgeBase:
+def resolve_script(script: str, paragraphs: Sequence[dict[str, str]]) -> str:
+    """``auto`` → the data's script (``simplified`` | ``traditional``) by sampling its text."""
+    if script not in kztext.SCRIPTS:
+        raise ValueError(f"--script must be one of {', '.join(kztext.SCRIPTS)}")
+    if script != "auto":
+        return script
+    return detect_script(" ".join(p["context"][:200] for p in paragraphs[:50]))
+
+
+def apply_script(script: str, paragraphs: Sequence[dict[str, str]]) -> tuple[str, bool]:
+    """Set the product's script handling for this run; returns (the data's script, whether text is folded).
+
+    ``auto`` leaves the product as it ships (folding on: a no-op on Simplified text but for a few
+    characters); ``simplified`` turns folding off (the behaviour before it existed); ``traditional`` on.
+    """
+    resolve_script(script, ())  # validates
+    kztext.set_script(script)
+    return resolve_script("auto", paragraphs), script != "simplified"
+
+
+def _doc(p: dict[str, str]) -> SourceDoc:
+    return SourceDoc(p["id"], ParsedDoc(p["context"], p["title"], "text"),
+                     hashlib.sha256((p["title"] + p["context"]).encode()).hexdigest())
+
+
+def build_kb(paragraphs: list[dict[str, str]], held_out: set[str], data_dir: Path, progress: Any = None,
+             extra: dict[str, list[dict[str, str]]] | None = None) -> KnowledgeBase:
+    """Paragraphs in ``pool`` (``heldout`` for ``held_out``), plus ``extra`` documents per collection."""
     settings = Settings(data_dir=data_dir, database_url="")
     kb = KnowledgeBase(make_engine(settings.db_url), settings)
-    for coll in ("pool", "heldout"):
-        docs = [SourceDoc(p["id"], ParsedDoc(p["context"], p["title"], "text"),
-                          hashlib.sha256((p["title"] + p["context"]).encode()).hexdigest())
-                for p in paragraphs if (p["id"] in held_out) == (coll == "heldout")]
-        kb.ingest_documents(docs, collection=coll, domain="general", progress=progress)
-    # moving a paragraph between collections keeps its content hash: force the collection
-    from sqlalchemy import update
-
-    from knowzero.knowledge.tables import kb_chunks, kb_files
+    colls: dict[str, list[dict[str, str]]] = {"pool": [p for p in paragraphs if p["id"] not in held_out],
+                                              "heldout": [p for p in paragraphs if p["id"] in held_out]}
+    for name, docs in (extra or {}).items():
+        colls.setdefault(name, []).extend(docs)
+    for name, docs in colls.items():
+        kb.ingest_documents([_doc(p) for p in docs], collection=name, domain="general", progress=progress)
+    # the cache keeps documents from earlier runs; a document's collection follows its content hash,
+    # so set every collection explicitly and drop what this run does not have
+    wanted = {p["id"]: name for name, docs in colls.items() for p in docs}
     with kb.engine.begin() as conn:
-        conn.execute(update(kb_chunks).values(collection="pool"))
-        conn.execute(update(kb_files).values(collection="pool"))
-        if held_out:
-            conn.execute(update(kb_chunks).where(kb_chunks.c.path.in_(held_out)).values(collection="heldout"))
-            conn.execute(update(kb_files).where(kb_files.c.path.in_(held_out)).values(collection="heldout"))
+        stale = [r[0] for r in conn.execute(kb_files.select().with_only_columns(kb_files.c.path)) if r[0] not in wanted]
+        for path in stale:
+            kb._delete_file(conn, path)
+        for name in colls:
+            ids = [pid for pid, c in wanted.items() if c == name]
+            for i in range(0, len(ids), 500):
+                chunk = ids[i:i + 500]
+                conn.execute(update(kb_chunks).where(kb_chunks.c.path.in_(chunk)).values(collection=name))
+                conn.execute(update(kb_files).where(kb_files.c.path.in_(chunk)).values(collection=name))
+    # the saved keyword index is stamped with the revision only: rebuild it, the script setting may differ
+    (kb.settings.data_path() / "keyword.idx").unlink(missing_ok=True)
     kb.refresh(force=True)
     return kb
 
 
-def choose_held_out(questions: list[dict[str, Any]], share: float, rng: random.Random) -> set[str]:
-    """Gold paragraphs to remove so that about ``share`` of the questions become unanswerable."""
+def choose_held_out(questions: list[dict[str, Any]], share: float, rng: random.Random,
+                    eligible: Callable[[str, set[str]], bool] | None = None) -> set[str]:
+    """Gold paragraphs to remove so that about ``share`` of the questions become unanswerable.
+
+    ``eligible(pid, held)`` restricts the choice (same-article: the article keeps a paragraph).
+    """
     by_para: dict[str, int] = {}
     for q in questions:
         by_para[q["gold"]] = by_para.get(q["gold"], 0) + 1
@@ -80,54 +162,89 @@ def choose_held_out(questions: list[dict[str, Any]], share: float, rng: random.R
             break
         if count + by_para[pid] > target + 2:
             continue
+        if eligible is not None and not eligible(pid, held):
+            continue
         held.add(pid)
         count += by_para[pid]
     return held
 
 
-async def ask(question: str, deps: KnowledgeDeps) -> dict[str, Any]:
-    """One question through the product's knowledge pipeline, as the rows below read it."""
-    a = await answer(question, deps)
-    return {"reply": a.reply, "citations": a.citations, "verdict": a.verdict.to_dict()}
+def same_article_rule(paragraphs: Sequence[dict[str, str]]) -> Callable[[str, set[str]], bool]:
+    article_of = {p["id"]: p["article"] for p in paragraphs}
+    members: dict[str, list[str]] = {}
+    for p in paragraphs:
+        members.setdefault(p["article"], []).append(p["id"])
+
+    def eligible(pid: str, held: set[str]) -> bool:
+        return any(o != pid and o not in held for o in members[article_of[pid]])
+
+    return eligible
 
 
 def _contains(answer: str, golds: list[str]) -> bool:
     return any(g.strip() and g.strip() in answer for g in golds)
 
 
+def _cache_dir(path: Path, data_dir: Path | None) -> Path:
+    """One knowledge base per data file, reused across modes and seeds (its embeddings are the slow part)."""
+    cache = data_dir or Path(".knowzero") / "eval" / hashlib.sha1(path.read_bytes()).hexdigest()[:12]
+    cache.mkdir(parents=True, exist_ok=True)
+    return cache
+
+
+# ----- the knowledge benchmark -----
 def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: float = 0.0, seed: int = 3,
-                  data_dir: Path | None = None, baseline: bool = True, progress: Any = None) -> dict[str, Any]:
+                  data_dir: Path | None = None, baseline: bool = True, progress: Any = None,
+                  negatives: str = "random", script: str = "auto") -> dict[str, Any]:
     if not 0 <= unanswerable_share < 1:
         raise ValueError("unanswerable share must be in [0, 1)")
+    if negatives not in NEGATIVES:
+        raise ValueError(f"negatives must be one of {', '.join(NEGATIVES)}")
     paragraphs, questions = load_squad(path)
+    data_script, folding = apply_script(script, paragraphs)
     rng = random.Random(seed)
     if limit:
         questions = rng.sample(questions, min(limit, len(questions)))
-    held_out = choose_held_out(questions, unanswerable_share, rng)
-    cache = data_dir or Path(".knowzero") / "eval" / hashlib.sha1(path.read_bytes()).hexdigest()[:12]
-    cache.mkdir(parents=True, exist_ok=True)
-    kb = build_kb(paragraphs, held_out, cache, progress=progress)
+    eligible = same_article_rule(paragraphs) if negatives == "same-article" else None
+    held_out = choose_held_out(questions, unanswerable_share, rng, eligible)
+    if negatives == "same-article" and unanswerable_share and not held_out:
+        raise ValueError("no article has a second paragraph to keep (use --negatives same-paragraph)")
+    extra: dict[str, list[dict[str, str]]] = {}
+    if negatives == "same-paragraph":
+        by_id = {p["id"]: p for p in paragraphs}
+        answers: dict[str, list[str]] = {}
+        for q in questions:
+            if q["gold"] in held_out:
+                answers.setdefault(q["gold"], []).extend(q["answers"])
+        extra["nearmiss"] = [m for pid in sorted(held_out)
+                             if (m := strip_answer_sentences(by_id[pid], answers.get(pid, []))) is not None]
+    kb = build_kb(paragraphs, held_out, _cache_dir(path, data_dir), progress=progress, extra=extra)
     deps = KnowledgeDeps(kb, kb.settings)
+    # unanswerable questions see what is left (the pool, plus near-miss copies); answerable ones everything
+    # but the near-miss copies (they would take citations from their own originals)
+    unans_colls = ["pool", "nearmiss"] if extra else ["pool"]
+    ans_colls = ["pool", "heldout"] if extra else []
     ours: list[dict[str, Any]] = []
     base: list[dict[str, Any]] = []
 
     async def run_all() -> None:
+        await ask(questions[0]["question"], deps)  # load the models outside the timings
         for i, q in enumerate(questions):
             unanswerable = q["gold"] in held_out
-            colls = ["pool"] if unanswerable else []
             t0 = time.perf_counter()
-            out = await ask(q["question"], replace(deps, collections=tuple(colls)))
+            out = await ask(q["question"], deps, unans_colls if unanswerable else ans_colls)
             ms = (time.perf_counter() - t0) * 1000
-            cits = out.get("citations") or []
-            level = (out.get("verdict") or {}).get("level", "insufficient")
-            ours.append({"unanswerable": unanswerable, "ms": ms, "answered": level != "insufficient",
-                         "contains": _contains(out.get("reply", ""), q["answers"]),
-                         "cited_gold": bool(cits) and cits[0]["source"] == q["gold"], "level": level,
+            cits = out["citations"]
+            ours.append({"unanswerable": unanswerable, "ms": ms, "answered": out["level"] != "insufficient",
+                         "contains": _contains(out["reply"], q["answers"]),
+                         "cited_gold": bool(cits) and cits[0]["source"] == q["gold"], "level": out["level"],
+                         "coverage": out["coverage"], "score": abstention_score(out), "conflicts": out["conflicts"],
                          "question": q["question"], "gold": q["gold"], "answers": q["answers"],
-                         "reply": out.get("reply", ""), "top": cits[0]["source"] if cits else None})
+                         "reply": out["reply"], "reason": out["reason"], "top": cits[0]["source"] if cits else None})
             if baseline:
                 t0 = time.perf_counter()
-                allowed = frozenset(kb.collections.get("pool", set())) if unanswerable else None
+                allowed = frozenset().union(*(kb.collections.get(c, set()) for c in unans_colls)) if unanswerable \
+                    else (frozenset().union(*(kb.collections.get(c, set()) for c in ans_colls)) if ans_colls else None)
                 hits = kb.dense.search(q["question"], 5, allowed)
                 scored = [Scored(kb.passages[h.id], h.score) for h in hits if h.id in kb.passages]
                 d = extractive_read(q["question"], scored, kb.keyword.term_idf)
@@ -140,7 +257,10 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
 
     asyncio.run(run_all())
     result = summarize(ours)
-    result["unanswerable_share"] = unanswerable_share
+    result.update({"dataset": path.name, "seed": seed, "unanswerable_share": unanswerable_share,
+                   "negatives": negatives, "script": data_script, "folding": folding})
+    if extra:
+        result["nearmiss_copies"] = len(extra["nearmiss"])
     if baseline:
         result["baseline"] = summarize(base)
         result["baseline"]["name"] = "single-agent: dense top-5 + extractive reader, no router/fusion/checker"
@@ -148,27 +268,182 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
     return result
 
 
+def run_seeds(path: Path, seeds: Sequence[int], **kwargs: Any) -> dict[str, Any]:
+    """:func:`run_knowledge` once per seed: ``per_seed`` results, the ``worst`` seed and each metric's worst."""
+    if not seeds:
+        raise ValueError("give at least one seed")
+    runs = {s: run_knowledge(path, seed=s, **kwargs) for s in seeds}
+    return combine_seeds(runs)
+
+
+def combine_seeds(runs: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """Per-seed results, the worst seed (most false answers, then least gold) and the worst of each metric."""
+    def badness(r: dict[str, Any]) -> tuple[float, float]:
+        return (r.get("false_answer_rate") or 0.0, -(r.get("answer_contains_gold") or 0.0))
+
+    worst_seed = max(runs, key=lambda s: badness(runs[s]))
+    higher_is_worse = ("false_answer_rate", "p50_ms", "p95_ms")
+    lower_is_worse = ("answer_contains_gold", "citation_accuracy", "citation_accuracy_all", "answered_rate")
+    worst_each: dict[str, Any] = {}
+    for k in higher_is_worse + lower_is_worse:
+        vals = [r[k] for r in runs.values() if r.get(k) is not None]
+        if vals:
+            worst_each[k] = max(vals) if k in higher_is_worse else min(vals)
+    rows = [row for r in runs.values() for row in r.get("_rows", [])]
+    per_seed = {str(s): {k: v for k, v in r.items() if k != "_rows"} for s, r in runs.items()}
+    return {"seeds": list(runs), "worst_seed": worst_seed, "worst": per_seed[str(worst_seed)],
+            "worst_of_each": worst_each, "per_seed": per_seed, "_rows": rows}
+
+
+def abstention_score(out: dict[str, Any]) -> float:
+    """The value the checker's abstention threshold applies to: its coverage, or -1 when it abstained
+    for another reason (no claim, wrong entity, a bad quote) and no threshold would let it answer."""
+    if out["level"] == "insufficient" and not out["reason"].startswith("the sources cover only"):
+        return -1.0
+    return out["coverage"]
+
+
 def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
     ans = [r for r in rows if not r["unanswerable"]]
     un = [r for r in rows if r["unanswerable"]]
     answered = [r for r in ans if r["answered"]]
     times = [r["ms"] for r in rows]
-    return {"n": len(rows), "n_answerable": len(ans), "n_unanswerable": len(un),
-            "answer_contains_gold": ratio(sum(r["contains"] for r in ans), len(ans)),
-            "citation_accuracy": ratio(sum(r["cited_gold"] for r in answered), len(answered)),
-            "citation_accuracy_all": ratio(sum(r["cited_gold"] for r in ans), len(ans)),
-            "answered_rate": ratio(len(answered), len(ans)),
-            "false_answer_rate": ratio(sum(r["answered"] for r in un), len(un)) if un else None,
-            "p50_ms": round(percentile(times, 50), 2), "p95_ms": round(percentile(times, 95), 2)}
+    out: dict[str, Any] = {
+        "n": len(rows), "n_answerable": len(ans), "n_unanswerable": len(un),
+        "answer_contains_gold": ratio(sum(r["contains"] for r in ans), len(ans)),
+        "citation_accuracy": ratio(sum(r["cited_gold"] for r in answered), len(answered)),
+        "citation_accuracy_all": ratio(sum(r["cited_gold"] for r in ans), len(ans)),
+        "answered_rate": ratio(len(answered), len(ans)),
+        "false_answer_rate": ratio(sum(r["answered"] for r in un), len(un)) if un else None,
+        "p50_ms": round(percentile(times, 50), 2), "p95_ms": round(percentile(times, 95), 2)}
+    if rows and "level" in rows[0]:
+        false = [r for r in un if r["answered"]]
+        out["false_answer_confirmed_rate"] = ratio(sum(r["level"] == "confirmed" for r in false), len(un)) if un else None
+        out["level_share"] = {lv: ratio(sum(r["level"] == lv for r in rows), len(rows))
+                              for lv in ("confirmed", "uncertain", "contradicted", "insufficient")}
+    return out
 
 
+def threshold_curve(rows: Sequence[dict[str, Any]], thresholds: Sequence[float] | None = None) -> list[dict[str, float]]:
+    """Answered rate (answerable) and false-answer rate (unanswerable) if the abstention threshold were t.
+
+    Recomputed from each row's ``score`` (:func:`abstention_score`): answered iff score ≥ t. The
+    checker's other gates (paraphrase rescue, sentence coverage) are not replayed, so the point at
+    today's threshold can differ slightly from the measured rates.
+    """
+    ts = list(thresholds) if thresholds is not None else [round(0.05 * i, 2) for i in range(21)]
+    ans = [r for r in rows if not r["unanswerable"]]
+    un = [r for r in rows if r["unanswerable"]]
+    return [{"threshold": t, "answered_rate": ratio(sum(r["score"] >= t for r in ans), len(ans)),
+             "false_answer_rate": ratio(sum(r["score"] >= t for r in un), len(un)),
+             "contains_gold": ratio(sum(r["score"] >= t and r["contains"] for r in ans), len(ans))} for t in ts]
+
+
+def reliability(rows: Sequence[dict[str, Any]], bins: int = 10) -> list[dict[str, float]]:
+    """Coverage read as confidence, against how often the answer was right (answerable, gold quoted).
+
+    Over answered rows only; an answer to an unanswerable question counts as wrong.
+    """
+    out = []
+    answered = [r for r in rows if r["answered"]]
+    for b in range(bins):
+        lo, hi = b / bins, (b + 1) / bins
+        sel = [r for r in answered if lo <= min(r["coverage"], 0.9999) < hi]
+        if sel:
+            right = sum((not r["unanswerable"]) and r["contains"] for r in sel)
+            out.append({"lo": lo, "hi": hi, "n": len(sel), "confidence": round(sum(r["coverage"] for r in sel) / len(sel), 4),
+                        "accuracy": ratio(right, len(sel))})
+    return out
+
+
+TODAY_THRESHOLD = MIN_COVERAGE
+
+
+# ----- conflicts -----
+def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3, script: str = "auto",
+                  ordinary: int | None = None, data_dir: Path | None = None, progress: Any = None) -> dict[str, Any]:
+    """Synthetic conflicting pairs (see :func:`knowzero.eval.synthetic.build_conflicts`).
+
+    ``conflicts_named``: share of conflict questions whose reply contains both values, cites (or
+    names in its conflict note) both documents, and whose verdict is not ``confirmed``.
+    ``false_conflict_rate``: share of ordinary questions (their paragraph has no copy) whose reply
+    flags a disagreement between sources.
+    """
+    paragraphs, questions = load_squad(path)
+    data_script, folding = apply_script(script, paragraphs)
+    pairs = build_conflicts(paragraphs, questions, seed=seed, limit=limit)
+    if not pairs:
+        raise ValueError("no question has an answer of a swappable type")
+    copied = {p.gold for p in pairs}
+    rng = random.Random(seed)
+    pool = [q for q in questions if q["gold"] not in copied]
+    n_ord = len(pairs) if ordinary is None else ordinary
+    plain = rng.sample(pool, min(n_ord, len(pool)))
+    kb = build_kb(paragraphs, set(), _cache_dir(path, data_dir), progress=progress,
+                  extra={"pool": [{"id": p.copy_id, "article": "", "title": p.title, "context": p.copy_context}
+                                  for p in pairs]})
+    deps = KnowledgeDeps(kb, kb.settings)
+    rows: list[dict[str, Any]] = []
+    plain_rows: list[dict[str, Any]] = []
+
+    async def run_all() -> None:
+        await ask(pairs[0].question, deps)  # load the models outside the timings
+        for i, pair in enumerate(pairs):
+            t0 = time.perf_counter()
+            out = await ask(pair.question, deps)
+            ms = (time.perf_counter() - t0) * 1000
+            rows.append({**conflict_row(pair, out), "ms": ms})
+            if progress and (i + 1) % 50 == 0:
+                progress(i + 1, len(pairs))
+        for q in plain:
+            t0 = time.perf_counter()
+            out = await ask(q["question"], deps)
+            plain_rows.append({"flagged": conflict_flagged(out), "level": out["level"],
+                               "ms": (time.perf_counter() - t0) * 1000, "question": q["question"]})
+
+    asyncio.run(run_all())
+    n = len(rows)
+    by_kind: dict[str, dict[str, float]] = {}
+    for kind in sorted({r["kind"] for r in rows}):
+        sel = [r for r in rows if r["kind"] == kind]
+        by_kind[kind] = {"n": len(sel), "conflicts_named": ratio(sum(r["named"] for r in sel), len(sel))}
+    times = [r["ms"] for r in rows + plain_rows]
+    return {"dataset": path.name, "script": data_script, "folding": folding, "seed": seed, "n_conflicts": n, "n_ordinary": len(plain_rows),
+            "conflicts_named": ratio(sum(r["named"] for r in rows), n),
+            "both_values_shown": ratio(sum(r["both_values"] for r in rows), n),
+            "both_sources_cited": ratio(sum(r["both_sources"] for r in rows), n),
+            "conflict_flagged": ratio(sum(r["flagged"] for r in rows), n),
+            "conflict_confirmed_rate": ratio(sum(r["level"] == "confirmed" for r in rows), n),
+            "conflict_abstained_rate": ratio(sum(r["level"] == "insufficient" for r in rows), n),
+            "false_conflict_rate": ratio(sum(r["flagged"] for r in plain_rows), len(plain_rows)),
+            "by_kind": by_kind, "p50_ms": round(percentile(times, 50), 2), "p95_ms": round(percentile(times, 95), 2),
+            "_rows": rows}
+
+
+def conflict_flagged(out: dict[str, Any]) -> bool:
+    return out["conflicts"] > 0 or any(n in out["reply"] for n in CONFLICT_NOTES)
+
+
+def conflict_row(pair: ConflictPair, out: dict[str, Any]) -> dict[str, Any]:
+    """One conflict question scored (pure; see :func:`run_conflicts`)."""
+    reply = out["reply"]
+    both_values = pair.value in reply and pair.swapped in reply
+    sources = {c["source"] for c in out["citations"]}
+    both_sources = {pair.gold, pair.copy_id} <= sources or (
+        conflict_flagged(out) and pair.gold in reply and pair.copy_id in reply)
+    return {"kind": pair.kind, "level": out["level"], "both_values": both_values, "both_sources": both_sources,
+            "flagged": conflict_flagged(out),
+            "named": both_values and both_sources and out["level"] != "confirmed",
+            "question": pair.question, "value": pair.value, "swapped": pair.swapped, "reply": reply}
+
+
+# ----- the bundled demo -----
 def run_demo(*, data_dir: Path | None = None) -> dict[str, Any]:
     """The bundled demo knowledge base with its own questions (``demo_kb/questions.jsonl``).
 
     Answerable lines list acceptable answer strings and the gold source; the rest have
     ``"answerable": false`` (the honest verdict is ``insufficient``). Same keys as the SQuAD run.
     """
-    from knowzero.knowledge.kb import demo_kb_path
 
     questions = [json.loads(line) for line in (demo_kb_path() / "questions.jsonl").read_text("utf-8").splitlines()
                  if line.strip()]
@@ -185,13 +460,12 @@ def run_demo(*, data_dir: Path | None = None) -> dict[str, Any]:
             t0 = time.perf_counter()
             out = await ask(q["question"], deps)
             ms = (time.perf_counter() - t0) * 1000
-            cits = out.get("citations") or []
-            level = (out.get("verdict") or {}).get("level", "insufficient")
+            cits = out["citations"]
             answerable = q.get("answerable", True)
-            rows.append({"unanswerable": not answerable, "ms": ms, "answered": level != "insufficient",
-                         "contains": answerable and _contains(out.get("reply", ""), q.get("answer_contains", [])),
+            rows.append({"unanswerable": not answerable, "ms": ms, "answered": out["level"] != "insufficient",
+                         "contains": answerable and _contains(out["reply"], q.get("answer_contains", [])),
                          "cited_gold": bool(cits) and bool(q.get("source")) and cits[0]["source"].endswith(q["source"]),
-                         "level": level})
+                         "level": out["level"]})
 
     asyncio.run(run_all())
     return summarize(rows)

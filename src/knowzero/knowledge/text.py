@@ -3,6 +3,12 @@
 Chinese is segmented with jieba (domain terms from a user dictionary); Latin words, numbers
 and part numbers ("XH-1001", "0.01mm", "±0.05") are kept whole by a regex pre-pass. jieba is
 initialised once per process. Nothing here touches storage.
+
+Script: jieba's dictionary is Simplified, so Traditional text is folded to Simplified (OpenCC
+``t2s``) before it is segmented or compared (:func:`fold`, used by :func:`tokens`,
+:func:`char_ngrams` and the checker's coverage). Only matching sees the folded form: stored text,
+quotes and offsets stay in the document's own script. ``set_script("simplified")`` turns folding
+off (the behaviour before folding existed, kept for measurement).
 """
 
 from __future__ import annotations
@@ -34,6 +40,43 @@ STOPWORDS = frozenset(
 )
 
 
+SCRIPTS = ("auto", "simplified", "traditional")
+_script = "auto"
+
+
+def set_script(script: str) -> None:
+    """``auto``/``traditional``: fold Traditional to Simplified for matching; ``simplified``: do not fold.
+
+    Process-wide (the knowledge base's keyword index must be built and queried the same way).
+    """
+    global _script
+    if script not in SCRIPTS:
+        raise ValueError(f"script must be one of {', '.join(SCRIPTS)}")
+    _script = script
+
+
+def get_script() -> str:
+    return _script
+
+
+@lru_cache(maxsize=1)
+def _t2s():  # noqa: ANN202 - OpenCC converter
+    import opencc
+
+    return opencc.OpenCC("t2s")
+
+
+def fold(text: str) -> str:
+    """``text`` in Simplified characters, for segmentation and matching only (see module doc).
+
+    >>> fold("陸特和漢斯雷頓開創了哪一地區")
+    '陆特和汉斯雷顿开创了哪一地区'
+    """
+    if _script == "simplified" or not _CJK_RUN.search(text):
+        return text
+    return _t2s().convert(text)
+
+
 def normalize(text: str) -> str:
     """NFKC (full-width → half-width) and collapse whitespace."""
     return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip()
@@ -61,7 +104,7 @@ def tokens(text: str, *, search: bool = True, keep_stopwords: bool = False) -> l
     """Lower-cased index tokens. ``search`` adds jieba's finer sub-words for recall."""
     jb = _jieba()
     out: list[str] = []
-    for piece in _TOKEN_SPLIT.findall(unicodedata.normalize("NFKC", text)):
+    for piece in _TOKEN_SPLIT.findall(fold(unicodedata.normalize("NFKC", text))):
         if _CJK_RUN.fullmatch(piece):
             words = jb.lcut_for_search(piece) if search else jb.lcut(piece)
             out.extend(words)
@@ -77,7 +120,7 @@ def tokens(text: str, *, search: bool = True, keep_stopwords: bool = False) -> l
 
 def char_ngrams(text: str, n: int = 2) -> set[str]:
     """CJK character n-grams and lower-cased Latin words: a segmentation-free overlap measure."""
-    text = unicodedata.normalize("NFKC", text).lower()
+    text = fold(unicodedata.normalize("NFKC", text)).lower()
     grams: set[str] = set()
     for run in _CJK_RUN.findall(text):
         if len(run) < n:

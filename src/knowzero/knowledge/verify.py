@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from knowzero.knowledge.text import STOPWORDS, char_ngrams, iter_numbers, tokens
+from knowzero.knowledge.text import STOPWORDS, char_ngrams, fold, iter_numbers, tokens
 
 Level = str  # "confirmed" | "uncertain" | "insufficient" | "contradicted"
 LEVELS = ("confirmed", "uncertain", "insufficient", "contradicted")
@@ -89,7 +89,7 @@ def _word_forms(w: str) -> set[str]:
 
 def unsupported_terms(claim: str, evidence: str, question: str = "") -> list[str]:
     """Content words of the claim found neither in the evidence nor in the question."""
-    hay = unicodedata.normalize("NFKC", f"{evidence} {question}").lower()
+    hay = fold(unicodedata.normalize("NFKC", f"{evidence} {question}")).lower()
     hay_tokens = set(tokens(hay, search=True))
     hay_stems = {f for t in hay_tokens for f in _word_forms(t)}
     out = []
@@ -118,7 +118,7 @@ def coverage(terms: Iterable[tuple[str, float]], text: str) -> float:
     total = sum(w for _, w in terms)
     if not total:
         return 0.0
-    low = unicodedata.normalize("NFKC", text).lower()
+    low = fold(unicodedata.normalize("NFKC", text)).lower()
     return sum(w for t, w in terms if t in low) / total
 
 
