@@ -254,16 +254,22 @@ def eval_report(out: Path = typer.Option(..., help="Directory for report.md, res
                 limit: int = typer.Option(200, min=1, help="Questions per knowledge run (bounded by default)."),
                 seeds: str = typer.Option("1,5,11", help="Seeds of the knowledge runs (the worst is reported)."),
                 unanswerable_share: float = typer.Option(0.2, min=0.05, max=0.9),
+                tasks: str = typer.Option("knowledge,conflicts,paraphrase,factcheck,routing",
+                                          help="Comma-separated subset of the benchmarks to run."),
                 data_dir: Path = typer.Option(None, help="Where to keep the benchmarks' knowledge bases.")) -> None:
     """Run every benchmark there is data for and write one Markdown page with tables and plots."""
-    from knowzero.eval.report import run_report
+    from knowzero.eval.report import TASKS, run_report
 
     seed_list = _parse_seeds(seeds)
     if not seed_list:
         _fail("--seeds needs at least one seed")
+    task_list = [t for t in tasks.replace(" ", "").split(",") if t]
+    unknown = sorted(set(task_list) - set(TASKS))
+    if unknown or not task_list:
+        _fail(f"--tasks must be a subset of {','.join(TASKS)} (got {tasks!r})")
     try:
         page = run_report(out, data=data, limit=limit, seeds=seed_list, unanswerable_share=unanswerable_share,
-                          data_dir=data_dir, say=lambda m: typer.echo(m, err=True))
+                          data_dir=data_dir, tasks=task_list, say=lambda m: typer.echo(m, err=True))
     except (FileNotFoundError, ImportError) as exc:
         _fail(str(exc))
     typer.echo(str(page))
