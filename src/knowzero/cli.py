@@ -124,11 +124,15 @@ def graph() -> None:
 
 
 def _parse_seeds(seeds: str | None) -> list[int]:
+    if seeds is None:
+        return []
     try:
-        return [int(x) for x in (seeds or "").replace(" ", "").split(",") if x]
+        out = [int(x) for x in seeds.replace(" ", "").split(",") if x]
     except ValueError:
+        out = []
+    if not out:
         _fail(f"--seeds must be comma-separated integers, got {seeds!r}")
-        raise  # unreachable: _fail exits
+    return out
 
 
 def _echo_result(r: dict[str, Any], json_out: bool, rows: Path | None = None) -> None:
@@ -187,6 +191,8 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
                               "progress": _tick, "negatives": negatives, "script": script}
     try:
         r = run_seeds(squad, seed_list, **kwargs) if seed_list else run_knowledge(squad, seed=seed, **kwargs)
+    except json.JSONDecodeError as exc:
+        _fail(f"{squad}: not a SQuAD-format file ({exc})")
     except KeyError as exc:
         _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
     except ValueError as exc:
@@ -210,6 +216,8 @@ def eval_conflicts(squad: Path = typer.Option(..., exists=True, dir_okay=False, 
         _fail(f"--script must be one of {', '.join(SCRIPTS)}")
     try:
         r = run_conflicts(squad, limit=limit, seed=seed, script=script, data_dir=data_dir, progress=_tick)
+    except json.JSONDecodeError as exc:
+        _fail(f"{squad}: not a SQuAD-format file ({exc})")
     except KeyError as exc:
         _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
     except ValueError as exc:
@@ -234,6 +242,8 @@ def eval_factcheck(halueval: Path = typer.Option(None, exists=True, dir_okay=Fal
     if paraphrase is not None:
         try:
             r = run_paraphrases(paraphrase, limit=limit or 100, seed=seed, script=script)
+        except json.JSONDecodeError as exc:
+            _fail(f"{paraphrase}: not a SQuAD-format file ({exc})")
         except KeyError as exc:
             _fail(f"{paraphrase}: not a SQuAD-format file (missing {exc})")
         except ValueError as exc:
@@ -261,8 +271,6 @@ def eval_report(out: Path = typer.Option(..., help="Directory for report.md, res
     from knowzero.eval.report import TASKS, run_report
 
     seed_list = _parse_seeds(seeds)
-    if not seed_list:
-        _fail("--seeds needs at least one seed")
     task_list = [t for t in tasks.replace(" ", "").split(",") if t]
     unknown = sorted(set(task_list) - set(TASKS))
     if unknown or not task_list:
