@@ -23,7 +23,7 @@ from knowzero.config import DOMAINS, Settings
 from knowzero.eval.factcheck import run_factcheck, run_paraphrases
 from knowzero.eval.knowledge import NEGATIVES, run_conflicts, run_demo, run_knowledge, run_seeds
 from knowzero.eval.learning import learning_command
-from knowzero.eval.report import run_report
+from knowzero.eval.report import TASKS, run_report
 from knowzero.eval.routing import routing_command
 from knowzero.eval.service import service_command
 from knowzero.graph.builder import build_graph
@@ -136,11 +136,15 @@ def graph() -> None:
 
 
 def _parse_seeds(seeds: str | None) -> list[int]:
+    if seeds is None:
+        return []
     try:
-        return [int(x) for x in (seeds or "").replace(" ", "").split(",") if x]
+        out = [int(x) for x in seeds.replace(" ", "").split(",") if x]
     except ValueError:
+        out = []
+    if not out:
         _fail(f"--seeds must be comma-separated integers, got {seeds!r}")
-        raise  # unreachable: _fail exits
+    return out
 
 
 def _echo_result(r: dict[str, Any], json_out: bool, rows: Path | None = None) -> None:
@@ -198,6 +202,8 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
                               "progress": _tick, "negatives": negatives, "script": script}
     try:
         r = run_seeds(squad, seed_list, **kwargs) if seed_list else run_knowledge(squad, seed=seed, **kwargs)
+    except json.JSONDecodeError as exc:
+        _fail(f"{squad}: not a SQuAD-format file ({exc})")
     except KeyError as exc:
         _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
     except ValueError as exc:
@@ -220,6 +226,8 @@ def eval_conflicts(squad: Path = typer.Option(..., exists=True, dir_okay=False, 
         _fail(f"--script must be one of {', '.join(SCRIPTS)}")
     try:
         r = run_conflicts(squad, limit=limit, seed=seed, script=script, data_dir=data_dir, progress=_tick)
+    except json.JSONDecodeError as exc:
+        _fail(f"{squad}: not a SQuAD-format file ({exc})")
     except KeyError as exc:
         _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
     except ValueError as exc:
@@ -243,6 +251,8 @@ def eval_factcheck(halueval: Path = typer.Option(None, exists=True, dir_okay=Fal
     if paraphrase is not None:
         try:
             r = run_paraphrases(paraphrase, limit=limit or 100, seed=seed, script=script)
+        except json.JSONDecodeError as exc:
+            _fail(f"{paraphrase}: not a SQuAD-format file ({exc})")
         except KeyError as exc:
             _fail(f"{paraphrase}: not a SQuAD-format file (missing {exc})")
         except ValueError as exc:
@@ -263,15 +273,19 @@ def eval_report(out: Path = typer.Option(..., help="Directory for report.md, res
                 limit: int = typer.Option(200, min=1, help="Questions per knowledge run (bounded by default)."),
                 seeds: str = typer.Option("1,5,11", help="Seeds of the knowledge runs (the worst is reported)."),
                 unanswerable_share: float = typer.Option(0.2, min=0.05, max=0.9),
+                tasks: str = typer.Option("knowledge,conflicts,paraphrase,factcheck,routing",
+                                          help="Comma-separated subset of the benchmarks to run."),
                 data_dir: Path = typer.Option(None, help="Where to keep the benchmarks' knowledge bases.")) -> None:
     """Run every benchmark there is data for and write one Markdown page with tables and plots."""
 
     seed_list = _parse_seeds(seeds)
-    if not seed_list:
-        _fail("--seeds needs at least one seed")
+    task_list = [t for t in tasks.replace(" ", "").split(",") if t]
+    unknown = sorted(set(task_list) - set(TASKS))
+    if unknown or not task_list:
+        _fail(f"--tasks must be a subset of {','.join(TASKS)} (got {tasks!r})")
     try:
         page = run_report(out, data=data, limit=limit, seeds=seed_list, unanswerable_share=unanswerable_share,
-                          data_dir=data_dir, say=lambda m: typer.echo(m, err=True))
+                          data_dir=data_dir, tasks=task_list, say=lambda m: typer.echo(m, err=True))
     except (FileNotFoundError, ImportError) as exc:
         _fail(str(exc))
     typer.echo(str(page))
