@@ -45,15 +45,17 @@ class CommentInput(BaseModel):
 
 
 _VISIBLE = {"type": "string", "pattern": r"\S"}
+_NO_RESUME = {"resume": {"type": "null"}}
 # The rules of ``AgentInput._check`` in JSON Schema, so the OpenAPI document says what a turn needs
 # (a client or a fuzzer reading it sends what is accepted).
 _NEEDS = {"anyOf": [
-    {"required": ["resume", "thread_id"], "properties": {"resume": {"type": "object"}}},
-    {"properties": {"source": {"enum": ["chat", "follow_up"]}, "message": _VISIBLE}, "required": ["message"]},
-    {"properties": {"source": {"const": "comment"}, "comment": {"type": "object"}}, "required": ["source", "comment"]},
-    {"properties": {"source": {"const": "entity"}, "entity": _VISIBLE}, "required": ["source", "entity"]},
-    {"properties": {"source": {"const": "entry"}, "topic": _VISIBLE}, "required": ["source", "topic"]},
-    {"properties": {"source": {"const": "entry"}, "message": _VISIBLE}, "required": ["source", "message"]},
+    {"required": ["resume", "thread_id"], "properties": {"resume": {"type": "object"}, "thread_id": {"type": "string"}}},
+    {"properties": {"source": {"enum": ["chat", "follow_up"]}, "message": _VISIBLE, **_NO_RESUME}, "required": ["message"]},
+    {"properties": {"source": {"const": "comment"}, "comment": {"type": "object"}, **_NO_RESUME},
+     "required": ["source", "comment"]},
+    {"properties": {"source": {"const": "entity"}, "entity": _VISIBLE, **_NO_RESUME}, "required": ["source", "entity"]},
+    {"properties": {"source": {"const": "entry"}, "topic": _VISIBLE, **_NO_RESUME}, "required": ["source", "topic"]},
+    {"properties": {"source": {"const": "entry"}, "message": _VISIBLE, **_NO_RESUME}, "required": ["source", "message"]},
 ]}
 
 

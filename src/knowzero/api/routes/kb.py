@@ -31,7 +31,8 @@ MAX_FILES = 50
 
 @router.post("/v1/kb/upload", summary="Upload files and ingest them (reports per-file results)", **access(KB_WRITER))
 async def upload(request: Request, user: EditorUser, files: list[UploadFile] = File(..., min_length=1),
-                 collection: str = Form("uploads", pattern=COLLECTION_PATTERN),
+                 collection: str = Form("uploads", pattern=f"^({COLLECTION_PATTERN.strip('^$')})?$",
+                                        description="empty or absent: uploads"),
                  domain: Domain = Form("general")) -> dict[str, Any]:
     collection = safe_collection(collection)
     if domain not in DOMAINS:
