@@ -8,10 +8,11 @@ the one error shape, the CLI into a message.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 import annotated_types
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic.config import JsonDict
 
 from knowzero.config import get_settings
 
@@ -27,7 +28,7 @@ def integral(ge: int = -(2**53), le: int = 2**53) -> Any:
     return Annotated[int, annotated_types.Ge(ge), annotated_types.Le(le), BeforeValidator(_integral)]
 
 
-Integral = integral()
+Integral = Annotated[int, annotated_types.Ge(-(2**53)), annotated_types.Le(2**53), BeforeValidator(_integral)]
 """An integer as JSON means it, for strict models: ``26.0`` is 26 (JSON Schema says so); ``true`` and
 ``"26"`` are not integers (lax pydantic took them); beyond ±2⁵³ is refused (a checkpoint cannot
 store every such number, and JSON clients cannot represent them)."""
@@ -62,7 +63,7 @@ _NEEDS = {"anyOf": [
 class AgentInput(BaseModel):
     """One turn's input. ``{"source": "chat", "message": "你好"}`` alone is valid."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=_NEEDS)
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=cast(JsonDict, _NEEDS))
 
     source: Source = "chat"
     message: str = ""

@@ -48,8 +48,8 @@ SECURITY_SCHEMES: dict[str, Any] = {
                                 "their threads and documents across requests. Without it every request is a "
                                 "new one-off identity."},
 }
-_SIGNED_IN = [{"bearer": []}, {"apiKey": []}]
-_OPTIONAL = [{}, *_SIGNED_IN, {"clientId": []}]
+_SIGNED_IN: list[dict[str, list[str]]] = [{"bearer": []}, {"apiKey": []}]
+_OPTIONAL: list[dict[str, list[str]]] = [{}, *_SIGNED_IN, {"clientId": []}]
 
 
 STREAM_OR_JSON: dict[str, Any] = {

@@ -41,15 +41,14 @@ def _svc(request: Request) -> LearningService:
     return request.app.state.deps.need_learning()
 
 
-_ID = {"min_length": 1, "max_length": 64}  # ids are generated hex; "" is not an id (it reached a foreign key)
-_TEXT = {"pattern": r"\S"}  # at least one visible character
+# ids are generated hex: "" is not an id (it reached a foreign key); texts need one visible character
 
 
 class GenerateBody(BaseModel):
     model_config = ConfigDict(strict=True)
-    topic: str = Field(min_length=1, max_length=200, **_TEXT)
+    topic: str = Field(min_length=1, max_length=200, pattern=r"\S")
     level: str = Field(default="beginner", pattern="^(beginner|intermediate|advanced)$")
-    parent_id: str | None = Field(default=None, **_ID)
+    parent_id: str | None = Field(default=None, min_length=1, max_length=64)
 
 
 class CommentBody(BaseModel):
@@ -63,8 +62,8 @@ class CommentBody(BaseModel):
 
 class LearnedBody(BaseModel):
     model_config = ConfigDict(strict=True)
-    topic: str = Field(min_length=1, max_length=500, **_TEXT)
-    document_id: str | None = Field(default=None, **_ID)
+    topic: str = Field(min_length=1, max_length=500, pattern=r"\S")
+    document_id: str | None = Field(default=None, min_length=1, max_length=64)
 
 
 class PlanBody(BaseModel):
