@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
+from limits import parse_many
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -64,6 +65,12 @@ class Settings(BaseSettings):
     refund_agent_approval_above: float = 500.0
     demo_keys: bool = Field(default=False, description="Fixed demo API keys demo-<user> (demos and tests only).")
 
+    # abuse limits (anonymous callers; see api/ratelimit.py)
+    anon_rate_limit: str = Field(default="20/minute;200/hour",
+                                 description="Turns/searches/generations per anonymous identity; empty = off.")
+    anon_ip_rate_limit: str = Field(default="120/minute",
+                                    description="The same routes per client address for all anonymous callers; empty = off.")
+
     host: str = "127.0.0.1"
     port: int = 8000
 
@@ -74,6 +81,13 @@ class Settings(BaseSettings):
             for name, w in weights.items():
                 if w < 0:
                     raise ValueError(f"fusion weight {domain}.{name} must be >= 0")
+        return v
+
+    @field_validator("anon_rate_limit", "anon_ip_rate_limit")
+    @classmethod
+    def _rate_limit_syntax(cls, v: str) -> str:
+        if v.strip():
+            parse_many(v)  # ValueError: e.g. "20/minute;200/hour"
         return v
 
     @model_validator(mode="after")

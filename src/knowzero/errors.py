@@ -7,6 +7,7 @@
     ├── Unauthorized                   unauthorized    401
     ├── Conflict                       conflict        409   (thread busy, duplicate action)
     ├── IngestError                    ingest_error    422   (one bad file; the run goes on)
+    ├── RateLimited                    rate_limited    429   (with a Retry-After header)
     └── ProviderError                  llm_unavailable 503   (LLM timeout / 5xx / invalid JSON;
                                                               callers fall back and log it)
 
@@ -55,6 +56,15 @@ class Conflict(KnowZeroError):
 
 class IngestError(KnowZeroError):
     code, status = "ingest_error", 422
+
+
+class RateLimited(KnowZeroError):
+    code, status = "rate_limited", 429
+
+    def __init__(self, message: str = "", retry_after_s: int = 1) -> None:
+        super().__init__(message or "too many requests; try again shortly")
+        self.retry_after_s = max(1, int(retry_after_s))
+        """Seconds until the caller may try again (sent as ``Retry-After``)."""
 
 
 class ProviderError(KnowZeroError):

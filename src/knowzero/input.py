@@ -8,9 +8,11 @@ the one error shape, the CLI into a message.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+import annotated_types
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, model_validator
+from pydantic.config import JsonDict
 
 from knowzero.config import Settings
 
@@ -19,19 +21,51 @@ DEFAULT_MAX_MESSAGE_CHARS: int = Settings.model_fields["max_message_chars"].defa
 Source = Literal["chat", "comment", "entity", "follow_up", "entry"]
 
 
+def _integral(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def integral(ge: int = -(2**53), le: int = 2**53) -> Any:
+    """:data:`Integral` with other bounds (``integral(ge=0)``)."""
+    return Annotated[int, annotated_types.Ge(ge), annotated_types.Le(le), BeforeValidator(_integral)]
+
+
+Integral = Annotated[int, annotated_types.Ge(-(2**53)), annotated_types.Le(2**53), BeforeValidator(_integral)]
+"""An integer as JSON means it, for strict models: ``26.0`` is 26 (JSON Schema says so); ``true`` and
+``"26"`` are not integers (lax pydantic took them); beyond ±2⁵³ is refused (a checkpoint cannot
+store every such number, and JSON clients cannot represent them)."""
+ResumeValue = Annotated[str, Field(max_length=8000)] | bool | Integral | float | None
+"""What a resume payload carries (``{"approved": true}``, ``{"human_reply": "…"}``): flat values."""
+
+
 class CommentInput(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     selected_text: str = Field(min_length=1, max_length=5000)
     comment: str = Field(min_length=1, max_length=2000)
     document_id: str | None = None
     section_id: str | None = None
-    position: dict[str, int] | None = None
+    position: dict[str, Integral] | None = None
+
+
+_VISIBLE = {"type": "string", "pattern": r"\S"}
+_NO_RESUME = {"resume": {"type": "null"}}
+# The rules of ``AgentInput._check`` in JSON Schema, so the OpenAPI document says what a turn needs
+# (a client or a fuzzer reading it sends what is accepted).
+_NEEDS = {"anyOf": [
+    {"required": ["resume", "thread_id"], "properties": {"resume": {"type": "object"}, "thread_id": {"type": "string"}}},
+    {"properties": {"source": {"enum": ["chat", "follow_up"]}, "message": _VISIBLE, **_NO_RESUME}, "required": ["message"]},
+    {"properties": {"source": {"const": "comment"}, "comment": {"type": "object"}, **_NO_RESUME},
+     "required": ["source", "comment"]},
+    {"properties": {"source": {"const": "entity"}, "entity": _VISIBLE, **_NO_RESUME}, "required": ["source", "entity"]},
+    {"properties": {"source": {"const": "entry"}, "topic": _VISIBLE, **_NO_RESUME}, "required": ["source", "topic"]},
+    {"properties": {"source": {"const": "entry"}, "message": _VISIBLE, **_NO_RESUME}, "required": ["source", "message"]},
+]}
 
 
 class AgentInput(BaseModel):
     """One turn's input. ``{"source": "chat", "message": "你好"}`` alone is valid."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=cast(JsonDict, _NEEDS))
 
     source: Source = "chat"
     message: str = ""
@@ -49,7 +83,7 @@ class AgentInput(BaseModel):
     learned_topics: list[str] = Field(default_factory=list, max_length=500)
     goal: str | None = Field(default=None, max_length=500)
     collections: list[str] = Field(default_factory=list, max_length=20)
-    resume: dict[str, Any] | None = None
+    resume: dict[str, ResumeValue] | None = Field(default=None, max_length=20)
     stream: bool = True
 
     @model_validator(mode="after")

@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from test_learning_kb import kb  # noqa: F401  (fixture)
 
+from knowzero.api.ratelimit import AnonymousLimits
 from knowzero.api.routes.learning import router
 from knowzero.config import Settings
 from knowzero.errors import KnowZeroError
@@ -26,6 +27,7 @@ def client(kb, tmp_path: Path):  # type: ignore[no-untyped-def]  # noqa: F811
     app.state.kb = kb
     app.state.deps = Deps(settings=app.state.settings, kb=kb, store=SqlStore(kb.engine),
                           learning=LearningService(kb.engine, kb=kb, settings=app.state.settings))
+    app.state.limits = AnonymousLimits("", "")  # the router alone, without create_app: no rate limits
 
     @app.exception_handler(KnowZeroError)
     async def _err(_: Request, exc: KnowZeroError) -> JSONResponse:

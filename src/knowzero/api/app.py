@@ -19,10 +19,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.routing import iter_route_contexts
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import BaseRoute, Match, Route
 
 from knowzero import __version__
+from knowzero.api.access import ANYONE, SECURITY_SCHEMES, access
+from knowzero.api.ratelimit import AnonymousLimits
 from knowzero.api.routes import chat as chat_routes
 from knowzero.api.routes import kb as kb_routes
 from knowzero.api.routes import learning as learning_routes
@@ -31,7 +35,7 @@ from knowzero.api.routes import service as service_routes
 from knowzero.api.routes.chat import INPUT_SCHEMA_DEFS
 from knowzero.api.runner import Runner, ThreadLocks
 from knowzero.config import Settings, get_settings
-from knowzero.errors import KnowZeroError, error_body
+from knowzero.errors import KnowZeroError, RateLimited, error_body
 from knowzero.graph.builder import build_graph
 from knowzero.graph.context import Deps
 from knowzero.graph.state import CHECKPOINT_TYPES
@@ -54,6 +58,21 @@ def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
             msg = msg[len("Value error, "):]
         out.append({"field": ".".join(loc) or (msg.split(":")[0] if ":" in msg else ""), "message": msg})
     return out
+
+
+def all_routes(app: FastAPI) -> list[BaseRoute]:
+    """Every route of the app, included routers flattened (FastAPI keeps them nested in ``app.routes``).
+    The routers are included without a prefix, so each route's own path is its path in the app."""
+    return [ctx.original_route for ctx in iter_route_contexts(app.routes)]
+
+
+def _allowed_methods(app: FastAPI, scope: Any) -> list[str]:
+    """Every method some route serves at this path (Starlette's 405 names only the first route's)."""
+    methods: set[str] = set()
+    for route in all_routes(app):
+        if isinstance(route, Route) and route.methods and route.matches(scope)[0] != Match.NONE:
+            methods |= route.methods
+    return sorted(methods)
 
 
 def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Deps | None = None) -> FastAPI:
@@ -79,10 +98,12 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
                   description="Offline-first knowledge assistant: cited answers with verdicts, learning documents, "
                               "customer service. Streams typed events (see docs/events.md).")
     app.state.settings = s
+    app.state.limits = AnonymousLimits(s.anon_rate_limit, s.anon_ip_rate_limit, s.redis_url)
 
     @app.exception_handler(KnowZeroError)
     async def _kz_error(_: Request, exc: KnowZeroError) -> JSONResponse:
-        return JSONResponse(exc.to_dict(), status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after_s)} if isinstance(exc, RateLimited) else None
+        return JSONResponse(exc.to_dict(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -91,18 +112,26 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
         return JSONResponse(error_body("invalid_input", f"invalid input: {fields}", details), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed", 401: "unauthorized", 403: "forbidden"}.get(
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400:
+            # FastAPI's "There was an error parsing the body" (malformed JSON or form data): the same
+            # invalid_input every other bad body gets.
+            return JSONResponse(error_body("invalid_input", "the request body could not be parsed"), status_code=422)
+        code = {404: "not_found", 405: "method_not_allowed", 401: "unauthorized", 403: "forbidden",
+                422: "invalid_input"}.get(
             exc.status_code, "http_error")
         message = exc.detail if isinstance(exc.detail, str) else code
-        return JSONResponse(error_body(code, message), status_code=exc.status_code)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(_allowed_methods(request.app, request.scope))
+        return JSONResponse(error_body(code, message), status_code=exc.status_code, headers=headers or None)
 
     @app.exception_handler(Exception)
     async def _internal(_: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error", exc_info=exc)
         return JSONResponse(error_body("internal_error", "something went wrong on our side"), status_code=500)
 
-    @app.get("/healthz", tags=["meta"])
+    @app.get("/healthz", tags=["meta"], **access(ANYONE))
     async def healthz(request: Request) -> dict[str, Any]:
         kb = getattr(request.app.state, "kb", None)
         return {"status": "ok", "version": __version__, "passages": len(kb.passages) if kb else 0,
@@ -115,6 +144,7 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
         if app.openapi_schema is None:
             schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
             schema.setdefault("components", {}).setdefault("schemas", {}).update(INPUT_SCHEMA_DEFS)
+            schema["components"]["securitySchemes"] = SECURITY_SCHEMES
             app.openapi_schema = schema
         return app.openapi_schema
 

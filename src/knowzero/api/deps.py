@@ -54,6 +54,11 @@ def require_kb_writer(user: Annotated[User, Depends(require_signed_in)]) -> User
     return user
 
 
+async def limit_anonymous(request: Request, user: Annotated[User, Depends(get_current_user)]) -> None:
+    """Count an anonymous caller's request against its rate limits (429 when exhausted)."""
+    await request.app.state.limits.check(user, request.client.host if request.client else "unknown")
+
+
 def get_runner(request: Request) -> Any:
     return request.app.state.runner
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from knowzero.config import DOMAINS
 from knowzero.errors import ProviderError
-from knowzero.knowledge.text import STOPWORDS, tokens
+from knowzero.knowledge.text import STOPWORDS, query_text, tokens
 from knowzero.llm.base import ChatProvider, chat_json
 from knowzero.models.embeddings import router
 
@@ -65,6 +65,7 @@ def is_vague(question: str) -> bool:
 
 def decide(question: str, *, provider: ChatProvider | None = None, sql_available: bool = False) -> DomainDecision:
     t0 = time.perf_counter()
+    question = query_text(question)
     data = load_domains()
     vague = is_vague(question)
     q = question.lower()

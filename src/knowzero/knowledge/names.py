@@ -14,7 +14,9 @@ import unicodedata
 from knowzero.errors import InvalidInput
 
 MAX_NAME_CHARS = 120
-_COLLECTION = re.compile(r"[A-Za-z0-9_\-\u4e00-\u9fff]{1,64}")
+COLLECTION_PATTERN = r"^[A-Za-z0-9_\-\u4e00-\u9fff]{1,64}$"
+"""What a collection name may be (declared in the API's upload form too)."""
+_COLLECTION = re.compile(COLLECTION_PATTERN)
 _BAD_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from knowzero.errors import ProviderError
-from knowzero.knowledge.text import Sentence, char_ngrams, iter_numbers, normalize, split_sentences, tokens
+from knowzero.knowledge.text import Sentence, char_ngrams, iter_numbers, normalize, query_text, split_sentences, tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import ChatProvider, chat_json
 
@@ -120,6 +120,7 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     the predicate only one sentence has.
     Weights were fitted on the CMRC 2018 trial split (dev data).
     """
+    question = query_text(question)
     q_terms = {t: idf(t) for t in tokens(question, search=False)}
     q_terms.update({t: idf(t) * 0.5 for t in tokens(question, search=True) if t not in q_terms})
     q_grams = char_ngrams(question)

@@ -17,7 +17,7 @@ from typing import Literal
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.fusion import weighted_rrf
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.text import STOPWORDS, tokens
+from knowzero.knowledge.text import STOPWORDS, query_text, tokens
 from knowzero.knowledge.types import Hit, Scored
 
 Strategy = Literal["hybrid", "keyword", "vector", "sql"]
@@ -58,6 +58,7 @@ def _allowed(kb: KnowledgeBase, plan: Plan) -> frozenset[str] | None:
 def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3000) -> Retrieval:
     """One retrieval attempt (see module doc)."""
     t0 = time.perf_counter()
+    query = query_text(query)
     allowed = _allowed(kb, plan)
     depth = max(plan.top_k * 4, 20)
     use = {"keyword": plan.strategy in ("hybrid", "keyword"),
@@ -109,7 +110,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     happens to know does not make coverage all-or-nothing.
     """
     terms: list[str] = []
-    for t in dict.fromkeys(tokens(question, search=False)):
+    for t in dict.fromkeys(tokens(query_text(question), search=False)):
         if t in STOPWORDS or not t.strip():
             continue
         if t not in kb.keyword.postings and len(t) >= 3 and _CJK_WORD.fullmatch(t):

@@ -76,6 +76,22 @@ def fold(text: str) -> str:
         return text
     return _t2s().convert(text)
 
+QUERY_CHARS = 300
+"""How much of a question the knowledge steps read (routing, retrieval, key terms, sentence scoring).
+
+A message may be 4,000 characters (``max_message_chars``); segmenting, embedding and matching all of
+it for every retrieval attempt cost seconds of CPU per request (issue 10, finding 10), while what a
+question asks fits in far fewer characters. The whole message is still stored and shown."""
+
+
+def query_text(question: str) -> str:
+    """The part of ``question`` the knowledge steps work on (at most :data:`QUERY_CHARS` characters).
+
+    >>> len(query_text("年" * 5000)) == QUERY_CHARS
+    True
+    """
+    return question[:QUERY_CHARS]
+
 
 def normalize(text: str) -> str:
     """NFKC (full-width → half-width) and collapse whitespace."""

@@ -57,8 +57,8 @@ def create_document(engine: Engine, *, doc_id: str | None = None, topic: str, ti
     did = doc_id or new_id()
     now = time.time()
     with engine.begin() as conn:
-        if parent_id and conn.execute(select(learning_documents.c.id).where(learning_documents.c.id == parent_id)).first() is None:
-            parent_id = None
+        if not parent_id or conn.execute(select(learning_documents.c.id).where(learning_documents.c.id == parent_id)).first() is None:
+            parent_id = None  # "" is no parent (it reached the foreign key as an id: a 500)
         conn.execute(learning_documents.insert().values(
             id=did, topic=topic, topic_key=topic_key(topic), title=title, category_path=category_path,
             parent_id=parent_id, level=level, user_id=user_id, version=1, status=status,
@@ -367,7 +367,7 @@ def owned_ids(engine: Engine, ids: list[str], user_id: str) -> list[str]:
 # ----- learned topics -----
 
 def mark_learned(engine: Engine, user_id: str, topic: str, document_id: str | None = None) -> dict[str, Any]:
-    k = topic_key(topic)
+    k = topic_key(topic) or " ".join(topic.lower().split())  # a topic of symbols only keys as itself
     if not k:
         raise InvalidInput("topic must not be empty")
     now = time.time()

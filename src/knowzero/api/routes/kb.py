@@ -11,24 +11,29 @@ import asyncio
 from typing import Any
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
+from knowzero.api.access import ANYONE, KB_WRITER, access
+from knowzero.api.body import SafeRoute
 from knowzero.api.deps import EditorUser
-from knowzero.config import DOMAINS
+from knowzero.config import DOMAINS, Domain
 from knowzero.errors import InvalidInput, NotFound
+from knowzero.input import Integral
 from knowzero.knowledge.domains import decide
-from knowzero.knowledge.names import safe_collection, safe_file_name
+from knowzero.knowledge.names import COLLECTION_PATTERN, safe_collection, safe_file_name
 from knowzero.knowledge.pipeline import passage_to_dict
 from knowzero.knowledge.retriever import Plan, retrieve
 
-router = APIRouter(tags=["knowledge"])
+router = APIRouter(tags=["knowledge"], route_class=SafeRoute)
 MAX_UPLOAD = 20 * 1024 * 1024
 MAX_FILES = 50
 
 
-@router.post("/v1/kb/upload", summary="Upload files and ingest them (reports per-file results)")
-async def upload(request: Request, user: EditorUser, files: list[UploadFile] = File(...),
-                 collection: str = Form("uploads"), domain: str = Form("general")) -> dict[str, Any]:
+@router.post("/v1/kb/upload", summary="Upload files and ingest them (reports per-file results)", **access(KB_WRITER))
+async def upload(request: Request, user: EditorUser, files: list[UploadFile] = File(..., min_length=1),
+                 collection: str = Form("uploads", pattern=f"^({COLLECTION_PATTERN.strip('^$')})?$",
+                                        description="empty or absent: uploads"),
+                 domain: Domain = Form("general")) -> dict[str, Any]:
     collection = safe_collection(collection)
     if domain not in DOMAINS:
         raise InvalidInput(f"domain: one of {', '.join(DOMAINS)}", [{"field": "domain", "message": "unknown"}])
@@ -48,7 +53,7 @@ async def upload(request: Request, user: EditorUser, files: list[UploadFile] = F
 
 
 @router.delete("/v1/kb/files", summary="Delete an ingested document (editors and admins)",
-               responses={404: {"description": "no such document"}})
+               **access(KB_WRITER, errors=(404,)))
 async def delete_file(request: Request, user: EditorUser, path: str) -> dict[str, Any]:
     kb = request.app.state.kb
     if not await asyncio.to_thread(kb.delete_file, path):
@@ -56,7 +61,7 @@ async def delete_file(request: Request, user: EditorUser, path: str) -> dict[str
     return {"deleted": path}
 
 
-@router.get("/v1/kb/files", summary="Ingested documents with their chunk counts")
+@router.get("/v1/kb/files", summary="Ingested documents with their chunk counts", **access(ANYONE))
 async def files(request: Request) -> dict[str, Any]:
     kb = request.app.state.kb
     kb.refresh()
@@ -67,7 +72,7 @@ async def files(request: Request) -> dict[str, Any]:
     return {"files": items, "collections": collections}
 
 
-@router.get("/v1/kb/source", summary="A source document's text (for opening a citation)")
+@router.get("/v1/kb/source", summary="A source document's text (for opening a citation)", **access(ANYONE, errors=(404,)))
 async def source(request: Request, path: str, start: int | None = None, end: int | None = None) -> dict[str, Any]:
     kb = request.app.state.kb
     text = kb.file_texts.get(path)
@@ -79,12 +84,13 @@ async def source(request: Request, path: str, start: int | None = None, end: int
 
 
 class SearchBody(BaseModel):
+    model_config = ConfigDict(strict=True)  # top_k: true is not 1
     query: str = Field(min_length=1, max_length=2000)
-    top_k: int = Field(default=8, ge=1, le=50)
+    top_k: Integral = Field(default=8, ge=1, le=50)
     strategy: str = Field(default="hybrid", pattern="^(hybrid|keyword|vector|sql)$")
 
 
-@router.post("/v1/kb/search", summary="Hybrid retrieval with fused scores (no answer)")
+@router.post("/v1/kb/search", summary="Hybrid retrieval with fused scores (no answer)", **access(ANYONE, limited=True))
 async def search(request: Request, body: SearchBody) -> dict[str, Any]:
     kb = request.app.state.kb
     kb.refresh()

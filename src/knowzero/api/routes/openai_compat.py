@@ -22,15 +22,17 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sse_starlette.sse import EventSourceResponse
 from starlette.background import BackgroundTask
 
+from knowzero.api.access import ANYONE, STREAM_OR_JSON, access
+from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.errors import InvalidInput, error_body, status_for
 from knowzero.input import AgentInput
 
-router = APIRouter(tags=["openai-compatible"])
+router = APIRouter(tags=["openai-compatible"], route_class=SafeRoute)
 _THREAD_ID = re.compile(r"[A-Za-z0-9_\-:.]{1,100}")
 
 # A turn that ended without ``done`` and without an ``error`` event (should not happen): still an error.
@@ -39,23 +41,32 @@ _NO_ANSWER = {"code": "internal_error",
 
 
 class Msg(BaseModel):
+    model_config = ConfigDict(strict=True)
     role: Literal["system", "user", "assistant", "tool"]
     content: str | None = ""
 
 
 class ChatCompletionRequest(BaseModel):
+    model_config = ConfigDict(strict=True)
     model: str = "knowzero"
-    messages: list[Msg] = Field(min_length=1)
+    messages: list[Msg] = Field(min_length=1, json_schema_extra={"contains": {
+        "type": "object", "required": ["role", "content"],
+        "properties": {"role": {"const": "user"}, "content": {"type": "string", "pattern": r"\S"}}}})
     stream: bool = False
 
 
-@router.post("/v1/chat/completions", summary="OpenAI-compatible chat completion")
+@router.post("/v1/chat/completions", summary="OpenAI-compatible chat completion",
+             **access(ANYONE, owns="thread", rule="write", limited=True, errors=(409, 503), ok=STREAM_OR_JSON))
 async def completions(body: ChatCompletionRequest, request: Request, user: CurrentUser,
                       runner: RunnerDep) -> Any:
     last = next((m.content for m in reversed(body.messages) if m.role == "user" and (m.content or "").strip()), None)
     if not last:
         raise InvalidInput("messages: needs at least one non-empty user message",
                            [{"field": "messages", "message": "no user message"}])
+    limit = request.app.state.settings.max_message_chars
+    if len(last) > limit:
+        raise InvalidInput(f"messages: the last user message is longer than {limit} characters",
+                           [{"field": "messages", "message": "too long"}])
     thread_id = request.headers.get("x-thread-id") or uuid.uuid4().hex
     if not _THREAD_ID.fullmatch(thread_id):
         raise InvalidInput("X-Thread-Id: 1–100 characters of A-Z, a-z, 0-9, _ - : .", [{"field": "X-Thread-Id", "message": "invalid"}])

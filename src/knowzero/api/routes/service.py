@@ -28,17 +28,19 @@ from langchain_core.messages import AIMessage
 from pydantic import BaseModel, ConfigDict, Field
 
 from knowzero import preferences as prefs_mod
+from knowzero.api.access import SIGNED_IN, STAFF, access
+from knowzero.api.body import SafeRoute
 from knowzero.api.deps import AgentUser, CurrentUser, RunnerDep
 from knowzero.errors import Conflict, NotFound, Unauthorized
 from knowzero.service.store import SqlStore
 from knowzero.service.tools import order_public, refund_public, ticket_public
 from knowzero.users import User
 
-router = APIRouter(tags=["service"])
+router = APIRouter(tags=["service"], route_class=SafeRoute)
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, strict=True)
 
 
 class HumanReply(_Body):
@@ -51,6 +53,12 @@ class Decision(_Body):
 
 
 class ReviewDecision(_Body):
+    # An edit carries the corrected answer (SqlStore.decide_review refuses one without): said in the schema too.
+    model_config = ConfigDict(json_schema_extra={"anyOf": [
+        {"properties": {"action": {"enum": ["approve", "reject"]}}},
+        {"properties": {"action": {"const": "edit"}, "answer": {"type": "string", "pattern": r"\S"}},
+         "required": ["answer"]}]})
+
     action: Literal["approve", "edit", "reject"]
     answer: str | None = Field(default=None, max_length=8000)
 
@@ -87,14 +95,14 @@ async def _resume(request: Request, runner: Any, user: User, thread_id: str, val
 
 
 # --- agent console ------------------------------------------------------------------------------
-@router.get("/v1/service/handoffs", summary="Open handoffs (agents)")
+@router.get("/v1/service/handoffs", summary="Open handoffs (agents)", **access(STAFF))
 async def list_handoffs(request: Request, user: AgentUser,
                         status: Annotated[Literal["open", "answered", "returned", "active"], Query()] = "active") -> dict[str, Any]:
     statuses = ("open", "answered") if status == "active" else (status,)
     return {"handoffs": _store(request).list_handoffs(statuses=statuses)}
 
 
-@router.get("/v1/service/handoffs/{handoff_id}", summary="One handoff with its messages (agents)")
+@router.get("/v1/service/handoffs/{handoff_id}", summary="One handoff with its messages (agents)", **access(STAFF, errors=(404,)))
 async def get_handoff(handoff_id: str, request: Request, user: AgentUser) -> dict[str, Any]:
     store = _store(request)
     h = store.get_handoff(handoff_id)
@@ -103,25 +111,25 @@ async def get_handoff(handoff_id: str, request: Request, user: AgentUser) -> dic
     return {"handoff": h, "messages": store.handoff_messages(handoff_id)}
 
 
-@router.get("/v1/service/approvals", summary="Refunds waiting for an agent's approval (agents)")
+@router.get("/v1/service/approvals", summary="Refunds waiting for an agent's approval (agents)", **access(STAFF))
 async def list_approvals(request: Request, user: AgentUser) -> dict[str, Any]:
     return {"refunds": [{**refund_public(r), "customer_id": r["customer_id"], "thread_id": r["thread_id"],
                          "created_at": r["created_at"]} for r in _store(request).list_refunds(status="pending")]}
 
 
-@router.get("/v1/service/reviews", summary="Review queue (agents)")
+@router.get("/v1/service/reviews", summary="Review queue (agents)", **access(STAFF))
 async def list_reviews(request: Request, user: AgentUser,
                        status: Annotated[Literal["pending", "approved", "edited", "rejected", "all"], Query()] = "pending") -> dict[str, Any]:
     return {"reviews": _store(request).list_reviews(None if status == "all" else status)}
 
 
-@router.post("/v1/service/reviews/{review_id}", summary="Approve, edit or reject a review item (agents)")
+@router.post("/v1/service/reviews/{review_id}", summary="Approve, edit or reject a review item (agents)", **access(STAFF, errors=(404,)))
 async def decide_review(review_id: str, body: ReviewDecision, request: Request, user: AgentUser) -> dict[str, Any]:
     status = {"approve": "approved", "edit": "edited", "reject": "rejected"}[body.action]
     return {"review": _store(request).decide_review(review_id, status=status, by=user.id, edited_answer=body.answer)}
 
 
-@router.get("/v1/service/threads/{thread_id}", summary="Read a customer's thread (agents)")
+@router.get("/v1/service/threads/{thread_id}", summary="Read a customer's thread (agents)", **access(STAFF, errors=(404,)))
 async def read_thread(thread_id: str, user: AgentUser, runner: RunnerDep) -> dict[str, Any]:
     values, pending = await _snapshot(runner, thread_id, user)
     if not values:
@@ -132,7 +140,7 @@ async def read_thread(thread_id: str, user: AgentUser, runner: RunnerDep) -> dic
             "service": values.get("service") or {}, "pending": [_public_interrupt(p) for p in pending]}
 
 
-@router.post("/v1/service/threads/{thread_id}/reply", summary="Reply to the customer as the human agent")
+@router.post("/v1/service/threads/{thread_id}/reply", summary="Reply to the customer as the human agent", **access(STAFF, errors=(404, 409)))
 async def human_reply(thread_id: str, body: HumanReply, request: Request, user: AgentUser,
                       runner: RunnerDep) -> dict[str, Any]:
     values, pending = await _snapshot(runner, thread_id, user)
@@ -159,7 +167,7 @@ async def human_reply(thread_id: str, body: HumanReply, request: Request, user: 
     return {"thread_id": thread_id, "delivered": True, "reply": text}
 
 
-@router.post("/v1/service/threads/{thread_id}/return", summary="Hand the thread back to the assistant")
+@router.post("/v1/service/threads/{thread_id}/return", summary="Hand the thread back to the assistant", **access(STAFF, errors=(404, 409)))
 async def return_to_assistant(thread_id: str, request: Request, user: AgentUser, runner: RunnerDep) -> dict[str, Any]:
     values, pending = await _snapshot(runner, thread_id, user)
     if not values:
@@ -181,7 +189,7 @@ async def return_to_assistant(thread_id: str, request: Request, user: AgentUser,
     return {"thread_id": thread_id, "returned": True, "reply": text}
 
 
-@router.post("/v1/service/refunds/{refund_id}/decision", summary="Approve or reject a refund (agents)")
+@router.post("/v1/service/refunds/{refund_id}/decision", summary="Approve or reject a refund (agents)", **access(STAFF, errors=(404, 409)))
 async def decide_refund(refund_id: str, body: Decision, request: Request, user: AgentUser,
                         runner: RunnerDep) -> dict[str, Any]:
     store = _store(request)
@@ -200,31 +208,31 @@ async def decide_refund(refund_id: str, body: Decision, request: Request, user: 
 
 
 # --- the customer's own account -----------------------------------------------------------------
-@router.get("/v1/me/orders", summary="The caller's orders")
+@router.get("/v1/me/orders", summary="The caller's orders", **access(SIGNED_IN))
 async def my_orders(request: Request, user: CurrentUser) -> dict[str, Any]:
     _signed_in(user)
     return {"orders": [order_public(o) for o in request.app.state.deps.need_orders().list_orders(user.id)]}
 
 
-@router.get("/v1/me/tickets", summary="The caller's tickets")
+@router.get("/v1/me/tickets", summary="The caller's tickets", **access(SIGNED_IN))
 async def my_tickets(request: Request, user: CurrentUser) -> dict[str, Any]:
     _signed_in(user)
     return {"tickets": [ticket_public(t) for t in _store(request).list_tickets(customer_id=user.id)]}
 
 
-@router.get("/v1/me/refunds", summary="The caller's refunds")
+@router.get("/v1/me/refunds", summary="The caller's refunds", **access(SIGNED_IN))
 async def my_refunds(request: Request, user: CurrentUser) -> dict[str, Any]:
     _signed_in(user)
     return {"refunds": [refund_public(r) for r in _store(request).list_refunds(customer_id=user.id)]}
 
 
-@router.get("/v1/me/preferences", summary="What the assistant remembers about the caller")
+@router.get("/v1/me/preferences", summary="What the assistant remembers about the caller", **access(SIGNED_IN))
 async def my_preferences(request: Request, user: CurrentUser) -> dict[str, Any]:
     _signed_in(user)
     return {"preferences": await prefs_mod.get_preferences(request.app.state.store, user.id)}
 
 
-@router.delete("/v1/me/preferences", summary="Forget one preference (?key=) or all of them")
+@router.delete("/v1/me/preferences", summary="Forget one preference (?key=) or all of them", **access(SIGNED_IN))
 async def forget_preferences(request: Request, user: CurrentUser,
                              key: Annotated[str | None, Query(pattern=r"^(length|language|facts|facts\.[A-Za-z_]{1,30})$")] = None) -> dict[str, Any]:
     _signed_in(user)

@@ -1,7 +1,14 @@
 // A small, safe Markdown renderer (escape first, then a fixed set of constructs):
 // headings, paragraphs, lists (nested by indent), tables, code blocks, quotes, rules, bold,
-// italic, inline code, links (http/https/relative only) and citation markers [n] → buttons.
+// italic, inline code, links (http/https, #anchors and /paths only: see safeHref) and citation markers [n] → buttons.
 import { esc } from './util.js';
+
+// A link target the UI follows: an absolute http(s) URL, an in-app anchor (#…) or an in-app path
+// (/…). Never a protocol-relative URL ("//evil.example", or "/\\evil.example", which browsers
+// read the same way) nor any other scheme (javascript:, data:, …): those stay plain text.
+export function safeHref(u) {
+  return /^https?:\/\/[^/\\]/.test(u) || /^#/.test(u) || /^\/(?![/\\])/.test(u);
+}
 
 function inline(src, opts = {}) {
   let s = esc(src);
@@ -9,7 +16,7 @@ function inline(src, opts = {}) {
   s = s.replace(/`([^`]+)`/g, (_, c) => { codes.push(c); return `\u0000${codes.length - 1}\u0000`; });
   s = s.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
   s = s.replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>');
-  s = s.replace(/\[([^\]]+)\]\(((?:https?:\/\/|\/|#)[^)\s]*)\)/g, (_, t, u) => `<a href="${u}"${u.startsWith('http') ? ' target="_blank" rel="noopener"' : ''}>${t}</a>`);
+  s = s.replace(/\[([^\]]+)\]\(([^)\s]*)\)/g, (m, t, u) => (safeHref(u) ? `<a href="${u}"${u.startsWith('http') ? ' target="_blank" rel="noopener"' : ''}>${t}</a>` : m));
   if (opts.cites !== false) {
     s = s.replace(/\[(\d{1,3})\]/g, (_, n) => `<button type="button" class="cite" data-n="${n}" aria-label="${opts.citeLabel || 'source'} ${n}">${n}</button>`);
   }

@@ -1,0 +1,64 @@
+"""Per-identity rate limits for anonymous callers (issue 10, finding 10).
+
+Signed-in callers (API keys) are not limited here: a key names who is responsible. Anonymous
+callers are limited on the routes that start real work (a chat turn, a search, generating a
+document or a path — routes whose access declaration says ``limited``), in two buckets:
+
+    anon_rate_limit          per anonymous identity: its X-Client-Id, or its address when it sends none
+    anon_ip_rate_limit       per client address, whatever client ids it rotates through
+
+Limits use the ``limits`` library's moving-window strategy (``"30/minute;300/hour"`` syntax, an
+empty string turns a bucket off). Counters live in process memory, or in Redis when
+``KNOWZERO_REDIS_URL`` is set so several workers share them. An exhausted bucket is a 429
+``rate_limited`` error with ``Retry-After``. Behind a reverse proxy the address is the proxy's
+unless uvicorn is told to trust its forwarded headers (``--forwarded-allow-ips``).
+
+It does not bound what one request may cost; the knowledge steps do that (``knowledge/text.py``
+``QUERY_CHARS``, the dense encoder's window).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from limits import RateLimitItem, parse_many
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+
+from knowzero.errors import RateLimited
+from knowzero.users import User, is_ephemeral
+
+
+def parse_limits(spec: str) -> list[RateLimitItem]:
+    """``"30/minute;300/hour"`` → limit items; empty → none. Raises ValueError on bad syntax.
+
+    >>> [str(i) for i in parse_limits("30/minute;300/hour")]
+    ['30 per 1 minute', '300 per 1 hour']
+    """
+    return list(parse_many(spec)) if spec.strip() else []
+
+
+class AnonymousLimits:
+    """The two anonymous buckets of one app (see the module doc)."""
+
+    def __init__(self, per_identity: str, per_address: str, redis_url: str = "") -> None:
+        self.per_identity = parse_limits(per_identity)
+        self.per_address = parse_limits(per_address)
+        storage: Storage = (RedisStorage("async+" + redis_url, implementation="redispy", key_prefix="knowzero-rl")
+                            if redis_url else MemoryStorage())
+        self._limiter = MovingWindowRateLimiter(storage)
+
+    async def check(self, user: User, address: str) -> None:
+        """Count one request; raise RateLimited when a bucket is exhausted."""
+        if user.role != "anonymous":
+            return
+        identity = f"addr:{address}" if is_ephemeral(user) else user.id
+        buckets = [(item, "identity", identity) for item in self.per_identity]
+        buckets += [(item, "address", address) for item in self.per_address]
+        for item, kind, key in buckets:
+            if not await self._limiter.hit(item, kind, key):
+                stats = await self._limiter.get_window_stats(item, kind, key)
+                wait = math.ceil(stats.reset_time - time.time())
+                raise RateLimited(f"too many requests without an API key ({item}); try again in {max(wait, 1)} s",
+                                  retry_after_s=wait)
