@@ -31,7 +31,7 @@ from knowzero.errors import IngestError
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.chunker import chunk_text
 from knowzero.knowledge.dense import DenseIndex
-from knowzero.knowledge.keyword import BM25Index
+from knowzero.knowledge.keyword import KeywordIndex, open_index
 from knowzero.knowledge.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
 from knowzero.knowledge.sqlindex import (
     SqlIndex,
@@ -118,7 +118,8 @@ class KnowledgeBase:
         self._lock = threading.RLock()
         self.revision = ""
         self.passages: dict[str, Passage] = {}
-        self.keyword: BM25Index = BM25Index([], {}, np.zeros(0))
+        self.keyword: KeywordIndex = open_index(self.engine)
+        """The on-disk keyword index (FTS5 or PostgreSQL full text), written in ingest's transaction."""
         self.dense: DenseIndex = DenseIndex([], np.zeros((0, 384), dtype=np.float32))
         self.sql: SqlIndex | None = None
         self.doc_entities: dict[str, frozenset[str]] = {}
@@ -173,13 +174,16 @@ class KnowledgeBase:
                     for r in rows}
         plist = list(passages.values())
         file_texts = {f.path: f.text for f in files}
-        data_dir = self.settings.data_path()
-        kw_path = data_dir / "keyword.idx"
-        keyword = BM25Index.load(kw_path, rev) if rev else None
-        if keyword is None or set(keyword.ids) != set(passages):
-            keyword = BM25Index.build(plist)
-            if rev:
-                keyword.save(kw_path, rev)
+        keyword = self.keyword
+        keyword.changed()
+        if keyword.count() != len(passages):  # a database from before the index, or rows changed behind it
+            log.info("rebuilding the keyword index (%d chunks)", len(passages))
+            with self.engine.begin() as conn:
+                keyword.reset(conn)
+                keyword.add(plist, conn)
+            keyword.changed()
+        if not self.settings.is_postgres:
+            (self.settings.data_path() / "keyword.idx").unlink(missing_ok=True)  # the old pickled index
         keys = [vector_key(embed_body(p)) for p in plist]
         vecs = self._cached_vectors(keys)
         have = [i for i, k in enumerate(keys) if k in vecs]
@@ -345,10 +349,12 @@ class KnowledgeBase:
                 conn.execute(kb_files.insert().values(path=d.source, collection=collection, domain=dom, sha256=d.sha256,
                                                       title=parsed.title, kind=parsed.kind, text=parsed.text,
                                                       origin=d.origin, ingested_at=time.time()))
+                unique = _dedupe(ps)
                 conn.execute(kb_chunks.insert(), [
                     {"id": p.id, "path": p.path, "collection": p.collection, "domain": p.domain, "title": p.title,
                      "section": p.section, "text": p.text, "start": p.start, "end": p.end, "ordinal": i}
-                    for i, p in enumerate(_dedupe(ps))])
+                    for i, p in enumerate(unique)])
+                self.keyword.add(unique, conn)
                 if parsed.table is not None:
                     name = new_table_name()
                     create_table(conn, name, parsed.table.columns, parsed.table.rows)
@@ -367,6 +373,7 @@ class KnowledgeBase:
 
     def _delete_file(self, conn, path: str) -> None:  # type: ignore[no-untyped-def]
         conn.execute(delete(kb_chunks).where(kb_chunks.c.path == path))
+        self.keyword.remove_path(path, conn)
         conn.execute(delete(kb_files).where(kb_files.c.path == path))
         for name in conn.execute(select(kb_tables.c.name).where(kb_tables.c.path == path)).scalars().all():
             drop_table(conn, name)

@@ -112,7 +112,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     for t in dict.fromkeys(tokens(question, search=False)):
         if t in STOPWORDS or not t.strip():
             continue
-        if t not in kb.keyword.postings and len(t) >= 3 and _CJK_WORD.fullmatch(t):
+        if len(t) >= 3 and _CJK_WORD.fullmatch(t) and not kb.keyword.has_term(t):
             parts = [p for p in dict.fromkeys(tokens(t, search=True, keep_stopwords=True)) if p != t and len(p) >= 2]
             finest = [p for p in parts if not any(o != p and o in p for o in parts)]
             if finest:
