@@ -43,6 +43,8 @@ class Retrieval:
     filtered_out: int
     per_retriever: dict[str, int]
     elapsed_ms: float
+    pending_vectors: int = 0
+    """Chunks searchable by keyword whose dense vector is still queued (dense covers the others)."""
 
 
 def _allowed(kb: KnowledgeBase, plan: Plan) -> frozenset[str] | None:
@@ -95,7 +97,7 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
         kept.append(s)
         used += len(s.passage.text)
     return Retrieval(query, kept, sorted(q_ents), filtered, {k: len(v) for k, v in rankings.items()},
-                     (time.perf_counter() - t0) * 1000)
+                     (time.perf_counter() - t0) * 1000, kb.pending_vectors)
 
 
 _CJK_WORD = re.compile(r"[\u4e00-\u9fff]+")
