@@ -70,7 +70,7 @@ def pg_engine() -> Engine:
     with create_engine(url).begin() as conn:
         conn.execute(text(f"CREATE SCHEMA {schema}"))
     _SCHEMAS.append((url, schema))
-    return create_engine(url, connect_args={"options": f"-c search_path={schema}"})
+    return create_engine(url, connect_args={"options": f"-c search_path={schema},public"})
 
 
 _SCHEMAS: list[tuple[str, str]] = []
@@ -114,6 +114,17 @@ def make_dense_model() -> Case:
                 SAME)
 
 
+def make_pgvector() -> Case:
+    from knowzero.knowledge.dense import PgVectorIndex
+
+    eng = pg_engine()
+    if not PgVectorIndex.available(eng):
+        pytest.skip("pgvector is not installed (scripts/install_pgvector.sh)")
+    idx = PgVectorIndex(eng, encode_query=_bag)
+    idx.add([p.id for p in PASSAGES], [p.path for p in PASSAGES], np.vstack([_bag(p.text) for p in PASSAGES]))
+    return Case(idx, SAME)
+
+
 # The same four facts as a CSV table: one row each (the SQL retriever answers lookups, superlatives
 # and comparisons over cells and headers, not free text).
 FACTS_CSV = (
@@ -136,7 +147,7 @@ def make_sql() -> Case:
     return Case(SqlIndex(engine, [info], {"facts.csv": doc.text}), {f"p{i + 1}": info.row_id(i) for i in range(4)})
 
 
-FACTORIES = {"keyword-fts5": make_fts5, "keyword-pg": make_pg_text, "dense": make_dense, "dense-e5": make_dense_model, "sql": make_sql}
+FACTORIES = {"keyword-fts5": make_fts5, "keyword-pg": make_pg_text, "dense": make_dense, "dense-pgvector": make_pgvector, "dense-e5": make_dense_model, "sql": make_sql}
 
 
 @pytest.fixture(params=sorted(FACTORIES))
@@ -237,4 +248,4 @@ def _tmp() -> Path:
 
 
 def _connect_args(eng: Engine) -> dict[str, Any]:
-    return {"options": f"-c search_path={_SCHEMAS[-1][1]}"} if eng.dialect.name == "postgresql" else {}
+    return {"options": f"-c search_path={_SCHEMAS[-1][1]},public"} if eng.dialect.name == "postgresql" else {}

@@ -1,5 +1,5 @@
 """The embedding queue on PostgreSQL: concurrent workers never share a job; the knowledge base on
-PostgreSQL is keyword-searchable before its vectors exist (issue 11)."""
+PostgreSQL is keyword-searchable before its vectors exist, then searches them with pgvector (issue 11)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from knowzero.config import Settings
+from knowzero.knowledge.dense import PgVectorIndex
 from knowzero.knowledge.embedqueue import EmbedQueue, run_worker
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.retriever import Plan, retrieve
@@ -61,3 +62,10 @@ def test_workers_share_no_job_on_postgres(pg_url: str, tmp_path: Path) -> None:
     kb.refresh()
     assert kb.pending_vectors == 0
     assert {f["status"] for f in kb.list_files()} == {"embedded"}
+    # Dense search runs in the database (pgvector HNSW): the process holds no matrix.
+    assert isinstance(kb.dense, PgVectorIndex) and len(kb.dense.ids) == 30
+    r = retrieve(kb, "第7号零件的外圆公差", Plan(strategy="vector"))
+    assert r.per_retriever.get("dense") and r.pending_vectors == 0
+    assert kb.dense.similarity(enc.query("第7号零件"), r.passages[0].passage.id) > 0
+    kb.delete_file("docs/d7.md")
+    assert len(kb.dense.ids) == 29, "a deleted file's vectors go with it"

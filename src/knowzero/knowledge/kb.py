@@ -32,13 +32,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import Engine, delete, select
+from sqlalchemy import Engine, delete, select, text
 
 from knowzero.config import DOMAINS, Settings
 from knowzero.errors import IngestError
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.chunker import chunk_text
-from knowzero.knowledge.dense import DenseIndex
+from knowzero.knowledge.dense import DenseIndex, PgVectorIndex
 from knowzero.knowledge.embedqueue import EmbedQueue, WorkProgress, bump, run_worker, store_vectors
 from knowzero.knowledge.keyword import KeywordIndex, open_index
 from knowzero.knowledge.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
@@ -154,7 +154,9 @@ class KnowledgeBase:
         self.passages: dict[str, Passage] = {}
         self.keyword: KeywordIndex = open_index(self.engine)
         """The on-disk keyword index (FTS5 or PostgreSQL full text), written in ingest's transaction."""
-        self.dense: DenseIndex = DenseIndex([], np.zeros((0, 384), dtype=np.float32))
+        self.dense: DenseIndex | PgVectorIndex = DenseIndex([], np.zeros((0, 384), dtype=np.float32))
+        if PgVectorIndex.available(self.engine):  # PostgreSQL with pgvector: vectors stay in the database
+            self.dense = PgVectorIndex(self.engine, encode_query=self.query_vector)
         self.sql: SqlIndex | None = None
         self.doc_entities: dict[str, frozenset[str]] = {}
         self.aliases: dict[str, frozenset[str]] = {}
@@ -214,7 +216,27 @@ class KnowledgeBase:
         """Chunks that are searchable by keyword but have no dense vector yet."""
         return max(len(self.passages) - len(self.dense.ids), 0)
 
+    def _sync_pgvector(self, dense: PgVectorIndex, plist: list[Passage]) -> None:
+        """Give every chunk with a stored vector its row in ``kb_vectors``; drop rows of vanished chunks."""
+        have = set(dense.all_ids())
+        todo = [p for p in plist if p.id not in have]
+        keys = [vector_key(embed_body(p)) for p in todo]
+        vecs = self._cached_vectors(keys)
+        new = [(p, vecs[k]) for p, k in zip(todo, keys, strict=True) if k in vecs]
+        stale = have - {p.id for p in plist}
+        if new or stale:
+            with self.engine.begin() as conn:
+                if new:
+                    dense.add([p.id for p, _ in new], [p.path for p, _ in new], np.vstack([v for _, v in new]), conn)
+                if stale:
+                    conn.execute(text("DELETE FROM kb_vectors WHERE id = ANY(:ids)"), {"ids": list(stale)})
+        dense.changed()
+
     def _load_new_vectors(self, vrev: str) -> None:
+        if isinstance(self.dense, PgVectorIndex):
+            self._sync_pgvector(self.dense, list(self.passages.values()))
+            self.vectors_revision = vrev
+            return
         have = set(self.dense.ids)
         todo = [p for p in self.passages.values() if p.id not in have]
         keys = [vector_key(embed_body(p)) for p in todo]
@@ -245,11 +267,16 @@ class KnowledgeBase:
             keyword.changed()
         if not self.settings.is_postgres:
             (self.settings.data_path() / "keyword.idx").unlink(missing_ok=True)  # the old pickled index
-        keys = [vector_key(embed_body(p)) for p in plist]
-        vecs = self._cached_vectors(keys)
-        have = [i for i, k in enumerate(keys) if k in vecs]
-        matrix = np.vstack([vecs[keys[i]] for i in have]) if have else np.zeros((0, 384), dtype=np.float32)
-        dense = DenseIndex([plist[i].id for i in have], matrix, encode_query=self.query_vector)
+        dense: DenseIndex | PgVectorIndex
+        if isinstance(self.dense, PgVectorIndex):
+            dense = self.dense
+            self._sync_pgvector(dense, plist)
+        else:
+            keys = [vector_key(embed_body(p)) for p in plist]
+            vecs = self._cached_vectors(keys)
+            have = [i for i, k in enumerate(keys) if k in vecs]
+            matrix = np.vstack([vecs[keys[i]] for i in have]) if have else np.zeros((0, 384), dtype=np.float32)
+            dense = DenseIndex([plist[i].id for i in have], matrix, encode_query=self.query_vector)
         infos = []
         for t in tables:
             try:
@@ -492,6 +519,8 @@ class KnowledgeBase:
     def _delete_file(self, conn, path: str) -> None:  # type: ignore[no-untyped-def]
         conn.execute(delete(kb_chunks).where(kb_chunks.c.path == path))
         self.keyword.remove_path(path, conn)
+        if isinstance(self.dense, PgVectorIndex):
+            self.dense.remove_path(path, conn)
         conn.execute(delete(kb_files).where(kb_files.c.path == path))
         for name in conn.execute(select(kb_tables.c.name).where(kb_tables.c.path == path)).scalars().all():
             drop_table(conn, name)
