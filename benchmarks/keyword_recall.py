@@ -50,7 +50,12 @@ def build(engine: str, passages: list[Passage], database_url: str) -> Any:
 
     from knowzero.knowledge import keyword
 
-    url = database_url if engine == "postgres" else f"sqlite:///{tempfile.mkdtemp()}/recall.db"
+    if engine == "postgres":  # a fresh database on that server (the index is emptied first)
+        from knowzero.eval.scale import _fresh_database
+
+        url = _fresh_database(database_url).replace("postgresql://", "postgresql+psycopg://", 1)
+    else:
+        url = f"sqlite:///{tempfile.mkdtemp()}/recall.db"
     db = create_engine(url)
     idx = keyword.open_index(db)
     idx.reset()
@@ -76,6 +81,11 @@ def run(path: Path, engine: str, database_url: str = "", limit: int | None = Non
         paths = [path_of[h.id] for h in res]
         for k in KS:
             hits[k] += q["gold"] in paths[:k]
+    if engine == "postgres":
+        from knowzero.eval.scale import drop_database
+
+        idx.engine.dispose()
+        drop_database(idx.engine.url.render_as_string(hide_password=False))
     n = len(questions)
     return {"file": path.name, "engine": engine, "questions": n, "chunks": len(passages),
             **{f"recall@{k}": round(hits[k] / n, 4) for k in KS},
@@ -86,7 +96,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("squad", type=Path)
     ap.add_argument("--engine", default="index", choices=["index", "postgres", "numpy"])
-    ap.add_argument("--database-url", default="postgresql+psycopg://postgres@127.0.0.1:5432/test")
+    ap.add_argument("--database-url", default="postgresql://postgres@127.0.0.1:5432/test")
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()

@@ -44,6 +44,8 @@ app = typer.Typer(help="KnowZero: offline-first knowledge assistant.", no_args_i
 eval_app = typer.Typer(help="Benchmarks (not timed tests). Each prints one JSON object last with --json.",
                        no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
+bench_app = typer.Typer(help="Scale benchmarks (commands, not timed tests).", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
 
 
 def _fail(message: str) -> None:
@@ -239,6 +241,28 @@ def eval_factcheck(halueval: Path = typer.Option(..., exists=True, dir_okay=Fals
     else:
         for k, v in r.items():
             typer.echo(f"{k}: {v}")
+
+
+@bench_app.command("scale")
+def bench_scale(chunks: str = typer.Option("1000,10000", help="Comma-separated corpus sizes in chunks."),
+                squad: list[Path] = typer.Option(..., exists=True, dir_okay=False,
+                                                 help="SQuAD-format files for paragraphs and questions (repeatable)."),
+                database_url: str = typer.Option("", help="PostgreSQL server URL (a fresh database per size)."),
+                questions: int = typer.Option(50, min=1, help="Questions per size (from each file)."),
+                json_out: bool = typer.Option(False, "--json")) -> None:
+    """Ingest rate, embedding rate, query latency, worker memory and cold start per corpus size."""
+    from knowzero.eval.scale import run_scale
+
+    try:
+        sizes = [int(x) for x in chunks.split(",") if x.strip()]
+    except ValueError:
+        _fail("--chunks: comma-separated integers")
+    r = run_scale(sizes, squad, database_url=database_url, questions=questions,
+                  progress=lambda m: typer.echo(m, err=True))
+    if json_out:
+        _print_json(r)
+    else:
+        typer.echo(json.dumps(r, ensure_ascii=False, indent=2))
 
 
 eval_app.command("routing")(routing_command)
