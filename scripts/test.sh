@@ -27,6 +27,9 @@ fi
 if command -v redis-server >/dev/null 2>&1 && ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1; then
   redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no || true
 fi
+# pgvector for the PostgreSQL-mode tests: Debian 12 has no package, the script builds Debian's
+# own source package once (idempotent; a no-op when the extension is enabled already).
+bash scripts/install_pgvector.sh || echo "note: pgvector unavailable; its PostgreSQL tests will be skipped" >&2
 export OMP_WAIT_POLICY=PASSIVE OMP_NUM_THREADS=1
 ruff check src tests
 mypy

@@ -1,21 +1,26 @@
-"""The ``knowzero`` command: serve | ask | ingest | learn | eval | graph.
+"""The ``knowzero`` command: serve | ask | ingest | worker | learn | eval | graph.
 
 Errors are printed as one line (``error: …``) with exit code 2, never a traceback.
 ``--json`` commands print one JSON object on stdout's last line.
 ``ingest`` goes on past a bad file: it reports each one (``failed: …``, and ``skipped: …`` for
-unsupported types, which are not failures) and exits 1 if any file failed.
+unsupported types, which are not failures) and exits 1 if any file failed. It makes every file
+searchable first, then embeds the queued chunks with a progress bar (``--no-embed`` leaves that to
+``knowzero worker`` or the server; Ctrl-C or a kill leaves the rest queued, never half a file).
 """
 
 from __future__ import annotations
 
 import json
+import signal
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import typer
 import uvicorn
-from rich.progress import Progress
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from knowzero import __version__
 from knowzero.api.app import create_app
@@ -25,10 +30,13 @@ from knowzero.eval.knowledge import NEGATIVES, run_conflicts, run_demo, run_know
 from knowzero.eval.learning import learning_command
 from knowzero.eval.report import TASKS, run_report
 from knowzero.eval.routing import routing_command
+from knowzero.eval.scale import run_scale
 from knowzero.eval.service import service_command
 from knowzero.graph.builder import build_graph
-from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.embedqueue import WorkProgress, run_worker
+from knowzero.knowledge.kb import IngestProgress, KnowledgeBase
 from knowzero.knowledge.pipeline import answer_sync
+from knowzero.knowledge.text import SCRIPTS
 from knowzero.learning.cli import learn_command
 from knowzero.persistence.db import make_engine
 from knowzero.service.identity import announce_keys
@@ -39,6 +47,8 @@ app = typer.Typer(help="KnowZero: offline-first knowledge assistant.", no_args_i
 eval_app = typer.Typer(help="Benchmarks (not timed tests). Each prints one JSON object last with --json.",
                        no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
+bench_app = typer.Typer(help="Scale benchmarks (commands, not timed tests).", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
 
 
 def _fail(message: str) -> None:
@@ -77,35 +87,85 @@ def serve(host: str = typer.Option(None, help="Bind address (default KNOWZERO_HO
 def ingest(paths: list[Path] = typer.Argument(..., help="Files or folders."),
            collection: str = typer.Option("default", help="Collection name."),
            domain: str = typer.Option(None, help="technical | hr | product | policy | general (default: by folder)."),
+           embed: bool = typer.Option(True, "--embed/--no-embed",
+                                      help="Embed the queued chunks before exiting (else `knowzero worker` or the "
+                                           "server does it; the files are keyword-searchable either way)."),
            json_out: bool = typer.Option(False, "--json", help="Print the report as JSON.")) -> None:
-    """Ingest Markdown, text, HTML, PDF, DOCX and CSV files (incremental).
+    """Ingest Markdown, text, HTML, PDF, DOCX and CSV files (incremental, resumable).
 
-    Other file types are skipped with a message. A missing path or a file that cannot be read or
-    parsed is reported and the other files are still ingested; the exit code is then 1.
+    Every file is made keyword-searchable (and its CSV table queryable) first; dense vectors follow
+    from the embedding queue. Other file types are skipped with a message. A missing path or a file
+    that cannot be read or parsed is reported and the other files are still ingested; the exit code
+    is then 1.
     """
     if domain is not None and domain not in DOMAINS:
         _fail(f"--domain must be one of {', '.join(DOMAINS)}")
     kb = _knowledge_base(Settings())
-    with Progress(transient=True, disable=json_out) as progress:
-        task = progress.add_task("embedding", total=None)
+    columns = (TextColumn("{task.description:<10}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[info]}"), TextColumn("ETA"), TimeRemainingColumn())
+    t0 = time.perf_counter()
+    with Progress(*columns, transient=True, disable=json_out) as progress:
+        files = progress.add_task("files", total=None, info="")
 
-        def tick(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
+        def on_progress(p: IngestProgress) -> None:
+            rate = p.chunks / max(time.perf_counter() - t0, 1e-6)
+            progress.update(files, completed=p.files_done, total=p.files_total,
+                            info=f"{p.chunks} chunks searchable · {p.queued} embeddings queued · {rate:.0f} chunks/s")
 
-        report = kb.ingest_paths(paths, collection=collection, domain=domain, progress=tick)
+        report = kb.ingest_paths(paths, collection=collection, domain=domain, embed=False, on_progress=on_progress)
+        searchable_s = time.perf_counter() - t0
+        pending = kb.embedding_status()["pending"]
+        if embed and pending:
+            emb = progress.add_task("embeddings", total=pending, info="")
+
+            def on_work(w: WorkProgress) -> None:
+                progress.update(emb, completed=w.embedded, total=w.embedded + w.pending,
+                                info=f"{w.pending} pending · {w.rate:.1f} chunks/s")
+
+            report.embedded = kb.embed_pending(on_work=on_work)
+    report.elapsed_ms = (time.perf_counter() - t0) * 1000
     for f in report.skipped:
         typer.echo(f"skipped: {f['path']}: {f['reason']}", err=True)
     for f in report.failed:
         typer.echo(f"failed: {f['error']}", err=True)
     if json_out:
-        _print_json(report.to_dict())
+        _print_json(report.to_dict() | {"embeddings_pending": kb.embedding_status()["pending"],
+                                        "searchable_s": round(searchable_s, 2)})
     else:
         typer.echo(f"added {len(report.added)}, updated {len(report.updated)}, unchanged {len(report.unchanged)}, "
                    f"removed {len(report.removed)}, skipped {len(report.skipped)}, failed {len(report.failed)}; "
-                   f"{report.chunks} chunks, {report.embedded} embedded in {report.elapsed_ms / 1000:.1f}s")
+                   f"{report.chunks} chunks, {report.embedded} embedded, {kb.embedding_status()['pending']} "
+                   f"embeddings pending, in {report.elapsed_ms / 1000:.1f}s")
     if report.failed:
         typer.echo(f"error: {len(report.failed)} failed (listed above); everything else was ingested", err=True)
         raise typer.Exit(1)
+
+
+@app.command()
+def worker(batch: int = typer.Option(None, min=1, max=256, help="Chunks per batch (default KNOWZERO_EMBED_BATCH)."),
+           drain: bool = typer.Option(False, "--drain", help="Exit when the queue is empty instead of waiting."),
+           json_out: bool = typer.Option(False, "--json", help="Print a summary as JSON when done.")) -> None:
+    """Embed queued chunks (run any number, on any host that reaches the database; SIGTERM stops cleanly)."""
+    s = Settings()
+    kb = _knowledge_base(s)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    typer.echo(f"worker: {kb.embedding_status()['pending']} embeddings pending (data: {s.db_url.split('@')[-1]})",
+               err=True)
+    last = [0.0]
+
+    def tick(w: WorkProgress) -> None:
+        if time.perf_counter() - last[0] > 5 or w.pending == 0:
+            last[0] = time.perf_counter()
+            eta = w.pending / w.rate if w.rate else 0
+            typer.echo(f"worker: {w.embedded} embedded, {w.pending} pending, {w.rate:.1f}/s, ETA {eta:.0f}s", err=True)
+
+    t0 = time.perf_counter()
+    done = run_worker(kb.queue, lambda bodies: kb.encoder.passages(bodies), batch=batch or s.embed_batch,
+                      drain=drain, stop=stop, progress=tick)
+    if json_out:
+        _print_json({"embedded": done, "pending": kb.embedding_status()["pending"],
+                     "embed_per_s": round(done / max(time.perf_counter() - t0, 1e-6), 2)})
 
 
 @app.command()
@@ -186,7 +246,6 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
                    rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """Retrieval + cited answers + abstention on SQuAD-format data, beside a single-agent baseline."""
-    from knowzero.knowledge.text import SCRIPTS
 
     if negatives not in NEGATIVES:
         _fail(f"--negatives must be one of {', '.join(NEGATIVES)}")
@@ -220,7 +279,6 @@ def eval_conflicts(squad: Path = typer.Option(..., exists=True, dir_okay=False, 
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """Synthetic conflicting sources: a paragraph and a copy with its answer swapped (conflicts_named,
     false_conflict_rate on as many ordinary questions)."""
-    from knowzero.knowledge.text import SCRIPTS
 
     if script not in SCRIPTS:
         _fail(f"--script must be one of {', '.join(SCRIPTS)}")
@@ -289,6 +347,26 @@ def eval_report(out: Path = typer.Option(..., help="Directory for report.md, res
     except (FileNotFoundError, ImportError) as exc:
         _fail(str(exc))
     typer.echo(str(page))
+
+
+@bench_app.command("scale")
+def bench_scale(chunks: str = typer.Option("1000,10000", help="Comma-separated corpus sizes in chunks."),
+                squad: list[Path] = typer.Option(..., exists=True, dir_okay=False,
+                                                 help="SQuAD-format files for paragraphs and questions (repeatable)."),
+                database_url: str = typer.Option("", help="PostgreSQL server URL (a fresh database per size)."),
+                questions: int = typer.Option(50, min=1, help="Questions per size (from each file)."),
+                json_out: bool = typer.Option(False, "--json")) -> None:
+    """Ingest rate, embedding rate, query latency, worker memory and cold start per corpus size."""
+    try:
+        sizes = [int(x) for x in chunks.split(",") if x.strip()]
+    except ValueError:
+        _fail("--chunks: comma-separated integers")
+    r = run_scale(sizes, squad, database_url=database_url, questions=questions,
+                  progress=lambda m: typer.echo(m, err=True))
+    if json_out:
+        _print_json(r)
+    else:
+        typer.echo(json.dumps(r, ensure_ascii=False, indent=2))
 
 
 eval_app.command("routing")(routing_command)

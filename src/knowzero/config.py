@@ -53,6 +53,10 @@ class Settings(BaseSettings):
     chunk_chars: int = 500
     chunk_overlap: int = 80
     user_dict: str = Field(default="", description="Extra jieba user dictionary file (one term per line).")
+    embed_batch: int = Field(default=8, ge=1, le=256, description="Chunks per embedding job batch.")
+    embed_lease_s: float = Field(default=120.0, gt=0,
+                                 description="How long a worker's claim on an embedding batch lasts before others retry it.")
+    embed_in_server: bool = Field(default=True, description="The API server embeds queued chunks in a background thread.")
 
     # routing / graph
     route_threshold: float = 0.6

@@ -1,4 +1,5 @@
-"""One suite every retriever passes (Haystack's document-store test idea): BM25, dense, SQL.
+"""One suite every retriever passes (Haystack's document-store test idea): keyword (SQLite FTS5 and
+PostgreSQL full text), dense, SQL.
 
 A retriever returns at most k hits, best first, each naming itself; it honours ``allowed``;
 an empty query or empty index gives no hits and no error.
@@ -6,19 +7,23 @@ an empty query or empty index gives no hits and no error.
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from sqlalchemy import create_engine
+from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.pool import StaticPool
 
 from knowzero.knowledge.dense import DenseIndex
-from knowzero.knowledge.keyword import BM25Index
+from knowzero.knowledge.keyword import Fts5Index, PgTextIndex, open_index
 from knowzero.knowledge.parsers import parse_bytes
 from knowzero.knowledge.sqlindex import SqlIndex, TableInfo, create_table, new_table_name, row_offsets
 from knowzero.knowledge.types import Passage, Retriever
+from kz_testlib import postgres_url
 
 TEXTS = {
     "p1": "零件A的外圆公差为±0.01mm，材料为45#钢。",
@@ -51,8 +56,49 @@ class Case:
 SAME = {pid: pid for pid in TEXTS}
 
 
-def make_bm25() -> Case:
-    return Case(BM25Index.build(PASSAGES), SAME)
+def sqlite_engine() -> Engine:
+    return create_engine("sqlite://", poolclass=StaticPool)
+
+
+def pg_engine() -> Engine:
+    """A throw-away schema on the local PostgreSQL (the ``test`` database is shared)."""
+    url = postgres_url()
+    if url is None:
+        pytest.skip("PostgreSQL is not reachable")
+    schema = f"kz_contract_{uuid.uuid4().hex[:10]}"
+    url = url.replace("postgresql://", "postgresql+psycopg://", 1)
+    with create_engine(url).begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    _SCHEMAS.append((url, schema))
+    return create_engine(url, connect_args={"options": f"-c search_path={schema},public"})
+
+
+_SCHEMAS: list[tuple[str, str]] = []
+
+
+@pytest.fixture(autouse=True)
+def _drop_schemas() -> Iterator[None]:
+    yield
+    while _SCHEMAS:
+        url, schema = _SCHEMAS.pop()
+        eng = create_engine(url)
+        with eng.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+        eng.dispose()
+
+
+def make_fts5() -> Case:
+    idx = open_index(sqlite_engine())
+    assert isinstance(idx, Fts5Index)
+    idx.add(PASSAGES)
+    return Case(idx, SAME)
+
+
+def make_pg_text() -> Case:
+    idx = open_index(pg_engine())
+    assert isinstance(idx, PgTextIndex)
+    idx.add(PASSAGES)
+    return Case(idx, SAME)
 
 
 def make_dense() -> Case:
@@ -66,6 +112,17 @@ def make_dense_model() -> Case:
     enc = dense()
     return Case(DenseIndex([p.id for p in PASSAGES], enc.passages([p.text for p in PASSAGES]), encode_query=enc.query),
                 SAME)
+
+
+def make_pgvector() -> Case:
+    from knowzero.knowledge.dense import PgVectorIndex
+
+    eng = pg_engine()
+    if not PgVectorIndex.available(eng):
+        pytest.skip("pgvector is not installed (scripts/install_pgvector.sh)")
+    idx = PgVectorIndex(eng, encode_query=_bag)
+    idx.add([p.id for p in PASSAGES], [p.path for p in PASSAGES], np.vstack([_bag(p.text) for p in PASSAGES]))
+    return Case(idx, SAME)
 
 
 # The same four facts as a CSV table: one row each (the SQL retriever answers lookups, superlatives
@@ -90,7 +147,7 @@ def make_sql() -> Case:
     return Case(SqlIndex(engine, [info], {"facts.csv": doc.text}), {f"p{i + 1}": info.row_id(i) for i in range(4)})
 
 
-FACTORIES = {"bm25": make_bm25, "dense": make_dense, "dense-e5": make_dense_model, "sql": make_sql}
+FACTORIES = {"keyword-fts5": make_fts5, "keyword-pg": make_pg_text, "dense": make_dense, "dense-pgvector": make_pgvector, "dense-e5": make_dense_model, "sql": make_sql}
 
 
 @pytest.fixture(params=sorted(FACTORIES))
@@ -124,16 +181,71 @@ def test_allowed_keeps_what_it_allows(case: Case) -> None:
                                                                      everything - {case.id("p3")})}
 
 
+@pytest.mark.parametrize("engine", [sqlite_engine, pg_engine])
+def test_empty_keyword_index_gives_no_hits(engine: Any) -> None:
+    idx = open_index(engine())
+    assert idx.search("零件", 5) == [] and idx.search("", 5) == []
+    assert idx.count() == 0 and not idx.has_term("零件")
+
+
 def test_empty_index_gives_no_hits() -> None:
-    assert BM25Index.build([]).search("零件", 5) == []
     assert DenseIndex([], np.zeros((0, 64), dtype=np.float32), encode_query=_bag).search("零件", 5) == []
     assert SqlIndex(create_engine("sqlite://"), [], {}).search("零件", 5) == []
 
 
-def test_bm25_survives_a_save_and_load(tmp_path: Any) -> None:
-    idx = BM25Index.build(PASSAGES)
-    idx.save(tmp_path / "k.idx", "rev1")
-    assert BM25Index.load(tmp_path / "k.idx", "rev2") is None, "a stale revision is not loaded"
-    loaded = BM25Index.load(tmp_path / "k.idx", "rev1")
-    assert loaded is not None
-    assert [h.id for h in loaded.search("公差", 3)] == [h.id for h in idx.search("公差", 3)]
+@pytest.mark.parametrize("engine", [lambda: create_engine(f"sqlite:///{_tmp()}/k.db"), pg_engine])
+def test_keyword_index_is_on_disk_and_incremental(engine: Any) -> None:
+    """A second process sees what the first wrote; replacing a file's rows touches only that file."""
+    eng = engine()
+    first = open_index(eng)
+    first.add(PASSAGES)
+    again = open_index(create_engine(eng.url, connect_args=_connect_args(eng)))
+    assert [h.id for h in again.search("公差", 3)] == [h.id for h in first.search("公差", 3)]
+    assert again.count() == 4 and again.has_term("公差") and not again.has_term("火星")
+    assert again.term_idf("外圆") < again.term_idf("火星"), "a seen term is more common than an unseen one"
+    with eng.begin() as conn:
+        first.remove_path("p3.md", conn)
+        first.add([Passage("p5", "p3.md", "p3", "", "差旅住宿标准：二类城市每晚不超过400元。", 0, 20, "general", "c")],
+                  conn)
+    again.changed()
+    assert again.count() == 4
+    assert again.search("差旅住宿标准 二类城市", 4)[0].id == "p5"
+    assert "p3" not in {h.id for h in again.search("一类城市", 4)}
+
+
+def test_bm25_matches_the_formula() -> None:
+    """FTS5 finds the candidates; the order is plain BM25 (k1=1.2, b=0.75, IDF log(1+(N-n+.5)/(n+.5)))."""
+    import math
+    from collections import Counter
+
+    from knowzero.knowledge.keyword import passage_tokens
+    from knowzero.knowledge.text import tokens
+
+    idx = make_fts5().retriever
+    docs = {p.id: passage_tokens(p) for p in PASSAGES}
+    avgdl = sum(map(len, docs.values())) / len(docs)
+    q = tokens("零件A的外圆公差")
+    expect = {}
+    for pid, toks in docs.items():
+        tf = Counter(toks)
+        s = 0.0
+        for t, qtf in Counter(q).items():
+            df = sum(t in d for d in docs.values())
+            if tf[t]:
+                idf = math.log(1 + (4 - df + 0.5) / (df + 0.5))
+                s += idf * qtf * tf[t] * 2.2 / (tf[t] + 1.2 * (0.25 + 0.75 * len(toks) / avgdl))
+        if s > 0:
+            expect[pid] = s
+    got = {h.id: h.score for h in idx.search("零件A的外圆公差", 4)}
+    assert got.keys() == expect.keys()
+    assert all(abs(got[p] - expect[p]) < 1e-6 for p in got)
+
+
+def _tmp() -> Path:
+    import tempfile
+
+    return Path(tempfile.mkdtemp())
+
+
+def _connect_args(eng: Engine) -> dict[str, Any]:
+    return {"options": f"-c search_path={_SCHEMAS[-1][1]},public"} if eng.dialect.name == "postgresql" else {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ from knowzero.errors import KnowZeroError, RateLimited, error_body
 from knowzero.graph.builder import build_graph
 from knowzero.graph.context import Deps
 from knowzero.graph.state import CHECKPOINT_TYPES
+from knowzero.knowledge.embedqueue import run_worker
 from knowzero.persistence.checkpoint import open_persistence
 from knowzero.users import User
 from knowzero.wiring import build_deps, thread_directory
@@ -92,7 +94,12 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
             app.state.make_deps = lambda user=None: container.for_user(user or User())
             if warm:
                 await asyncio.to_thread(_warm, container)
-            yield
+            stop = _start_embedder(container) if s.embed_in_server else None
+            try:
+                yield
+            finally:
+                if stop is not None:
+                    stop.set()
 
     app = FastAPI(title="KnowZero", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Offline-first knowledge assistant: cited answers with verdicts, learning documents, "
@@ -169,6 +176,23 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
             return FileResponse(WEB_DIR / "index.html")
 
     return app
+
+
+def _start_embedder(deps: Deps) -> threading.Event:
+    """A background thread that embeds queued chunks (files ingested with ``--no-embed``, or left
+    queued by an interrupted ingest) and loads each batch's vectors; set the event to stop it."""
+    kb = deps.need_kb()
+    stop = threading.Event()
+
+    def loop() -> None:
+        try:
+            run_worker(kb.queue, lambda bodies: kb.encoder.passages(bodies), batch=deps.settings.embed_batch,
+                       stop=stop, idle_s=2.0, progress=lambda _w: kb.refresh())
+        except Exception as exc:  # noqa: BLE001 - the server goes on; `knowzero worker` can take over
+            log.warning("background embedding stopped: %s", exc)
+
+    threading.Thread(target=loop, name="kz-embed", daemon=True).start()
+    return stop
 
 
 def _warm(deps: Deps) -> None:

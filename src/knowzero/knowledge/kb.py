@@ -1,11 +1,19 @@
 """The knowledge base: ingest files into the app database, and hold the loaded indexes.
 
-One :class:`KnowledgeBase` per process and database (built by ``knowzero.wiring``); it loads passages, the BM25
-index, the dense matrix and the SQL tables once, and reloads only when another process (or an
-ingest) has bumped the revision stored in ``kb_meta``. Ingestion is incremental and keyed by
-content: unchanged files are skipped, changed files replace their chunks, files that vanished
-from an ingested folder are removed, and a bad file is reported by name and skipped without
-touching what was already indexed.
+One :class:`KnowledgeBase` per process and database (built by ``knowzero.wiring``); it loads passages,
+the dense matrix and the SQL tables once, and reloads only when another process (or an ingest) has
+bumped the revision stored in ``kb_meta``; the keyword index lives in the database itself
+(``knowledge/keyword.py``). Ingestion is incremental and keyed by content: unchanged files are
+skipped, changed files replace their chunks, files that vanished from an ingested folder are
+removed, and a bad file is reported by name (and listed as failed, with the reason) and skipped
+without touching what was already indexed.
+
+Searchable before embedded: ingest commits files in small batches — each file's chunks, keyword
+rows and CSV table together with one embedding job per chunk that has no cached or shipped vector
+(``knowledge/embedqueue.py``) — so a file is searchable by keyword the moment its batch commits and
+a kill at any point loses no committed file. Vectors come from workers; storing a batch bumps the
+``vectors`` revision, on which readers load just the new vectors. Dense retrieval covers the
+chunks that have vectors; :attr:`KnowledgeBase.pending_vectors` says how many do not yet.
 """
 
 from __future__ import annotations
@@ -14,7 +22,6 @@ import hashlib
 import logging
 import threading
 import time
-import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -22,16 +29,18 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import numpy as np
-from sqlalchemy import Engine, delete, select
+from sqlalchemy import Engine, delete, select, text
 
 from knowzero.config import DOMAINS, Settings
 from knowzero.errors import IngestError
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.chunker import chunk_text
-from knowzero.knowledge.dense import DenseIndex
-from knowzero.knowledge.keyword import BM25Index
+from knowzero.knowledge.dense import DenseIndex, PgVectorIndex
+from knowzero.knowledge.embedqueue import EmbedQueue, WorkProgress, bump, run_worker, store_vectors
+from knowzero.knowledge.keyword import KeywordIndex, open_index
 from knowzero.knowledge.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
 from knowzero.knowledge.sqlindex import (
     SqlIndex,
@@ -43,7 +52,14 @@ from knowzero.knowledge.sqlindex import (
     new_table_name,
     row_offsets,
 )
-from knowzero.knowledge.tables import kb_chunks, kb_embeddings, kb_files, kb_meta, kb_tables
+from knowzero.knowledge.tables import (
+    kb_chunks,
+    kb_embeddings,
+    kb_failures,
+    kb_files,
+    kb_meta,
+    kb_tables,
+)
 from knowzero.knowledge.types import Passage
 from knowzero.models.embeddings import dense
 from knowzero.persistence.db import init_db
@@ -71,8 +87,10 @@ class IngestReport:
     failed: list[dict[str, str]] = field(default_factory=list)
     skipped: list[dict[str, str]] = field(default_factory=list)  # not ingested by design (unsupported type)
     chunks: int = 0
-    embedded: int = 0
+    embedded: int = 0  # vectors computed by this call (inline embedding)
+    queued: int = 0  # embedding jobs this call added to the queue
     elapsed_ms: float = 0.0
+    doc_failures: list[tuple[str, str]] = field(default_factory=list, repr=False)  # (source, reason) to record
 
     @property
     def changed(self) -> bool:
@@ -81,7 +99,18 @@ class IngestReport:
     def to_dict(self) -> dict[str, object]:
         return {"added": self.added, "updated": self.updated, "unchanged": self.unchanged, "removed": self.removed,
                 "failed": self.failed, "skipped": self.skipped, "chunks": self.chunks, "embedded": self.embedded,
-                "elapsed_ms": round(self.elapsed_ms, 1)}
+                "queued": self.queued, "elapsed_ms": round(self.elapsed_ms, 1)}
+
+
+@dataclass
+class IngestProgress:
+    """Where an ingest is: files looked at (of total), chunks made searchable, embedding jobs queued."""
+
+    files_done: int
+    files_total: int
+    chunks: int
+    queued: int
+    current: str = ""
 
 
 def vector_key(body: str) -> str:
@@ -108,6 +137,9 @@ def demo_kb_path() -> Path:
 class KnowledgeBase:
     """Ingest and search. Thread-safe for concurrent searches; ingest takes a write lock."""
 
+    commit_files, commit_chunks, commit_seconds = 64, 1000, 1.0
+    """Ingest commits a batch when it holds this many files or chunks, or has been open this long."""
+
     def __init__(self, engine: Engine, settings: Settings,
                  encoder: Callable[[], object] | None = None) -> None:
         self.engine = init_db(engine)
@@ -117,9 +149,14 @@ class KnowledgeBase:
         self._encoder_factory = encoder
         self._lock = threading.RLock()
         self.revision = ""
+        self.vectors_revision = ""
+        self.queue = EmbedQueue(self.engine, lease_s=settings.embed_lease_s)
         self.passages: dict[str, Passage] = {}
-        self.keyword: BM25Index = BM25Index([], {}, np.zeros(0))
-        self.dense: DenseIndex = DenseIndex([], np.zeros((0, 384), dtype=np.float32))
+        self.keyword: KeywordIndex = open_index(self.engine)
+        """The on-disk keyword index (FTS5 or PostgreSQL full text), written in ingest's transaction."""
+        self.dense: DenseIndex | PgVectorIndex = DenseIndex([], np.zeros((0, 384), dtype=np.float32))
+        if PgVectorIndex.available(self.engine):  # PostgreSQL with pgvector: vectors stay in the database
+            self.dense = PgVectorIndex(self.engine, encode_query=self.query_vector)
         self.sql: SqlIndex | None = None
         self.doc_entities: dict[str, frozenset[str]] = {}
         self.aliases: dict[str, frozenset[str]] = {}
@@ -150,19 +187,66 @@ class KnowledgeBase:
         return vec
 
     # ----- revision -----
-    def _db_revision(self) -> str:
+    def _db_revisions(self) -> tuple[str, str]:
         with self.engine.connect() as conn:
-            return conn.execute(select(kb_meta.c.value).where(kb_meta.c.key == "revision")).scalar() or ""
+            rows = dict(conn.execute(select(kb_meta.c.key, kb_meta.c.value)
+                                     .where(kb_meta.c.key.in_(("revision", "vectors")))).tuples().all())
+        return rows.get("revision", ""), rows.get("vectors", "")
+
+    def _db_revision(self) -> str:
+        return self._db_revisions()[0]
 
     def refresh(self, force: bool = False) -> None:
-        """Reload indexes if the stored revision changed (cheap check: one SELECT)."""
-        rev = self._db_revision()
+        """Reload if the stored revision changed; load only new vectors if just those came (one SELECT)."""
+        rev, vrev = self._db_revisions()
         if not force and rev == self.revision and (self.passages or not rev):
+            if vrev != self.vectors_revision:
+                with self._lock:
+                    if vrev != self.vectors_revision:
+                        self._load_new_vectors(vrev)
             return
         with self._lock:
             if not force and rev == self.revision and (self.passages or not rev):
                 return
             self._load(rev)
+            self.vectors_revision = vrev
+
+    @property
+    def pending_vectors(self) -> int:
+        """Chunks that are searchable by keyword but have no dense vector yet."""
+        return max(len(self.passages) - len(self.dense.ids), 0)
+
+    def _sync_pgvector(self, dense: PgVectorIndex, plist: list[Passage]) -> None:
+        """Give every chunk with a stored vector its row in ``kb_vectors``; drop rows of vanished chunks."""
+        have = set(dense.all_ids())
+        todo = [p for p in plist if p.id not in have]
+        keys = [vector_key(embed_body(p)) for p in todo]
+        vecs = self._cached_vectors(keys)
+        new = [(p, vecs[k]) for p, k in zip(todo, keys, strict=True) if k in vecs]
+        stale = have - {p.id for p in plist}
+        if new or stale:
+            with self.engine.begin() as conn:
+                if new:
+                    dense.add([p.id for p, _ in new], [p.path for p, _ in new], np.vstack([v for _, v in new]), conn)
+                if stale:
+                    conn.execute(text("DELETE FROM kb_vectors WHERE id = ANY(:ids)"), {"ids": list(stale)})
+        dense.changed()
+
+    def _load_new_vectors(self, vrev: str) -> None:
+        if isinstance(self.dense, PgVectorIndex):
+            self._sync_pgvector(self.dense, list(self.passages.values()))
+            self.vectors_revision = vrev
+            return
+        have = set(self.dense.ids)
+        todo = [p for p in self.passages.values() if p.id not in have]
+        keys = [vector_key(embed_body(p)) for p in todo]
+        vecs = self._cached_vectors(keys)
+        new = [(p.id, vecs[k]) for p, k in zip(todo, keys, strict=True) if k in vecs]
+        if new:
+            matrix = np.vstack([self.dense.matrix, np.vstack([v for _, v in new])]) if self.dense.ids \
+                else np.vstack([v for _, v in new])
+            self.dense = DenseIndex(self.dense.ids + [pid for pid, _ in new], matrix, encode_query=self.query_vector)
+        self.vectors_revision = vrev
 
     def _load(self, rev: str) -> None:
         with self.engine.connect() as conn:
@@ -173,18 +257,26 @@ class KnowledgeBase:
                     for r in rows}
         plist = list(passages.values())
         file_texts = {f.path: f.text for f in files}
-        data_dir = self.settings.data_path()
-        kw_path = data_dir / "keyword.idx"
-        keyword = BM25Index.load(kw_path, rev) if rev else None
-        if keyword is None or set(keyword.ids) != set(passages):
-            keyword = BM25Index.build(plist)
-            if rev:
-                keyword.save(kw_path, rev)
-        keys = [vector_key(embed_body(p)) for p in plist]
-        vecs = self._cached_vectors(keys)
-        have = [i for i, k in enumerate(keys) if k in vecs]
-        matrix = np.vstack([vecs[keys[i]] for i in have]) if have else np.zeros((0, 384), dtype=np.float32)
-        dense = DenseIndex([plist[i].id for i in have], matrix, encode_query=self.query_vector)
+        keyword = self.keyword
+        keyword.changed()
+        if keyword.count() != len(passages):  # a database from before the index, or rows changed behind it
+            log.info("rebuilding the keyword index (%d chunks)", len(passages))
+            with self.engine.begin() as conn:
+                keyword.reset(conn)
+                keyword.add(plist, conn)
+            keyword.changed()
+        if not self.settings.is_postgres:
+            (self.settings.data_path() / "keyword.idx").unlink(missing_ok=True)  # the old pickled index
+        dense: DenseIndex | PgVectorIndex
+        if isinstance(self.dense, PgVectorIndex):
+            dense = self.dense
+            self._sync_pgvector(dense, plist)
+        else:
+            keys = [vector_key(embed_body(p)) for p in plist]
+            vecs = self._cached_vectors(keys)
+            have = [i for i, k in enumerate(keys) if k in vecs]
+            matrix = np.vstack([vecs[keys[i]] for i in have]) if have else np.zeros((0, 384), dtype=np.float32)
+            dense = DenseIndex([plist[i].id for i in have], matrix, encode_query=self.query_vector)
         infos = []
         for t in tables:
             try:
@@ -232,8 +324,12 @@ class KnowledgeBase:
 
     # ----- ingestion -----
     def ingest_paths(self, paths: Iterable[Path], *, collection: str = "default", domain: str | None = None,
-                     progress: Callable[[int, int], None] | None = None) -> IngestReport:
-        """Ingest files and folders (recursively). See module doc for the incremental rules."""
+                     progress: Callable[[int, int], None] | None = None, embed: bool = True,
+                     on_progress: Callable[[IngestProgress], None] | None = None) -> IngestReport:
+        """Ingest files and folders (recursively). See module doc for the incremental rules.
+
+        ``embed``: compute the queued vectors before returning (``progress(done, total)``); without
+        it the files are searchable at once and workers embed them later."""
         report = IngestReport()
         docs: list[SourceDoc] = []
         roots: list[tuple[str, set[str]]] = []
@@ -262,21 +358,25 @@ class KnowledgeBase:
                     data = f.read_bytes()
                 except OSError as exc:
                     report.failed.append({"path": source, "error": f"{f.name}: cannot be read ({exc.strerror})"})
+                    report.doc_failures.append((source, report.failed[-1]["error"]))
                     continue
                 sha = hashlib.sha256(data).hexdigest()
                 docs.append(SourceDoc(source, ParsedDoc("", "", "", None), sha, str(f.resolve())))
                 docs[-1].parsed = _LazyParse(f, dom)  # type: ignore[assignment]
             if root.is_dir():
                 roots.append((str(root.resolve()), seen))
-        return self._ingest(docs, collection=collection, domain=domain, roots=roots, report=report, progress=progress)
+        return self._ingest(docs, collection=collection, domain=domain, roots=roots, report=report, progress=progress,
+                            embed=embed, on_progress=on_progress)
 
     def ingest_documents(self, docs: list[SourceDoc], *, collection: str = "default", domain: str = "general",
-                         progress: Callable[[int, int], None] | None = None) -> IngestReport:
+                         progress: Callable[[int, int], None] | None = None, embed: bool = True,
+                         on_progress: Callable[[IngestProgress], None] | None = None) -> IngestReport:
         """Ingest already-parsed documents (uploads, evaluation corpora)."""
         return self._ingest(docs, collection=collection, domain=domain, roots=[], report=IngestReport(),
-                            progress=progress)
+                            progress=progress, embed=embed, on_progress=on_progress)
 
-    def ingest_bytes(self, name: str, data: bytes, *, collection: str = "uploads", domain: str = "general") -> IngestReport:
+    def ingest_bytes(self, name: str, data: bytes, *, collection: str = "uploads", domain: str = "general",
+                     embed: bool = True) -> IngestReport:
         report = IngestReport()
         try:
             parsed = parse_bytes(data, name)
@@ -284,89 +384,143 @@ class KnowledgeBase:
                 raise IngestError(f"{name}: no text could be extracted")
         except IngestError as exc:
             report.failed.append({"path": name, "error": exc.message})
+            self._record_failures([(f"{collection}/{name}", exc.message)])
             return report
         doc = SourceDoc(f"{collection}/{name}", parsed, hashlib.sha256(data).hexdigest(), "")
-        return self._ingest([doc], collection=collection, domain=domain, roots=[], report=report, progress=None)
+        return self._ingest([doc], collection=collection, domain=domain, roots=[], report=report, progress=None,
+                            embed=embed)
 
     def _ingest(self, docs: list[SourceDoc], *, collection: str, domain: str | None, roots: list[tuple[str, set[str]]],
-                report: IngestReport, progress: Callable[[int, int], None] | None) -> IngestReport:
+                report: IngestReport, progress: Callable[[int, int], None] | None, embed: bool = True,
+                on_progress: Callable[[IngestProgress], None] | None = None) -> IngestReport:
         t0 = time.perf_counter()
         s = self.settings
-        with self._lock, self.engine.connect() as conn:
+        with self.engine.connect() as conn:
             existing = {r.path: r for r in conn.execute(select(kb_files.c.path, kb_files.c.sha256, kb_files.c.origin))}
-        pending: list[tuple[SourceDoc, ParsedDoc, str, list[Passage]]] = []
-        for d in docs:
+        batch: list[tuple[SourceDoc, ParsedDoc, str, list[Passage]]] = []
+        batch_chunks = 0
+        last = time.perf_counter()
+        for i, d in enumerate(docs):
             old = existing.get(d.source)
             if old is not None and old.sha256 == d.sha256:
                 report.unchanged.append(d.source)
-                continue
-            try:
-                parsed = d.parsed.get() if isinstance(d.parsed, _LazyParse) else d.parsed
-                dom = d.parsed.domain if isinstance(d.parsed, _LazyParse) else (domain or "general")
-            except IngestError as exc:
-                report.failed.append({"path": d.source, "error": exc.message})
-                continue
-            chunks = chunk_text(parsed.text, source=d.source, title=parsed.title, max_chars=s.chunk_chars,
-                                overlap=s.chunk_overlap)
-            ps = [Passage(c.id, d.source, c.title, c.section, c.text, c.start, c.end, dom, collection) for c in chunks]
-            if not ps:
-                report.failed.append({"path": d.source, "error": f"{d.source}: no text could be extracted"})
-                continue
-            pending.append((d, parsed, dom, ps))
-        # Embed what is not cached yet (outside the DB transaction: it is the slow part).
-        bodies = {vector_key(embed_body(p)): embed_body(p) for _, _, _, ps in pending for p in ps}
-        cached = self._cached_vectors(list(bodies)) if bodies else {}
-        shipped = _shipped_vectors()
-        missing = [k for k in bodies if k not in cached and k not in shipped]
-        new_vecs: dict[str, np.ndarray] = {k: shipped[k] for k in bodies if k not in cached and k in shipped}
-        done = 0
-        for i in range(0, len(missing), 8):
-            batch = missing[i : i + 8]
-            mat = self.encoder.passages([bodies[k] for k in batch])
-            for k, v in zip(batch, mat, strict=True):
-                new_vecs[k] = v
-            done += len(batch)
-            if progress:
-                progress(done, len(missing))
-        report.embedded = len(missing)
+            else:
+                try:
+                    parsed = d.parsed.get() if isinstance(d.parsed, _LazyParse) else d.parsed
+                    dom = d.parsed.domain if isinstance(d.parsed, _LazyParse) else (domain or "general")
+                except IngestError as exc:
+                    report.failed.append({"path": d.source, "error": exc.message})
+                    report.doc_failures.append((d.source, exc.message))
+                    parsed = None
+                if parsed is not None:
+                    chunks = chunk_text(parsed.text, source=d.source, title=parsed.title, max_chars=s.chunk_chars,
+                                        overlap=s.chunk_overlap)
+                    ps = [Passage(c.id, d.source, c.title, c.section, c.text, c.start, c.end, dom, collection)
+                          for c in chunks]
+                    if ps:
+                        batch.append((d, parsed, dom, ps))
+                        batch_chunks += len(ps)
+                    else:
+                        report.failed.append({"path": d.source, "error": f"{d.source}: no text could be extracted"})
+                        report.doc_failures.append((d.source, report.failed[-1]["error"]))
+            # Commit small batches: a file is searchable (and safe from a kill) as soon as its batch is in.
+            if batch and (len(batch) >= self.commit_files or batch_chunks >= self.commit_chunks
+                          or time.perf_counter() - last > self.commit_seconds):
+                self._commit_batch(batch, existing, report)
+                batch, batch_chunks, last = [], 0, time.perf_counter()
+            if on_progress is not None:
+                on_progress(IngestProgress(i + 1, len(docs), report.chunks + batch_chunks, report.queued, d.source))
+        if batch:
+            self._commit_batch(batch, existing, report)
         removed: list[str] = []
         for root, seen in roots:
             for path, row in existing.items():
                 if row.origin and row.origin.startswith(root.rstrip("/") + "/") and row.origin not in seen:
                     removed.append(path)
+        if removed:
+            with self._lock, self.engine.begin() as conn:
+                for path in removed:
+                    self._delete_file(conn, path)
+                bump(conn, "revision")
+        report.removed = removed
+        self._record_failures(report.doc_failures)
+        if report.changed or not self.revision:
+            self.refresh(force=True)
+        if embed:
+            report.embedded += self.embed_pending(progress)
+        report.elapsed_ms = (time.perf_counter() - t0) * 1000
+        return report
+
+    def _commit_batch(self, batch: list[tuple[SourceDoc, ParsedDoc, str, list[Passage]]],
+                      existing: dict[str, Any], report: IngestReport) -> None:
+        """One transaction: files, chunks, keyword rows, tables, shipped vectors and embedding jobs."""
+        bodies = {vector_key(embed_body(p)): embed_body(p) for _, _, _, ps in batch for p in ps}
+        cached = self._cached_keys(list(bodies))
+        shipped = _shipped_vectors()
+        from_shipped = {k: shipped[k] for k in bodies if k not in cached and k in shipped}
+        jobs = {k: b for k, b in bodies.items() if k not in cached and k not in shipped}
         with self._lock, self.engine.begin() as conn:
-            for k, v in new_vecs.items():
-                conn.execute(delete(kb_embeddings).where(kb_embeddings.c.key == k))
-                conn.execute(kb_embeddings.insert().values(key=k, vector=np.asarray(v, dtype=np.float32).tobytes()))
-            for path in removed:
-                self._delete_file(conn, path)
-            for d, parsed, dom, ps in pending:
+            store_vectors(conn, from_shipped)
+            self.queue.enqueue(conn, jobs)
+            for d, parsed, dom, ps in batch:
                 self._delete_file(conn, d.source)
-                conn.execute(kb_files.insert().values(path=d.source, collection=collection, domain=dom, sha256=d.sha256,
-                                                      title=parsed.title, kind=parsed.kind, text=parsed.text,
-                                                      origin=d.origin, ingested_at=time.time()))
+                conn.execute(kb_files.insert().values(path=d.source, collection=ps[0].collection, domain=dom,
+                                                      sha256=d.sha256, title=parsed.title, kind=parsed.kind,
+                                                      text=parsed.text, origin=d.origin, ingested_at=time.time()))
+                unique = _dedupe(ps)
                 conn.execute(kb_chunks.insert(), [
                     {"id": p.id, "path": p.path, "collection": p.collection, "domain": p.domain, "title": p.title,
                      "section": p.section, "text": p.text, "start": p.start, "end": p.end, "ordinal": i}
-                    for i, p in enumerate(_dedupe(ps))])
+                    for i, p in enumerate(unique)])
+                self.keyword.add(unique, conn)
                 if parsed.table is not None:
                     name = new_table_name()
                     create_table(conn, name, parsed.table.columns, parsed.table.rows)
-                    conn.execute(kb_tables.insert().values(name=name, path=d.source, collection=collection,
+                    conn.execute(kb_tables.insert().values(name=name, path=d.source, collection=ps[0].collection,
                                                            columns=encode_columns(parsed.table.columns)))
+                conn.execute(delete(kb_failures).where(kb_failures.c.path == d.source))
                 (report.updated if d.source in existing else report.added).append(d.source)
                 report.chunks += len(ps)
-            report.removed = removed
-            if report.changed:
-                conn.execute(delete(kb_meta).where(kb_meta.c.key == "revision"))
-                conn.execute(kb_meta.insert().values(key="revision", value=uuid.uuid4().hex))
-        report.elapsed_ms = (time.perf_counter() - t0) * 1000
-        if report.changed or not self.revision:
-            self.refresh(force=True)
-        return report
+            bump(conn, "revision")
+        report.queued += len(jobs)
+
+    def _cached_keys(self, keys: list[str]) -> set[str]:
+        out: set[str] = set()
+        with self.engine.connect() as conn:
+            for i in range(0, len(keys), 500):
+                out.update(conn.execute(select(kb_embeddings.c.key)
+                                        .where(kb_embeddings.c.key.in_(keys[i : i + 500]))).scalars())
+        return out
+
+    def _record_failures(self, failures: list[tuple[str, str]]) -> None:
+        if not failures:
+            return
+        with self.engine.begin() as conn:
+            for path, error in failures:
+                conn.execute(delete(kb_failures).where(kb_failures.c.path == path))
+                conn.execute(kb_failures.insert().values(path=path, error=error, failed_at=time.time()))
+
+    # ----- embedding -----
+    def embed_pending(self, progress: Callable[[int, int], None] | None = None, *,
+                      on_work: Callable[[WorkProgress], None] | None = None) -> int:
+        """Compute every queued vector in this process (what a worker does), then load them."""
+        def tick(w: WorkProgress) -> None:
+            if progress is not None:
+                progress(w.embedded, w.embedded + w.pending)
+            if on_work is not None:
+                on_work(w)
+
+        done = run_worker(self.queue, lambda bodies: self.encoder.passages(bodies), batch=self.settings.embed_batch,
+                          drain=True, progress=tick)
+        if done:
+            self.refresh()
+        return done
 
     def _delete_file(self, conn, path: str) -> None:  # type: ignore[no-untyped-def]
         conn.execute(delete(kb_chunks).where(kb_chunks.c.path == path))
+        self.keyword.remove_path(path, conn)
+        if isinstance(self.dense, PgVectorIndex):
+            self.dense.remove_path(path, conn)
         conn.execute(delete(kb_files).where(kb_files.c.path == path))
         for name in conn.execute(select(kb_tables.c.name).where(kb_tables.c.path == path)).scalars().all():
             drop_table(conn, name)
@@ -378,8 +532,8 @@ class KnowledgeBase:
             if conn.execute(select(kb_files.c.path).where(kb_files.c.path == path)).first() is None:
                 return False
             self._delete_file(conn, path)
-            conn.execute(delete(kb_meta).where(kb_meta.c.key == "revision"))
-            conn.execute(kb_meta.insert().values(key="revision", value=uuid.uuid4().hex))
+            conn.execute(delete(kb_failures).where(kb_failures.c.path == path))
+            bump(conn, "revision")
         self.refresh(force=True)
         return True
 
@@ -395,13 +549,38 @@ class KnowledgeBase:
         return self.ingest_paths([demo_kb_path()], collection="demo")
 
     def list_files(self) -> list[dict[str, object]]:
+        """Every document with its status: ``searchable`` (keyword and SQL now, some vectors pending),
+        ``embedded`` (every chunk has its vector) or ``failed`` (its last ingest failed: ``error``)."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(kb_files.c.path, kb_files.c.collection, kb_files.c.domain, kb_files.c.title,
                                        kb_files.c.kind, kb_files.c.ingested_at).order_by(kb_files.c.path)).all()
+            failures = {r.path: r for r in conn.execute(select(kb_failures))}
         counts: dict[str, int] = {}
+        embedded: dict[str, int] = {}
+        have = set(self.dense.ids)
         for p in self.passages.values():
             counts[p.path] = counts.get(p.path, 0) + 1
-        return [dict(r._mapping) | {"chunks": counts.get(r.path, 0)} for r in rows]
+            embedded[p.path] = embedded.get(p.path, 0) + (p.id in have)
+        out: list[dict[str, object]] = []
+        for r in rows:
+            n, e = counts.get(r.path, 0), embedded.get(r.path, 0)
+            item = dict(r._mapping) | {"chunks": n, "embedded_chunks": e,
+                                       "status": "embedded" if e >= n else "searchable", "error": None}
+            if r.path in failures:
+                item |= {"status": "failed", "error": failures[r.path].error}
+            out.append(item)
+        listed = {r.path for r in rows}
+        for path, f in sorted(failures.items()):
+            if path not in listed:
+                out.append({"path": path, "collection": None, "domain": None, "title": path, "kind": None,
+                            "ingested_at": f.failed_at, "chunks": 0, "embedded_chunks": 0, "status": "failed",
+                            "error": f.error})
+        return out
+
+    def embedding_status(self) -> dict[str, int]:
+        """Queue figures for progress displays: jobs waiting, jobs given up after repeated errors."""
+        st = self.queue.stats()
+        return {"pending": st.pending, "failed": st.failed}
 
 
 class _LazyParse:

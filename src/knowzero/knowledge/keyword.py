@@ -1,109 +1,353 @@
-"""Keyword retrieval: Okapi BM25 over Chinese-aware tokens (jieba + whole Latin/part-number tokens).
+"""Keyword retrieval: Okapi BM25 over Chinese-aware tokens, kept by a database engine on disk.
 
-An inverted index in numpy arrays, built from passages and saved to a file stamped with the
-knowledge-base revision, so a process start loads it instead of re-segmenting. Scores are
-plain BM25 (k1=1.2, b=0.75); the title and section path are indexed with the chunk text.
+Chunks are segmented once, at ingest (jieba + whole Latin/part-number tokens, title and section
+path indexed with the text), and written to a full-text index in the knowledge base's own
+database, in the same transaction as the chunk rows — so an index is never behind its chunks,
+updates are incremental (a changed file replaces only its own rows) and a process start loads
+nothing. Two engines behind one class interface:
+
+- :class:`Fts5Index` (embedded SQLite): an FTS5 table over the space-joined tokens, ranked by
+  FTS5's ``bm25()`` (k1=1.2, b=0.75); document frequencies from an ``fts5vocab`` table.
+- :class:`PgTextIndex` (PostgreSQL): the tokens as a ``tsvector`` (positions give term
+  frequencies) with a GIN index; candidates by ``@@``, ranked by BM25 computed in SQL.
+
+Both give :meth:`term_idf` / :meth:`has_term` (the reader, the coverage check and the key-term
+rewrite need them) with the same IDF formula as before: ``log(1 + (N - df + 0.5) / (df + 0.5))``.
+
+    idx = open_index(engine); idx.add(passages); idx.search("零件A 公差", k=5)
 """
 
 from __future__ import annotations
 
 import math
-import pickle
+import threading
 from collections import Counter
-from pathlib import Path
+from collections.abc import Iterable
+from typing import Any
 
-import numpy as np
+from sqlalchemy import Connection, Engine, text
 
 from knowzero.knowledge.text import tokens
 from knowzero.knowledge.types import Hit, Passage
+
+K1, B = 1.2, 0.75
+_IN_LIMIT = 900  # allowed ids passed as SQL parameters up to this many; more are filtered while reading
 
 
 def passage_tokens(p: Passage) -> list[str]:
     return tokens(f"{p.title} {p.section} {p.text}")
 
 
-class BM25Index:
-    """BM25 over passages.
+def _idf(n: int, df: int) -> float:
+    return math.log(1 + (n - df + 0.5) / (df + 0.5))
 
-    >>> idx = BM25Index.build([...passages...]); idx.search("零件A 公差", k=5)
-    """
+
+class _Base:
+    """What both engines share: the statistics cache and the engine/connection plumbing."""
 
     name = "keyword"
 
-    def __init__(self, ids: list[str], postings: dict[str, tuple[np.ndarray, np.ndarray]], lengths: np.ndarray,
-                 k1: float = 1.2, b: float = 0.75) -> None:
-        if k1 <= 0 or not 0 <= b <= 1:
-            raise ValueError("need k1 > 0 and 0 <= b <= 1")
-        self.ids = ids
-        self.postings = postings
-        self.lengths = lengths.astype(np.float32)
-        self.k1, self.b = k1, b
-        self.avgdl = float(self.lengths.mean()) if len(ids) else 1.0
-        n = len(ids)
-        self.idf = {t: math.log(1 + (n - len(d) + 0.5) / (len(d) + 0.5)) for t, (d, _) in postings.items()}
-        self._pos = {pid: i for i, pid in enumerate(ids)}
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._lock = threading.Lock()
+        self._df: dict[str, int] = {}
+        self._n: int | None = None
+        with engine.begin() as conn:
+            self.ensure_schema(conn)
 
-    @classmethod
-    def build(cls, passages: list[Passage]) -> BM25Index:
-        acc: dict[str, tuple[list[int], list[int]]] = {}
-        lengths = np.zeros(len(passages), dtype=np.float32)
-        for i, p in enumerate(passages):
-            toks = passage_tokens(p)
-            lengths[i] = max(len(toks), 1)
-            for t, tf in Counter(toks).items():
-                docs, tfs = acc.setdefault(t, ([], []))
-                docs.append(i)
-                tfs.append(tf)
-        postings = {t: (np.asarray(d, dtype=np.int32), np.asarray(f, dtype=np.float32)) for t, (d, f) in acc.items()}
-        return cls([p.id for p in passages], postings, lengths)
+    # -- engine specific --
+    def ensure_schema(self, conn: Connection) -> None:
+        raise NotImplementedError
+
+    def _count(self, conn: Connection) -> int:
+        raise NotImplementedError
+
+    def _doc_freq(self, conn: Connection, term: str) -> int:
+        raise NotImplementedError
+
+    def add(self, passages: Iterable[Passage], conn: Connection | None = None) -> int:
+        raise NotImplementedError
+
+    def remove_path(self, path: str, conn: Connection) -> None:
+        raise NotImplementedError
+
+    def reset(self, conn: Connection | None = None) -> None:
+        raise NotImplementedError
+
+    def search_tokens(self, qtoks: list[str], k: int, allowed: frozenset[str] | None = None) -> list[Hit]:
+        raise NotImplementedError
+
+    # -- shared --
+    def changed(self) -> None:
+        """Forget cached statistics (the knowledge base calls this when its revision moves)."""
+        with self._lock:
+            self._df.clear()
+            self._n = None
+
+    def count(self) -> int:
+        with self._lock:
+            if self._n is not None:
+                return self._n
+        with self.engine.connect() as conn:
+            n = self._count(conn)
+        with self._lock:
+            self._n = n
+        return n
+
+    def doc_freq(self, term: str) -> int:
+        with self._lock:
+            df = self._df.get(term)
+        if df is None:
+            with self.engine.connect() as conn:
+                df = self._doc_freq(conn, term)
+            with self._lock:
+                if len(self._df) > 50_000:
+                    self._df.clear()
+                self._df[term] = df
+        return df
+
+    def has_term(self, term: str) -> bool:
+        return self.doc_freq(term) > 0
 
     def term_idf(self, term: str) -> float:
         """IDF of a term; unseen terms get the maximum (they are rare by definition)."""
-        n = len(self.ids)
-        return self.idf.get(term, math.log(1 + (n + 0.5) / 0.5))
+        n = self.count()
+        df = self.doc_freq(term)
+        return _idf(n, df) if df else math.log(1 + (n + 0.5) / 0.5)
 
     def search(self, query: str, k: int, allowed: frozenset[str] | None = None) -> list[Hit]:
         return self.search_tokens(tokens(query), k, allowed)
 
+    def _write(self, conn: Connection | None, fn: Any) -> Any:
+        if conn is not None:
+            return fn(conn)
+        with self.engine.begin() as c:
+            return fn(c)
+
+
+def _fts_phrase(tok: str) -> str:
+    return '"' + tok.replace('"', '""') + '"'
+
+
+class Fts5Index(_Base):
+    """SQLite FTS5 over pre-segmented tokens (one column: title, section and text)."""
+
+    def ensure_schema(self, conn: Connection) -> None:
+        # Tokens are already segmented and lower-cased: split on spaces only, keep part-number
+        # punctuation inside tokens (non-ASCII characters are always token characters here).
+        conn.exec_driver_sql(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS kb_fts USING fts5(body, tokenize=\"ascii tokenchars '+_-.%/#'\")")
+        conn.exec_driver_sql("CREATE VIRTUAL TABLE IF NOT EXISTS kb_fts_vocab USING fts5vocab(kb_fts, row)")
+        conn.exec_driver_sql("CREATE TABLE IF NOT EXISTS kb_fts_ids (rowid INTEGER PRIMARY KEY, "
+                             "id TEXT NOT NULL UNIQUE, path TEXT NOT NULL)")
+        conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_kb_fts_ids_path ON kb_fts_ids(path)")
+
+    def _count(self, conn: Connection) -> int:
+        return int(conn.exec_driver_sql("SELECT count(*) FROM kb_fts_ids").scalar() or 0)
+
+    def _doc_freq(self, conn: Connection, term: str) -> int:
+        row = conn.exec_driver_sql("SELECT doc FROM kb_fts_vocab WHERE term = ?", (term,)).first()
+        return int(row[0]) if row else 0
+
+    def add(self, passages: Iterable[Passage], conn: Connection | None = None) -> int:
+        rows = [(p.id, p.path, " ".join(passage_tokens(p))) for p in passages]
+
+        def go(c: Connection) -> int:
+            raw = c.connection.driver_connection
+            assert raw is not None
+            cur = raw.cursor()
+            for pid, path, body in rows:
+                cur.execute("SELECT rowid FROM kb_fts_ids WHERE id = ?", (pid,))
+                old = cur.fetchone()
+                if old is not None:
+                    cur.execute("DELETE FROM kb_fts WHERE rowid = ?", (old[0],))
+                    cur.execute("DELETE FROM kb_fts_ids WHERE rowid = ?", (old[0],))
+                cur.execute("INSERT INTO kb_fts_ids (id, path) VALUES (?, ?)", (pid, path))
+                cur.execute("INSERT INTO kb_fts (rowid, body) VALUES (?, ?)", (cur.lastrowid, body))
+            cur.close()
+            return len(rows)
+
+        return int(self._write(conn, go))
+
+    def remove_path(self, path: str, conn: Connection) -> None:
+        conn.exec_driver_sql("DELETE FROM kb_fts WHERE rowid IN (SELECT rowid FROM kb_fts_ids WHERE path = ?)",
+                             (path,))
+        conn.exec_driver_sql("DELETE FROM kb_fts_ids WHERE path = ?", (path,))
+
+    def reset(self, conn: Connection | None = None) -> None:
+        def go(c: Connection) -> None:
+            c.exec_driver_sql("DELETE FROM kb_fts")
+            c.exec_driver_sql("DELETE FROM kb_fts_ids")
+        self._write(conn, go)
+        self.changed()
+
+    def _avgdl(self) -> float:
+        avg = self._avg
+        if avg is None:
+            with self.engine.connect() as conn:
+                total = conn.exec_driver_sql("SELECT coalesce(sum(cnt), 0) FROM kb_fts_vocab").scalar() or 0
+            avg = self._avg = max(float(total) / max(self.count(), 1), 1.0)
+        return avg
+
+    _avg: float | None = None
+
+    def changed(self) -> None:
+        super().changed()
+        self._avg = None
+
     def search_tokens(self, qtoks: list[str], k: int, allowed: frozenset[str] | None = None) -> list[Hit]:
-        if not self.ids or not qtoks:
+        """FTS5 finds and orders candidates; the best ``max(3k, 60)`` are rescored with the exact BM25
+        of :func:`bm25_scores` (FTS5's own IDF floors terms in over half the chunks at zero)."""
+        if not qtoks or k <= 0 or (allowed is not None and not allowed):
             return []
-        scores = np.zeros(len(self.ids), dtype=np.float32)
-        norm = self.k1 * (1 - self.b + self.b * self.lengths / self.avgdl)
-        for t, qtf in Counter(qtoks).items():
-            post = self.postings.get(t)
-            if post is None:
-                continue
-            docs, tfs = post
-            scores[docs] += self.idf[t] * qtf * tfs * (self.k1 + 1) / (tfs + norm[docs])
+        # Repeated query terms stay repeated: each occurrence adds its BM25 term again (query tf).
+        match = " OR ".join(_fts_phrase(t) for t in qtoks)
+        sql = ("SELECT m.id, kb_fts.body, bm25(kb_fts) AS s FROM kb_fts JOIN kb_fts_ids m ON m.rowid = kb_fts.rowid "
+               "WHERE kb_fts MATCH ?")
+        params: list[Any] = [match]
+        small = allowed is not None and len(allowed) <= _IN_LIMIT
+        if small:
+            assert allowed is not None
+            sql += f" AND m.id IN ({','.join('?' * len(allowed))})"
+            params.extend(sorted(allowed))
+        depth = max(3 * k, 60)
+        sql += " ORDER BY s, m.id"
+        if allowed is None or small:
+            sql += " LIMIT ?"
+            params.append(depth)
+        cands: list[tuple[str, list[str]]] = []
+        with self.engine.connect() as conn:
+            for pid, body, _ in conn.exec_driver_sql(sql, tuple(params)):
+                if allowed is not None and pid not in allowed:
+                    continue
+                cands.append((pid, body.split(" ")))
+                if len(cands) >= depth:
+                    break
+            if not cands:
+                return []
+            with self._lock:
+                missing = [t for t in set(qtoks) if t not in self._df]
+            dfs = {t: self._doc_freq(conn, t) for t in missing}
+            with self._lock:
+                self._df.update(dfs)
+        n = self.count()
+        idf = {t: _idf(n, self.doc_freq(t)) for t in set(qtoks)}
+        scored = bm25_scores(Counter(qtoks), cands, idf, self._avgdl())
+        scored.sort(key=lambda x: (-x[1], x[0]))
+        return [Hit(pid, s, self.name) for pid, s in scored[:k] if s > 0]
+
+
+def bm25_scores(qtf: Counter[str], docs: list[tuple[str, list[str]]], idf: dict[str, float],
+                avgdl: float) -> list[tuple[str, float]]:
+    """Okapi BM25 (k1=1.2, b=0.75) of each (id, tokens) for query term counts ``qtf``."""
+    out = []
+    for pid, toks in docs:
+        tf = Counter(toks)
+        norm = K1 * (1 - B + B * max(len(toks), 1) / avgdl)
+        out.append((pid, sum(idf[t] * q * tf[t] * (K1 + 1) / (tf[t] + norm) for t, q in qtf.items() if t in tf)))
+    return out
+
+
+def _tsv_lexeme(tok: str) -> str:
+    return "'" + tok.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+def tsvector_text(toks: list[str]) -> str:
+    """A ``tsvector`` literal whose positions carry each token's frequency (lexemes verbatim)."""
+    pos: dict[str, list[int]] = {}
+    for i, t in enumerate(toks[:16383], start=1):
+        pos.setdefault(t, []).append(i)
+    return " ".join(f"{_tsv_lexeme(t)}:{','.join(map(str, ps[:256]))}" for t, ps in pos.items())
+
+
+class PgTextIndex(_Base):
+    """PostgreSQL full text: jieba tokens in a ``tsvector`` (GIN), BM25 computed in SQL."""
+
+    def ensure_schema(self, conn: Connection) -> None:
+        conn.execute(text("CREATE TABLE IF NOT EXISTS kb_kw (id TEXT PRIMARY KEY, path TEXT NOT NULL, "
+                          "len INTEGER NOT NULL, body TSVECTOR NOT NULL)"))
+        conn.execute(text("CREATE INDEX IF NOT EXISTS ix_kb_kw_body ON kb_kw USING GIN (body)"))
+        conn.execute(text("CREATE INDEX IF NOT EXISTS ix_kb_kw_path ON kb_kw (path)"))
+
+    def _count(self, conn: Connection) -> int:
+        return int(conn.execute(text("SELECT count(*) FROM kb_kw")).scalar() or 0)
+
+    def _avgdl(self, conn: Connection) -> float:
+        return float(conn.execute(text("SELECT coalesce(avg(len), 1) FROM kb_kw")).scalar() or 1.0)
+
+    def _doc_freq(self, conn: Connection, term: str) -> int:
+        return int(conn.execute(text("SELECT count(*) FROM kb_kw WHERE body @@ CAST(:q AS tsquery)"),
+                                {"q": _tsv_lexeme(term)}).scalar() or 0)
+
+    _avg: float | None = None
+
+    def changed(self) -> None:
+        super().changed()
+        self._avg = None
+
+    def avgdl(self) -> float:
+        avg = self._avg
+        if avg is None:
+            with self.engine.connect() as conn:
+                avg = self._avg = self._avgdl(conn)
+        return avg
+
+    def add(self, passages: Iterable[Passage], conn: Connection | None = None) -> int:
+        rows = []
+        for p in passages:
+            toks = passage_tokens(p)
+            rows.append({"id": p.id, "path": p.path, "len": max(len(toks), 1), "body": tsvector_text(toks)})
+
+        def go(c: Connection) -> int:
+            if rows:
+                c.execute(text("INSERT INTO kb_kw (id, path, len, body) VALUES (:id, :path, :len, "
+                               "CAST(:body AS tsvector)) ON CONFLICT (id) DO UPDATE SET path = EXCLUDED.path, "
+                               "len = EXCLUDED.len, body = EXCLUDED.body"), rows)
+            return len(rows)
+
+        return int(self._write(conn, go))
+
+    def remove_path(self, path: str, conn: Connection) -> None:
+        conn.execute(text("DELETE FROM kb_kw WHERE path = :p"), {"p": path})
+
+    def reset(self, conn: Connection | None = None) -> None:
+        self._write(conn, lambda c: c.execute(text("DELETE FROM kb_kw")))
+        self.changed()
+
+    def search_tokens(self, qtoks: list[str], k: int, allowed: frozenset[str] | None = None) -> list[Hit]:
+        if not qtoks or k <= 0 or (allowed is not None and not allowed):
+            return []
+        qtf = Counter(qtoks)
+        terms = list(qtf)
+        idfs = [self.term_idf(t) for t in terms]
+        if all(self.doc_freq(t) == 0 for t in terms):
+            return []
+        params: dict[str, Any] = {"terms": terms, "qtfs": [qtf[t] for t in terms], "idfs": idfs,
+                                  "tsq": " | ".join(_tsv_lexeme(t) for t in terms), "avgdl": self.avgdl(),
+                                  "k1": K1, "b": B, "k": k}
+        where = ""
         if allowed is not None:
-            mask = np.zeros(len(self.ids), dtype=bool)
-            for pid in allowed:
-                j = self._pos.get(pid)
-                if j is not None:
-                    mask[j] = True
-            scores[~mask] = 0
-        nz = np.flatnonzero(scores > 0)
-        if not len(nz):
-            return []
-        top = nz[np.argsort(-scores[nz], kind="stable")[:k]]
-        return [Hit(self.ids[i], float(scores[i]), self.name) for i in top]
+            where = " AND c.id = ANY(:allowed)"
+            params["allowed"] = list(allowed)
+        sql = text(
+            "WITH q AS (SELECT * FROM unnest(CAST(:terms AS text[]), CAST(:qtfs AS int[]), "
+            "CAST(:idfs AS float8[])) AS t(term, qtf, idf)) "
+            "SELECT c.id, sum(q.idf * q.qtf * cardinality(u.positions) * (:k1 + 1) / "
+            "(cardinality(u.positions) + :k1 * (1 - :b + :b * c.len / :avgdl))) AS s "
+            "FROM kb_kw c CROSS JOIN LATERAL unnest(c.body) AS u(lexeme, positions, weights) "
+            "JOIN q ON q.term = u.lexeme "
+            f"WHERE c.body @@ CAST(:tsq AS tsquery){where} GROUP BY c.id ORDER BY s DESC, c.id LIMIT :k")
+        with self.engine.connect() as conn:
+            return [Hit(pid, float(s), self.name) for pid, s in conn.execute(sql, params)]
 
-    def save(self, path: Path, revision: str) -> None:
-        tmp = path.with_suffix(".tmp")
-        with tmp.open("wb") as fh:
-            pickle.dump({"revision": revision, "ids": self.ids, "postings": self.postings,
-                         "lengths": self.lengths}, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.replace(path)
 
-    @classmethod
-    def load(cls, path: Path, revision: str) -> BM25Index | None:
-        """The saved index if it matches ``revision``; None otherwise (caller rebuilds)."""
-        try:
-            with path.open("rb") as fh:
-                data = pickle.load(fh)  # noqa: S301 - our own file in our own data dir
-        except (OSError, pickle.UnpicklingError, EOFError):
-            return None
-        if data.get("revision") != revision:
-            return None
-        return cls(data["ids"], data["postings"], data["lengths"])
+KeywordIndex = Fts5Index | PgTextIndex
+
+
+def open_index(engine: Engine) -> KeywordIndex:
+    """The keyword index of the database behind ``engine`` (schema created when missing)."""
+    if engine.dialect.name == "postgresql":
+        return PgTextIndex(engine)
+    if engine.dialect.name == "sqlite":
+        return Fts5Index(engine)
+    raise ValueError(f"no keyword index for a {engine.dialect.name} database")

@@ -124,7 +124,8 @@ def gather_evidence(question: str, plan: Plan, attempts_done: int, deps: Knowled
     log = {"agent": "retriever", "action": "retrieve" if attempts_done == 0 else "rewrite_and_retrieve",
            "query": query, "reason": reason, "attempt": attempts_done + 1, "hits": len(r.passages),
            "per_retriever": r.per_retriever, "entities": r.entities, "filtered_by_entity": r.filtered_out,
-           "quality": round(quality, 3), "retrieval_ms": round(r.elapsed_ms, 2)}
+           "quality": round(quality, 3), "retrieval_ms": round(r.elapsed_ms, 2),
+           "embeddings_pending": r.pending_vectors}
     return Evidence(query, tuple(r.passages), round(quality, 4), attempts_done + 1, plan, log)
 
 

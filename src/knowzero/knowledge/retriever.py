@@ -43,6 +43,8 @@ class Retrieval:
     filtered_out: int
     per_retriever: dict[str, int]
     elapsed_ms: float
+    pending_vectors: int = 0
+    """Chunks searchable by keyword whose dense vector is still queued (dense covers the others)."""
 
 
 def _allowed(kb: KnowledgeBase, plan: Plan) -> frozenset[str] | None:
@@ -96,7 +98,7 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
         kept.append(s)
         used += len(s.passage.text)
     return Retrieval(query, kept, sorted(q_ents), filtered, {k: len(v) for k, v in rankings.items()},
-                     (time.perf_counter() - t0) * 1000)
+                     (time.perf_counter() - t0) * 1000, kb.pending_vectors)
 
 
 _CJK_WORD = re.compile(r"[\u4e00-\u9fff]+")
@@ -113,7 +115,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     for t in dict.fromkeys(tokens(query_text(question), search=False)):
         if t in STOPWORDS or not t.strip():
             continue
-        if t not in kb.keyword.postings and len(t) >= 3 and _CJK_WORD.fullmatch(t):
+        if len(t) >= 3 and _CJK_WORD.fullmatch(t) and not kb.keyword.has_term(t):
             parts = [p for p in dict.fromkeys(tokens(t, search=True, keep_stopwords=True)) if p != t and len(p) >= 2]
             finest = [p for p in parts if not any(o != p and o in p for o in parts)]
             if finest:

@@ -67,6 +67,24 @@ kb_embeddings = Table(
     Column("vector", LargeBinary, nullable=False),
 )
 
+kb_embed_queue = Table(
+    "kb_embed_queue", metadata,  # chunks waiting for their dense vector (see knowledge/embedqueue.py)
+    Column("key", String(64), primary_key=True),  # the vector key (kb_embeddings.key) it will fill
+    Column("body", Text, nullable=False),  # what the model embeds
+    Column("enqueued_at", Float, nullable=False, index=True),
+    Column("lease_until", Float, nullable=True),  # claimed by a worker until then
+    Column("claimed_by", String(200), nullable=False, default=""),  # host:pid of the claiming worker
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("error", Text, nullable=False, default=""),
+)
+
+kb_failures = Table(
+    "kb_failures", metadata,  # files whose last ingest failed, with the reason (listed as "failed")
+    Column("path", String(1000), primary_key=True),
+    Column("error", Text, nullable=False),
+    Column("failed_at", Float, nullable=False),
+)
+
 kb_tables = Table(
     "kb_tables", metadata,
     Column("name", String(200), primary_key=True),  # generated: kbt_<hex>

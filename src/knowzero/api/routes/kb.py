@@ -47,6 +47,8 @@ async def upload(request: Request, user: EditorUser, files: list[UploadFile] = F
         if len(data) > MAX_UPLOAD:
             results.append({"file": name, "failed": [{"path": name, "error": "larger than 20 MB"}]})
             continue
+        # Embedded before the answer (a user asks about an upload at once; uploads are small). Bulk
+        # sets go through `knowzero ingest`, searchable first, vectors from the queue.
         report = await asyncio.to_thread(kb.ingest_bytes, name, data, collection=collection, domain=domain)
         results.append({"file": name, **report.to_dict()})
     return {"results": results}
@@ -61,15 +63,20 @@ async def delete_file(request: Request, user: EditorUser, path: str) -> dict[str
     return {"deleted": path}
 
 
-@router.get("/v1/kb/files", summary="Ingested documents with their chunk counts", **access(ANYONE))
+@router.get("/v1/kb/files", summary="Ingested documents: chunk counts and status (searchable, embedded, failed)",
+            **access(ANYONE))
 async def files(request: Request) -> dict[str, Any]:
+    """Each document's ``status``: ``searchable`` (keyword and SQL search now; ``embedded_chunks`` of
+    ``chunks`` have their dense vector), ``embedded`` (all have), or ``failed`` with ``error`` (its last
+    ingest failed). ``embeddings``: jobs still queued for the embedding workers, and given up."""
     kb = request.app.state.kb
     kb.refresh()
     items = kb.list_files()
     collections: dict[str, int] = {}
     for it in items:
-        collections[it["collection"]] = collections.get(it["collection"], 0) + 1
-    return {"files": items, "collections": collections}
+        if it["collection"] is not None:
+            collections[it["collection"]] = collections.get(it["collection"], 0) + 1
+    return {"files": items, "collections": collections, "embeddings": kb.embedding_status()}
 
 
 @router.get("/v1/kb/source", summary="A source document's text (for opening a citation)", **access(ANYONE, errors=(404,)))

@@ -1,0 +1,156 @@
+"""Scale benchmark: ``knowzero bench scale --chunks 1000,10000 --squad FILE --json``.
+
+Per size, a fresh knowledge base (SQLite in a temp dir, or ``--database-url`` for PostgreSQL) is
+filled with public Chinese Wikipedia-style paragraphs from SQuAD-format files (CMRC, DRCD),
+repeated with a variation marker until the size is reached, then measured:
+
+- ``ingest_searchable_per_s``: chunks made keyword-searchable per second (ingest without embedding);
+- ``embed_per_s``: one worker's embedding rate over a short sample of the queue (bundled e5 model);
+- ``query_p50_ms`` / ``query_p95_ms``: one hybrid retrieval (keyword + dense over the chunks that
+  have vectors + SQL) for questions of the same files, in a fresh process;
+- ``worker_rss_mb``: that process's resident memory after the queries (what an API worker holds);
+- ``cold_start_s``: from process start to the first answered retrieval (imports, load, first query).
+
+A benchmark, not a test: figures depend on the machine (report its load beside them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from knowzero.config import Settings
+from knowzero.eval.knowledge import load_squad
+from knowzero.eval.metrics import percentile
+from knowzero.knowledge.kb import KnowledgeBase, SourceDoc, _shipped_vectors
+from knowzero.knowledge.parsers import ParsedDoc
+from knowzero.knowledge.text import tokens
+from knowzero.persistence.db import make_engine
+
+CHUNKS_PER_PARAGRAPH = 1.33  # CMRC+DRCD paragraphs at 500-character chunks (measured: 1,674 / 1,256)
+
+_PROBE = """
+import json, resource, sys, time
+t0 = time.perf_counter()
+from pathlib import Path
+from knowzero.config import Settings
+from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.retriever import Plan, retrieve
+from knowzero.persistence.db import make_engine
+args = json.loads(sys.argv[1])
+s = Settings(data_dir=Path(args["data_dir"]), database_url=args["database_url"])
+kb = KnowledgeBase(make_engine(s.db_url), s)
+kb.refresh()
+retrieve(kb, args["questions"][0], Plan())
+cold = time.perf_counter() - t0
+times = []
+for q in args["questions"]:
+    t = time.perf_counter()
+    retrieve(kb, q, Plan())
+    times.append((time.perf_counter() - t) * 1000)
+rss = int(open("/proc/self/status").read().split("VmRSS:")[1].split()[0]) / 1024
+print(json.dumps({"cold_start_s": cold, "times": times, "rss_mb": rss, "pending": kb.pending_vectors}))
+"""
+
+
+def _docs(paragraphs: list[dict[str, str]], n_chunks: int) -> list[SourceDoc]:
+    want = int(n_chunks / CHUNKS_PER_PARAGRAPH) + 1
+    out: list[SourceDoc] = []
+    rep = 0
+    while len(out) < want:
+        for p in paragraphs:
+            if len(out) >= want:
+                break
+            text = p["context"] if rep == 0 else f"（第{rep}版）{p['context']}"
+            title = p["title"] if rep == 0 else f"{p['title']}（第{rep}版）"
+            out.append(SourceDoc(f"bench/{rep}/{p['id']}.md", ParsedDoc(text, title, "text"),
+                                 hashlib.sha256((title + text).encode()).hexdigest()))
+        rep += 1
+    return out
+
+
+def run_size(n_chunks: int, paragraphs: list[dict[str, str]], questions: list[str], *, database_url: str = "",
+             embed_sample: int = 16) -> dict[str, Any]:
+    data_dir = Path(tempfile.mkdtemp(prefix=f"kz-bench-{n_chunks}-"))
+    s = Settings(data_dir=data_dir, database_url=database_url)
+    kb = KnowledgeBase(make_engine(s.db_url), s)
+    docs = _docs(paragraphs, n_chunks)
+    tokens("预热")  # jieba's dictionary loads once per process: not part of the ingest rate
+    _shipped_vectors()
+    t0 = time.perf_counter()
+    report = kb.ingest_documents(docs, collection="bench", embed=False)
+    ingest_s = time.perf_counter() - t0
+    # One worker's rate on a sample of the queue (the full queue would take hours at 0.5 s/chunk).
+    enc = kb.encoder
+    enc.passages(["预热"])
+    jobs = kb.queue.claim(embed_sample, "bench")
+    t1 = time.perf_counter()
+    vecs = enc.passages([b for _, b in jobs]) if jobs else []
+    embed_s = time.perf_counter() - t1
+    if jobs:
+        kb.queue.complete({k: v for (k, _), v in zip(jobs, vecs, strict=True)})
+    probe = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(
+        {"data_dir": str(data_dir), "database_url": database_url, "questions": questions})],
+        capture_output=True, text=True, timeout=600, env=os.environ | {"OMP_NUM_THREADS": "1"})
+    if probe.returncode != 0:
+        raise RuntimeError(probe.stderr[-2000:])
+    res = json.loads(probe.stdout.strip().splitlines()[-1])
+    return {"chunks": report.chunks, "files": len(report.added),
+            "ingest_searchable_per_s": round(report.chunks / ingest_s, 1),
+            "embed_per_s": round(len(jobs) / embed_s, 2) if jobs else None,
+            "query_p50_ms": round(percentile(res["times"], 50), 1), "query_p95_ms": round(percentile(res["times"], 95), 1),
+            "worker_rss_mb": round(res["rss_mb"], 1), "cold_start_s": round(res["cold_start_s"], 2),
+            "embeddings_pending": res["pending"], "mode": "postgresql" if database_url else "sqlite"}
+
+
+def run_scale(sizes: list[int], squad_files: list[Path], *, database_url: str = "", questions: int = 50,
+              progress: Any = None) -> dict[str, Any]:
+    paragraphs: list[dict[str, str]] = []
+    qs: list[str] = []
+    for f in squad_files:
+        ps, q = load_squad(f)
+        paragraphs += ps
+        qs += [x["question"] for x in q[:questions]]
+    out: dict[str, Any] = {"sizes": {}, "load_avg": os.getloadavg()[0], "cpus": os.cpu_count()}
+    for n in sizes:
+        if progress:
+            progress(f"{n} chunks…")
+        url = _fresh_database(database_url) if database_url else ""
+        try:
+            out["sizes"][str(n)] = run_size(n, paragraphs, qs[:questions], database_url=url)
+        finally:
+            if url:
+                drop_database(url)
+    return out
+
+
+def _fresh_database(url: str) -> str:
+    """A new empty database on ``url``'s server (each size starts empty); its URL."""
+    import uuid
+
+    import psycopg
+
+    base, _, _ = url.rpartition("/")
+    name = f"kz_bench_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return f"{base}/{name}"
+
+
+def drop_database(url: str) -> None:
+    """Drop a database made by :func:`_fresh_database` (connections to it are ended)."""
+    import psycopg
+
+    base, _, name = url.rpartition("/")
+    if not name.startswith("kz_bench_"):
+        raise ValueError(f"not a benchmark database: {name}")
+    admin = base.replace("postgresql+psycopg://", "postgresql://") + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
