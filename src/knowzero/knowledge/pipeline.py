@@ -36,7 +36,7 @@ from knowzero.knowledge.retriever import Plan, evidence_quality, key_terms, retr
 from knowzero.knowledge.text import iter_numbers
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import ChatProvider, within_deadline
-from knowzero.streaming import Emit, silent
+from knowzero.streaming import Emit, llm_fallback, silent
 
 POOR_EVIDENCE = 0.5
 """Evidence quality below this retries with a rewritten query (at most ``max_rewrites`` times)."""
@@ -73,19 +73,21 @@ async def route_question(question: str, deps: KnowledgeDeps) -> Routing:
     kb = deps.kb
     sql = kb.sql is not None
     d = decide(question, provider=None, sql_available=sql)
+    fallback: dict[str, Any] = {}
     if deps.provider is not None and d.method == "default":
         try:
             d = await within_deadline(decide, question, provider=deps.provider, sql_available=sql,
                                       deadline_s=deps.settings.llm_timeout_s)
         except ProviderError as exc:
-            deps.emit("reasoning", text=f"domain LLM unavailable ({exc.message}); default domain")
+            fallback = {"fallback": True, "fallback_reason": exc.message}
+            llm_fallback(deps.emit, "domain", exc.message, "the default domain")
     plan = Plan(domain=d.domain, collections=deps.collections or tuple(d.collections), strategy=d.strategy,  # type: ignore[arg-type]
                 top_k=d.top_k, weights=deps.settings.fusion_weights.get(d.domain, {}),
                 restrict_domain=d.method == "rule" and d.confidence >= 0.9 and bool(kb.domains.get(d.domain)))
     deps.emit("reasoning", text=f"domain {d.domain} ({d.method}, {d.confidence:.2f}): {d.reasoning}")
     return Routing(d.domain, plan, d.vague, {"agent": "router", "action": "route", "domain": d.domain, "method": d.method,
                                              "confidence": d.confidence, "strategy": d.strategy, "top_k": d.top_k,
-                                             "vague": d.vague})
+                                             "vague": d.vague, **fallback})
 
 
 def clarification(question: str) -> str:
@@ -146,7 +148,7 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
             log = {"agent": "reader", "action": "generate", "provider": deps.provider.name, "notes": draft.notes}
         except ProviderError as exc:
             log = {"agent": "reader", "action": "extract", "fallback": True, "fallback_reason": exc.message}
-            deps.emit("reasoning", text=f"the model could not answer ({exc.message}); answering from the documents")
+            llm_fallback(deps.emit, "reader", exc.message, "quotes from the documents")
     if draft is None:
         draft = extractive_read(question, list(passages), deps.kb.keyword.term_idf)
     log["claims"] = len(draft.claims)
@@ -227,7 +229,8 @@ def checked_claims(question: str, draft: Draft, verdict: verify.Verdict) -> tupl
 
     Extractive claims are quotes and stay. A generated sentence stays only when it passed its check
     and says something; otherwise the verified quote it cited stands in its place, so the user
-    reads the source's own words and never an unverified sentence.
+    reads the source's own words and never an unverified sentence (once: several invented
+    sentences citing the same quote leave one copy of it).
     """
     if draft.method == "extractive" or not verdict.claims:
         return list(draft.claims), 0
@@ -236,9 +239,10 @@ def checked_claims(question: str, draft: Draft, verdict: verify.Verdict) -> tupl
     for c, v in zip(draft.claims, verdict.claims, strict=False):
         if v.level == "confirmed" and not echoes_question(c.text, question):
             out.append(c)
-        else:
+            continue
+        replaced += 1
+        if not any((o.source, o.start, o.end, o.text) == (c.source, c.start, c.end, c.quote) for o in out):
             out.append(replace(c, text=c.quote))
-            replaced += 1
     return out, replaced
 
 
@@ -265,7 +269,8 @@ async def check_answer(question: str, draft: Draft, passages: Sequence[Scored],
             if stricter and (stricter == "contradicted" or v.level == "confirmed"):
                 v = verify.Verdict(stricter, f"LLM judge: {why or label}", v.claims, v.coverage, True)
         except ProviderError as exc:
-            judge_log.update(judge="unavailable", judge_reason=exc.message)
+            judge_log.update(judge="unavailable", judge_reason=exc.message, fallback=True, fallback_reason=exc.message)
+            llm_fallback(deps.emit, "judge", exc.message, "the deterministic checks alone")
     deps.emit("verdict", level=v.level, reason=v.reason, needs_human_review=v.needs_human_review,
               claims=[{"text": c.text, "source": c.source, "level": cv.level, "reasons": cv.reasons}
                       for c, cv in zip(draft.claims, v.claims, strict=False)])

@@ -16,7 +16,9 @@ from langgraph.runtime import Runtime
 
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
+from knowzero.graph.trace import emit
 from knowzero.llm.base import within_deadline
+from knowzero.streaming import llm_fallback
 
 _KINDS = [("greeting", re.compile(r"你好|您好|嗨|哈喽|早上好|晚上好|\bhi\b|\bhello\b|\bhey\b|good (morning|evening)", re.I)),
           ("thanks", re.compile(r"谢谢|多谢|感谢|thank", re.I)),
@@ -62,8 +64,10 @@ async def reply_chitchat(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
             if unchecked_facts(generated):
                 log = {"agent": "chitchat", "action": "template", "fallback": True,
                        "fallback_reason": "the model's reply stated facts that chitchat cannot check"}
+                llm_fallback(emit, "chitchat", log["fallback_reason"], "a template reply")
             else:
                 reply, log = generated, {"agent": "chitchat", "action": "generate"}
         except ProviderError as exc:
             log = {"agent": "chitchat", "action": "template", "fallback": True, "fallback_reason": exc.message}
+            llm_fallback(emit, "chitchat", exc.message, "a template reply")
     return {"reply": reply.strip(), "agent_log": [log]}

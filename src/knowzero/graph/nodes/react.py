@@ -24,6 +24,7 @@ from knowzero.graph.trace import emit
 from knowzero.knowledge import pipeline as kp
 from knowzero.llm.base import chat_json, within_deadline
 from knowzero.service.registry import ToolContext, run_tool
+from knowzero.streaming import llm_fallback
 
 _SPLIT = re.compile(r"\s*(?:\+|＋|；|;|，?然后|，?并且|，?还有|，?另外|，?同时|，?再(?=[帮给写查生做])|，?顺便|\band then\b|\bthen\b|\balso\b|\band\b(?= (?:tell|check|write|send|show|give|draft)))\s*", re.I)
 _EMAIL = re.compile(r"写.{0,6}(邮件|信)|生成.{0,4}(邮件|信)|email|e-mail|draft a (mail|message)", re.I)
@@ -37,6 +38,26 @@ def split_tasks(text: str) -> list[str]:
     """'查订单+退款政策+写邮件' → ['查订单', '退款政策', '写邮件']."""
     parts = [p.strip(" ，,。.!！?？") for p in _SPLIT.split(text) if p and p.strip(" ，,。.!！?？")]
     return parts or [text]
+
+
+def _bigrams(text: str) -> set[str]:
+    s = "".join(ch for ch in text.lower() if ch.isalnum())
+    return {s[i:i + 2] for i in range(len(s) - 1)} or ({s} if s else set())
+
+
+def grounded(task: str, request: str, min_share: float = 0.8) -> bool:
+    """A planned sub-task is shown to the user as a heading, so it must be made of the request's own
+    words: at least ``min_share`` of its character bigrams occur in the request.
+
+    >>> grounded("查一下我的订单", "查一下我的订单，然后告诉我零件A的公差")
+    True
+    >>> grounded("公司总部位于火星吗", "查一下我的订单，然后告诉我零件A的公差")
+    False
+    """
+    grams = _bigrams(task)
+    if not grams:
+        return False
+    return len(grams & _bigrams(request)) / len(grams) >= min_share
 
 
 class Monitor:
@@ -93,6 +114,7 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     t0 = time.perf_counter()
     tasks = split_tasks(text)
     planner = "splitter"
+    fallback: dict[str, Any] = {}
     if deps.provider is not None:
         try:
             data = await within_deadline(chat_json, deps.provider, [{"role": "user", "content":
@@ -100,10 +122,14 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
                 f"Request: {text}"}], {"type": "object", "required": ["tasks"],
                                        "properties": {"tasks": {"type": "array", "items": {"type": "string"}}}},
                                          deadline_s=s.llm_timeout_s)
-            if isinstance(data.get("tasks"), list) and data["tasks"]:
-                tasks, planner = [str(t) for t in data["tasks"]][: s.react_max_steps * 2], "llm"
+            planned = [str(t) for t in data.get("tasks") or []][: s.react_max_steps * 2]
+            if planned and not all(grounded(t, text) for t in planned):
+                raise ProviderError("the model's plan named tasks the request does not contain")
+            if planned:
+                tasks, planner = planned, "llm"
         except ProviderError as exc:
-            emit("reasoning", text=f"LLM planner unavailable ({exc.message}); splitting by connectors")
+            fallback = {"fallback": True, "fallback_reason": exc.message}
+            llm_fallback(emit, "planner", exc.message, "splitting by connectors")
     monitor = Monitor()
     results: list[dict[str, Any]] = []
     stop = "completed"
@@ -136,4 +162,4 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
             "react": {"steps": len(results), "stop_reason": stop, "planner": planner,
                       "tasks": [{k: v for k, v in r.items() if k != "citations"} for r in results]},
             "agent_log": [{"agent": "react", "action": "loop", "steps": len(results), "stop_reason": stop,
-                           "planner": planner}]}
+                           "planner": planner, **fallback}]}
