@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from knowzero.service.identity import announce_keys
-from kz_testlib import api_client, copy_data_dir
+from kz_testlib import api_client, copy_data_dir, sse_events
 from llm_fake import INVENTED_SENTENCES, MODES, FakeLLM, fake_llm
 
 DEADLINE_S = 2.0
@@ -39,6 +39,7 @@ TURNS: list[tuple[str, str | None, str]] = [  # (expected path, who, message)
     ("react", "demo-bob", "查一下我的订单，然后告诉我零件A的公差"),
     ("learning", None, "我想学习CNC加工中心日常维护"),
 ]
+SSE_TURN = ("knowledge (sse)", None, TURNS[0][2])
 FAILING = tuple(m for m in MODES if m != "hallucinate")
 
 
@@ -80,6 +81,9 @@ async def _run_mode(demo_dir: Path, srv: FakeLLM, mode: str, tmp: Path) -> tuple
         await asyncio.sleep(0.05)
         try:
             bodies = await asyncio.gather(*(_turn(client, n, who, msg) for n, (_, who, msg) in enumerate(TURNS)))
+            t0 = time.perf_counter()  # and one turn over the wire as the browser gets it (SSE)
+            r = await client.post("/v1/chat", json={"message": TURNS[0][2]})
+            bodies.append({"sse": sse_events(r), "elapsed_s": time.perf_counter() - t0})
         finally:
             stop.set()
             await poller
@@ -88,7 +92,7 @@ async def _run_mode(demo_dir: Path, srv: FakeLLM, mode: str, tmp: Path) -> tuple
 
 def _report(mode: str, bodies: list[dict[str, Any]], latencies: list[float]) -> None:
     line = {"mode": mode, "deadline_s": DEADLINE_S,
-            "turn_s": {path: round(b["elapsed_s"], 2) for (path, _, _), b in zip(TURNS, bodies, strict=True)},
+            "turn_s": {path: round(b["elapsed_s"], 2) for (path, _, _), b in zip([*TURNS, SSE_TURN], bodies, strict=True)},
             "healthz_max_ms": round(max(latencies) * 1000, 1), "healthz_polls": len(latencies)}
     print(json.dumps(line))
     if os.environ.get("KNOWZERO_FAULT_REPORT"):
@@ -102,6 +106,12 @@ def _events(body: dict[str, Any], etype: str) -> list[dict[str, Any]]:
 
 def _check_bounds(mode: str, bodies: list[dict[str, Any]], latencies: list[float]) -> None:
     _report(mode, bodies, latencies)
+    sse = bodies.pop()
+    assert sse["elapsed_s"] < DEADLINE_S + MARGIN_S, (mode, "sse", sse["elapsed_s"])
+    assert sse["sse"][-1][0] == "done", sse["sse"][-1]
+    if mode in FAILING:
+        assert [d for e, d in sse["sse"] if e == "llm_fallback"], [e for e, _ in sse["sse"]]
+    assert not any(s in sse["sse"][-1][1]["reply"] for s in INVENTED_SENTENCES)
     for (path, _, msg), body in zip(TURNS, bodies, strict=True):
         assert body["path"] == path, (msg, body["path"])
         assert body["error"] is None, (msg, body["error"])

@@ -187,10 +187,13 @@ def looks_like_instructions(text: str) -> bool:
     return any(pat.search(norm) for _, pat in PATTERNS) or bool(_steering(norm, text))
 
 
+_SEVERITY = ("override", "action", "tool", "answer", "secrecy", "addressee", "role", "steer")
+
+
 def describe(matches: list[InstructionMatch], limit: int = 40) -> str:
-    """'「忽略之前的指令」 (override)' for a warning (the first match, trimmed)."""
+    """'「忽略之前的指令」 (override)' for a warning (the most telling match, trimmed)."""
     if not matches:
         return ""
-    m = matches[0]
+    m = min(matches, key=lambda x: (_SEVERITY.index(x.kind) if x.kind in _SEVERITY else len(_SEVERITY), x.start))
     snippet = m.text if len(m.text) <= limit else m.text[: limit - 1] + "…"
     return f"「{snippet}」 ({m.kind})"

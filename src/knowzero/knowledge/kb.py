@@ -31,6 +31,7 @@ from knowzero.errors import IngestError
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.chunker import chunk_text
 from knowzero.knowledge.dense import DenseIndex
+from knowzero.knowledge.injection import find_instructions
 from knowzero.knowledge.keyword import BM25Index
 from knowzero.knowledge.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
 from knowzero.knowledge.sqlindex import (
@@ -126,6 +127,9 @@ class KnowledgeBase:
         self.file_texts: dict[str, str] = {}
         self.collections: dict[str, set[str]] = {}
         self.domains: dict[str, set[str]] = {}
+        self.flagged: dict[str, list[dict[str, object]]] = {}
+        """Document path → its chunks that read as instructions to the assistant (for review, see
+        :mod:`knowzero.knowledge.injection`); recomputed whenever the indexes load, i.e. after every ingest."""
         self._query_vectors: OrderedDict[str, np.ndarray] = OrderedDict()
 
     # ----- models -----
@@ -209,6 +213,7 @@ class KnowledgeBase:
         self.passages, self.keyword, self.dense, self.sql = passages, keyword, dense, sql
         self.doc_entities, self.aliases, self.file_texts = doc_entities, aliases, file_texts
         self.collections, self.domains = collections, domains
+        self.flagged = flag_chunks(plist)
         self.revision = rev
 
     def _cached_vectors(self, keys: list[str]) -> dict[str, np.ndarray]:
@@ -401,7 +406,23 @@ class KnowledgeBase:
         counts: dict[str, int] = {}
         for p in self.passages.values():
             counts[p.path] = counts.get(p.path, 0) + 1
-        return [dict(r._mapping) | {"chunks": counts.get(r.path, 0)} for r in rows]
+        return [dict(r._mapping) | {"chunks": counts.get(r.path, 0), **self.flags_for(r.path)} for r in rows]
+
+    def flags_for(self, path: str) -> dict[str, object]:
+        """``{"flags": ["instructions"], "flagged_chunks": [...]}`` for a document with chunks to review."""
+        chunks = self.flagged.get(path) or []
+        return {"flags": ["instructions"] if chunks else [], "flagged_chunks": chunks}
+
+
+def flag_chunks(passages: Iterable[Passage]) -> dict[str, list[dict[str, object]]]:
+    """Chunks whose text reads as instructions to the assistant, by document (pure)."""
+    out: dict[str, list[dict[str, object]]] = {}
+    for p in passages:
+        found = find_instructions(p.text)
+        if found:
+            out.setdefault(p.path, []).append({"passage_id": p.id, "section": p.section,
+                                               "kinds": sorted({m.kind for m in found}), "text": found[0].text[:120]})
+    return out
 
 
 class _LazyParse:

@@ -43,7 +43,9 @@ async def upload(request: Request, user: EditorUser, files: list[UploadFile] = F
             results.append({"file": name, "failed": [{"path": name, "error": "larger than 20 MB"}]})
             continue
         report = await asyncio.to_thread(kb.ingest_bytes, name, data, collection=collection, domain=domain)
-        results.append({"file": name, **report.to_dict()})
+        flagged = [c for path in (*report.added, *report.updated) for c in kb.flags_for(path)["flagged_chunks"]]
+        results.append({"file": name, **report.to_dict(), "flags": ["instructions"] if flagged else [],
+                        "flagged_chunks": flagged})
     return {"results": results}
 
 

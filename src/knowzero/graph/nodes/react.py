@@ -103,7 +103,7 @@ async def run_subtask(task: str, deps: Deps, done: list[dict[str, Any]], thread_
         return {"task": task, "kind": "chitchat", "text": template_reply(task)}
     ans = await kp.answer(task, deps.knowledge(emit))
     return {"task": task, "kind": "knowledge", "text": ans.reply, "verdict": ans.verdict.level,
-            "citations": ans.citations}
+            "warnings": list(ans.verdict.warnings), "citations": ans.citations}
 
 
 async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -156,8 +156,10 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     verdict = None
     if levels:
         worst = max(levels, key=lambda lv: _SEVERITY.get(lv, 0))
+        warnings = sorted({w for r in results for w in r.get("warnings", [])})
         verdict = {"level": worst, "reason": "the weakest verdict of the knowledge sub-tasks",
-                   "needs_human_review": worst in ("uncertain", "contradicted"), "claims": [], "coverage": 0.0}
+                   "needs_human_review": worst in ("uncertain", "contradicted"), "claims": [], "coverage": 0.0,
+                   "warnings": warnings}
     return {"reply": "\n".join(lines), "citations": citations, **({"verdict": verdict} if verdict else {}),
             "react": {"steps": len(results), "stop_reason": stop, "planner": planner,
                       "tasks": [{k: v for k, v in r.items() if k != "citations"} for r in results]},
