@@ -178,8 +178,11 @@ TEST_CLIENT_ID = "kz-test-client-0001"
 
 
 @contextlib.asynccontextmanager
-async def api_client(data_dir: Path, **env: str) -> AsyncIterator[Any]:
+async def api_client(data_dir: Path, *, configured_llm: bool = False, **env: str) -> AsyncIterator[Any]:
     """An httpx client on ``create_app(Settings(data_dir=...), warm=False)`` with its lifespan running.
+
+    The app is offline unless ``configured_llm`` is true: then it uses the chat model the
+    ``KNOWZERO_LLM_*`` variables in ``env`` configure, as ``knowzero serve`` would.
 
     ASGITransport does not run the lifespan, so it is entered by hand. The client sends one fixed
     ``X-Client-Id`` (like the web UI does), so its anonymous threads persist across requests.
@@ -188,10 +191,11 @@ async def api_client(data_dir: Path, **env: str) -> AsyncIterator[Any]:
 
     from knowzero.api.app import create_app
     from knowzero.config import get_settings
+    from knowzero.llm.factory import build_provider
 
     with knowzero_env(data_dir=str(data_dir), env="test", **env):
         s = get_settings()
-        app = create_app(s, warm=False, deps=make_deps(s))
+        app = create_app(s, warm=False, deps=make_deps(s, provider=build_provider(s) if configured_llm else None))
         async with app.router.lifespan_context(app):
             transport = httpx.ASGITransport(app=app)
             async with httpx.AsyncClient(transport=transport, base_url="http://kz.test", timeout=120,

@@ -42,7 +42,9 @@ class Settings(BaseSettings):
     llm_base_url: str = ""
     llm_model: str = ""
     llm_api_key: str = ""
-    llm_timeout_s: float = 30.0
+    llm_timeout_s: float = Field(default=30.0, gt=0, description="Total seconds one model call may take.")
+    llm_cooldown_s: float = Field(default=30.0, ge=0, description="After a model call times out, answer offline "
+                                  "for this long before trying the model again.")
     llm_local_model_path: str = Field(default="", description="GGUF file; empty = the bundled pandas-sns parts.")
 
     # knowledge

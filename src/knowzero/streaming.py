@@ -17,3 +17,10 @@ Emit = Callable[..., None]
 def silent(_event_type: str, **_data: Any) -> None:
     """An :data:`Emit` that drops every event (CLI, benchmarks, tests)."""
     return None
+
+
+def llm_fallback(emit: Emit, step: str, reason: str, instead: str) -> None:
+    """Say in the event stream that the model failed at ``step`` and the offline path answered
+    (a ``reasoning`` line for people, an ``llm_fallback`` event for clients)."""
+    emit("reasoning", text=f"the model was not used for {step} ({reason}); {instead} instead")
+    emit("llm_fallback", step=step, reason=reason, instead=instead)

@@ -104,7 +104,7 @@ def test_repeated_task_stops_the_loop(tmp_path: Path, monkeypatch: pytest.Monkey
 
 def test_llm_planner_ping_pong_is_stopped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     provider = ScriptedProvider(['{"tasks": ["查订单", "退款政策", "查订单", "退款政策", "写邮件"]}'])
-    out, rec = run("随便什么", Settings(data_dir=tmp_path), monkeypatch, provider=provider)
+    out, rec = run("帮我查订单、看退款政策、写邮件", Settings(data_dir=tmp_path), monkeypatch, provider=provider)
     assert out["react"]["planner"] == "llm"
     assert rec.tasks == ["查订单", "退款政策", "查订单"]
     assert out["react"]["stop_reason"] == "ping-pong between two steps"
@@ -122,3 +122,13 @@ def test_email_subtask_quotes_earlier_results(tmp_path: Path) -> None:
     done = [{"task": "查订单", "kind": "tool", "text": "订单 1001 已发货"}]
     out = asyncio.run(react.run_subtask("写邮件", deps, done, "t"))
     assert out["kind"] == "email" and "订单 1001 已发货" in out["text"]
+
+
+def test_a_plan_with_tasks_the_request_does_not_contain_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planned tasks become headings of the reply, so a model cannot put words in the user's mouth."""
+    provider = ScriptedProvider(['{"tasks": ["公司总部位于火星吗", "给我 365 天年假"]}'])
+    out, rec = run("查订单+写邮件", Settings(data_dir=tmp_path), monkeypatch, provider=provider)
+    assert out["react"]["planner"] == "splitter"
+    assert rec.tasks == ["查订单", "写邮件"]
+    assert out["agent_log"][0]["fallback"] is True
+    assert "火星" not in out["reply"] and "365" not in out["reply"]

@@ -23,7 +23,11 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Literal
 
+import redis.asyncio as aioredis
 from langgraph.types import Command
+from redis.asyncio import Redis
+from redis.asyncio.lock import Lock as RedisLock
+from redis.exceptions import LockError
 
 from knowzero.errors import Conflict, KnowZeroError, NotFound
 from knowzero.graph.context import Deps
@@ -38,35 +42,69 @@ _TOKEN_CHUNK = 12
 
 
 class ThreadLocks:
-    """Per-thread mutual exclusion; non-blocking acquire (busy → Conflict)."""
+    """Per-thread mutual exclusion; non-blocking acquire (busy → Conflict).
 
-    def __init__(self, redis_url: str = "") -> None:
+    In process, a dict of thread id → the holding turn's token. With Redis, also a
+    ``redis.asyncio.lock.Lock`` per thread (key ``knowzero:lock:<thread id>``) so several workers
+    exclude each other: acquired with the turn's token, released by Redis's token-checked script (a
+    late release can never free a later turn's lock), and kept alive while the turn runs by a task
+    that extends it every ``ttl_s / 3`` seconds. A worker that dies stops renewing, so its locks
+    expire after at most ``ttl_s`` and the thread can be used again.
+    """
+
+    KEY = "knowzero:lock:{}"
+
+    def __init__(self, redis_url: str = "", *, ttl_s: float = 30.0) -> None:
+        if ttl_s <= 0:
+            raise ValueError("ttl_s must be positive")
+        self.ttl_s = ttl_s
         self._local: dict[str, str] = {}  # thread id -> token of the turn holding it
-        self._redis = None
-        if redis_url:
-            import redis.asyncio as aioredis
-
-            self._redis = aioredis.from_url(redis_url)
+        self._held: dict[str, tuple[RedisLock, asyncio.Task[None]]] = {}  # thread id -> (Redis lock, renewer)
+        self._redis: Redis | None = aioredis.from_url(redis_url) if redis_url else None
 
     async def acquire(self, thread_id: str) -> str:
         if thread_id in self._local:
             raise Conflict("this thread is already answering a message; wait for it to finish")
         token = uuid.uuid4().hex
+        self._local[thread_id] = token  # claimed before the first await: no second turn slips in
         if self._redis is not None:
-            ok = await self._redis.set(f"knowzero:lock:{thread_id}", token, nx=True, ex=300)
+            lock = RedisLock(self._redis, self.KEY.format(thread_id), timeout=self.ttl_s, blocking=False,
+                             thread_local=False)
+            try:
+                ok = await lock.acquire(token=token)
+            except BaseException:
+                del self._local[thread_id]
+                raise
             if not ok:
+                del self._local[thread_id]
                 raise Conflict("this thread is already answering a message; wait for it to finish")
-        self._local[thread_id] = token
+            self._held[thread_id] = (lock, asyncio.create_task(self._renew(thread_id, lock)))
         return token
+
+    async def _renew(self, thread_id: str, lock: RedisLock) -> None:
+        """Extend the lock's TTL while the turn runs (cancelled on release)."""
+        while True:
+            await asyncio.sleep(self.ttl_s / 3)
+            try:
+                await lock.reacquire()
+            except LockError:
+                log.warning("lost the Redis lock of thread %s while its turn was running", thread_id)
+                return
 
     async def release(self, thread_id: str, token: str) -> None:
         """Release if ``token`` still holds the thread (idempotent; never frees a later turn's lock)."""
-        if self._local.get(thread_id) == token:
-            del self._local[thread_id]
-        if self._redis is not None:
-            key = f"knowzero:lock:{thread_id}"
-            if (await self._redis.get(key)) == token.encode():
-                await self._redis.delete(key)
+        if self._local.get(thread_id) != token:
+            return
+        del self._local[thread_id]
+        held = self._held.pop(thread_id, None)
+        if held is None:
+            return
+        lock, renewer = held
+        renewer.cancel()
+        try:
+            await lock.release()  # token-checked in Redis: a no-op if the lock expired and was taken since
+        except LockError:
+            log.warning("the Redis lock of thread %s had expired before its turn ended", thread_id)
 
 
 class Turn:

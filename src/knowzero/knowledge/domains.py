@@ -17,7 +17,6 @@ from typing import Any
 import numpy as np
 
 from knowzero.config import DOMAINS
-from knowzero.errors import ProviderError
 from knowzero.knowledge.text import STOPWORDS, query_text, tokens
 from knowzero.llm.base import ChatProvider, chat_json
 from knowzero.models.embeddings import router
@@ -64,6 +63,8 @@ def is_vague(question: str) -> bool:
 
 
 def decide(question: str, *, provider: ChatProvider | None = None, sql_available: bool = False) -> DomainDecision:
+    """The domain of a question: keyword rules, then the closest example, then the model (if given;
+    its failures raise ProviderError), else the general domain."""
     t0 = time.perf_counter()
     question = query_text(question)
     data = load_domains()
@@ -82,16 +83,13 @@ def decide(question: str, *, provider: ChatProvider | None = None, sql_available
         if sims[j] >= 0.45:
             best, method, conf = labels[j], "semantic", float(sims[j])
             reasoning = f"closest example {sims[j]:.2f}"
-        elif provider is not None:
-            try:
-                out = chat_json(provider, [{"role": "user", "content":
-                    f"Which domain does this question belong to: {', '.join(DOMAINS)}? "
-                    f"Reply JSON {{\"domain\": ...}}. Question: {question}"}],
-                    {"type": "object", "required": ["domain"], "properties": {"domain": {"type": "string"}}})
-                if out.get("domain") in DOMAINS:
-                    best, method, conf, reasoning = out["domain"], "llm", 0.7, "LLM classification"
-            except ProviderError as exc:
-                reasoning = f"LLM unavailable ({exc.message}); default domain"
+        elif provider is not None:  # a ProviderError reaches the caller, which keeps the offline decision
+            out = chat_json(provider, [{"role": "user", "content":
+                f"Which domain does this question belong to: {', '.join(DOMAINS)}? "
+                f"Reply JSON {{\"domain\": ...}}. Question: {question}"}],
+                {"type": "object", "required": ["domain"], "properties": {"domain": {"type": "string"}}})
+            if out.get("domain") in DOMAINS:
+                best, method, conf, reasoning = out["domain"], "llm", 0.7, "LLM classification"
         if method == "default":
             best = "general"
     cfg = data[best]

@@ -40,6 +40,7 @@ from knowzero.knowledge import entities as ent
 from knowzero.knowledge.chunker import chunk_text
 from knowzero.knowledge.dense import DenseIndex, PgVectorIndex
 from knowzero.knowledge.embedqueue import EmbedQueue, WorkProgress, bump, run_worker, store_vectors
+from knowzero.knowledge.injection import find_instructions
 from knowzero.knowledge.keyword import KeywordIndex, open_index
 from knowzero.knowledge.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
 from knowzero.knowledge.sqlindex import (
@@ -163,6 +164,9 @@ class KnowledgeBase:
         self.file_texts: dict[str, str] = {}
         self.collections: dict[str, set[str]] = {}
         self.domains: dict[str, set[str]] = {}
+        self.flagged: dict[str, list[dict[str, object]]] = {}
+        """Document path → its chunks that read as instructions to the assistant (for review, see
+        :mod:`knowzero.knowledge.injection`); recomputed whenever the indexes load, i.e. after every ingest."""
         self._query_vectors: OrderedDict[str, np.ndarray] = OrderedDict()
 
     # ----- models -----
@@ -301,6 +305,7 @@ class KnowledgeBase:
         self.passages, self.keyword, self.dense, self.sql = passages, keyword, dense, sql
         self.doc_entities, self.aliases, self.file_texts = doc_entities, aliases, file_texts
         self.collections, self.domains = collections, domains
+        self.flagged = flag_chunks(plist)
         self.revision = rev
 
     def _cached_vectors(self, keys: list[str]) -> dict[str, np.ndarray]:
@@ -565,7 +570,8 @@ class KnowledgeBase:
         for r in rows:
             n, e = counts.get(r.path, 0), embedded.get(r.path, 0)
             item = dict(r._mapping) | {"chunks": n, "embedded_chunks": e,
-                                       "status": "embedded" if e >= n else "searchable", "error": None}
+                                       "status": "embedded" if e >= n else "searchable", "error": None,
+                                       **self.flags_for(r.path)}
             if r.path in failures:
                 item |= {"status": "failed", "error": failures[r.path].error}
             out.append(item)
@@ -581,6 +587,22 @@ class KnowledgeBase:
         """Queue figures for progress displays: jobs waiting, jobs given up after repeated errors."""
         st = self.queue.stats()
         return {"pending": st.pending, "failed": st.failed}
+
+    def flags_for(self, path: str) -> dict[str, object]:
+        """``{"flags": ["instructions"], "flagged_chunks": [...]}`` for a document with chunks to review."""
+        chunks = self.flagged.get(path) or []
+        return {"flags": ["instructions"] if chunks else [], "flagged_chunks": chunks}
+
+
+def flag_chunks(passages: Iterable[Passage]) -> dict[str, list[dict[str, object]]]:
+    """Chunks whose text reads as instructions to the assistant, by document (pure)."""
+    out: dict[str, list[dict[str, object]]] = {}
+    for p in passages:
+        found = find_instructions(p.text)
+        if found:
+            out.setdefault(p.path, []).append({"passage_id": p.id, "section": p.section,
+                                               "kinds": sorted({m.kind for m in found}), "text": found[0].text[:120]})
+    return out
 
 
 class _LazyParse:

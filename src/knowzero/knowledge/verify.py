@@ -53,10 +53,12 @@ class Verdict:
     claims: list[ClaimVerdict]
     coverage: float
     needs_human_review: bool
+    warnings: tuple[str, ...] = ()
+    """Problems the reader must see beside the answer (e.g. a cited source that gives the assistant orders)."""
 
     def to_dict(self) -> dict[str, object]:
         return {"level": self.level, "reason": self.reason, "coverage": round(self.coverage, 3),
-                "needs_human_review": self.needs_human_review,
+                "needs_human_review": self.needs_human_review, "warnings": list(self.warnings),
                 "claims": [{"level": c.level, "checks": c.checks, "reasons": c.reasons} for c in self.claims]}
 
 

@@ -35,7 +35,7 @@ from knowzero.learning.entities import extract_entities, kb_terms
 from knowzero.learning.optimize import NEED_LABELS, change_summary, classify_need, rewrite_section
 from knowzero.learning.planner import is_learned, make_plan, path_markdown
 from knowzero.learning.tables import learning_documents as d
-from knowzero.llm.base import ChatProvider
+from knowzero.llm.base import BoundedProvider, ChatProvider
 from knowzero.persistence.db import init_db
 from knowzero.users import User, is_staff
 
@@ -61,7 +61,8 @@ class LearningService:
         self.settings = settings or kb.settings
         self.engine = init_db(engine)
         self.kb = kb
-        self.provider = provider
+        self.provider = BoundedProvider(provider, deadline_s=self.settings.llm_timeout_s) if provider else None
+        """The chat model, every call bounded by ``llm_timeout_s`` (learning runs in worker threads)."""
 
     def _strategy(self) -> str:
         return "hybrid" if self.kb.dense.ids else "keyword"
@@ -100,7 +101,8 @@ class LearningService:
             if written.note:
                 notes.append(written.note)
             numbered = renumber(sections)[-1]
-            yield {"event": "section", "index": i, "document_id": doc_id, "section": numbered, "elapsed_ms": _ms(t0)}
+            yield {"event": "section", "index": i, "document_id": doc_id, "section": numbered, "elapsed_ms": _ms(t0),
+                   "method": written.method, "note": written.note}
         sections = renumber(sections)
         text = "\n".join(s["markdown"] for s in sections)
         entities = extract_entities(self.kb, text, topic=outline.topic, page_of=lambda n: store.entity_page(self.engine, n))

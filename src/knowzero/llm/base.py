@@ -4,13 +4,20 @@ A provider turns OpenAI-style ``messages`` into text. ``chat_json`` asks for JSO
 schema and validates it; every failure (timeout, HTTP 5xx, connection refused, invalid JSON)
 raises :class:`knowzero.errors.ProviderError`, so callers fall back to the offline path and
 record that in their log. This module does not retry: a slow LLM is worse than the fallback.
+
+Every provider call is bounded by a total deadline: :func:`within_deadline` for async callers
+(the call runs in a worker thread, the event loop stays free), :func:`call_within_deadline` for
+synchronous ones (learning documents, which already run in a worker thread). The OpenAI-compatible
+client also enforces the deadline itself, so an abandoned call does not hold its thread either.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import re
+import threading
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -50,6 +57,10 @@ def chat_json(provider: ChatProvider, messages: list[dict[str, str]], schema: di
 
 
 T = TypeVar("T")
+
+GRACE_S = 0.5
+"""Extra wait beyond ``deadline_s`` so a provider that enforces the deadline itself reports first
+(with its own reason, and its cool-down armed before the turn's next call)."""
 
 
 @runtime_checkable
@@ -102,9 +113,84 @@ async def within_deadline(fn: Callable[..., T], *args: Any, deadline_s: float, *
     """Run a blocking provider call off the event loop, bounded by a total deadline (not a per-read
     timeout: a provider that drips one byte every few seconds is cut off too). Raises ProviderError.
 
-    The worker thread may still finish in the background; its result is dropped.
+    The call gets its own daemon thread rather than the loop's shared executor, so calls stuck on a
+    hanging model never starve the retrieval and database work queued there. An abandoned call may
+    still finish in the background; its result is dropped.
     """
+    loop = asyncio.get_running_loop()
+    fut: asyncio.Future[T] = loop.create_future()
+
+    def settle(value: Any, error: BaseException | None) -> None:
+        if not fut.done():
+            if error is not None:
+                fut.set_exception(error)
+            else:
+                fut.set_result(value)
+
+    def deliver(value: Any, error: BaseException | None) -> None:
+        try:
+            loop.call_soon_threadsafe(settle, value, error)
+        except RuntimeError:
+            pass  # the loop is gone (shutdown): nobody is waiting any more
+
+    _start(fn, args, kw, deliver)
     try:
-        return await asyncio.wait_for(asyncio.to_thread(fn, *args, **kw), timeout=deadline_s)
+        return await asyncio.wait_for(fut, timeout=deadline_s + GRACE_S)
     except TimeoutError as exc:
         raise ProviderError(f"the model did not answer within {deadline_s:g} s") from exc
+
+
+def _start(fn: Callable[..., Any], args: tuple[Any, ...], kw: dict[str, Any],
+           deliver: Callable[[Any, BaseException | None], None]) -> threading.Thread:
+    """Run ``fn`` in a new daemon thread (in a copy of the caller's context) and hand its outcome to
+    ``deliver(value, error)``."""
+    ctx = contextvars.copy_context()
+
+    def run() -> None:
+        try:
+            value = ctx.run(fn, *args, **kw)
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller
+            deliver(None, exc)
+        else:
+            deliver(value, None)
+
+    worker = threading.Thread(target=run, name="knowzero-llm-call", daemon=True)
+    worker.start()
+    return worker
+
+
+def call_within_deadline(fn: Callable[..., T], *args: Any, deadline_s: float, **kw: Any) -> T:
+    """:func:`within_deadline` for synchronous callers: ``fn`` runs in a daemon thread and the caller
+    waits at most ``deadline_s`` (plus the grace). Raises ProviderError; a late result is dropped."""
+    box: dict[str, Any] = {}
+
+    def deliver(value: Any, error: BaseException | None) -> None:
+        box["value"], box["error"] = value, error
+
+    worker = _start(fn, args, kw, deliver)
+    worker.join(deadline_s + GRACE_S)
+    if worker.is_alive():
+        raise ProviderError(f"the model did not answer within {deadline_s:g} s")
+    if box["error"] is not None:
+        raise box["error"]
+    return box["value"]  # type: ignore[no-any-return]
+
+
+class BoundedProvider:
+    """A provider whose every ``chat`` is bounded by :func:`call_within_deadline`, for synchronous
+    code that calls the model several times in a row (learning documents: one call per section).
+
+    >>> BoundedProvider(some_provider, deadline_s=10).chat([{"role": "user", "content": "hi"}])  # doctest: +SKIP
+    """
+
+    def __init__(self, inner: ChatProvider, *, deadline_s: float) -> None:
+        if deadline_s <= 0:
+            raise ValueError("deadline_s must be positive")
+        self.inner = inner
+        self.name = inner.name
+        self.deadline_s = deadline_s
+
+    def chat(self, messages: list[dict[str, str]], *, max_tokens: int = 512,
+             json_schema: dict[str, Any] | None = None) -> str:
+        return call_within_deadline(self.inner.chat, messages, max_tokens=max_tokens, json_schema=json_schema,
+                                    deadline_s=self.deadline_s)

@@ -15,7 +15,8 @@ from knowzero.llm.openai_compat import OpenAICompatProvider
 def build_provider(s: Settings) -> ChatProvider | None:
     """The provider ``s`` configures, or None (the offline default)."""
     if s.llm_provider == "openai":
-        return OpenAICompatProvider(s.llm_base_url, s.llm_model, s.llm_api_key, timeout=s.llm_timeout_s)
+        return OpenAICompatProvider(s.llm_base_url, s.llm_model, s.llm_api_key, timeout=s.llm_timeout_s,
+                                    cooldown_s=s.llm_cooldown_s)
     if s.llm_provider == "local":
         return LocalGGUFProvider(s.llm_local_model_path or None, cache_dir=s.data_path() / "models")
     return None

@@ -49,6 +49,9 @@ MAX_CLASSIFY_CHARS = 1000
 
 
 # ---------------------------------------------------------------------------- data file
+LLM_UNAVAILABLE = "LLM unavailable"
+"""Marks a result's reasoning when the LLM tier failed and an offline tier decided."""
+
 class IntentSpec(BaseModel):
     """One intent in the data file."""
 
@@ -242,7 +245,7 @@ class IntentClassifier:
             try:
                 r = self.llm.classify(norm, provider, hints=hints)
             except ProviderError as exc:
-                note = f"LLM unavailable ({exc.message}); kept the {best.method if best else 'fallback'} result"
+                note = f"{LLM_UNAVAILABLE} ({exc.message}); kept the {best.method if best else 'fallback'} result"
                 chosen = best or self._nothing()
                 return self._decide(chosen, tried, note=note), False
             tried.append(r)

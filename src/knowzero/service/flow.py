@@ -34,7 +34,7 @@ from knowzero.service.registry import ToolContext, get_tool, run_tool
 from knowzero.service.store import OrderSystem, SqlStore, yuan
 from knowzero.service.tools import refund_order_check, refund_precheck
 from knowzero.service.triage import assess, llm_sentiment
-from knowzero.streaming import Emit, silent
+from knowzero.streaming import Emit, llm_fallback, silent
 from knowzero.users import User
 
 ACTION_NAMES = {
@@ -267,7 +267,7 @@ async def _sentiment(t: Turn) -> float | None:
     try:
         return await within_deadline(llm_sentiment, t.sc.provider, t.text, deadline_s=t.sc.settings.llm_timeout_s)
     except ProviderError as exc:
-        t.emit("reasoning", text=f"triage model unavailable ({exc.message}); lexicon sentiment")
+        llm_fallback(t.sc.emit, "triage", exc.message, "the sentiment lexicon")
         t.log.append({"agent": "service", "action": "triage_fallback", "fallback": True, "fallback_reason": exc.message})
         return None
 

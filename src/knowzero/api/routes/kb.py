@@ -50,7 +50,9 @@ async def upload(request: Request, user: EditorUser, files: list[UploadFile] = F
         # Embedded before the answer (a user asks about an upload at once; uploads are small). Bulk
         # sets go through `knowzero ingest`, searchable first, vectors from the queue.
         report = await asyncio.to_thread(kb.ingest_bytes, name, data, collection=collection, domain=domain)
-        results.append({"file": name, **report.to_dict()})
+        flagged = [c for path in (*report.added, *report.updated) for c in kb.flags_for(path)["flagged_chunks"]]
+        results.append({"file": name, **report.to_dict(), "flags": ["instructions"] if flagged else [],
+                        "flagged_chunks": flagged})
     return {"results": results}
 
 

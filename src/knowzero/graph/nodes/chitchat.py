@@ -18,6 +18,7 @@ from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
 from knowzero.llm.base import StreamingProvider, stream_within_deadline, within_deadline
+from knowzero.streaming import llm_fallback
 
 _KINDS = [("greeting", re.compile(r"你好|您好|嗨|哈喽|早上好|晚上好|\bhi\b|\bhello\b|\bhey\b|good (morning|evening)", re.I)),
           ("thanks", re.compile(r"谢谢|多谢|感谢|thank", re.I)),
@@ -99,4 +100,5 @@ async def reply_chitchat(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
         except (ProviderError, ValueError) as exc:
             reason = exc.message if isinstance(exc, ProviderError) else str(exc)
             log = {"agent": "chitchat", "action": "template", "fallback": True, "fallback_reason": reason}
+            llm_fallback(emit, "chitchat", reason, "a template reply")
     return {"reply": reply.strip(), "agent_log": [log]}

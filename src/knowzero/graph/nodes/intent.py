@@ -15,7 +15,8 @@ from knowzero.graph.trace import emit
 from knowzero.input import AgentInput
 from knowzero.knowledge.entities import first_mention
 from knowzero.llm.base import within_deadline
-from knowzero.routing.classifier import classify_source
+from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source
+from knowzero.streaming import llm_fallback
 
 _PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与跟比的是有怎能可在呢吗])|^(it|this|that)\b", re.I)
 _TOPIC = re.compile(r"(?:我想学(?:习)?|什么是|介绍一下|讲讲|学习|了解一下|teach me|what is|explain)\s*([^\s？?。，,]{2,30})", re.I)
@@ -87,10 +88,13 @@ async def _classify_chat(deps: Deps, question: str) -> Any:
     if deps.provider is None:
         return await asyncio.to_thread(clf.classify, question)
     try:
-        return await within_deadline(clf.classify, question, deps.provider, deadline_s=deps.settings.llm_timeout_s)
+        result = await within_deadline(clf.classify, question, deps.provider, deadline_s=deps.settings.llm_timeout_s)
     except ProviderError as exc:
-        emit("reasoning", text=f"intent LLM tier unavailable ({exc.message}); offline tiers decide")
+        llm_fallback(emit, "intent", exc.message, "the offline tiers")
         return await asyncio.to_thread(clf.classify, question)
+    if LLM_UNAVAILABLE in (result.reasoning or ""):
+        llm_fallback(emit, "intent", result.reasoning.split(LLM_UNAVAILABLE, 1)[1].strip(" ();"), "the offline tiers")
+    return result
 
 
 async def classify_intent(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -111,4 +115,5 @@ async def classify_intent(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
     emit("intent_classified", intent=d["intent"], confidence=d["confidence"], method=d["method"],
          elapsed_ms=d["elapsed_ms"], reasoning=d.get("reasoning", ""))
     return {"intent": d, "agent_log": [{"agent": "intent", "action": "classify", "intent": d["intent"],
-                                        "method": d["method"], "confidence": d["confidence"]}]}
+                                        "method": d["method"], "confidence": d["confidence"],
+                                        **({"fallback": True} if LLM_UNAVAILABLE in d.get("reasoning", "") else {})}]}

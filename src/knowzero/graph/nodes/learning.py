@@ -28,6 +28,7 @@ from knowzero.knowledge.verify import coverage
 from knowzero.learning import store
 from knowzero.learning.compose import clean_topic, relevance, term_weights
 from knowzero.learning.service import LearningService
+from knowzero.streaming import llm_fallback
 from knowzero.users import User
 
 _PLAN = re.compile(r"系统地?(?:学|学习|了解|掌握)|学习路径|学习路线|学习计划|学习顺序|路线图|从零开始学|roadmap|learning path", re.I)
@@ -169,7 +170,8 @@ async def run_learning(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
     out = public_document(doc, decision)
     emit("document", **out)
     log.update({"document_id": out.get("id"), "version": out.get("version"), "sections": len(out["sections"]),
-                "status": out.get("status"), "method": doc.get("method", "offline")})
+                "status": out.get("status"), "method": doc.get("method", "offline"),
+                **({"fallback": True} if doc.get("method") == "offline_fallback" else {})})
     topic = out.get("topic") or state.get("topic", "")
     return {"reply": reply, "document": out, "topic": topic, "agent_log": [log]}
 
@@ -178,6 +180,7 @@ async def _stream_new(svc: LearningService, topic: str, **kw: Any) -> dict[str, 
     """Generate in a worker thread, emitting each section as soon as it is written."""
     it = svc.iter_generate(topic, **kw)
     doc: dict[str, Any] = {}
+    fell_back = False
     while True:
         ev = await asyncio.to_thread(next, it, None)
         if ev is None:
@@ -188,6 +191,9 @@ async def _stream_new(svc: LearningService, topic: str, **kw: Any) -> dict[str, 
             emit("document", id=d["id"], title=d["title"], category_path=d["category_path"], status="generating",
                  sections=[])
         elif ev["event"] == "section":
+            if ev.get("method") == "offline_fallback" and not fell_back:
+                fell_back = True  # said once per document; every section's note is in the document's notes
+                llm_fallback(emit, "learning", ev.get("note") or "the model failed", "sentences quoted from the documents")
             emit("document", id=ev["document_id"], status="generating", index=ev["index"], section=ev["section"],
                  elapsed_ms=ev["elapsed_ms"])
         else:

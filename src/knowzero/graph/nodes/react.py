@@ -25,6 +25,7 @@ from knowzero.knowledge import pipeline as kp
 from knowzero.knowledge.verify import Verdict
 from knowzero.llm.base import chat_json, within_deadline
 from knowzero.service.registry import ToolContext, run_tool
+from knowzero.streaming import llm_fallback
 
 _SPLIT = re.compile(r"\s*(?:\+|＋|；|;|，?然后|，?并且|，?还有|，?另外|，?同时|，?再(?=[帮给写查生做])|，?顺便|\band then\b|\bthen\b|\balso\b|\band\b(?= (?:tell|check|write|send|show|give|draft)))\s*", re.I)
 _EMAIL = re.compile(r"写.{0,6}(邮件|信)|生成.{0,4}(邮件|信)|email|e-mail|draft a (mail|message)", re.I)
@@ -38,6 +39,26 @@ def split_tasks(text: str) -> list[str]:
     """'查订单+退款政策+写邮件' → ['查订单', '退款政策', '写邮件']."""
     parts = [p.strip(" ，,。.!！?？") for p in _SPLIT.split(text) if p and p.strip(" ，,。.!！?？")]
     return parts or [text]
+
+
+def _bigrams(text: str) -> set[str]:
+    s = "".join(ch for ch in text.lower() if ch.isalnum())
+    return {s[i:i + 2] for i in range(len(s) - 1)} or ({s} if s else set())
+
+
+def grounded(task: str, request: str, min_share: float = 0.8) -> bool:
+    """A planned sub-task is shown to the user as a heading, so it must be made of the request's own
+    words: at least ``min_share`` of its character bigrams occur in the request.
+
+    >>> grounded("查一下我的订单", "查一下我的订单，然后告诉我零件A的公差")
+    True
+    >>> grounded("公司总部位于火星吗", "查一下我的订单，然后告诉我零件A的公差")
+    False
+    """
+    grams = _bigrams(task)
+    if not grams:
+        return False
+    return len(grams & _bigrams(request)) / len(grams) >= min_share
 
 
 class Monitor:
@@ -83,7 +104,7 @@ async def run_subtask(task: str, deps: Deps, done: list[dict[str, Any]], thread_
         return {"task": task, "kind": "chitchat", "text": template_reply(task)}
     ans = await kp.answer(task, deps.knowledge(emit))
     return {"task": task, "kind": "knowledge", "text": ans.reply, "verdict": ans.verdict.level,
-            "citations": ans.citations}
+            "warnings": list(ans.verdict.warnings), "citations": ans.citations}
 
 
 async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -94,6 +115,7 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     t0 = time.perf_counter()
     tasks = split_tasks(text)
     planner = "splitter"
+    fallback: dict[str, Any] = {}
     if deps.provider is not None:
         try:
             data = await within_deadline(chat_json, deps.provider, [{"role": "user", "content":
@@ -101,10 +123,14 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
                 f"Request: {text}"}], {"type": "object", "required": ["tasks"],
                                        "properties": {"tasks": {"type": "array", "items": {"type": "string"}}}},
                                          deadline_s=s.llm_timeout_s)
-            if isinstance(data.get("tasks"), list) and data["tasks"]:
-                tasks, planner = [str(t) for t in data["tasks"]][: s.react_max_steps * 2], "llm"
+            planned = [str(t) for t in data.get("tasks") or []][: s.react_max_steps * 2]
+            if planned and not all(grounded(t, text) for t in planned):
+                raise ProviderError("the model's plan named tasks the request does not contain")
+            if planned:
+                tasks, planner = planned, "llm"
         except ProviderError as exc:
-            emit("reasoning", text=f"LLM planner unavailable ({exc.message}); splitting by connectors")
+            fallback = {"fallback": True, "fallback_reason": exc.message}
+            llm_fallback(emit, "planner", exc.message, "splitting by connectors")
     monitor = Monitor()
     results: list[dict[str, Any]] = []
     stop = "completed"
@@ -131,10 +157,11 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     verdict = None
     if levels:
         worst = max(levels, key=lambda lv: _SEVERITY.get(lv, 0))
+        warnings = tuple(sorted({w for r in results for w in r.get("warnings", [])}))
         verdict = Verdict(worst, "the weakest verdict of the knowledge sub-tasks", [], 0.0,
-                          worst in ("uncertain", "contradicted"))
+                          worst in ("uncertain", "contradicted"), warnings)
     return {"reply": "\n".join(lines), "citations": citations, **({"verdict": verdict} if verdict else {}),
             "react": {"steps": len(results), "stop_reason": stop, "planner": planner,
                       "tasks": [{k: v for k, v in r.items() if k != "citations"} for r in results]},
             "agent_log": [{"agent": "react", "action": "loop", "steps": len(results), "stop_reason": stop,
-                           "planner": planner}]}
+                           "planner": planner, **fallback}]}

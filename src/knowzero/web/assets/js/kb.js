@@ -51,7 +51,7 @@ export async function renderKb(main, sidebar) {
       bar.style.width = '100%'; pb.setAttribute('aria-valuenow', 100); li.classList.remove('ingesting');
       const parts = (res.results || []).map((r) => {
         const failed = (r.failed || []).length;
-        return failed ? `✗ ${r.file}: ${(r.failed[0] || {}).error || t('failed')}` : `✓ ${r.file}: ${r.chunks ?? 0} ${t('chunks')} · ${r.elapsed_ms ?? ''} ms${(r.unchanged || []).length ? ' · ' + t('unchanged') : ''}`;
+        return failed ? `✗ ${r.file}: ${(r.failed[0] || {}).error || t('failed')}` : `✓ ${r.file}: ${r.chunks ?? 0} ${t('chunks')} · ${r.elapsed_ms ?? ''} ms${(r.unchanged || []).length ? ' · ' + t('unchanged') : ''}${(r.flags || []).includes('instructions') ? ' · ⚠ ' + t('flag_instructions') : ''}`;
       });
       status.textContent = parts.join(' · ');
       li.classList.add((res.results || []).some((r) => (r.failed || []).length) ? 'failed' : 'ok');
@@ -69,7 +69,8 @@ export async function renderKb(main, sidebar) {
       files.replaceChildren(...Object.entries(by).map(([c, list]) => h('details', { class: 'collection', open: c !== 'demo' && c !== 'default' },
         h('summary', {}, h('strong', {}, c), h('span', { class: 'muted small' }, ` · ${list.length}`)),
         h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, t('file')), h('th', {}, t('domain')), h('th', {}, t('chunks')))),
-          h('tbody', {}, list.map((f) => h('tr', {}, h('td', {}, h('button', { class: 'linklike', type: 'button', onclick: () => openSource({ source: f.path || f.source, title: f.title || f.path }) }, f.title || f.path || f.source)),
+          h('tbody', {}, list.map((f) => h('tr', {}, h('td', {}, h('button', { class: 'linklike', type: 'button', onclick: () => openSource({ source: f.path || f.source, title: f.title || f.path }) }, f.title || f.path || f.source),
+            (f.flags || []).includes('instructions') ? h('span', { class: 'badge flag', role: 'note', title: (f.flagged_chunks || []).map((c) => c.text).join('\n') }, `⚠ ${t('flag_instructions')}`) : null),
             h('td', {}, f.domain || ''), h('td', {}, f.chunks ?? f.passages ?? '')))))))));
       if (!(res.files || []).length) files.append(h('p', { class: 'empty' }, t('kb_empty')));
       const ul = document.getElementById('collections');
