@@ -62,7 +62,7 @@ def model() -> Iterator[str]:
 
 async def test_streamed_sentences_arrive_as_llm_tokens(model: str, demo_data_dir: Path) -> None:
     Streaming.mode = "clean"
-    async with api_client(demo_data_dir, llm_provider="openai", llm_base_url=model, llm_model="m",
+    async with api_client(demo_data_dir, configured_llm=True, llm_provider="openai", llm_base_url=model, llm_model="m",
                           llm_timeout_s="5") as client:
         events = sse_events(await client.post("/v1/chat", json={"source": "chat", "message": "你好"}))
     tokens = [d["text"] for e, d in events if e == "llm_token"]
@@ -73,7 +73,7 @@ async def test_streamed_sentences_arrive_as_llm_tokens(model: str, demo_data_dir
 
 async def test_a_streamed_sentence_that_states_facts_is_never_sent(model: str, demo_data_dir: Path) -> None:
     Streaming.mode = "facts"
-    async with api_client(demo_data_dir, llm_provider="openai", llm_base_url=model, llm_model="m",
+    async with api_client(demo_data_dir, configured_llm=True, llm_provider="openai", llm_base_url=model, llm_model="m",
                           llm_timeout_s="5") as client:
         events = sse_events(await client.post("/v1/chat", json={"source": "chat", "message": "你好"}))
     sent = "".join(d["text"] for e, d in events if e == "llm_token")
