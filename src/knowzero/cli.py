@@ -72,6 +72,65 @@ def serve(host: str = typer.Option(None, help="Bind address (default KNOWZERO_HO
     uvicorn.run(create_app(s), host=host or s.host, port=port or s.port, log_level="warning")
 
 
+keys_app = typer.Typer(help="API keys: list users, issue a new key, revoke a key (keys are shown once; only hashes are kept).",
+                       invoke_without_command=True)
+app.add_typer(keys_app, name="keys")
+
+
+def _user_store() -> SqlStore:
+    store = SqlStore(make_engine(Settings().db_url))
+    announce_keys(store, fixed_keys=Settings().demo_keys, hint=False)
+    return store
+
+
+@keys_app.callback()
+def keys_list(ctx: typer.Context, json_out: bool = typer.Option(False, "--json", help="Print the users as JSON.")) -> None:
+    """List users and whether they have a key (``knowzero keys``)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    users = _user_store().list_users()
+    if json_out:
+        _print_json({"users": users})
+        return
+    for u in users:
+        typer.echo(f"{u['id']:<10} {u['role']:<9} {u['name']:<8} {'key set' if u['has_key'] else 'no key'}")
+    typer.echo("new key: knowzero keys create USER   ·   revoke: knowzero keys revoke USER", err=True)
+
+
+@keys_app.command("create")
+def keys_create(user: str = typer.Argument(..., help="User id (see `knowzero keys`)."),
+                name: str = typer.Option(None, help="Create the user with this display name if it does not exist."),
+                role: str = typer.Option("customer", help="Role for a new user: customer | editor | agent | admin."),
+                json_out: bool = typer.Option(False, "--json")) -> None:
+    """Issue a new key for USER (replaces the old key). The key is printed once."""
+    store = _user_store()
+    if store.get_user(user) is None:
+        if not name:
+            _fail(f"no user {user!r}; add --name (and --role) to create one")
+        if role not in ("customer", "editor", "agent", "admin"):
+            _fail("--role must be one of customer, editor, agent, admin")
+        store.upsert_user(user, name, role)
+    key = store.issue_api_key(user)
+    if json_out:
+        _print_json({"user_id": user, "api_key": key})
+        return
+    typer.echo(key)
+    typer.echo(f"new key for {user} (shown once; the old key no longer works). "
+               "Paste it into the web UI's sign-in dialog or send 'Authorization: Bearer <key>'.", err=True)
+
+
+@keys_app.command("revoke")
+def keys_revoke(user: str = typer.Argument(..., help="User id.")) -> None:
+    """Revoke USER's key: signing in with it fails from now on."""
+    store = _user_store()
+    if store.get_user(user) is None:
+        _fail(f"no user {user!r}")
+    if store.revoke_api_key(user):
+        typer.echo(f"revoked the key of {user}", err=True)
+    else:
+        typer.echo(f"{user} had no key", err=True)
+
+
 @app.command()
 def ingest(paths: list[Path] = typer.Argument(..., help="Files or folders."),
            collection: str = typer.Option("default", help="Collection name."),
