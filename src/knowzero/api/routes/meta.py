@@ -89,7 +89,7 @@ async def feedback(body: Feedback, request: Request, user: CurrentUser, runner: 
     answer = messages[idx]
     question = next((m.content for m in reversed(messages[:idx]) if m.type == "human"), "")
     meta = (getattr(answer, "additional_kwargs", {}) or {}).get("knowzero", {})
-    trace = [{k: meta.get(k) for k in ("intent", "path", "verdict", "citations", "agent_log", "events") if meta.get(k)}]
+    trace = [{k: meta.get(k) for k in ("intent", "path", "verdict", "citations", "trace") if meta.get(k)}]
     item = await asyncio.to_thread(
         request.app.state.deps.need_store().enqueue_feedback, thread_id=body.thread_id, message_id=body.message_id,
         user_id=user.id, rating=body.rating, question=str(question), answer=str(answer.content), comment=body.comment,
