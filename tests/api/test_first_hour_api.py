@@ -182,3 +182,13 @@ async def test_reloaded_thread_keeps_the_confirmation_card_and_choice(api: Any) 
     assert len(cards) == 1 and cards[0]["kind"] == "refund_confirmation"
     assert cards[0]["answered"] == {"approved": True} and cards[0]["amount"] == 200.0
     assert "已执行" in msgs[-1]["content"] and msgs[-1]["meta"]["trace"]
+
+
+async def test_kb_file_chunks(api: Any) -> None:
+    files = (await api.get("/v1/kb/files", headers=who())).json()["files"]
+    f = next(x for x in files if x["chunks"])
+    r = await api.get("/v1/kb/files/chunks", params={"path": f["path"]}, headers=who())
+    chunks = r.json()["chunks"]
+    assert r.status_code == 200 and len(chunks) == f["chunks"] and chunks[0]["text"]
+    assert [c["start"] for c in chunks] == sorted(c["start"] for c in chunks)
+    assert_error_shape(await api.get("/v1/kb/files/chunks", params={"path": "nope.md"}, headers=who()), 404, "not_found")

@@ -236,3 +236,22 @@ def test_phone_wording_and_placeholder(pages: Any, shots: Path) -> None:
     ask(page, "零件A的公差是多少？")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(shots / "phone-dark.png"))
+
+
+def test_knowledge_base_management(pages: Any, shots: Path, tmp_path: Path) -> None:
+    page = pages.new(key="demo-editor", path="/#/kb")
+    (tmp_path / "tmp-note.md").write_text("# 临时说明\n\n这是一个临时文档，用于测试删除。", encoding="utf-8")
+    page.set_input_files("#file-input", str(tmp_path / "tmp-note.md"))
+    row = page.locator('tr[data-path$="tmp-note.md"]')
+    row.wait_for(timeout=60000)
+    assert "已索引" in row.inner_text()
+    row.locator('[data-action="view-chunks"]').click()
+    page.locator("#chunk-list li", has_text="临时文档").wait_for()
+    page.screenshot(path=str(shots / "knowledge-base-chunks.png"))
+    page.keyboard.press("Escape")
+    row.locator('[data-action="delete-file"]').click()
+    page.locator("#confirm-delete").click()
+    row.wait_for(state="detached")
+    anon = pages.new(path="/#/kb")
+    anon.locator("tr[data-path]").first.wait_for(state="attached")
+    assert anon.locator('[data-action="delete-file"]').first.get_attribute("hidden") is not None
