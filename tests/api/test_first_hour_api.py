@@ -192,3 +192,11 @@ async def test_kb_file_chunks(api: Any) -> None:
     assert r.status_code == 200 and len(chunks) == f["chunks"] and chunks[0]["text"]
     assert [c["start"] for c in chunks] == sorted(c["start"] for c in chunks)
     assert_error_shape(await api.get("/v1/kb/files/chunks", params={"path": "nope.md"}, headers=who()), 404, "not_found")
+
+
+async def test_ask_route_is_the_cli_json_shape(api: Any) -> None:
+    r = await api.post("/v1/ask", json={"question": "零件A的公差是多少？"}, headers=who())
+    out = r.json()
+    assert r.status_code == 200 and "±0.01" in out["answer"]
+    assert {"answer", "verdict", "verdict_reason", "citations", "elapsed_ms", "domain"} <= set(out)
+    assert (await api.post("/v1/ask", json={"question": "  "}, headers=who())).status_code == 422

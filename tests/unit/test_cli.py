@@ -132,3 +132,38 @@ def test_keys_list_create_revoke(isolated: Path) -> None:
     assert run("keys", "revoke", "alice").exit_code == 0
     with pytest.raises(Unauthorized):
         user_for_token(key, store)
+
+
+# ----------------------------------------------------------------------------- ask: the warm path
+def test_ask_uses_a_running_server(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import httpx
+
+    from knowzero import entry, remote
+
+    calls: list[str] = []
+    body = {"question": "q", "answer": "零件A的公差为±0.01mm。", "verdict": "confirmed", "verdict_reason": "ok",
+            "citations": [{"source": "a.md", "start": 0, "end": 5, "quote": "公差±0.01"}], "elapsed_ms": 8.0,
+            "domain": "technical"}
+
+    def get(url: str, **_: Any) -> httpx.Response:
+        calls.append(url)
+        return httpx.Response(200, json={"status": "ok", "version": "x"})
+
+    def post(url: str, **kw: Any) -> httpx.Response:
+        calls.append(url)
+        assert kw["json"] == {"question": "零件A的公差是多少？"}
+        return httpx.Response(200, json=body)
+
+    monkeypatch.setattr(remote.httpx, "get", get)
+    monkeypatch.setattr(remote.httpx, "post", post)
+    monkeypatch.setattr("sys.argv", ["knowzero", "ask", "零件A的公差是多少？", "--json"])
+    entry.main()
+    assert json.loads(capsys.readouterr().out)["answer"] == body["answer"]
+    assert calls[0].endswith("/healthz") and calls[1].endswith("/v1/ask")
+    # no server: the full command is used (here: its argument check), never a traceback
+    def down(url: str, **_: Any) -> httpx.Response:
+        raise httpx.ConnectError("refused")
+
+    monkeypatch.setattr(remote.httpx, "get", down)
+    assert remote.ask_server(entry.Settings(), "x") is None
+    assert not entry._fast_ask(["ask", "--local", "x"]) and not entry._fast_ask(["ask", "--help"])

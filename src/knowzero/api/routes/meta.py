@@ -3,6 +3,8 @@
 - ``GET /v1/settings``: what anyone may know (version, LLM provider or offline mode, whether the
   fixed demo keys are on, how to get a key); staff and editors also see the data directory, the
   database kind, the models and the index sizes. Never a URL with a password, never a key.
+- ``POST /v1/ask``: one knowledge answer in the ``knowzero ask --json`` shape (the CLI's warm path:
+  ``knowzero ask`` talks to a running server instead of loading the models again).
 - ``POST /v1/feedback``: thumbs up/down on one assistant message of a thread the caller may read;
   it lands in the review queue with the question, the answer and the message's trace.
 
@@ -20,8 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from knowzero import __version__
 from knowzero.api.deps import CurrentUser, RunnerDep
-from knowzero.errors import NotFound
+from knowzero.errors import InvalidInput, NotFound
 from knowzero.knowledge.kb import DENSE_MODEL
+from knowzero.knowledge.pipeline import answer
 from knowzero.users import can_write_knowledge, is_staff
 
 router = APIRouter(tags=["meta"])
@@ -95,3 +98,16 @@ async def feedback(body: Feedback, request: Request, user: CurrentUser, runner: 
         user_id=user.id, rating=body.rating, question=str(question), answer=str(answer.content), comment=body.comment,
         trace=trace)
     return {"review_id": item["id"], "rating": body.rating}
+
+
+class AskBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    question: str = Field(min_length=1, max_length=4000)
+
+
+@router.post("/v1/ask", summary="One cited knowledge answer (the `knowzero ask --json` shape; no thread)")
+async def ask(body: AskBody, request: Request, user: CurrentUser) -> dict[str, Any]:
+    if not body.question.strip():
+        raise InvalidInput("question: empty", [{"field": "question", "message": "empty"}])
+    a = await answer(body.question, request.app.state.deps.knowledge())
+    return a.to_public()
