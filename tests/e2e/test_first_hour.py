@@ -110,7 +110,7 @@ def test_copy_feedback_reaches_the_review_queue(pages: Any) -> None:
     page.locator(".toast.show", has_text="感谢反馈").wait_for()
     assert turn.locator('[data-rating="down"]').get_attribute("aria-pressed") == "true"
     agent = pages.new(key="demo-agent", path="/#/console/reviews")
-    item = agent.locator("article[data-review]", has_text="差旅报销标准是什么").first
+    item = agent.locator("article[data-review]", has_text="用户差评").filter(has_text="差旅报销标准是什么").first
     item.wait_for()
     assert "用户差评" in item.inner_text()
 

@@ -34,3 +34,9 @@ async def test_one_cell_question_gets_that_cell(demo_kb) -> None:  # type: ignor
 async def test_a_table_row_reads_as_a_sentence(demo_kb) -> None:  # type: ignore[no-untyped-def]
     a = await answer_dict("零件A的主要外径是多少？", demo_kb)
     assert "主要外径：Φ20mm" in a["reply"] and "|" not in a["reply"]
+
+
+async def test_table_rows_keep_column_names_and_numbers_apart(demo_kb) -> None:  # type: ignore[no-untyped-def]
+    a = await answer_dict("差旅报销标准是什么？", demo_kb)
+    assert "普通员工：一类城市 500，二类城市 380" in a["reply"] and "|" not in a["reply"]
+    assert a["verdict"]["level"] == "confirmed"  # "500，380，280" would read as one number the source lacks

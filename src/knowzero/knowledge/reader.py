@@ -228,19 +228,27 @@ def row_sentence(text: str) -> str:
     """
     lines = text.splitlines()
     out: list[str] = []
+    header: list[str] = []
     for i, line in enumerate(lines):
         if _RULE.match(line) and "|" in line:
             continue
         cells = _cells(line)
         if cells is None:
             out.append(line)
+            header = []
             continue
         if i + 1 < len(lines) and _RULE.match(lines[i + 1]) and "|" in lines[i + 1]:
-            continue  # a header row ("| 项目 | 内容 |") says nothing by itself
-        cells = [c for c in cells if c]
-        if not cells:
+            header = cells  # a header row ("| 职级 | 一类城市 | …") names the cells of the rows below
             continue
-        out.append(cells[0] + ("：" + "，".join(cells[1:]) if len(cells) > 1 else ""))
+        if not any(cells):
+            continue
+        if len(cells) > 2 and len(header) == len(cells):
+            # "普通员工：一类城市 500，二类城市 380，三类城市 280" (every value keeps its column's name,
+            # and no two numbers touch: "500，380" would read as one number)
+            out.append(cells[0] + "：" + "，".join(f"{h} {v}".strip() for h, v in zip(header[1:], cells[1:], strict=True) if v))
+            continue
+        vals = [c for c in cells[1:] if c]
+        out.append(cells[0] + ("：" + "；".join(vals) if vals else ""))
     joined: list[str] = []
     for line in out:
         if joined and _ROW_DONE.search(joined[-1]) is None and line and not line.startswith(("#", "-", "*")) \
