@@ -231,8 +231,12 @@ def test_phone_wording_and_placeholder(pages: Any, shots: Path) -> None:
         const pad = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight);
         return ctx.measureText(c.placeholder).width <= c.clientWidth - pad; }""")
     assert fits, "the composer placeholder is clipped on a phone"
+    assert page.evaluate("(() => { const n = document.querySelector('.mainnav'); return n.scrollWidth <= n.clientWidth; })()"), \
+        "every main navigation item is visible on a phone"
     page.screenshot(path=str(shots / "phone-empty.png"))
-    page.locator("#theme-btn").click()
+    page.locator("#settings-link").click()  # on phones the theme is in Settings
+    page.select_option("#theme-select", "dark")
+    page.locator('[data-nav="chat"]').click()
     ask(page, "零件A的公差是多少？")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(shots / "phone-dark.png"))

@@ -59,7 +59,7 @@ export async function renderThreads(sidebar) {
     const a = h('a', { href: `#/chat/${encodeURIComponent(th.id)}`, class: 'thread-link', 'aria-current': active ? 'page' : false },
       h('span', { class: 'thread-title' }, th.title || t('untitled')), h('span', { class: 'muted small' }, fmtTime(th.updated_at)));
     const ren = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'rename-thread', 'aria-label': `${t('rename')}: ${th.title || ''}`, title: t('rename') }, '✎');
-    const del = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'delete-thread', 'aria-label': `${t('delete')}: ${th.title || ''}`, title: t('delete') }, '🗑');
+    const del = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'delete-thread', 'aria-label': `${t('delete')}: ${th.title || ''}`, title: t('delete') }, '✕');
     del.onclick = () => confirmDelete(th.title || t('untitled'), async () => {
       await api(`/v1/threads/${encodeURIComponent(th.id)}`, { method: 'DELETE' });
       toast(t('deleted'));

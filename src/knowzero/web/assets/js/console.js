@@ -81,7 +81,7 @@ function renderReviews(items, panel) {
 function feedbackLine(e) {
   const steps = ((e.trace || [])[0] || {}).trace || [];
   const tr = (e.trace || [])[0] || {};
-  return `${e.rating === 'down' ? '👎' : '👍'} ${e.comment || ''} · ${t('tr_intent')} ${tr.intent || '—'} · ${t('tr_path')} ${tr.path || '—'}${tr.verdict ? ' · ' + (t('verdict_' + tr.verdict) || tr.verdict) : ''}${steps.length ? ' · ' + steps.length + ' ' + t('steps_n') : ''}`;
+  return `${e.rating === 'down' ? '▼ ' + t('feedback_down') : '▲ ' + t('feedback_up')} ${e.comment || ''} · ${t('tr_intent')} ${tr.intent || '—'} · ${t('tr_path')} ${tr.path || '—'}${tr.verdict ? ' · ' + (t('verdict_' + tr.verdict) || tr.verdict) : ''}${steps.length ? ' · ' + steps.length + ' ' + t('steps_n') : ''}`;
 }
 
 // A thread id is 32 hex characters: people read and say the first six.

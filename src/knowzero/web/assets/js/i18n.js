@@ -120,7 +120,7 @@ Object.assign(en, {
   empty_chat_body: 'Every answer has numbered citations you can open; the live trace shows each decision beside the answer.', ask_placeholder: 'Ask, learn a topic, or check an order…',
   copy: 'Copy', copied: 'Copied', stop: 'Stop', stopped: 'Stopped. The server still finishes this answer; reload the conversation to see it.',
   feedback_up: 'Helpful', feedback_down: 'Not helpful', feedback_thanks: 'Thanks — sent to the review queue', feedback_comment: 'What was wrong? (optional)',
-  verdict_user_up: 'user 👍', verdict_user_down: 'user 👎', step_trace: 'Trace', steps_n: 'steps',
+  verdict_user_up: 'user: helpful', verdict_user_down: 'user: not helpful', step_trace: 'Trace', steps_n: 'steps',
   chosen_confirm: 'You confirmed', chosen_cancel: 'You cancelled', approved_by_agent: 'Approved by an agent', rejected_by_agent: 'Rejected by an agent', ref: 'Ref', thread_ref: 'Conversation',
   nav_settings: 'Settings', settings: 'Settings', theme: 'Appearance', theme_auto: 'System', theme_light: 'Light', theme_dark: 'Dark', toggle_theme: 'Toggle dark mode',
   llm_provider: 'Language model', offline_notice: 'Offline mode: answers are extracted from your documents; no LLM is called.', llm_online: 'LLM configured: ', data_dir: 'Data directory', database: 'Database',

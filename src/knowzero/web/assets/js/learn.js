@@ -50,7 +50,7 @@ export async function renderLearn(main, sidebar) {
   function docItem(d) {
     const url = `/v1/learning/documents/${encodeURIComponent(d.id)}`;
     const ren = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'rename-doc', 'aria-label': `${t('rename')}: ${d.title}`, title: t('rename') }, '✎');
-    const del = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'delete-doc', 'aria-label': `${t('delete')}: ${d.title}`, title: t('delete') }, '🗑');
+    const del = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'delete-doc', 'aria-label': `${t('delete')}: ${d.title}`, title: t('delete') }, '✕');
     const li = h('li', { dataset: { doc: d.id } }, h('a', { href: `#/doc/${encodeURIComponent(d.id)}` }, d.title), ' ',
       h('span', { class: 'badge' }, `v${d.version}`), d.mine ? [' ', ren, del] : null, h('div', { class: 'muted small' }, `${d.category_path || ''} · ${fmtTime(d.updated_at)}`));
     del.onclick = () => confirmDelete(d.title, async () => { await api(url, { method: 'DELETE' }); toast(t('deleted')); loadDocs(); });

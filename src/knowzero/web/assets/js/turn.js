@@ -158,7 +158,7 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
 
   // Copy, 👍, 👎 for a finished answer (feedback needs the stored message: setRef()).
   function actions() {
-    const copy = h('button', { class: 'act-btn', type: 'button', 'data-action': 'copy', title: t('copy'), 'aria-label': t('copy') }, '⧉ ', t('copy'));
+    const copy = h('button', { class: 'act-btn', type: 'button', 'data-action': 'copy', title: t('copy'), 'aria-label': t('copy') }, t('copy'));
     copy.onclick = async () => {
       const plain = answer.innerText.trim();
       try { await navigator.clipboard.writeText(plain); } catch {
@@ -176,8 +176,8 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
         toast(t('feedback_thanks'));
       } catch (err) { toast(err.message, 'error'); }
     };
-    const up = h('button', { class: 'act-btn', type: 'button', 'data-rating': 'up', 'aria-pressed': 'false', title: t('feedback_up'), 'aria-label': t('feedback_up'), onclick: rate('up') }, '👍');
-    const down = h('button', { class: 'act-btn', type: 'button', 'data-rating': 'down', 'aria-pressed': 'false', title: t('feedback_down'), 'aria-label': t('feedback_down'), onclick: rate('down') }, '👎');
+    const up = h('button', { class: 'act-btn', type: 'button', 'data-rating': 'up', 'aria-pressed': 'false', title: t('feedback_up'), 'aria-label': t('feedback_up'), onclick: rate('up') }, '▲ ', t('feedback_up'));
+    const down = h('button', { class: 'act-btn', type: 'button', 'data-rating': 'down', 'aria-pressed': 'false', title: t('feedback_down'), 'aria-label': t('feedback_down'), onclick: rate('down') }, '▼ ', t('feedback_down'));
     const box = h('span', { class: 'turn-actions' }, copy, up, down);
     up.hidden = down.hidden = !ref;
     actionsBox = box;
