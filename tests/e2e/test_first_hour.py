@@ -192,7 +192,9 @@ def test_dark_mode_toggle_and_system_preference(pages: Any, browser: Any, kz_ser
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert dark != light and sum(int(x) for x in dark[dark.index("(") + 1:-1].split(",")[:3]) < 120
-    ask(page, "零件A的公差是多少？")
+    turn = ask(page, "零件A的公差是多少？")
+    turn.locator(".refs").wait_for()
+    assert "|" not in turn.locator(".bubble").inner_text()  # neither the answer nor its quoted sources show "| … |"
     page.screenshot(path=str(shots / "dark-chat.png"))
     page.reload()
     page.locator("#composer").wait_for()

@@ -1,9 +1,19 @@
 // One assistant turn: streamed answer, live trace, citations, quick replies, review actions.
-import { h, fmtMs, toast } from './util.js';
+import { h, fmtMs, toast, short } from './util.js';
 import { t, errorText } from './i18n.js';
 import { api } from './api.js';
 import { renderMarkdown } from './md.js';
 import { createTrace, verdictBadge } from './trace.js';
+
+// A quoted table row reads as its cells ("主要外径：Φ20mm…"), never "| … |" (the source opens the exact span).
+export function readableQuote(q) {
+  return String(q || '').split('\n').filter((ln) => !/^[\s|:-]+$/.test(ln) || !ln.includes('|')).map((ln) => {
+    const m = ln.match(/^\s*\|(.+)\|\s*$/);
+    if (!m) return ln;
+    const cells = m[1].split('|').map((c) => c.trim()).filter(Boolean);
+    return cells.length > 1 ? `${cells[0]}：${cells.slice(1).join('；')}` : (cells[0] || '');
+  }).join(' ').trim();
+}
 
 export function userBubble(text, extra) {
   return h('div', { class: 'msg user' }, h('div', { class: 'bubble' }, text), extra || null);
@@ -41,7 +51,7 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
     answer.innerHTML = renderMarkdown(md, { citeLabel: t('source') });
     for (const b of answer.querySelectorAll('.cite')) {
       const c = citations.find((x) => +x.n === +b.dataset.n);
-      if (c) b.title = `${c.title || c.source}${c.quote ? '\n“' + c.quote + '”' : ''}`;
+      if (c) b.title = `${c.title || c.source}${c.quote ? '\n“' + readableQuote(c.quote) + '”' : ''}`;
       else b.disabled = !citations.length ? false : true;
     }
   }
@@ -211,12 +221,12 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
     if (!streaming && !answer.querySelector('.cite')) return;
     for (const b of answer.querySelectorAll('.cite')) {
       const c = citations.find((x) => +x.n === +b.dataset.n);
-      if (c) { b.title = `${c.title || c.source}${c.quote ? '\n“' + c.quote + '”' : ''}`; b.disabled = false; }
+      if (c) { b.title = `${c.title || c.source}${c.quote ? '\n“' + readableQuote(c.quote) + '”' : ''}`; b.disabled = false; }
     }
     if (citations.length) {
       const refs = h('ol', { class: 'refs', 'aria-label': t('sources') }, citations.map((c) => h('li', { value: c.n },
         h('button', { type: 'button', class: 'linklike', 'data-cite': c.n, onclick: () => onCite && onCite(c) }, c.title || c.source),
-        c.quote ? h('span', { class: 'muted' }, ` — “${c.quote.length > 60 ? c.quote.slice(0, 59) + '…' : c.quote}”`) : null)));
+        c.quote ? h('span', { class: 'muted' }, ` — “${short(readableQuote(c.quote), 60)}”`) : null)));
       answer.after(refs);
     }
   }
