@@ -39,6 +39,7 @@ from knowzero.knowledge.pipeline import answer_sync
 from knowzero.knowledge.text import SCRIPTS
 from knowzero.learning.cli import learn_command
 from knowzero.persistence.db import make_engine
+from knowzero.remote import ask_server
 from knowzero.service.identity import announce_keys
 from knowzero.service.store import SqlStore
 from knowzero.wiring import build_deps
@@ -81,6 +82,65 @@ def serve(host: str = typer.Option(None, help="Bind address (default KNOWZERO_HO
     announce_keys(SqlStore(make_engine(s.db_url)), fixed_keys=s.demo_keys)
     typer.echo(f"KnowZero {__version__} on http://{host or s.host}:{port or s.port}  (data: {s.data_dir})", err=True)
     uvicorn.run(create_app(s), host=host or s.host, port=port or s.port, log_level="warning")
+
+
+keys_app = typer.Typer(help="API keys: list users, issue a new key, revoke a key (keys are shown once; only hashes are kept).",
+                       invoke_without_command=True)
+app.add_typer(keys_app, name="keys")
+
+
+def _user_store() -> SqlStore:
+    store = SqlStore(make_engine(Settings().db_url))
+    announce_keys(store, fixed_keys=Settings().demo_keys, hint=False)
+    return store
+
+
+@keys_app.callback()
+def keys_list(ctx: typer.Context, json_out: bool = typer.Option(False, "--json", help="Print the users as JSON.")) -> None:
+    """List users and whether they have a key (``knowzero keys``)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    users = _user_store().list_users()
+    if json_out:
+        _print_json({"users": users})
+        return
+    for u in users:
+        typer.echo(f"{u['id']:<10} {u['role']:<9} {u['name']:<8} {'key set' if u['has_key'] else 'no key'}")
+    typer.echo("new key: knowzero keys create USER   ·   revoke: knowzero keys revoke USER", err=True)
+
+
+@keys_app.command("create")
+def keys_create(user: str = typer.Argument(..., help="User id (see `knowzero keys`)."),
+                name: str = typer.Option(None, help="Create the user with this display name if it does not exist."),
+                role: str = typer.Option("customer", help="Role for a new user: customer | editor | agent | admin."),
+                json_out: bool = typer.Option(False, "--json")) -> None:
+    """Issue a new key for USER (replaces the old key). The key is printed once."""
+    store = _user_store()
+    if store.get_user(user) is None:
+        if not name:
+            _fail(f"no user {user!r}; add --name (and --role) to create one")
+        if role not in ("customer", "editor", "agent", "admin"):
+            _fail("--role must be one of customer, editor, agent, admin")
+        store.upsert_user(user, name, role)
+    key = store.issue_api_key(user)
+    if json_out:
+        _print_json({"user_id": user, "api_key": key})
+        return
+    typer.echo(key)
+    typer.echo(f"new key for {user} (shown once; the old key no longer works). "
+               "Paste it into the web UI's sign-in dialog or send 'Authorization: Bearer <key>'.", err=True)
+
+
+@keys_app.command("revoke")
+def keys_revoke(user: str = typer.Argument(..., help="User id.")) -> None:
+    """Revoke USER's key: signing in with it fails from now on."""
+    store = _user_store()
+    if store.get_user(user) is None:
+        _fail(f"no user {user!r}")
+    if store.revoke_api_key(user):
+        typer.echo(f"revoked the key of {user}", err=True)
+    else:
+        typer.echo(f"{user} had no key", err=True)
 
 
 @app.command()
@@ -170,16 +230,24 @@ def worker(batch: int = typer.Option(None, min=1, max=256, help="Chunks per batc
 
 @app.command()
 def ask(question: str = typer.Argument(..., help="The question."),
-        json_out: bool = typer.Option(False, "--json", help="One JSON object (answer, verdict, citations, …).")) -> None:
-    """Answer from the ingested knowledge base (or the bundled demo one)."""
+        json_out: bool = typer.Option(False, "--json", help="One JSON object (answer, verdict, citations, …)."),
+        local: bool = typer.Option(False, "--local", help="Load the models here even if a server is running.")) -> None:
+    """Answer from the ingested knowledge base (or the bundled demo one).
+
+    When a server runs on the configured port (``knowzero serve``), the question goes to it: its
+    models are already loaded, so the answer takes milliseconds instead of seconds.
+    """
     if not question.strip():
         _fail("the question is empty")
-    deps = build_deps(Settings(), classifier=False)
-    kb = deps.need_kb()
-    if kb.is_empty():
-        typer.echo("ingesting the bundled demo knowledge base…", err=True)
-    kb.ensure_demo()
-    out = answer_sync(question, deps.knowledge()).to_public()
+    s = Settings()
+    out = None if local else ask_server(s, question)
+    if out is None:
+        deps = build_deps(s, classifier=False)
+        kb = deps.need_kb()
+        if kb.is_empty():
+            typer.echo("ingesting the bundled demo knowledge base…", err=True)
+        kb.ensure_demo()
+        out = answer_sync(question, deps.knowledge()).to_public()
     if json_out:
         _print_json(out)
         return

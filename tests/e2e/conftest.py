@@ -111,7 +111,7 @@ class Pages:
                                        base_url=self.base)
         ctx.set_default_timeout(20000)
         if key:
-            role = "agent" if key in ("demo-agent", "demo-admin") else "customer"
+            role = {"demo-agent": "agent", "demo-admin": "admin", "demo-editor": "editor"}.get(key, "customer")
             name = key.removeprefix("demo-")
             ctx.add_init_script(f"localStorage.setItem('kz.key', {key!r});"
                                 f"localStorage.setItem('kz.user', JSON.stringify({{id: {name!r}, name: {name!r}, role: {role!r}}}));")

@@ -19,11 +19,11 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "knowzero"
 
 LAYERS: dict[str, int] = {
     "config": 0, "errors": 0, "users": 0, "streaming": 0, "models": 0, "__init__": 0,
-    "llm": 1, "persistence": 1, "input": 1,
+    "llm": 1, "persistence": 1, "input": 1, "remote": 1,
     "knowledge": 2, "routing": 2, "preferences": 2,
     "learning": 3, "service": 3,
     "graph": 4,
-    "api": 5, "cli": 5, "eval": 5, "wiring": 5,
+    "api": 5, "cli": 5, "eval": 5, "wiring": 5, "entry": 5,
 }
 
 

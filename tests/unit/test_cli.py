@@ -106,3 +106,64 @@ def test_a_missing_path_does_not_abort_the_others(isolated: Path, tmp_path: Path
     assert r.exit_code == 1, r.output
     assert f"failed: {missing}: no such file or folder" in r.stderr.splitlines()
     assert r.stdout.strip().splitlines()[-1].startswith("added 1, updated 0, unchanged 0, removed 0, skipped 0, failed 1;")
+
+
+# ----------------------------------------------------------------------------- keys
+def test_keys_list_create_revoke(isolated: Path) -> None:
+    from knowzero.config import Settings
+    from knowzero.errors import Unauthorized
+    from knowzero.persistence.db import make_engine
+    from knowzero.service.identity import user_for_token
+    from knowzero.service.store import SqlStore
+
+    first = run("keys", "--json")
+    assert first.exit_code == 0, first.output
+    users = json.loads(first.stdout.strip().splitlines()[-1])["users"]
+    assert {u["id"] for u in users} >= {"alice", "admin"} and all(u["has_key"] for u in users)
+    assert "kz-" in first.stderr  # the first run issues keys and shows them once
+    assert "kz-" not in run("keys").stderr  # never again
+    made = run("keys", "create", "alice", "--json")
+    key = json.loads(made.stdout.strip().splitlines()[-1])["api_key"]
+    store = SqlStore(make_engine(Settings().db_url))
+    assert user_for_token(key, store).name == "张三"
+    assert "api_key_hash" not in json.dumps(users)
+    assert run("keys", "create", "zed").exit_code == 2
+    assert run("keys", "create", "zed", "--name", "Zed", "--role", "editor").exit_code == 0
+    assert run("keys", "revoke", "alice").exit_code == 0
+    with pytest.raises(Unauthorized):
+        user_for_token(key, store)
+
+
+# ----------------------------------------------------------------------------- ask: the warm path
+def test_ask_uses_a_running_server(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import httpx
+
+    from knowzero import entry, remote
+
+    calls: list[str] = []
+    body = {"question": "q", "answer": "零件A的公差为±0.01mm。", "verdict": "confirmed", "verdict_reason": "ok",
+            "citations": [{"source": "a.md", "start": 0, "end": 5, "quote": "公差±0.01"}], "elapsed_ms": 8.0,
+            "domain": "technical"}
+
+    def get(url: str, **_: Any) -> httpx.Response:
+        calls.append(url)
+        return httpx.Response(200, json={"status": "ok", "version": "x"})
+
+    def post(url: str, **kw: Any) -> httpx.Response:
+        calls.append(url)
+        assert kw["json"] == {"question": "零件A的公差是多少？"}
+        return httpx.Response(200, json=body)
+
+    monkeypatch.setattr(remote.httpx, "get", get)
+    monkeypatch.setattr(remote.httpx, "post", post)
+    monkeypatch.setattr("sys.argv", ["knowzero", "ask", "零件A的公差是多少？", "--json"])
+    entry.main()
+    assert json.loads(capsys.readouterr().out)["answer"] == body["answer"]
+    assert calls[0].endswith("/healthz") and calls[1].endswith("/v1/ask")
+    # no server: the full command is used (here: its argument check), never a traceback
+    def down(url: str, **_: Any) -> httpx.Response:
+        raise httpx.ConnectError("refused")
+
+    monkeypatch.setattr(remote.httpx, "get", down)
+    assert remote.ask_server(entry.Settings(), "x") is None
+    assert not entry._fast_ask(["ask", "--local", "x"]) and not entry._fast_ask(["ask", "--help"])

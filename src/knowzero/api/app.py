@@ -32,6 +32,7 @@ from knowzero.api.ratelimit import AnonymousLimits
 from knowzero.api.routes import chat as chat_routes
 from knowzero.api.routes import kb as kb_routes
 from knowzero.api.routes import learning as learning_routes
+from knowzero.api.routes import meta as meta_routes
 from knowzero.api.routes import openai_compat as openai_routes
 from knowzero.api.routes import service as service_routes
 from knowzero.api.routes.chat import INPUT_SCHEMA_DEFS
@@ -48,7 +49,7 @@ from knowzero.wiring import build_deps, thread_directory
 
 log = logging.getLogger("knowzero.api")
 
-ROUTE_MODULES = (chat_routes, kb_routes, openai_routes, service_routes, learning_routes)
+ROUTE_MODULES = (chat_routes, kb_routes, openai_routes, service_routes, learning_routes, meta_routes)
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 

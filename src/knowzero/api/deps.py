@@ -36,6 +36,12 @@ def get_current_user(request: Request) -> User:
     return anonymous_for_client(cid)
 
 
+def client_identity(request: Request) -> User | None:
+    """The anonymous identity of the request's ``X-Client-Id`` (whatever key is also sent), or None."""
+    cid = request.headers.get("x-client-id") or ""
+    return anonymous_for_client(cid) if _CLIENT_ID.fullmatch(cid) else None
+
+
 def require_signed_in(user: Annotated[User, Depends(get_current_user)]) -> User:
     if user.role == "anonymous":
         raise Unauthorized("sign in with an API key to do this")

@@ -12,6 +12,9 @@
   a claim whose quote is not found in its passage is dropped; nothing usable → ProviderError,
   and the caller falls back to the extractive reader.
 Conflicts (same question, different numbers in different documents) are listed, never merged.
+Table rows are never shown as ``| … |`` fragments: a row reads as a sentence of its cells
+("主要外径：Φ20mm，公差±0.01mm"), and a question naming one row's key ("上海办事处的电话是多少？")
+narrows the claim to that row (the quote stays the exact source span).
 """
 
 from __future__ import annotations
@@ -199,8 +202,95 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
                             c.passage.title, round(sc, 4)))
     if not best.passage.id.startswith("sql:"):
         claims = _widen(question, claims, {c.passage.id: c.passage for _, c in chosen})
+        claims = _narrow_to_row(question, claims, {c.passage.id: c.passage for _, c in chosen})
+    claims = [Claim(row_sentence(c.text), c.source, c.quote, c.start, c.end, c.passage_id, c.title, c.score)
+              if "|" in c.text else c for c in claims]
     answer = "".join(_terminate(c.text) for c in claims)
     return Draft(answer, claims, find_conflicts(question, scored))
+
+
+_ROW = re.compile(r"^\s*\|(.+)\|\s*$")
+_RULE = re.compile(r"^[\s|:\-]+$")
+_HEADING_NO = re.compile(r"^[一二三四五六七八九十\d]+[、.．]\s*")
+
+
+def _cells(line: str) -> list[str] | None:
+    m = _ROW.match(line)
+    if not m or _RULE.match(line):
+        return None
+    return [c.strip() for c in m.group(1).split("|")]
+
+
+def row_sentence(text: str) -> str:
+    """Markdown table rows as sentences of their cells; other lines unchanged.
+
+    >>> row_sentence("| 主要外径 | Φ20mm，公差±0.01mm |")
+    '主要外径：Φ20mm，公差±0.01mm'
+    """
+    lines = text.splitlines()
+    out: list[str] = []
+    header: list[str] = []
+    for i, line in enumerate(lines):
+        if _RULE.match(line) and "|" in line:
+            continue
+        cells = _cells(line)
+        if cells is None:
+            out.append(line)
+            header = []
+            continue
+        if i + 1 < len(lines) and _RULE.match(lines[i + 1]) and "|" in lines[i + 1]:
+            header = cells  # a header row ("| 职级 | 一类城市 | …") names the cells of the rows below
+            continue
+        if not any(cells):
+            continue
+        if len(cells) > 2 and len(header) == len(cells):
+            # "普通员工：一类城市 500，二类城市 380，三类城市 280" (every value keeps its column's name,
+            # and no two numbers touch: "500，380" would read as one number)
+            out.append(cells[0] + "：" + "，".join(f"{h} {v}".strip() for h, v in zip(header[1:], cells[1:], strict=True) if v))
+            continue
+        vals = [c for c in cells[1:] if c]
+        out.append(cells[0] + ("：" + "；".join(vals) if vals else ""))
+    joined: list[str] = []
+    for line in out:
+        if joined and _ROW_DONE.search(joined[-1]) is None and line and not line.startswith(("#", "-", "*")) \
+                and "：" in line and "：" in joined[-1]:
+            joined[-1] += "；" + line  # rows of one table read as one sentence
+        else:
+            joined.append(line)
+    return "\n".join(joined).strip()
+
+
+_ROW_DONE = re.compile(r"[。！？.!?]$")
+
+
+def _narrow_to_row(question: str, claims: list[Claim], passages: dict[str, Passage]) -> list[Claim]:
+    """The main claim narrowed to the table row whose key the question names (its own section kept
+    as context), so "上海办事处的电话是多少？" gets that phone number, not the whole table."""
+    main = claims[0]
+    p = passages.get(main.passage_id)
+    if p is None or main.text.count("|") < 4:
+        return claims
+    section = _HEADING_NO.sub("", re.split(r"\s*[>›»/]\s*", p.section or "")[-1]).strip()
+    terms = {t for t in tokens(question) if len(t) >= 2 and t not in section and t not in (p.title or "")}
+    best: tuple[int, int, int, list[str]] | None = None
+    offset = main.start
+    for line in main.quote.splitlines(keepends=True):
+        cells = _cells(line)
+        if cells and len(cells) >= 2:
+            hits = sum(1 for t in terms if t in cells[0])
+            if hits and (best is None or hits > best[0]):
+                a = offset + len(line) - len(line.lstrip())
+                best = (hits, a, a + len(line.strip()), cells)
+        offset += len(line)
+    if best is None:
+        return claims
+    _, start, end, cells = best
+    quote = p.text[start - p.start : end - p.start]
+    if not quote.strip():
+        return claims
+    text = (section if section and section not in cells[0] and section != p.title else "") + row_sentence(quote)
+    # the cell the question asked for is the answer: the runners-up (other rows, other documents) go
+    return [Claim(text, main.source, quote, start, end, main.passage_id, main.title, main.score)]
 
 
 def widen_span(question: str, sents: list[Sentence], first: int, last: int) -> tuple[int, int]:

@@ -138,6 +138,41 @@ def list_documents(engine: Engine, *, user_id: str | None = None, q: str = "", l
         return [_row_doc(r) for r in conn.execute(stmt)]
 
 
+def rename_document(engine: Engine, did: str, title: str) -> dict[str, Any]:
+    """Change a document's title (its sections and versions stay as they are)."""
+    with engine.begin() as conn:
+        n = conn.execute(update(learning_documents).where(learning_documents.c.id == did)
+                         .values(title=title[:300], updated_at=time.time())).rowcount
+    if not n:
+        raise NotFound(f"document {did} not found")
+    return get_document(engine, did)
+
+
+def delete_document(engine: Engine, did: str) -> None:
+    """Delete a document with its sections, versions, comments and entity links (children keep living)."""
+    with engine.begin() as conn:
+        for table in (learning_sections, learning_versions, learning_comments, learning_entity_links):
+            conn.execute(delete(table).where(table.c.document_id == did))
+        conn.execute(update(learning_entities).where(learning_entities.c.document_id == did).values(document_id=None))
+        conn.execute(update(learning_documents).where(learning_documents.c.parent_id == did).values(parent_id=None))
+        n = conn.execute(delete(learning_documents).where(learning_documents.c.id == did)).rowcount
+    if not n:
+        raise NotFound(f"document {did} not found")
+
+
+def find_own_topic(engine: Engine, topic: str, user_id: str) -> dict[str, Any] | None:
+    """The user's newest ready document on exactly this topic (normalised), if any."""
+    k = topic_key(topic)
+    if not k:
+        return None
+    with engine.connect() as conn:
+        r = conn.execute(select(learning_documents.c.id).where(learning_documents.c.topic_key == k,
+                                                               learning_documents.c.user_id == user_id,
+                                                               learning_documents.c.status == "ready")
+                         .order_by(learning_documents.c.updated_at.desc()).limit(1)).first()
+    return get_document(engine, r.id) if r else None
+
+
 def find_by_topic(engine: Engine, topic: str) -> dict[str, Any] | None:
     """The page for a topic or entity name (exact normalised match), if there is one."""
     did = entity_page(engine, topic)

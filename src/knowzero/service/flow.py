@@ -213,8 +213,11 @@ def _finish_pending(t: Turn, p: dict[str, Any] | None) -> dict[str, Any] | None:
             return _finish_pending(t, p) if p.get("slots") is not None and p.get("action") else None
     missing = sl.next_missing(p["action"], p["slots"])
     if missing:
+        again = p.get("expecting") == missing and not t.lines  # asked just before, and nothing else said now
+        if again and missing == "amount" and (p.get("slots") or {}).get("reason"):
+            t.say(f"好的，退款原因已记下：{p['slots']['reason']}。", f"OK, noted the reason: {p['slots']['reason']}.")
         p["expecting"] = missing
-        t.lines.append(sl.question_for(missing, t.lang))
+        t.lines.append(sl.question_again(missing, t.lang) if again else sl.question_for(missing, t.lang))
         return p
     if p["action"] in sl.SENSITIVE:
         p = _prepare_refund(t, p)

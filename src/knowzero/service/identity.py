@@ -39,7 +39,7 @@ def user_for_token(token: str | None, store: SqlStore) -> User:
 
 
 def announce_keys(store: SqlStore, *, fixed_keys: bool = False,
-                  echo: Callable[[str], None] | None = None) -> list[dict[str, str]]:
+                  echo: Callable[[str], None] | None = None, hint: bool = True) -> list[dict[str, str]]:
     """Seed the demo store and print keys issued now (first start, or ``KNOWZERO_DEMO_KEYS=1``).
 
     Called by ``knowzero serve`` before the server starts. Keys are printed once (only their hashes
@@ -51,4 +51,7 @@ def announce_keys(store: SqlStore, *, fixed_keys: bool = False,
         out("API keys (shown once; send as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'):")
         for k in issued:
             out(f"  {k['user_id']:<6} {k['role']:<8} {k['name']:<6} {k['api_key']}")
+    if hint:
+        out("Sign in on the web page with one of these keys. Lost one? `knowzero keys` lists users; "
+            "`knowzero keys create alice` prints a new key.")
     return issued

@@ -66,6 +66,7 @@ _REASONS = re.compile(r"质量问题|有质量问题|坏了|破损|损坏|有划
 _SUBJECT_MARK = re.compile(r"(?:工单|投诉|报修|反馈|问题是|ticket|complaint|complain)\s*(?:一下|个)?\s*[吧啊呢]?\s*(?:about|for|:|：|，|,|说|是)?\s*(?:说|是)?\s*(.+)$", re.I)
 _CORRECTION = re.compile(r"^\s*(不对|不是|错了|搞错了|说错了|应该是|更正|改成|改为|换成|no[,，\s]|nope|actually|sorry[,，\s]|i\s+meant|correction|make\s+it|change\s+it\s+to)", re.I)
 _CANCEL = re.compile(r"^\s*(算了(吧)?|不用了|不要了|不退了|先不(退|用|弄)了|取消(吧|了|掉)?|不办了|放弃|cancel(\s+it|\s+that)?|never\s*mind|forget\s+(it|about\s+it)|stop|abort|no\s+thanks)\s*[。.!！~～了吧啦]*\s*$", re.I)
+_ASKING = re.compile(r"[?？]\s*$|什么|怎么|怎样|如何|多少|哪些|哪里|哪个|为什么|是否|能否|吗\s*$|^(?:what|how|why|which|when|where|who|is|are|can|does|do)\b", re.I)
 _CANCEL_LOOSE = re.compile(r"算了|不用了|不退了|never\s*mind|forget\s+it", re.I)
 _YES = re.compile(r"^\s*(确认|确定|是的?|好的?|对的?|可以|没问题|行|嗯|同意|yes|y|yep|ok|okay|confirm(ed)?|sure|go\s+ahead)\s*[。.!！啊的吧]*\s*$", re.I)
 _NO = re.compile(r"^\s*(不|否|不要|不行|不对|不同意|no|n|nope|don'?t)\s*[。.!！]*\s*$", re.I)
@@ -126,6 +127,11 @@ def is_cancel(text: str) -> bool:
     if _REQ_ID.search(text):
         return False
     return bool(_CANCEL.match(text)) or (len(text) <= 16 and bool(_CANCEL_LOOSE.search(text)))
+
+
+def is_question(text: str) -> bool:
+    """A question ("差旅报销标准是什么？") is a new request, never the answer to "why" or "what happened"."""
+    return bool(_ASKING.search(text.strip()))
 
 
 def is_correction(text: str) -> bool:
@@ -193,7 +199,8 @@ def extract_slots(text: str, expecting: str | None = None) -> dict[str, Any]:
     rm = _REASON_MARK.search(t)
     if rm and _clean(rm.group(1)):
         out["reason"] = _clean(rm.group(1))[:200]
-    elif expecting == "reason" and not is_cancel(t) and yes_no(t) is None and not _BARE_NUM.fullmatch(t) and len(_clean(t)) >= 2:
+    elif expecting == "reason" and not is_cancel(t) and yes_no(t) is None and not _BARE_NUM.fullmatch(t) \
+            and len(_clean(t)) >= 2 and not is_question(t):
         out["reason"] = _clean(t)[:200]
     else:
         rr = _REASONS.search(t)
@@ -202,7 +209,7 @@ def extract_slots(text: str, expecting: str | None = None) -> dict[str, Any]:
     sm = _SUBJECT_MARK.search(t)
     if sm and _clean(sm.group(1)) and not re.fullmatch(r"(吧|吗|呢|可以吗|好吗|please)?", _clean(sm.group(1)), re.I):
         out["subject"] = _clean(sm.group(1))[:200]
-    elif expecting == "subject" and not is_cancel(t) and yes_no(t) is None and len(_clean(t)) >= 2:
+    elif expecting == "subject" and not is_cancel(t) and yes_no(t) is None and len(_clean(t)) >= 2 and not is_question(t):
         out["subject"] = _clean(t)[:200]
     return out
 
@@ -244,6 +251,12 @@ def merge_slots(pending: dict[str, Any], text: str) -> tuple[dict[str, Any], lis
             p["slots"][target] = value
             changed.append(target)
     else:
+        if expecting == "amount" and "amount" not in found and "reason" in REQUIRED.get(p["action"], ()) \
+                and not p["slots"].get("reason") and detect_action(text) is None:
+            # "质量有问题" in answer to "how much?": the reason, given early — keep it, ask the amount once more
+            early = extract_slots(text, "reason").get("reason")
+            if early and not _BARE_NUM.search(text):
+                found = {**found, "reason": early}
         for k, v in found.items():
             if k not in REQUIRED.get(p["action"], ()) and k not in ("order_id",):
                 continue
@@ -271,6 +284,20 @@ QUESTIONS = {
     "request_id": ("要取消哪个申请？请告诉我工单号或退款单号（TK-… 或 RF-…）。",
                    "Which request should be cancelled? Please give the ticket or refund number (TK-… or RF-…)."),
 }
+
+
+AGAIN = {
+    "order_id": ("还需要订单号，例如 123。", "I still need the order number, e.g. 123."),
+    "amount": ("还需要退款金额：请回复数字（例如 50）或“全额”。", "I still need the amount: reply with a number (e.g. 50) or \"full\"."),
+    "reason": ("还需要一句退款原因，例如“商品损坏”。", "I still need a short reason, e.g. \"damaged\"."),
+    "subject": ("还需要一句话描述问题。", "I still need one sentence describing the problem."),
+}
+
+
+def question_again(slot: str, lang: str) -> str:
+    """The same slot asked a second time: shorter, with an example, so the prompt never repeats verbatim."""
+    zh, en = AGAIN.get(slot, QUESTIONS.get(slot, ("请补充信息。", "Please add the missing details.")))
+    return zh if lang == "zh" else en
 
 
 def question_for(slot: str, lang: str) -> str:

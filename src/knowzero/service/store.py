@@ -160,6 +160,27 @@ class SqlStore:
         with self.engine.begin() as conn:
             conn.execute(update(svc_users).where(svc_users.c.id == user_id).values(api_key_hash=hash_api_key(api_key)))
 
+    def list_users(self) -> list[dict[str, Any]]:
+        """Users with whether they have a key (never the hash)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(svc_users).order_by(svc_users.c.id)).all()
+        return [{"id": r.id, "name": r.name, "role": r.role, "has_key": bool(r.api_key_hash)} for r in rows]
+
+    def issue_api_key(self, user_id: str) -> str:
+        """A new random key for the user (replacing the old one); returned once, only its hash is kept."""
+        if self.get_user(user_id) is None:
+            raise NotFound(f"user {user_id} not found")
+        key = "kz-" + secrets.token_urlsafe(18)
+        self.set_api_key(user_id, key)
+        return key
+
+    def revoke_api_key(self, user_id: str) -> bool:
+        """Remove the user's key (signing in with it fails from now on)."""
+        with self.engine.begin() as conn:
+            n = conn.execute(update(svc_users).where(svc_users.c.id == user_id, svc_users.c.api_key_hash.is_not(None))
+                             .values(api_key_hash=None)).rowcount
+        return bool(n)
+
     # orders (OrderSystem) ----------------------------------------------------------------------
     def _items(self, conn: Any, order_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
         out: dict[str, list[dict[str, Any]]] = {o: [] for o in order_ids}
@@ -381,6 +402,29 @@ class SqlStore:
                     conn.execute(insert(svc_review_items).values(
                         id=rid, idempotency_key=key, thread_id=thread_id, user_id=user_id, question=question[:4000],
                         answer=answer[:8000], verdict=verdict, evidence=evidence, status="pending"))
+        except IntegrityError:
+            pass
+        out = self.get_review(rid)
+        assert out is not None
+        return out
+
+    def enqueue_feedback(self, *, thread_id: str, message_id: str, user_id: str, rating: str, question: str,
+                         answer: str, comment: str, trace: list[Any]) -> dict[str, Any]:
+        """A user's thumbs up/down on one answer, as a review item (verdict ``user_up``/``user_down``).
+
+        One item per (thread, message, rating): clicking twice changes nothing."""
+        if rating not in ("up", "down"):
+            raise InvalidInput("rating must be up or down")
+        key = f"feedback:{thread_id}:{message_id}:{rating}"
+        rid = derive_id("RV", key)
+        evidence = [{"kind": "feedback", "rating": rating, "comment": comment[:2000], "message_id": message_id,
+                     "trace": trace}]
+        try:
+            with self.engine.begin() as conn:
+                if conn.execute(select(svc_review_items.c.id).where(svc_review_items.c.id == rid)).first() is None:
+                    conn.execute(insert(svc_review_items).values(
+                        id=rid, idempotency_key=key, thread_id=thread_id, user_id=user_id, question=question[:4000],
+                        answer=answer[:8000], verdict="user_" + rating, evidence=evidence, status="pending"))
         except IntegrityError:
             pass
         out = self.get_review(rid)

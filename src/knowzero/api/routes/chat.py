@@ -12,10 +12,10 @@ from starlette.background import BackgroundTask
 
 from knowzero.api.access import ANYONE, STREAM_OR_JSON, access
 from knowzero.api.body import SafeRoute
-from knowzero.api.deps import CurrentUser, RunnerDep
+from knowzero.api.deps import CurrentUser, RunnerDep, client_identity
 from knowzero.api.events import EVENT_TYPES
 from knowzero.config import Settings
-from knowzero.errors import InvalidInput, NotFound
+from knowzero.errors import InvalidInput, NotFound, Unauthorized
 from knowzero.graph.state import wire_values
 from knowzero.input import AgentInput
 from knowzero.users import is_ephemeral
@@ -118,3 +118,31 @@ async def get_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> di
             "state": {k: values.get(k) for k in ("intent", "path", "domain", "verdict", "citations", "document",
                                                   "service", "react")},
             "interrupted": bool(pending), "pending": pending}
+
+
+@router.delete("/v1/threads/{thread_id}", summary="Delete a thread (owner only)")
+async def delete_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
+    runner.authorize(thread_id, user, "manage")
+    saver = getattr(runner.graph, "checkpointer", None)
+    if saver is not None and hasattr(saver, "adelete_thread"):
+        await saver.adelete_thread(thread_id)
+    runner.threads.delete(thread_id)
+    return {"id": thread_id, "deleted": True}
+
+
+@router.post("/v1/threads/{thread_id}/claim",
+             summary="Carry an anonymous thread over to the signed-in caller (send the new API key and the old X-Client-Id)")
+async def claim_thread(thread_id: str, request: Request, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
+    """Only the anonymous identity that owns the thread (its ``X-Client-Id``) can hand it over, and
+    only to a signed-in caller; anything else is ``not_found`` (thread ids cannot be probed)."""
+    if user.role == "anonymous":
+        raise Unauthorized("sign in with an API key to keep this conversation")
+    owner = runner.threads.owner(thread_id)
+    if owner == user.id:
+        return {"id": thread_id, "claimed": False, "owner": "you"}
+    anon = client_identity(request)
+    if owner is None or anon is None or owner != anon.id:
+        raise NotFound("thread not found")
+    if not runner.threads.transfer(thread_id, owner, user.id):
+        raise NotFound("thread not found")
+    return {"id": thread_id, "claimed": True, "owner": "you"}

@@ -109,3 +109,16 @@ async def search(request: Request, body: SearchBody) -> dict[str, Any]:
     r = await asyncio.to_thread(retrieve, kb, body.query, plan, budget_chars=100000)
     return {"query": body.query, "domain": d.domain, "entities": r.entities, "elapsed_ms": round(r.elapsed_ms, 2),
             "per_retriever": r.per_retriever, "passages": [passage_to_dict(s) for s in r.passages]}
+
+
+@router.get("/v1/kb/files/chunks", summary="One document's chunks in order (the knowledge-base page's chunk view)",
+            responses={404: {"description": "no such document"}})
+async def file_chunks(request: Request, path: str) -> dict[str, Any]:
+    kb = request.app.state.kb
+    kb.refresh()
+    chunks = sorted((p for p in kb.passages.values() if p.path == path), key=lambda p: (p.start, p.id))
+    if not chunks and path not in kb.file_texts:
+        raise NotFound("no such document")
+    return {"path": path, "chunks": [{"id": p.id, "section": p.section, "start": p.start, "end": p.end,
+                                      "text": p.text, "kind": "table_row" if p.id.startswith("sql:") else "chunk"}
+                                     for p in chunks]}

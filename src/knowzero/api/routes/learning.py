@@ -49,6 +49,7 @@ class GenerateBody(BaseModel):
     topic: str = Field(min_length=1, max_length=200, pattern=r"\S")
     level: str = Field(default="beginner", pattern="^(beginner|intermediate|advanced)$")
     parent_id: str | None = Field(default=None, min_length=1, max_length=64)
+    new: bool = Field(default=False, description="write a new document even if you already have one on this topic")
 
 
 class CommentBody(BaseModel):
@@ -86,6 +87,10 @@ async def generate(request: Request, user: CurrentUser, body: GenerateBody) -> d
     svc = _svc(request)
     if body.parent_id is not None:
         await asyncio.to_thread(svc.document_for, body.parent_id, user)
+    if not body.new:
+        own = await asyncio.to_thread(store.find_own_topic, svc.engine, body.topic, user.id)
+        if own is not None:
+            return {**_public(own, user), "mine": True, "existing": True}
     doc = await asyncio.to_thread(svc.generate, body.topic, level=body.level, user_id=user.id, parent_id=body.parent_id)
     return {**_public(doc, user), "mine": True}
 
@@ -202,3 +207,23 @@ async def mark_learned(request: Request, user: CurrentUser, body: LearnedBody) -
     if body.document_id is not None:
         await asyncio.to_thread(svc.document_for, body.document_id, user)
     return _public(await asyncio.to_thread(store.mark_learned, svc.engine, user.id, body.topic, body.document_id), user)
+
+
+class RenameBody(BaseModel):
+    title: str = Field(min_length=1, max_length=300)
+
+
+@router.patch("/v1/learning/documents/{doc_id}", summary="Rename a document (owner only)")
+async def rename_document(request: Request, user: CurrentUser, doc_id: str, body: RenameBody) -> dict[str, Any]:
+    svc = _svc(request)
+    await asyncio.to_thread(svc.document_for, doc_id, user, write=True)
+    doc = await asyncio.to_thread(store.rename_document, svc.engine, doc_id, body.title.strip() or body.title)
+    return _public(doc, user)
+
+
+@router.delete("/v1/learning/documents/{doc_id}", summary="Delete a document with its versions and comments (owner only)")
+async def delete_document(request: Request, user: CurrentUser, doc_id: str) -> dict[str, Any]:
+    svc = _svc(request)
+    await asyncio.to_thread(svc.document_for, doc_id, user, write=True)
+    await asyncio.to_thread(store.delete_document, svc.engine, doc_id)
+    return {"id": doc_id, "deleted": True}

@@ -47,9 +47,25 @@ async def _with_preferences(state: dict[str, Any], runtime: Runtime[Deps], reply
     return reply
 
 
+def _compact_trace(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """This turn's steps (router decision, then each agent's action), small enough to keep with the
+    message so a reloaded thread still shows how the answer came about."""
+    out: list[dict[str, Any]] = []
+    intent = state.get("intent") or {}
+    if intent.get("intent"):
+        out.append({"agent": "router", "action": str(intent.get("intent")), "method": intent.get("method"),
+                    "confidence": intent.get("confidence")})
+    for e in (state.get("agent_log") or [])[:30]:
+        if isinstance(e, dict):
+            out.append({k: v for k, v in e.items() if k != "id" and isinstance(v, (str, int, float, bool)) and
+                        (not isinstance(v, str) or len(v) <= 200)})
+    return out
+
+
 async def finish_turn(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     reply = await _with_preferences(state, runtime, state.get("reply") or "")
     verdict = state.get("verdict")
     meta = {"intent": (state.get("intent") or {}).get("intent"), "path": state.get("path"),
-            "verdict": verdict.level if verdict is not None else None, "citations": state.get("citations") or []}
+            "verdict": verdict.level if verdict is not None else None, "citations": state.get("citations") or [],
+            "trace": _compact_trace(state)}
     return {"reply": reply, "messages": [AIMessage(content=reply, additional_kwargs={"knowzero": meta})]}

@@ -32,6 +32,7 @@ from knowzero.streaming import llm_fallback
 from knowzero.users import User
 
 _PLAN = re.compile(r"系统地?(?:学|学习|了解|掌握)|学习路径|学习路线|学习计划|学习顺序|路线图|从零开始学|roadmap|learning path", re.I)
+_ASK_NEW = re.compile(r"(?:重新|再)(?:生成|写|出)(?:一份|一篇|一个)?|新(?:的)?(?:一份|一篇)?文档|另(?:一份|一篇|写)|new (?:document|page|version)|regenerate", re.I)
 _ASK_WHAT = re.compile(r"^(?:什么是|何为)\s*(.+?)[？?]?$|^(.+?)\s*(?:是什么|是啥|指什么)[？?]?$")
 MERGE_SCORE = 85.0
 
@@ -111,9 +112,15 @@ def decide_route(svc: LearningService, state: dict[str, Any], user: User) -> tup
         return "new_document", f"the question goes beyond the current document ({cov:.0%} overlap): child document", {
             "topic": text, "parent_id": current["id"]}
     topic = clean_topic(inp.topic or text) if source == "entry" else clean_topic(text)
+    if _ASK_NEW.search(text):
+        return "new_document", "asked for a new document", {"topic": clean_topic(_ASK_NEW.sub("", topic)) or topic,
+                                                            "parent_id": None}
     page = svc.entity_page(topic, user.id)
     if page:
         return "navigate", f"a page for 「{topic}」 exists", {"document_id": page, "name": topic}
+    own = store.find_own_topic(svc.engine, topic, user.id)
+    if own is not None:
+        return "navigate", f"you already have a page for 「{topic}」", {"document_id": own["id"], "name": topic}
     similar = store.find_similar(svc.engine, topic, min_score=MERGE_SCORE)
     if similar is not None and similar[0].get("user_id") == user.id:
         doc, score = similar

@@ -18,6 +18,7 @@ import functools
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
@@ -105,11 +106,14 @@ async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
             announced = False  # a re-ask after a bad answer is announced by the runner
             if isinstance(answer, dict) and isinstance(answer.get("approved"), bool) and answer.get("by") == owner:
                 break
+        asked = [_answered_card(state, payload, answer)]
         if not answer["approved"]:
             svc["pending"] = None
             return {"service": svc, "reply": "好的，已取消这次退款申请。" if zh else "OK, the refund request is cancelled.",
-                    "agent_log": [{"agent": "service", "action": "refund_declined_by_customer"}]}
+                    "messages": asked, "agent_log": [{"agent": "service", "action": "refund_declined_by_customer"}]}
         p["confirmed_by"] = owner
+    else:
+        asked = []
     ctx = ToolContext(str(owner), p.get("owner_role", "customer"), thread_id_of(state), deps.settings,
                       deps.need_store(), deps.need_orders(), svc.get("lang", "zh"), confirmed_by=str(owner))
     args = {"order_id": p["order_id"], "amount": yuan(int(p["amount_cents"])), "reason": p["slots"]["reason"],
@@ -123,7 +127,7 @@ async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
         err = result.get("error") or {}
         emit("error", code=err.get("code", "tool_error"), message=err.get("message", ""))
         svc["pending"] = None
-        return {"service": svc, "reply": err.get("message", ""), "agent_log": log}
+        return {"service": svc, "reply": err.get("message", ""), "agent_log": log, "messages": asked}
     refund = result["refund"]
     if refund["status"] == "pending":
         p.update(stage="approval", refund_id=refund["id"])
@@ -133,7 +137,16 @@ async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
              message=result["summary"])
     else:
         svc["pending"] = None
-    return {"service": svc, "reply": result["summary"], "agent_log": log}
+    return {"service": svc, "reply": result["summary"], "agent_log": log, "messages": asked}
+
+
+def _answered_card(state: dict[str, Any], payload: dict[str, Any], answer: dict[str, Any]) -> AIMessage:
+    """The message that asked (its text and card), kept in the thread once answered, so a reloaded
+    thread still shows the confirmation or approval card and what was chosen."""
+    card = {k: v for k, v in payload.items() if k not in ("respond_with", "idempotency_key", "thread_id")}
+    meta = {"intent": (state.get("intent") or {}).get("intent"), "path": "service",
+            "card": {**card, "answered": {"approved": bool(answer.get("approved"))}}}
+    return AIMessage(content=str(state.get("reply") or ""), additional_kwargs={"knowzero": meta})
 
 
 @offers_quick_replies
@@ -156,6 +169,7 @@ async def approve_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
         if isinstance(answer, dict) and isinstance(answer.get("approved"), bool) and _is_staff(deps, answer.get("by")):
             break
     system = deps.need_orders()
+    waited = _answered_card(state, payload, answer)
     by, note = answer["by"], str(answer.get("note") or "")[:500]
     emit("tool_call_start", tool="request_refund", args={"refund_id": p["refund_id"], "approved": answer["approved"], "by": by})
     if answer["approved"]:
@@ -167,7 +181,7 @@ async def approve_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
     emit("tool_call_end", tool="request_refund", result={"ok": True, "refund": refund_public(refund)})
     svc["pending"] = None
     svc["steps"] = [*(svc.get("steps") or []), {"tool": "request_refund", "ok": refund["status"] == "executed"}][-10:]
-    return {"service": svc, "reply": refund_line(refund, _zh(svc)),
+    return {"service": svc, "reply": refund_line(refund, _zh(svc)), "messages": [waited],
             "agent_log": [{"agent": "service", "action": "refund_decision", "status": refund["status"], "by": by}]}
 
 

@@ -1,3 +1,5 @@
+import { lang, errorText } from './i18n.js';
+
 // HTTP + SSE client for the KnowZero API. POST /v1/chat streams text/event-stream; EventSource
 // cannot POST, so the stream is read with fetch + ReadableStream and parsed here.
 export class ApiError extends Error {
@@ -27,7 +29,7 @@ export function clientId() {
 }
 
 function headers(extra = {}, key = auth.key) {
-  const hd = { ...extra, 'X-Client-Id': clientId() };
+  const hd = { ...extra, 'X-Client-Id': clientId(), 'Accept-Language': lang() === 'zh' ? 'zh-CN,zh;q=0.9' : 'en' };
   if (key) hd.Authorization = 'Bearer ' + key;
   return hd;
 }
@@ -36,7 +38,8 @@ async function parseError(res) {
   let body = null;
   try { body = await res.json(); } catch { /* not JSON */ }
   const e = (body && body.error) || {};
-  return new ApiError(res.status, e.code || 'http_' + res.status, e.message || res.statusText, e.details);
+  const code = e.code || 'http_' + res.status;
+  return new ApiError(res.status, code, errorText(code, e.message || res.statusText), e.details);
 }
 
 export async function api(path, { method = 'GET', body, key, signal } = {}) {
@@ -49,7 +52,7 @@ export async function api(path, { method = 'GET', body, key, signal } = {}) {
     });
   } catch (err) {
     if (err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'network', 'network');
+    throw new ApiError(0, 'network', errorText('network', ''));
   }
   if (!res.ok) throw await parseError(res);
   return res.json();
@@ -66,13 +69,14 @@ export function upload(files, { collection, domain, onProgress }) {
     xhr.open('POST', '/v1/kb/upload');
     if (auth.key) xhr.setRequestHeader('Authorization', 'Bearer ' + auth.key);
     xhr.setRequestHeader('X-Client-Id', clientId());
+    xhr.setRequestHeader('Accept-Language', lang() === 'zh' ? 'zh-CN,zh;q=0.9' : 'en');
     xhr.upload.onprogress = (e) => { if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total); };
     xhr.upload.onload = () => onProgress && onProgress(1, true);
     xhr.onload = () => {
       let body = null;
       try { body = JSON.parse(xhr.responseText); } catch { /* ignore */ }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body);
-      else { const e = (body && body.error) || {}; reject(new ApiError(xhr.status, e.code, e.message)); }
+      else { const e = (body && body.error) || {}; reject(new ApiError(xhr.status, e.code, errorText(e.code, e.message))); }
     };
     xhr.onerror = () => reject(new ApiError(0, 'network', 'network'));
     xhr.send(form);

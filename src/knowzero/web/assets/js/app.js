@@ -4,6 +4,7 @@ import { api, auth, healthy } from './api.js';
 import { t, lang, setLang, applyStatic } from './i18n.js';
 import { app, setBanner, metrics } from './state.js';
 
+
 const main = document.getElementById('main');
 const sidebar = document.getElementById('sidebar');
 const views = {
@@ -12,6 +13,7 @@ const views = {
   doc: () => import('./reader.js').then((m) => m.renderReader),
   kb: () => import('./kb.js').then((m) => m.renderKb),
   console: () => import('./console.js').then((m) => m.renderConsole),
+  settings: () => import('./settings.js').then((m) => m.renderSettings),
 };
 let cleanup = null;
 
@@ -54,6 +56,7 @@ function paintLang() {
   langBtn.setAttribute('aria-label', lang() === 'zh' ? 'Switch to English' : '切换到中文');
   applyStatic();
   paintUser();
+  paintTheme(); settingsLink.setAttribute('aria-label', t('nav_settings')); settingsLink.title = t('nav_settings');
 }
 langBtn.addEventListener('click', () => { setLang(lang() === 'zh' ? 'en' : 'zh'); paintLang(); route(); });
 
@@ -64,37 +67,67 @@ function paintUser() {
   userBtn.replaceChildren(u ? `${u.name || u.id} · ${t('role_' + u.role)}` : t('sign_in'));
   document.body.dataset.role = u ? u.role : 'anonymous';
 }
-async function whoAmI(key) {
-  // No /v1/me endpoint: probe the agent queue, then the customer's own account.
-  try { await api('/v1/service/reviews', { key }); return { role: 'agent' }; } catch (err) {
-    if (err.status === 401) throw err;
-    if (err.status !== 403) throw err;
-  }
-  await api('/v1/me/preferences', { key });
-  return { role: 'customer' };
+let publicSettings = null;
+async function getPublicSettings() {
+  if (!publicSettings) { try { publicSettings = await api('/v1/settings', { key: '' }); } catch { publicSettings = {}; } }
+  return publicSettings;
+}
+// After signing in mid-conversation, the anonymous thread on screen becomes the user's.
+async function claimCurrentThread(key) {
+  const m = location.hash.match(/^#\/chat\/([^?]+)/);
+  if (!m) return false;
+  try { const r = await api(`/v1/threads/${m[1]}/claim`, { method: 'POST', key }); return r.claimed; } catch { return false; }
 }
 export function signInDialog() {
   const u = auth.user;
-  const input = h('input', { id: 'api-key', type: 'password', autocomplete: 'off', autofocus: true, placeholder: 'demo-alice', 'aria-describedby': 'key-help' });
+  const input = h('input', { id: 'api-key', type: 'password', autocomplete: 'off', autofocus: true, placeholder: 'kz-…', 'aria-describedby': 'key-help' });
+  const demo = h('p', { class: 'muted small', id: 'key-demo', hidden: true }, t('api_key_demo'));
   const err = h('p', { class: 'form-error', role: 'alert' });
   const form = h('form', { class: 'stack' },
     u ? h('p', {}, t('signed_in_as'), ' ', h('strong', {}, `${u.name || u.id} (${t('role_' + u.role)})`)) : null,
-    h('label', { for: 'api-key' }, t('api_key')), input, h('p', { id: 'key-help', class: 'muted small' }, t('api_key_help')), err,
+    h('label', { for: 'api-key' }, t('api_key')), input, h('p', { id: 'key-help', class: 'muted small' }, t('api_key_help')), demo, err,
     h('div', { class: 'row' }, h('button', { class: 'btn primary', type: 'submit' }, t('sign_in')),
       u ? h('button', { class: 'btn', type: 'button', id: 'sign-out', onclick: () => { auth.key = ''; auth.user = null; paintUser(); dlg.close(); toast(t('signed_out')); route(); } }, t('sign_out')) : null));
   const dlg = openDialog({ title: t('sign_in'), body: form, label: t('close') });
+  getPublicSettings().then((st) => { if (st.demo_keys) { demo.hidden = false; input.placeholder = 'demo-alice'; } });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const key = input.value.trim();
     if (!key) { err.textContent = t('api_key_required'); return; }
     try {
-      const who = await whoAmI(key);
-      const name = key.startsWith('demo-') ? key.slice(5) : who.role;
-      auth.key = key; auth.user = { id: name, name, role: who.role };
-      paintUser(); dlg.close(); toast(t('signed_in_as') + ' ' + name); route();
+      const me = await api('/v1/me', { key });
+      if (me.role === 'anonymous') { err.textContent = t('bad_key'); return; }
+      const claimed = await claimCurrentThread(key);
+      auth.key = key; auth.user = { id: me.id, name: me.name || me.id, role: me.role };
+      paintUser(); dlg.close(); toast(claimed ? t('thread_claimed') : t('signed_in_as') + ' ' + (me.name || me.id)); route();
     } catch (ex) { err.textContent = ex.status === 401 ? t('bad_key') : ex.message; }
   });
 }
+// A key saved by an older version (role guessed, no name): refresh who it is once.
+if (auth.key) api('/v1/me').then((me) => { if (me.role !== 'anonymous') { auth.user = { id: me.id, name: me.name || me.id, role: me.role }; paintUser(); } }).catch(() => {});
+
+// --- theme (light / dark / follow the system) -----------------------------------------------
+const themeBtn = h('button', { class: 'chip-btn', id: 'theme-btn', type: 'button' });
+function theme() { return localStorage.getItem('kz.theme') || 'auto'; }
+function paintTheme() {
+  const th = theme();
+  if (th === 'auto') delete document.documentElement.dataset.theme; else document.documentElement.dataset.theme = th;
+  const dark = th === 'dark' || (th === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
+  themeBtn.textContent = dark ? '☀' : '☾';
+  themeBtn.setAttribute('aria-label', t('toggle_theme'));
+  themeBtn.title = `${t('theme')}: ${t('theme_' + th)}`;
+  themeBtn.setAttribute('aria-pressed', String(dark));
+}
+themeBtn.addEventListener('click', () => {
+  const dark = document.documentElement.dataset.theme === 'dark' || (theme() === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
+  localStorage.setItem('kz.theme', dark ? 'light' : 'dark');
+  paintTheme();
+});
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', paintTheme);
+themeBtn.addEventListener('kz-theme', paintTheme);
+const settingsLink = h('a', { class: 'chip-btn', href: '#/settings', id: 'settings-link', 'data-nav': 'settings', 'aria-label': t('nav_settings'), title: t('nav_settings') }, '⚙');
+document.querySelector('.top-actions').prepend(themeBtn, settingsLink);
+paintTheme();
 userBtn.addEventListener('click', signInDialog);
 
 // --- connection monitor ---------------------------------------------------------------------

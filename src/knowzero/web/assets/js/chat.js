@@ -1,5 +1,5 @@
 // Chat: threads list, streaming turns with live trace, citations, quick replies, refunds, handoffs.
-import { h, clear, toast, fmtTime, sleep } from './util.js';
+import { h, clear, toast, fmtTime, sleep, openDialog } from './util.js';
 import { api, streamChat, healthy, ApiError } from './api.js';
 import { t } from './i18n.js';
 import { createTurn, userBubble } from './turn.js';
@@ -18,7 +18,7 @@ export async function renderChat(main, sidebar, params) {
   const input = h('textarea', { id: 'composer', rows: 1, placeholder: t('ask_placeholder'), 'aria-label': t('message'), maxlength: 8000 });
   const send = h('button', { class: 'btn primary', type: 'submit', id: 'send-btn' }, t('send'));
   const form = h('form', { class: 'composer', onsubmit: (e) => { e.preventDefault(); submit(); } }, input, send);
-  input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); submit(); } });
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); if (!cur.busy) submit(); } });
   input.addEventListener('input', () => { input.style.height = 'auto'; input.style.height = Math.min(180, input.scrollHeight) + 'px'; });
   clear(main).append(h('section', { class: 'chat view' }, h('h1', { class: 'sr-only' }, t('nav_chat')), log, form));
   cur.log = log; cur.input = input; cur.send = send;
@@ -29,8 +29,9 @@ export async function renderChat(main, sidebar, params) {
   input.focus();
 
   function submit() {
+    if (cur.busy) { if (cur.abort) cur.abort.abort(); return; }
     const text = input.value.trim();
-    if (!text || cur.busy) return;
+    if (!text) return;
     input.value = ''; input.style.height = 'auto';
     runTurn({ source: 'chat', message: text }, text);
   }
@@ -57,8 +58,14 @@ export async function renderThreads(sidebar) {
     const active = cur && cur.threadId === th.id;
     const a = h('a', { href: `#/chat/${encodeURIComponent(th.id)}`, class: 'thread-link', 'aria-current': active ? 'page' : false },
       h('span', { class: 'thread-title' }, th.title || t('untitled')), h('span', { class: 'muted small' }, fmtTime(th.updated_at)));
-    const ren = h('button', { class: 'icon-btn small', type: 'button', 'aria-label': `${t('rename')}: ${th.title || ''}`, title: t('rename') }, '✎');
-    const li = h('li', { class: 'thread' + (active ? ' active' : ''), dataset: { thread: th.id } }, a, ren);
+    const ren = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'rename-thread', 'aria-label': `${t('rename')}: ${th.title || ''}`, title: t('rename') }, '✎');
+    const del = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'delete-thread', 'aria-label': `${t('delete')}: ${th.title || ''}`, title: t('delete') }, '✕');
+    del.onclick = () => confirmDelete(th.title || t('untitled'), async () => {
+      await api(`/v1/threads/${encodeURIComponent(th.id)}`, { method: 'DELETE' });
+      toast(t('deleted'));
+      if (cur && cur.threadId === th.id) { location.hash = '#/chat'; } else renderThreads(sidebar);
+    });
+    const li = h('li', { class: 'thread' + (active ? ' active' : ''), dataset: { thread: th.id } }, a, ren, del);
     ren.onclick = () => {
       const inp = h('input', { value: th.title || '', 'aria-label': t('rename'), maxlength: 200, class: 'rename-input' });
       let saved = false;
@@ -80,6 +87,16 @@ export async function renderThreads(sidebar) {
   }
 }
 
+// A small confirm dialog (no window.confirm: it blocks the page and cannot be styled or translated).
+export function confirmDelete(name, action) {
+  const err = h('p', { class: 'form-error', role: 'alert' });
+  const yes = h('button', { class: 'btn danger', type: 'button', id: 'confirm-delete', autofocus: true }, t('delete'));
+  const no = h('button', { class: 'btn', type: 'button' }, t('cancel'));
+  const dlg = openDialog({ title: `${t('delete')}：${name}`, body: h('div', { class: 'stack' }, h('p', {}, t('delete_confirm')), err, h('div', { class: 'row' }, yes, no)), label: t('close') });
+  no.onclick = () => dlg.close();
+  yes.onclick = async () => { yes.disabled = true; try { await action(); dlg.close(); } catch (ex) { err.textContent = ex.message; yes.disabled = false; } };
+}
+
 async function loadThread(id, { quiet = false } = {}) {
   const log = cur.log;
   if (!quiet) clear(log).append(h('div', { class: 'spinner center', 'aria-label': t('loading') }));
@@ -93,7 +110,7 @@ async function loadThread(id, { quiet = false } = {}) {
   clear(log);
   for (const m of th.messages) {
     if (m.role === 'user') log.append(userBubble(m.content));
-    else { const turn = createTurn({ onCite: openSource, live: false }); turn.fromStored(m); log.append(turn.el); }
+    else { const turn = createTurn({ onCite: openSource, live: false }); turn.setRef({ threadId: id, id: m.id }); turn.fromStored(m); log.append(turn.el); }
   }
   const pend = th.pending || [];
   if (th.interrupted && pend.length) {
@@ -136,7 +153,9 @@ function resume(value) {
 
 export async function runTurn(body, userText) {
   if (cur.busy) return;
-  cur.busy = true; cur.send.disabled = true;
+  const ctrl = new AbortController();
+  cur.busy = true; cur.abort = ctrl;
+  cur.send.textContent = t('stop'); cur.send.classList.remove('primary'); cur.send.dataset.action = 'stop';
   const log = cur.log;
   log.querySelector('.empty')?.remove();
   if (cur.threadId && !body.thread_id) body.thread_id = cur.threadId;
@@ -154,6 +173,7 @@ export async function runTurn(body, userText) {
   let doneData = null;
   try {
     const res = await streamChat(body, {
+      signal: ctrl.signal,
       onOpen: (tid) => {
         metrics.sendToHeaders.push(performance.now() - t0);
         if (!cur.threadId) { cur.threadId = tid; history.replaceState(null, '', `#/chat/${encodeURIComponent(tid)}`); }
@@ -170,6 +190,7 @@ export async function runTurn(body, userText) {
         if (ev.type === 'llm_token' || ev.type === 'done') { const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 160; if (nearBottom) log.scrollTop = log.scrollHeight; }
       },
     });
+    turn.end(res.ended);
     if (res.ended === 'broken') await reconnect(res.threadId, userText);
     else if (doneData) {
       // citations and thread state live on the stored message: fetch them once.
@@ -177,16 +198,19 @@ export async function runTurn(body, userText) {
       if (th) {
         cur.count = th.messages.length;
         const last = [...th.messages].reverse().find((m) => m.role === 'assistant');
+        if (last && !doneData.interrupted) turn.setRef({ threadId: res.threadId, id: last.id });
         if (last && last.meta && last.meta.citations && !doneData.interrupted) turn.setCitations(last.meta.citations);
         watch(th);
         if (th.interrupted && !turn.extras.querySelector('.review-card')) for (const p of th.pending || []) turn.push({ type: 'human_review_request', data: p });
       }
     }
   } catch (err) {
-    if (err instanceof ApiError && err.status === 0) { await reconnect(cur.threadId, userText); }
-    else turn.push({ type: 'error', data: { code: err.code, message: err.status === 409 ? t('busy') : err.message } });
+    if (err.name === 'AbortError') turn.stopped();
+    else if (err instanceof ApiError && err.status === 0) { await reconnect(cur.threadId, userText); }
+    else turn.fail({ code: err.code, message: err.status === 409 ? t('busy') : err.message });
   } finally {
-    cur.busy = false; cur.send.disabled = false;
+    cur.busy = false; cur.abort = null;
+    cur.send.textContent = t('send'); cur.send.classList.add('primary'); delete cur.send.dataset.action;
     renderThreads(document.getElementById('sidebar'));
   }
 }

@@ -68,15 +68,24 @@ function renderReviews(items, panel) {
     const card = h('article', { class: 'card queue-item', dataset: { review: r.id } },
       h('div', { class: 'row between' }, h('strong', {}, r.question), verdictBadge(r.verdict)),
       h('div', { class: 'answer small' }, h('div', { html: renderMarkdown(r.answer, { cites: false }) })),
-      h('details', {}, h('summary', {}, t('evidence'), ` (${(r.evidence || []).length})`), h('ul', {}, (r.evidence || []).map((e) => h('li', { class: 'small' }, typeof e === 'string' ? e : `${e.title || e.source || ''} ${e.quote || e.text || e.snippet || ''}`.trim() || json(e))))),
+      h('details', {}, h('summary', {}, t('evidence'), ` (${(r.evidence || []).length})`), h('ul', {}, (r.evidence || []).map((e) => h('li', { class: 'small' }, typeof e === 'string' ? e : e.kind === 'feedback' ? feedbackLine(e) : `${e.title || e.source || ''} ${e.quote || e.text || e.snippet || ''}`.trim() || json(e))))),
       h('div', { class: 'row' },
         h('button', { class: 'btn primary small', type: 'button', 'data-action': 'approve-review', onclick: () => decide('approve') }, t('approve')),
         h('button', { class: 'btn small', type: 'button', 'data-action': 'edit-review', 'aria-expanded': 'false', onclick: (e) => { e.currentTarget.setAttribute('aria-expanded', String(editBox.hidden)); editBox.hidden = !editBox.hidden; if (!editBox.hidden) edit.focus(); } }, t('edit')),
         h('button', { class: 'btn danger small', type: 'button', 'data-action': 'reject-review', onclick: () => decide('reject') }, t('reject'))), editBox,
-      h('p', { class: 'muted small' }, `${r.thread_id || ''} · ${fmtTime(r.created_at)}`));
+      h('p', { class: 'muted small' }, `${r.id} · ${r.thread_id ? t('thread_ref') + ' #' + shortRef(r.thread_id) + ' · ' : ''}${fmtTime(r.created_at)}`));
     return card;
   }));
 }
+
+function feedbackLine(e) {
+  const steps = ((e.trace || [])[0] || {}).trace || [];
+  const tr = (e.trace || [])[0] || {};
+  return `${e.rating === 'down' ? '▼ ' + t('feedback_down') : '▲ ' + t('feedback_up')} ${e.comment || ''} · ${t('tr_intent')} ${tr.intent || '—'} · ${t('tr_path')} ${tr.path || '—'}${tr.verdict ? ' · ' + (t('verdict_' + tr.verdict) || tr.verdict) : ''}${steps.length ? ' · ' + steps.length + ' ' + t('steps_n') : ''}`;
+}
+
+// A thread id is 32 hex characters: people read and say the first six.
+function shortRef(id) { return String(id || '').replace(/^api-/, '').slice(0, 6).toUpperCase(); }
 
 function renderApprovals(items, panel) {
   if (!items.length) { panel.replaceChildren(emptyQueue(t('no_approvals'))); return; }
@@ -92,7 +101,7 @@ function renderApprovals(items, panel) {
     yes.onclick = () => decide(true, [yes, no]); no.onclick = () => decide(false, [yes, no]);
     const card = h('article', { class: 'card queue-item', dataset: { refund: r.id } },
       h('div', { class: 'row between' }, h('strong', {}, `${r.id} · ${t('order')} ${r.order_id}`), h('span', { class: 'amount' }, `¥${Number(r.amount).toFixed(2)}`)),
-      h('p', {}, `${t('customer')}: ${r.customer_id} · ${t('reason')}: ${r.reason || ''}`), h('p', { class: 'muted small' }, `${r.thread_id} · ${fmtTime(r.created_at)}`),
+      h('p', {}, `${t('customer')}: ${r.customer_id} · ${t('reason')}: ${r.reason || ''}`), h('p', { class: 'muted small' }, `${t('thread_ref')} #${shortRef(r.thread_id)} · ${fmtTime(r.created_at)}`),
       h('div', { class: 'row' }, note, yes, no));
     return card;
   }));

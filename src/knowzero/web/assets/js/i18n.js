@@ -93,6 +93,44 @@ const en = {
   path_insufficient: 'The knowledge base does not cover this goal well enough to plan a path. Closest topics:',
   hs_open: 'open', hs_answered: 'answered', hs_returned: 'returned',
 };
+
+Object.assign(zh, {
+  api_key_help: '粘贴你的 API 密钥。首次运行 knowzero serve 时密钥会打印在终端里；丢了可以在服务器上运行 knowzero keys 查看用户、knowzero keys create 用户名 生成新密钥。密钥只保存在本浏览器。',
+  api_key_demo: '演示密钥已开启：demo-alice（顾客）、demo-agent（客服）、demo-editor（编辑）、demo-admin（管理员）。',
+  role_editor: '编辑', thread_claimed: '已登录，这个会话已归到你的账号下', delete: '删除', delete_confirm: '确定删除吗？删除后无法恢复。', deleted: '已删除',
+  empty_chat_body: '回答都带编号引用，点开可查看原文；每个回答旁实时显示决策过程。', ask_placeholder: '提问、学习主题或查订单…',
+  copy: '复制', copied: '已复制', stop: '停止', stopped: '已停止接收；服务器仍会完成这个回答，稍后刷新会话即可看到。',
+  feedback_up: '有帮助', feedback_down: '没帮助', feedback_thanks: '感谢反馈，已提交人工复核', feedback_comment: '哪里不对？（可选）',
+  verdict_user_up: '用户好评', verdict_user_down: '用户差评', step_trace: '决策过程', steps_n: '步',
+  chosen_confirm: '你已确认', chosen_cancel: '你已取消', approved_by_agent: '客服已批准', rejected_by_agent: '客服已驳回', ref: '编号', thread_ref: '会话',
+  nav_settings: '设置', settings: '设置', theme: '外观', theme_auto: '跟随系统', theme_light: '浅色', theme_dark: '深色', toggle_theme: '切换深色模式',
+  llm_provider: '语言模型', offline_notice: '离线模式：答案从您的文档中抽取，不调用任何大模型。', llm_online: '已配置大模型：', data_dir: '数据目录', database: '数据库',
+  models: '模型', embedding_model: '向量模型', index_size: '索引规模', passages_n: '片段', files_n: '文件', data_size: '数据大小', version: '版本',
+  settings_staff_only: '数据目录、模型和索引规模仅对编辑、客服和管理员显示。', keys_how: '获取或更换密钥：在服务器上运行 knowzero keys',
+  kb_status: '状态', kb_enabled: '启用', kb_disabled: '已停用', enable: '启用', disable: '停用', reindex: '重新索引', reindexed: '已重新索引', view_chunks: '查看片段', actions: '操作', status_indexed: '已索引',
+  err_unauthorized: '需要登录：请用 API 密钥登录后再试。', err_forbidden: '当前账号没有权限执行这个操作。', err_not_found: '找不到要访问的内容（可能已删除，或不属于当前账号）。',
+  err_conflict: '这个会话正在处理上一条消息，请稍候再试。', err_invalid_input: '输入有误，请检查后重试。', err_internal_error: '服务器处理时出错了，会话已保留，可以重试。',
+  err_rate_limited: '请求太频繁，请稍后再试。', err_network: '无法连接服务器。',
+});
+
+Object.assign(en, {
+  api_key_help: 'Paste your API key. Keys are printed in the terminal the first time knowzero serve runs; lost one? On the server, knowzero keys lists users and knowzero keys create USER prints a new key. The key is kept in this browser only.',
+  api_key_demo: 'Demo keys are on: demo-alice (customer), demo-agent (agent), demo-editor (editor), demo-admin (admin).',
+  role_editor: 'editor', thread_claimed: 'Signed in; this conversation is now yours', delete: 'Delete', delete_confirm: 'Delete it? This cannot be undone.', deleted: 'Deleted',
+  empty_chat_body: 'Every answer has numbered citations you can open; the live trace shows each decision beside the answer.', ask_placeholder: 'Ask, learn a topic, or check an order…',
+  copy: 'Copy', copied: 'Copied', stop: 'Stop', stopped: 'Stopped. The server still finishes this answer; reload the conversation to see it.',
+  feedback_up: 'Helpful', feedback_down: 'Not helpful', feedback_thanks: 'Thanks — sent to the review queue', feedback_comment: 'What was wrong? (optional)',
+  verdict_user_up: 'user: helpful', verdict_user_down: 'user: not helpful', step_trace: 'Trace', steps_n: 'steps',
+  chosen_confirm: 'You confirmed', chosen_cancel: 'You cancelled', approved_by_agent: 'Approved by an agent', rejected_by_agent: 'Rejected by an agent', ref: 'Ref', thread_ref: 'Conversation',
+  nav_settings: 'Settings', settings: 'Settings', theme: 'Appearance', theme_auto: 'System', theme_light: 'Light', theme_dark: 'Dark', toggle_theme: 'Toggle dark mode',
+  llm_provider: 'Language model', offline_notice: 'Offline mode: answers are extracted from your documents; no LLM is called.', llm_online: 'LLM configured: ', data_dir: 'Data directory', database: 'Database',
+  models: 'Models', embedding_model: 'Embedding model', index_size: 'Index size', passages_n: 'passages', files_n: 'files', data_size: 'Data size', version: 'Version',
+  settings_staff_only: 'The data directory, models and index sizes are shown to editors, agents and admins.', keys_how: 'Get or replace a key: run knowzero keys on the server',
+  kb_status: 'Status', kb_enabled: 'enabled', kb_disabled: 'disabled', enable: 'Enable', disable: 'Disable', reindex: 'Re-index', reindexed: 'Re-indexed', view_chunks: 'Chunks', actions: 'Actions', status_indexed: 'indexed',
+  err_unauthorized: 'Sign in with an API key to do this.', err_forbidden: 'Your account may not do this.', err_not_found: 'Not found (it may have been deleted, or belong to another account).',
+  err_conflict: 'This conversation is still answering the previous message; try again in a moment.', err_invalid_input: 'Some input is invalid; please check it.', err_internal_error: 'Something went wrong on the server; the conversation is kept and you can retry.',
+  err_rate_limited: 'Too many requests; try again shortly.', err_network: 'Cannot reach the server.',
+});
 const DICT = { zh, en };
 
 function initial() {
@@ -105,6 +143,13 @@ let current = initial();
 
 export function lang() { return current; }
 export function setLang(l) { current = l; localStorage.setItem('kz.lang', l); }
+// A server error in the UI's language: known codes are translated; a Chinese message stays as it is
+// in the Chinese UI (service refusals are already written for the customer), English never leaks into it.
+export function errorText(code, message) {
+  const known = DICT[current]['err_' + code];
+  if (current === 'zh') return /[\u4e00-\u9fff]/.test(message || '') ? message : (known || zh.err_internal_error);
+  return known && !message ? known : (message || known || code || '');
+}
 export function t(key) { return DICT[current][key] ?? zh[key] ?? ''; }
 export function applyStatic(root = document) {
   document.documentElement.lang = current === 'zh' ? 'zh-CN' : 'en';

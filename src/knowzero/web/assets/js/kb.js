@@ -1,5 +1,6 @@
 // Knowledge base: drag-and-drop upload with progress, documents by collection, try a search.
-import { h, clear, toast } from './util.js';
+import { h, clear, toast, openDialog } from './util.js';
+import { confirmDelete } from './chat.js';
 import { api, upload } from './api.js';
 import { t } from './i18n.js';
 import { openSource } from './source.js';
@@ -68,15 +69,39 @@ export async function renderKb(main, sidebar) {
       for (const f of res.files || []) (by[f.collection] = by[f.collection] || []).push(f);
       files.replaceChildren(...Object.entries(by).map(([c, list]) => h('details', { class: 'collection', open: c !== 'demo' && c !== 'default' },
         h('summary', {}, h('strong', {}, c), h('span', { class: 'muted small' }, ` · ${list.length}`)),
-        h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, t('file')), h('th', {}, t('domain')), h('th', {}, t('chunks')))),
-          h('tbody', {}, list.map((f) => h('tr', {}, h('td', {}, h('button', { class: 'linklike', type: 'button', onclick: () => openSource({ source: f.path || f.source, title: f.title || f.path }) }, f.title || f.path || f.source),
-            (f.flags || []).includes('instructions') ? h('span', { class: 'badge flag', role: 'note', title: (f.flagged_chunks || []).map((c) => c.text).join('\n') }, `⚠ ${t('flag_instructions')}`) : null),
-            h('td', {}, f.domain || ''), h('td', {}, f.chunks ?? f.passages ?? '')))))))));
+        h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, t('file')), h('th', {}, t('domain')), h('th', {}, t('chunks')), h('th', {}, t('kb_status')), h('th', {}, t('actions')))),
+          h('tbody', {}, list.map((f) => fileRow(f))))))));
       if (!(res.files || []).length) files.append(h('p', { class: 'empty' }, t('kb_empty')));
       const ul = document.getElementById('collections');
       ul && ul.replaceChildren(...Object.entries(res.collections || {}).map(([c, n]) => h('li', {}, `${c} `, h('span', { class: 'badge' }, n))));
     } catch (err) { files.replaceChildren(h('p', { class: 'bad' }, err.status === 0 ? t('server_down') : err.message)); }
     files.setAttribute('aria-busy', 'false');
+  }
+
+  // One document: status (issue 11's ingest status when the server reports it), chunk view, delete.
+  function fileRow(f) {
+    const path = f.path || f.source;
+    const status = f.status || (f.chunks ? 'indexed' : '');
+    const chunksBtn = h('button', { class: 'btn small', type: 'button', 'data-action': 'view-chunks', onclick: () => showChunks(f) }, t('view_chunks'));
+    const del = h('button', { class: 'btn danger small', type: 'button', 'data-action': 'delete-file', hidden: !canWrite(),
+      onclick: () => confirmDelete(f.title || path, async () => { await api(`/v1/kb/files?path=${encodeURIComponent(path)}`, { method: 'DELETE' }); toast(t('deleted')); loadFiles(); }) }, t('delete'));
+    const flag = (f.flags || []).includes('instructions')
+      ? h('span', { class: 'badge flag', role: 'note', title: (f.flagged_chunks || []).map((c) => c.text).join('\n') }, `⚠ ${t('flag_instructions')}`) : null;
+    return h('tr', { dataset: { path } }, h('td', {}, h('button', { class: 'linklike', type: 'button', onclick: () => openSource({ source: path, title: f.title || path }) }, f.title || path), flag),
+      h('td', {}, t('domain_' + f.domain) || f.domain || ''), h('td', {}, f.chunks ?? f.passages ?? ''),
+      h('td', {}, h('span', { class: 'badge', 'data-status': status }, t('status_' + status) || status)),
+      h('td', {}, h('div', { class: 'kb-actions' }, chunksBtn, del)));
+  }
+  function canWrite() { return ['editor', 'admin'].includes(document.body.dataset.role); }
+  async function showChunks(f) {
+    const path = f.path || f.source;
+    const list = h('ol', { class: 'chunk-list', id: 'chunk-list', 'aria-busy': 'true' });
+    openDialog({ title: `${t('view_chunks')} · ${f.title || path}`, body: list, wide: true, label: t('close') });
+    try {
+      const r = await api(`/v1/kb/files/chunks?path=${encodeURIComponent(path)}`);
+      list.replaceChildren(...r.chunks.map((c) => h('li', { dataset: { chunk: c.id } }, h('div', { class: 'muted small' }, `${c.section || ''} · [${c.start}:${c.end}]`), c.text)));
+    } catch (err) { list.replaceChildren(h('li', { class: 'bad' }, err.message)); }
+    list.setAttribute('aria-busy', 'false');
   }
 
   async function search() {

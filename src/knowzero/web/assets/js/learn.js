@@ -1,5 +1,6 @@
 // Learning home: start a topic (entry input, sections stream in), documents, learning paths.
 import { h, clear, toast, fmtTime } from './util.js';
+import { confirmDelete } from './chat.js';
 import { api, streamChat } from './api.js';
 import { t } from './i18n.js';
 import { createTurn } from './turn.js';
@@ -41,11 +42,32 @@ export async function renderLearn(main, sidebar) {
   async function loadDocs() {
     try {
       const list = (await api('/v1/learning/documents')).documents || [];
-      docs.replaceChildren(...list.map((d) => h('li', {}, h('a', { href: `#/doc/${encodeURIComponent(d.id)}` }, d.title), ' ',
-        h('span', { class: 'badge' }, `v${d.version}`), h('div', { class: 'muted small' }, `${d.category_path || ''} · ${fmtTime(d.updated_at)}`))));
+      docs.replaceChildren(...list.map((d) => docItem(d)));
       if (!list.length) docs.append(h('li', { class: 'empty small' }, t('no_documents')));
     } catch (err) { docs.replaceChildren(h('li', { class: 'bad' }, err.message)); }
     docs.setAttribute('aria-busy', 'false');
+  }
+  function docItem(d) {
+    const url = `/v1/learning/documents/${encodeURIComponent(d.id)}`;
+    const ren = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'rename-doc', 'aria-label': `${t('rename')}: ${d.title}`, title: t('rename') }, '✎');
+    const del = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'delete-doc', 'aria-label': `${t('delete')}: ${d.title}`, title: t('delete') }, '✕');
+    const li = h('li', { dataset: { doc: d.id } }, h('a', { href: `#/doc/${encodeURIComponent(d.id)}` }, d.title), ' ',
+      h('span', { class: 'badge' }, `v${d.version}`), d.mine ? [' ', ren, del] : null, h('div', { class: 'muted small' }, `${d.category_path || ''} · ${fmtTime(d.updated_at)}`));
+    del.onclick = () => confirmDelete(d.title, async () => { await api(url, { method: 'DELETE' }); toast(t('deleted')); loadDocs(); });
+    ren.onclick = () => {
+      const inp = h('input', { value: d.title, 'aria-label': t('rename'), maxlength: 300, class: 'rename-input', id: `rename-${d.id}` });
+      let done = false;
+      const save = async () => {
+        if (done) return; done = true;
+        const title = inp.value.trim();
+        if (title && title !== d.title) { try { await api(url, { method: 'PATCH', body: { title } }); toast(t('renamed')); } catch (err) { toast(err.message, 'error'); } }
+        loadDocs();
+      };
+      inp.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); save(); } if (e.key === 'Escape') { done = true; loadDocs(); } });
+      inp.addEventListener('blur', save);
+      li.replaceChildren(inp); inp.focus(); inp.select();
+    };
+    return li;
   }
   async function loadLearned() {
     const ul = document.getElementById('learned');
@@ -83,11 +105,12 @@ export async function renderLearn(main, sidebar) {
     live.replaceChildren(turn.el);
     let final = null;
     try {
-      await streamChat({ source: 'entry', topic: name, thread_id: localStorage.getItem('kz.learnThread') || undefined }, {
+      const res = await streamChat({ source: 'entry', topic: name, thread_id: localStorage.getItem('kz.learnThread') || undefined }, {
         onOpen: (tid) => tid && localStorage.setItem('kz.learnThread', tid),
         onEvent: (ev) => { turn.push(ev); if (ev.type === 'document' && ev.data.status === 'ready') final = ev.data; },
       });
-    } catch (err) { turn.push({ type: 'error', data: { code: err.code, message: err.message } }); }
+      turn.end(res.ended);
+    } catch (err) { turn.fail({ code: err.code, message: err.message }); }
     if (final) location.hash = `#/doc/${encodeURIComponent(final.id)}`;
     else loadDocs();
   }

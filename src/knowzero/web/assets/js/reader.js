@@ -205,7 +205,7 @@ async function runInReader(R, body, { label, onDocument } = {}) {
   let first = true;
   let final = null;
   try {
-    await streamChat(body, {
+    const res = await streamChat(body, {
       onOpen: (tid) => { if (tid) localStorage.setItem(THREAD_KEY, tid); },
       onEvent: (ev) => {
         if (first) { first = false; metrics.sendToFirstEvent.push(performance.now() - t0); }
@@ -214,8 +214,9 @@ async function runInReader(R, body, { label, onDocument } = {}) {
         if (ev.type === 'document' && onDocument) onDocument(ev.data);
       },
     });
+    turn.end(res.ended);
   } catch (err) {
-    turn.push({ type: 'error', data: { code: err.code, message: err.status === 409 ? t('busy') : err.message } });
+    turn.fail({ code: err.code, message: err.status === 409 ? t('busy') : err.message });
   } finally { R.busy = false; }
   return final;
 }

@@ -1,14 +1,28 @@
 // One assistant turn: streamed answer, live trace, citations, quick replies, review actions.
-import { h, fmtMs } from './util.js';
-import { t } from './i18n.js';
+import { h, fmtMs, toast, short } from './util.js';
+import { t, errorText } from './i18n.js';
+import { api } from './api.js';
 import { renderMarkdown } from './md.js';
 import { createTrace, verdictBadge } from './trace.js';
+
+// A quoted table row reads as its cells ("主要外径：Φ20mm…"), never "| … |" (the source opens the exact span).
+export function readableQuote(q) {
+  return String(q || '').split('\n').filter((ln) => !/^[\s|:-]+$/.test(ln) || !ln.includes('|')).map((ln) => {
+    const m = ln.match(/^\s*\|(.+)\|\s*$/);
+    if (!m) return ln;
+    const cells = m[1].split('|').map((c) => c.trim()).filter(Boolean);
+    return cells.length > 1 ? `${cells[0]}：${cells.slice(1).join('；')}` : (cells[0] || '');
+  }).join(' ').trim();
+}
 
 export function userBubble(text, extra) {
   return h('div', { class: 'msg user' }, h('div', { class: 'bubble' }, text), extra || null);
 }
 
 export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = window.innerWidth > 760, live = true } = {}) {
+  let pendingError = null; // an `error` event mid-turn: a step failed, the turn goes on (docs/events.md)
+  let sawDone = false;
+  let ref = null; // {threadId, id} of the stored message, for feedback
   const answer = h('div', { class: 'answer', 'aria-live': live ? 'polite' : 'off', 'aria-busy': live ? 'true' : 'false' });
   const typing = h('span', { class: 'typing', 'aria-label': t('thinking') }, h('i'), h('i'), h('i'));
   if (live) answer.append(typing);
@@ -37,7 +51,7 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
     answer.innerHTML = renderMarkdown(md, { citeLabel: t('source') });
     for (const b of answer.querySelectorAll('.cite')) {
       const c = citations.find((x) => +x.n === +b.dataset.n);
-      if (c) b.title = `${c.title || c.source}${c.quote ? '\n“' + c.quote + '”' : ''}`;
+      if (c) b.title = `${c.title || c.source}${c.quote ? '\n“' + readableQuote(c.quote) + '”' : ''}`;
       else b.disabled = !citations.length ? false : true;
     }
   }
@@ -110,12 +124,12 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
       case 'document': documentCard(data); break;
       case 'human_review_request': extras.append(reviewCard(data)); break;
       case 'error':
-        answer.setAttribute('aria-busy', 'false');
-        if (typing.isConnected) typing.remove();
-        extras.append(h('div', { class: 'card error-card', role: 'alert' }, h('strong', {}, t('error_title')), ' ', data.message || data.code,
-          onRetry ? h('button', { class: 'btn small', type: 'button', onclick: onRetry }, t('retry')) : null));
+        // A refusal ("订单126已取消") or a failed step: the turn goes on and its answer says it. Only a
+        // stream that ends without `done` is a failed turn (see end()).
+        pendingError = data;
         break;
       case 'done': {
+        sawDone = true; pendingError = null;
         answer.setAttribute('aria-busy', 'false');
         const reply = data.reply || text;
         if (reply && !(data.interrupted && extras.querySelector('.review-card'))) renderAnswer(reply);
@@ -123,6 +137,7 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
         else if (typing.isConnected) typing.remove();
         meta.replaceChildren(h('span', { class: 'muted' }, fmtMs(data.elapsed_ms)));
         if (trace.state.verdict) meta.prepend(verdictBadge(trace.state.verdict.level, 'small'), ' ');
+        if (reply && !data.interrupted) meta.append(actions());
         const qr = data.quick_replies || [];
         if (qr.length) {
           extras.append(h('div', { class: 'quick-replies', role: 'group', 'aria-label': t('quick_replies') },
@@ -134,17 +149,84 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
     }
   }
 
+  // The turn failed: an HTTP error before the stream, or a stream that ended without `done`.
+  function fail(data) {
+    answer.setAttribute('aria-busy', 'false');
+    if (typing.isConnected) typing.remove();
+    extras.append(h('div', { class: 'card error-card', role: 'alert' }, h('strong', {}, t('error_title')), ' ', errorText(data.code, data.message) || data.code,
+      onRetry ? h('button', { class: 'btn small', type: 'button', onclick: onRetry }, t('retry')) : null));
+  }
+  function end(ended) {
+    if (!sawDone && pendingError && ended !== 'broken') fail(pendingError);
+    pendingError = null;
+  }
+  function stopped() {
+    answer.setAttribute('aria-busy', 'false');
+    if (typing.isConnected) typing.remove();
+    extras.append(h('p', { class: 'muted small stopped-note', role: 'status' }, t('stopped')));
+  }
+
+  // Copy, 👍, 👎 for a finished answer (feedback needs the stored message: setRef()).
+  function actions() {
+    const copy = h('button', { class: 'act-btn', type: 'button', 'data-action': 'copy', title: t('copy'), 'aria-label': t('copy') }, t('copy'));
+    copy.onclick = async () => {
+      const plain = answer.innerText.trim();
+      try { await navigator.clipboard.writeText(plain); } catch {
+        const ta = h('textarea', { style: { position: 'fixed', opacity: '0' } }, plain); document.body.append(ta); ta.select();
+        try { document.execCommand('copy'); } catch { /* nothing more to try */ } ta.remove();
+      }
+      el.dataset.copied = plain; toast(t('copied'));
+    };
+    const rate = (rating) => async (e) => {
+      const btn = e.currentTarget;
+      if (!ref) return;
+      try {
+        await api('/v1/feedback', { method: 'POST', body: { thread_id: ref.threadId, message_id: ref.id, rating } });
+        box.querySelectorAll('[data-rating]').forEach((b) => b.setAttribute('aria-pressed', String(b === btn)));
+        toast(t('feedback_thanks'));
+      } catch (err) { toast(err.message, 'error'); }
+    };
+    const up = h('button', { class: 'act-btn', type: 'button', 'data-rating': 'up', 'aria-pressed': 'false', title: t('feedback_up'), 'aria-label': t('feedback_up'), onclick: rate('up') }, '▲ ', t('feedback_up'));
+    const down = h('button', { class: 'act-btn', type: 'button', 'data-rating': 'down', 'aria-pressed': 'false', title: t('feedback_down'), 'aria-label': t('feedback_down'), onclick: rate('down') }, '▼ ', t('feedback_down'));
+    const box = h('span', { class: 'turn-actions' }, copy, up, down);
+    up.hidden = down.hidden = !ref;
+    actionsBox = box;
+    return box;
+  }
+  let actionsBox = null;
+  function setRef(r) {
+    ref = r;
+    if (actionsBox) actionsBox.querySelectorAll('[data-rating]').forEach((b) => { b.hidden = !ref; });
+  }
+
+  // A card that was answered in an earlier turn (kept in the thread): what was asked and chosen.
+  function answeredCard(card) {
+    const ok = !!(card.answered && card.answered.approved);
+    const chosen = card.kind === 'refund_approval' ? (ok ? t('approved_by_agent') : t('rejected_by_agent')) : (ok ? t('chosen_confirm') : t('chosen_cancel'));
+    return h('div', { class: 'card review-card answered', 'data-kind': card.kind, 'data-answered': ok ? 'yes' : 'no' },
+      h('div', { class: 'card-title' }, t('kind_' + card.kind)),
+      h('dl', { class: 'kv' }, card.refund_id ? [h('dt', {}, t('ref')), h('dd', {}, card.refund_id)] : null,
+        h('dt', {}, t('order')), h('dd', {}, card.order_id || ''), h('dt', {}, t('amount')), h('dd', {}, `¥${Number(card.amount || 0).toFixed(2)}`),
+        card.reason ? [h('dt', {}, t('reason')), h('dd', {}, card.reason)] : null),
+      h('p', { class: 'card-answered' }, (ok ? '✓ ' : '✗ ') + chosen));
+  }
+  function storedTrace(steps) {
+    return h('details', { class: 'stored-trace' }, h('summary', { class: 'muted' }, `${t('step_trace')} · ${steps.length} ${t('steps_n')}`),
+      h('ol', {}, steps.map((s) => h('li', {}, [s.agent, s.action, s.method, s.tool, s.confidence !== undefined ? `(${s.confidence})` : null,
+        s.elapsed_ms !== undefined ? fmtMs(s.elapsed_ms) : null].filter((x) => x !== undefined && x !== null && x !== '').join(' · ')))));
+  }
+
   function setCitations(list) {
     citations = list || [];
     if (!streaming && !answer.querySelector('.cite')) return;
     for (const b of answer.querySelectorAll('.cite')) {
       const c = citations.find((x) => +x.n === +b.dataset.n);
-      if (c) { b.title = `${c.title || c.source}${c.quote ? '\n“' + c.quote + '”' : ''}`; b.disabled = false; }
+      if (c) { b.title = `${c.title || c.source}${c.quote ? '\n“' + readableQuote(c.quote) + '”' : ''}`; b.disabled = false; }
     }
     if (citations.length) {
       const refs = h('ol', { class: 'refs', 'aria-label': t('sources') }, citations.map((c) => h('li', { value: c.n },
         h('button', { type: 'button', class: 'linklike', 'data-cite': c.n, onclick: () => onCite && onCite(c) }, c.title || c.source),
-        c.quote ? h('span', { class: 'muted' }, ` — “${c.quote.length > 60 ? c.quote.slice(0, 59) + '…' : c.quote}”`) : null)));
+        c.quote ? h('span', { class: 'muted' }, ` — “${short(readableQuote(c.quote), 60)}”`) : null)));
       answer.after(refs);
     }
   }
@@ -161,9 +243,12 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
     if (mt.path) bits.push(h('span', { class: 'muted' }, ` · ${t('tr_path')} ${mt.path}`));
     if (mt.verdict) bits.push(' ', verdictBadge(typeof mt.verdict === 'string' ? mt.verdict : mt.verdict.level, 'small'));
     meta.replaceChildren(...bits);
+    if (mt.card) extras.append(answeredCard(mt.card));
+    else if (m.content) meta.append(actions());
+    if ((mt.trace || []).length) extras.append(storedTrace(mt.trace));
     el.classList.add('stored');
     el.querySelector('.turn-trace').remove();
   }
 
-  return { el, push, setCitations, fromStored, extras, trace, get text() { return text; }, get firstEventAt() { return firstEventAt; } };
+  return { el, push, fail, end, stopped, setRef, setCitations, fromStored, extras, trace, get text() { return text; }, get firstEventAt() { return firstEventAt; } };
 }

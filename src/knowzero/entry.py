@@ -1,0 +1,52 @@
+"""The ``knowzero`` console script: a fast path for ``knowzero ask`` when a server is running.
+
+Importing the full CLI loads the graph, the models' code and every evaluation module (seconds).
+``knowzero ask "…"`` first asks a KnowZero server on the configured port (``/healthz`` then
+``POST /v1/ask``, whose models are warm) and prints the same output as the full command; only when
+no server answers (or with ``--local``/``--help``) does it load the full CLI. It does nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from knowzero.config import Settings
+from knowzero.remote import ask_server
+
+
+def print_answer(out: dict[str, Any], json_out: bool) -> None:
+    if json_out:
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, default=str) + "\n")
+        return
+    print(out["answer"])
+    for i, c in enumerate(out["citations"], 1):
+        print(f"  [{i}] {c['source']} [{c['start']}:{c['end']}] “{c['quote'][:80]}”")
+    print(f"verdict: {out['verdict']} — {out['verdict_reason']}  ({out['elapsed_ms']:.0f} ms, domain {out['domain']})")
+
+
+def _fast_ask(argv: list[str]) -> bool:
+    if not argv or argv[0] != "ask":
+        return False
+    rest = argv[1:]
+    flags = {a for a in rest if a.startswith("-")}
+    words = [a for a in rest if not a.startswith("-")]
+    if flags - {"--json"} or len(words) != 1 or not words[0].strip():
+        return False  # --local, --help, bad arguments: the full command decides
+    try:
+        out = ask_server(Settings(), words[0])
+    except ValueError:  # invalid settings: the full command reports them
+        return False
+    if out is None:
+        return False
+    print_answer(out, "--json" in flags)
+    return True
+
+
+def main() -> None:
+    if _fast_ask(sys.argv[1:]):
+        return
+    from knowzero.cli import main as full_cli  # only now: the full CLI takes seconds to import
+
+    full_cli()

@@ -1,0 +1,42 @@
+"""Table rows read as sentences (never a raw ``| … |`` fragment), and a question naming one row's key
+gets that row, on the bundled demo knowledge base (issue 13, "answers people can read")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from knowzero.knowledge.reader import row_sentence
+from kz_testlib import answer_dict, make_kb
+
+
+def test_row_sentence() -> None:
+    assert row_sentence("| 主要外径 | Φ20mm，公差±0.01mm |") == "主要外径：Φ20mm，公差±0.01mm"
+    table = "共18名员工。\n\n| 项目 | 内容 |\n|-----|------|\n| 地址 | 上海 |\n| 电话 | 021-1 |"
+    assert row_sentence(table) == "共18名员工。\n\n地址：上海；电话：021-1"
+    assert row_sentence("没有表格。") == "没有表格。"
+
+
+@pytest.fixture(scope="module")
+def demo_kb(demo_data_dir: Path):  # type: ignore[no-untyped-def]
+    return make_kb(demo_data_dir)
+
+
+async def test_one_cell_question_gets_that_cell(demo_kb) -> None:  # type: ignore[no-untyped-def]
+    a = await answer_dict("上海办事处的电话是多少？", demo_kb)
+    assert "021-5083-7726" in a["reply"] and "电话" in a["reply"]
+    assert "|" not in a["reply"] and "销售部" not in a["reply"] and "传真" not in a["reply"]
+    assert a["verdict"]["level"] == "confirmed"
+    assert a["citations"][0]["quote"].startswith("| 电话 |")  # the citation is still the exact source span
+
+
+async def test_a_table_row_reads_as_a_sentence(demo_kb) -> None:  # type: ignore[no-untyped-def]
+    a = await answer_dict("零件A的主要外径是多少？", demo_kb)
+    assert "主要外径：Φ20mm" in a["reply"] and "|" not in a["reply"]
+
+
+async def test_table_rows_keep_column_names_and_numbers_apart(demo_kb) -> None:  # type: ignore[no-untyped-def]
+    a = await answer_dict("差旅报销标准是什么？", demo_kb)
+    assert "普通员工：一类城市 500，二类城市 380" in a["reply"] and "|" not in a["reply"]
+    assert a["verdict"]["level"] == "confirmed"  # "500，380，280" would read as one number the source lacks
