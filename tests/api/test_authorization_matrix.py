@@ -111,6 +111,15 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("GET", "/v1/me/preferences"): Recipe(_get("/v1/me/preferences")),
     ("DELETE", "/v1/me/preferences"): Recipe(_get("/v1/me/preferences")),
     # not in the API schema: the web UI and the docs, open to everyone
+    ("DELETE", "/v1/threads/{thread_id}"): Recipe(_get("/v1/threads/{thread_del}")),
+    ("POST", "/v1/threads/{thread_id}/claim"): Recipe(_json("/v1/threads/{thread}/claim", {})),
+    ("GET", "/v1/kb/files/chunks"): Recipe(lambda o: {"url": "/v1/kb/files/chunks", "params": {"path": o["kb_path"]}}),
+    ("PATCH", "/v1/learning/documents/{doc_id}"): Recipe(_json("/v1/learning/documents/{doc}", {"title": "改名"})),
+    ("DELETE", "/v1/learning/documents/{doc_id}"): Recipe(_get("/v1/learning/documents/{doc_del}")),
+    ("GET", "/v1/settings"): Recipe(_get("/v1/settings")),
+    ("POST", "/v1/feedback"): Recipe(_json("/v1/feedback", {"thread_id": "{thread}", "message_id": "no-such-message",
+                                                            "rating": "up"}), ok=404),
+    ("POST", "/v1/ask"): Recipe(_json("/v1/ask", {"question": "年假有几天？"})),
     ("GET", "/openapi.json"): Recipe(_get("/openapi.json")),
     ("GET", "/docs"): Recipe(_get("/docs")),
     ("GET", "/"): Recipe(_get("/")),
@@ -183,8 +192,17 @@ async def _objects(client, owner: str) -> dict[str, str]:  # type: ignore[no-unt
     quote = next(s["markdown"] for s in doc["sections"] if s.get("markdown"))[:6]
     r = await client.post("/v1/learning/paths", json={"goal": "了解请假制度"}, headers=h)
     assert r.status_code == 200, r.text
+    path_id = r.json()["id"]
     files = (await client.get("/v1/kb/files")).json()["files"]
-    return {"thread": thread, "doc": doc["id"], "quote": quote, "path": r.json()["id"], "kb_path": files[0]["path"]}
+    # deleting routes get objects of their own: the owner's successful delete must not take away
+    # the thread or document the other routes reach
+    thread_del = f"matrix-thread-del-{owner}"
+    r = await client.post("/v1/chat", json={"thread_id": thread_del, "message": "你好", "stream": False}, headers=h)
+    assert r.status_code == 200, r.text
+    r = await client.post("/v1/learning/documents", json={"topic": "考勤制度", "new": True}, headers=h)
+    assert r.status_code == 200, r.text
+    return {"thread": thread, "doc": doc["id"], "quote": quote, "path": path_id, "kb_path": files[0]["path"],
+            "thread_del": thread_del, "doc_del": r.json()["id"]}
 
 
 def test_every_route_has_a_decision_and_a_recipe():

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sse_starlette.sse import EventSourceResponse
 from starlette.background import BackgroundTask
 
-from knowzero.api.access import ANYONE, STREAM_OR_JSON, access
+from knowzero.api.access import ANYONE, SIGNED_IN, STREAM_OR_JSON, access
 from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser, RunnerDep, client_identity
 from knowzero.api.events import EVENT_TYPES
@@ -120,7 +120,8 @@ async def get_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> di
             "interrupted": bool(pending), "pending": pending}
 
 
-@router.delete("/v1/threads/{thread_id}", summary="Delete a thread (owner only)")
+@router.delete("/v1/threads/{thread_id}", summary="Delete a thread (owner only)",
+               **access(ANYONE, owns="thread", rule="write"))
 async def delete_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
     runner.authorize(thread_id, user, "manage")
     saver = getattr(runner.graph, "checkpointer", None)
@@ -131,7 +132,8 @@ async def delete_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) ->
 
 
 @router.post("/v1/threads/{thread_id}/claim",
-             summary="Carry an anonymous thread over to the signed-in caller (send the new API key and the old X-Client-Id)")
+             summary="Carry an anonymous thread over to the signed-in caller (send the new API key and the old X-Client-Id)",
+             **access(SIGNED_IN, owns="thread", rule="write"))
 async def claim_thread(thread_id: str, request: Request, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
     """Only the anonymous identity that owns the thread (its ``X-Client-Id``) can hand it over, and
     only to a signed-in caller; anything else is ``not_found`` (thread ids cannot be probed)."""

@@ -112,7 +112,7 @@ async def search(request: Request, body: SearchBody) -> dict[str, Any]:
 
 
 @router.get("/v1/kb/files/chunks", summary="One document's chunks in order (the knowledge-base page's chunk view)",
-            responses={404: {"description": "no such document"}})
+            **access(ANYONE, errors=(404,)))
 async def file_chunks(request: Request, path: str) -> dict[str, Any]:
     kb = request.app.state.kb
     kb.refresh()

@@ -213,7 +213,8 @@ class RenameBody(BaseModel):
     title: str = Field(min_length=1, max_length=300)
 
 
-@router.patch("/v1/learning/documents/{doc_id}", summary="Rename a document (owner only)")
+@router.patch("/v1/learning/documents/{doc_id}", summary="Rename a document (owner only)",
+              **access(ANYONE, owns="learning_document", rule="write"))
 async def rename_document(request: Request, user: CurrentUser, doc_id: str, body: RenameBody) -> dict[str, Any]:
     svc = _svc(request)
     await asyncio.to_thread(svc.document_for, doc_id, user, write=True)
@@ -221,7 +222,8 @@ async def rename_document(request: Request, user: CurrentUser, doc_id: str, body
     return _public(doc, user)
 
 
-@router.delete("/v1/learning/documents/{doc_id}", summary="Delete a document with its versions and comments (owner only)")
+@router.delete("/v1/learning/documents/{doc_id}", summary="Delete a document with its versions and comments (owner only)",
+               **access(ANYONE, owns="learning_document", rule="write"))
 async def delete_document(request: Request, user: CurrentUser, doc_id: str) -> dict[str, Any]:
     svc = _svc(request)
     await asyncio.to_thread(svc.document_for, doc_id, user, write=True)

@@ -21,6 +21,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from knowzero import __version__
+from knowzero.api.access import ANYONE, access
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.errors import InvalidInput, NotFound
 from knowzero.knowledge.kb import DENSE_MODEL
@@ -42,7 +43,8 @@ def _dir_size(path: Path) -> int:
     return total
 
 
-@router.get("/v1/settings", summary="The configuration the settings page shows (more for staff and editors)")
+@router.get("/v1/settings", summary="The configuration the settings page shows (more for staff and editors)",
+            **access(ANYONE))
 async def settings(request: Request, user: CurrentUser) -> dict[str, Any]:
     s = request.app.state.settings
     offline = s.llm_provider == "none"
@@ -82,7 +84,8 @@ class Feedback(BaseModel):
     comment: str = Field(default="", max_length=2000)
 
 
-@router.post("/v1/feedback", summary="Thumbs up/down on one answer; lands in the review queue with its question and trace")
+@router.post("/v1/feedback", summary="Thumbs up/down on one answer; lands in the review queue with its question and trace",
+             **access(ANYONE, owns="thread", rule="read"))
 async def feedback(body: Feedback, request: Request, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
     snap = await runner.snapshot(body.thread_id, user)
     messages = list((snap.values or {}).get("messages") or [])
@@ -105,7 +108,8 @@ class AskBody(BaseModel):
     question: str = Field(min_length=1, max_length=4000)
 
 
-@router.post("/v1/ask", summary="One cited knowledge answer (the `knowzero ask --json` shape; no thread)")
+@router.post("/v1/ask", summary="One cited knowledge answer (the `knowzero ask --json` shape; no thread)",
+             **access(ANYONE, limited=True))
 async def ask(body: AskBody, request: Request, user: CurrentUser) -> dict[str, Any]:
     if not body.question.strip():
         raise InvalidInput("question: empty", [{"field": "question", "message": "empty"}])
