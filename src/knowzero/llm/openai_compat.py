@@ -136,6 +136,7 @@ class OpenAICompatProvider:
             raise ProviderError(f"the language model timed out recently; trying it again in {wait:.0f} s")
         body = {"model": self.model, "messages": messages, "max_tokens": max_tokens, "temperature": 0, "stream": True}
         end = time.monotonic() + self.timeout
+        saw_data = False
         try:
             with httpx.Client(timeout=self.timeout, headers=self._headers, verify=self._verify()) as client, \
                     client.stream("POST", f"{self.base_url}/chat/completions", json=body) as resp:
@@ -149,12 +150,15 @@ class OpenAICompatProvider:
                     data = line[5:].strip()
                     if data == "[DONE]":
                         return
+                    saw_data = True
                     try:
                         delta = json.loads(data)["choices"][0].get("delta") or {}
                     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
                         raise ProviderError("the language model's stream was malformed") from exc
                     if delta.get("content"):
                         yield str(delta["content"])
+                raise ProviderError("the language model's stream was cut off before it finished" if saw_data
+                                    else "the language model did not stream an answer")
         except (TimeoutError, httpx.TimeoutException) as exc:
             with self._lock:
                 self._cool_until = time.monotonic() + self.cooldown_s
