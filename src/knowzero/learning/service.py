@@ -32,7 +32,7 @@ from knowzero.learning.compose import (
     short_heading,
 )
 from knowzero.learning.entities import extract_entities, kb_terms
-from knowzero.learning.optimize import NEED_LABELS, change_summary, classify_need, rewrite_section
+from knowzero.learning.optimize import change_summary, classify_request, decline_message, rewrite_section
 from knowzero.learning.planner import is_learned, make_plan, path_markdown
 from knowzero.learning.tables import learning_documents as d
 from knowzero.llm.base import ChatProvider
@@ -215,37 +215,44 @@ class LearningService:
     # ----- comments -----
     def improve_from_comment(self, doc_id: str, *, selected_text: str, comment: str, section_id: str | None = None,
                              position: int | None = None, user_id: str = "anonymous") -> dict[str, Any]:
-        """Classify, anchor, and (unless it is a question) rewrite the section as a new version.
+        """Classify the request, anchor the comment, and add what serves it as a new version — or decline.
 
-        Returns {need, reason, comment, document, changed, message}.
+        Returns {need, kinds, term, reason, comment, document, changed, message}. A factual question
+        (``need == "question"``) is left for the knowledge pipeline to answer in the comment's thread;
+        a request the knowledge base cannot serve leaves the document unchanged and the comment
+        ``declined`` with "未能采纳：知识库中没有…" (never ``applied``).
         """
-        need, reason = classify_need(comment)
-        c = store.add_comment(self.engine, doc_id, selected_text=selected_text, comment=comment,
-                              section_id=section_id, position=position, need=need, user_id=user_id)
         doc = self.get_document(doc_id)
-        if need == "question":
-            return {"need": need, "reason": reason, "comment": c, "document": doc, "changed": False,
+        hint = next((s for s in doc["sections"] if s["id"] == section_id), None)
+        req = classify_request(comment, selected_text, kb=self.kb, context=hint["markdown"] if hint else "")
+        c = store.add_comment(self.engine, doc_id, selected_text=selected_text, comment=comment,
+                              section_id=section_id, position=position, need=req.need, user_id=user_id)
+        base = {"need": req.need, "kinds": list(req.kinds), "term": req.term, "reason": req.reason}
+        if req.need == "question":
+            return {**base, "comment": c, "document": doc, "changed": False,
                     "message": "评论是一个问题，将在评论下回答。"}
         sid = c["anchor"]["section_id"] or section_id
         section = next((s for s in doc["sections"] if s["id"] == sid), None)
         if section is None:
             raise InvalidInput("the selected text is not in this document")
-        rw = rewrite_section(self.kb, doc, section, need=need, selected=selected_text, comment=comment,
-                             provider=self.provider)
-        if rw is None:
-            msg = f"知识库中没有可用于「{section['heading']}」{NEED_LABELS[need]}的更多内容，文档保持不变。"
-            c = store.update_comment(self.engine, c["id"], status="answered", reply=msg)
-            return {"need": need, "reason": reason, "comment": c, "document": doc, "changed": False, "message": msg}
+        rw = rewrite_section(self.kb, doc, section, request=req, selected=selected_text, provider=self.provider)
+        if rw.declined:
+            status = "answered" if rw.already else "declined"
+            c = store.update_comment(self.engine, c["id"], status=status, reply=rw.declined)
+            return {**base, "comment": c, "document": doc, "changed": False, "message": rw.declined,
+                    "missing": rw.missing}
         new_section = {**section, "markdown": rw.markdown, "citations": rw.citations}
         sections = renumber([new_section if s["id"] == section["id"] else s for s in doc["sections"]])
         new_md = next(s["markdown"] for s in sections if s["id"] == section["id"])
         old_md = renumber(doc["sections"])[[s["id"] for s in doc["sections"]].index(section["id"])]["markdown"]
-        summary = change_summary(old_md, new_md, heading=section["heading"], need=need, comment=comment,
+        summary = change_summary(old_md, new_md, heading=section["heading"], need=req.need, comment=comment,
                                  sources=[a.title or a.source for a in rw.added])
+        if rw.missing:
+            summary += "；" + decline_message(req, rw.missing).removeprefix("未能采纳：").removesuffix("，文档保持不变。")
         saved = self._save(doc, sections, summary, author="assistant")
         c = store.update_comment(self.engine, c["id"], status="applied", reply=summary)
-        return {"need": need, "reason": reason, "comment": c, "document": saved, "changed": True, "message": summary,
-                "method": rw.method}
+        return {**base, "comment": c, "document": saved, "changed": True, "message": summary, "method": rw.method,
+                "served": rw.served, "missing": rw.missing}
 
     def answer_comment(self, comment_id: str, answer: str) -> dict[str, Any]:
         return store.update_comment(self.engine, comment_id, status="answered", reply=answer)
