@@ -385,7 +385,8 @@ def run_comments(kbs: dict[str, Any], items: list[dict[str, Any]]) -> dict[str, 
 
 # ----- coverage of the best-matching source, definition first -----
 
-COVERAGE_TOPICS = DEMO_TOPICS + ["CNC维护", "主轴", "切削液", "刀具", "量具", "年假"]
+COVERAGE_TOPICS = DEMO_TOPICS + ["CNC维护"]  # topics that name a whole source document
+DEFINITION_TOPICS = COVERAGE_TOPICS + ["主轴", "切削液", "刀具", "量具", "年假", "首件", "拉刀力"]  # + entity pages
 _J_DEF_SECTION = re.compile(r"目的|概述|简介|定义|适用范围|总则|范围|介绍|使用说明|purpose|scope|overview", re.I)
 
 
@@ -402,15 +403,24 @@ def top_headings(kb: Any, source: str) -> list[str]:
     return out
 
 
-def is_definition(sentence: str, section: str, topic: str) -> bool:
+def is_definition(sentence: str, section: str, topic: str, title: str = "") -> bool:
+    """A sentence that defines the topic ("X是/指/用于…"), or the purpose/scope statement of a source
+    whose title names the topic."""
     s, t = _nfkc(sentence), _nfkc(topic)
     if t and t in s and re.match(_J_DEFINES, s[s.find(t) + len(t):]):
         return True
     top = section.split(" / ")[1] if " / " in section else ""
-    return bool(_J_DEF_SECTION.search(top))
+    return bool(_J_DEF_SECTION.search(top)) and _title_names(title, topic)
 
 
-def coverage_and_definitions(kb: Any, topics: list[str]) -> dict[str, Any]:
+def _title_names(title: str, topic: str) -> bool:
+    from knowzero.knowledge.text import tokens
+
+    words = [w for w in tokens(topic, search=False) if len(w.strip()) >= 2] or [topic]
+    return all(_nfkc(w) in _nfkc(title) for w in words)
+
+
+def coverage_and_definitions(kb: Any, topics: list[str], definition_topics: list[str] | None = None) -> dict[str, Any]:
     """``section_coverage``: share of the best-matching source's top-level headings a document cites;
     ``definition_first_share``: documents that open with a defining or purpose sentence, among those
     whose sources have one."""
@@ -423,7 +433,7 @@ def coverage_and_definitions(kb: Any, topics: list[str]) -> dict[str, Any]:
     heads = covered = 0
     with_def = def_first = 0
     rows = []
-    for topic in topics:
+    for topic in dict.fromkeys(topics + (definition_topics or [])):
         doc = svc.generate(topic, entity_name=topic)
         if doc.get("status") != "ready":
             continue
@@ -433,13 +443,19 @@ def coverage_and_definitions(kb: Any, topics: list[str]) -> dict[str, Any]:
             counts[c["source"]] = counts.get(c["source"], 0) + 1
         best = max(counts, key=lambda k: counts[k])
         hs = top_headings(kb, best)
-        got = {c["section"].split(" / ")[1] for c in cits if c["source"] == best and " / " in c["section"]}
-        heads += len(hs)
-        covered += sum(h in got for h in hs)
+        per: dict[str, int] = {}
+        for c in cits:
+            if c["source"] == best and " / " in c["section"]:
+                per[c["section"].split(" / ")[1]] = per.get(c["section"].split(" / ")[1], 0) + 1
+        avail = {h: sum(1 for c in file_sentences(kb, best) if c.section.split(" / ")[1:2] == [h]) for h in hs}
+        got = {h for h in hs if per.get(h, 0) >= min(2, avail[h])}  # represented: two sentences (or all it has)
+        if topic in topics:
+            heads += len(hs)
+            covered += len(got)
         sources = list(counts)
-        exists = any(is_definition(c.text, c.section, topic) for src in sources for c in file_sentences(kb, src))
+        exists = any(is_definition(c.text, c.section, topic, c.title) for src in sources for c in file_sentences(kb, src))
         first = cits[0] if cits else None
-        ok = bool(first and is_definition(first["quote"], first["section"], topic))
+        ok = bool(first and is_definition(first["quote"], first["section"], topic, first.get("title", "")))
         with_def += exists
         def_first += exists and ok
         rows.append({"topic": topic, "best_source": best, "headings": len(hs), "covered": sum(h in got for h in hs),

@@ -345,29 +345,42 @@ class LearningService:
 def propose_follow_ups(outline: Outline, entities: list[dict[str, Any]], headings: set[str], n: int = 5) -> list[str]:
     """3-5 questions the knowledge base can answer: unused sections of the sources, entities, the path."""
     out: list[str] = []
-    seen_headings = set(headings)
+    topic = clean_topic(outline.topic)
+    seen_headings = {clean_topic(h) for h in headings}
+
+    def heading_question(section: str, title: str) -> str | None:
+        h = clean_topic(short_heading(section, title))
+        if not _NOUN_HEADING.fullmatch(h) or h in seen_headings or h == topic or h in title:
+            return None
+        seen_headings.add(h)
+        return f"{h}有哪些具体规定？"
+
     for c in outline.unused:
-        h = short_heading(c.section, c.title)
-        if h and h not in seen_headings and len(h) <= 20:
-            seen_headings.add(h)
-            out.append(f"{h}有哪些具体规定？")
+        q = heading_question(c.section, c.title)
+        if q:
+            out.append(q)
         if len(out) >= 2:
             break
     for e in entities:
         if len(out) >= n - 1:
             break
-        if e["name"].lower() not in outline.topic.lower():
-            out.append(f"{e['name']}是什么？")
-    out.append(f"如何系统地学习{outline.topic}？")
+        name = str(e["name"])
+        if name.lower() not in topic.lower() and topic.lower() not in name.lower() and _NOUN_HEADING.fullmatch(name):
+            out.append(f"{name}是什么？")
     if len(out) < 3:
         for s in outline.sources:
-            h = short_heading(s.get("section", ""), s.get("title", ""))
-            q = f"{h}有哪些具体规定？"
-            if h and q not in out:
-                out.insert(-1, q)
+            q = heading_question(s.get("section", ""), s.get("title", ""))
+            if q:
+                out.append(q)
             if len(out) >= 3:
                 break
+    if _NOUN_HEADING.fullmatch(topic):
+        out.append(f"如何系统地学习{topic}？")
     return list(dict.fromkeys(out))[:n]
+
+
+# a heading or name a question can be built on: a short noun phrase, not a sentence or a question
+_NOUN_HEADING = re.compile(r"(?![^？?。，,：:；;！!]*(?:有哪些|是什么|什么|怎么|如何|吗|呢))[^？?。，,：:；;！!\s]{2,16}")
 
 
 def _ms(t0: float) -> float:
