@@ -390,12 +390,12 @@ DEFINITION_TOPICS = COVERAGE_TOPICS + ["主轴", "切削液", "刀具", "量具"
 _J_DEF_SECTION = re.compile(r"目的|概述|简介|定义|适用范围|总则|范围|介绍|使用说明|purpose|scope|overview", re.I)
 
 
-def top_headings(kb: Any, source: str) -> list[str]:
+def top_headings(kb: Any, source: str, cache: Any = None) -> list[str]:
     """The source's top-level headings that hold at least one citable sentence (document order)."""
     from knowzero.learning.compose import file_sentences
 
     out: list[str] = []
-    for c in file_sentences(kb, source):
+    for c in file_sentences(kb, source, cache):
         parts = c.section.split(" / ")
         h = parts[1] if len(parts) > 1 else ""
         if h and h not in out:
@@ -442,18 +442,19 @@ def coverage_and_definitions(kb: Any, topics: list[str], definition_topics: list
         for c in cits:
             counts[c["source"]] = counts.get(c["source"], 0) + 1
         best = max(counts, key=lambda k: counts[k])
-        hs = top_headings(kb, best)
+        hs = top_headings(kb, best, svc.cache)
         per: dict[str, int] = {}
         for c in cits:
             if c["source"] == best and " / " in c["section"]:
                 per[c["section"].split(" / ")[1]] = per.get(c["section"].split(" / ")[1], 0) + 1
-        avail = {h: sum(1 for c in file_sentences(kb, best) if c.section.split(" / ")[1:2] == [h]) for h in hs}
+        avail = {h: sum(1 for c in file_sentences(kb, best, svc.cache) if c.section.split(" / ")[1:2] == [h]) for h in hs}
         got = {h for h in hs if per.get(h, 0) >= min(2, avail[h])}  # represented: two sentences (or all it has)
         if topic in topics:
             heads += len(hs)
             covered += len(got)
         sources = list(counts)
-        exists = any(is_definition(c.text, c.section, topic, c.title) for src in sources for c in file_sentences(kb, src))
+        exists = any(is_definition(c.text, c.section, topic, c.title) for src in sources
+                     for c in file_sentences(kb, src, svc.cache))
         first = cits[0] if cits else None
         ok = bool(first and is_definition(first["quote"], first["section"], topic, first.get("title", "")))
         with_def += exists

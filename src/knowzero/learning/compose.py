@@ -18,7 +18,6 @@ Does not store anything (see ``store.py``) and does not know about the graph.
 from __future__ import annotations
 
 import re
-import threading
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -30,6 +29,7 @@ from knowzero.knowledge import verify
 from knowzero.knowledge.retriever import Plan, evidence_quality, retrieve
 from knowzero.knowledge.text import STOPWORDS, char_ngrams, split_sentences, tokens
 from knowzero.knowledge.types import Passage
+from knowzero.learning.cache import KBCache, cached
 from knowzero.llm.base import ChatProvider, chat_json
 
 SUFFICIENT_QUALITY = 0.5
@@ -154,33 +154,21 @@ def classify(text: str, section: str) -> str:
     return "detail"
 
 
-_index_lock = threading.Lock()
-_file_index: dict[tuple[int, str], dict[str, list[Cand]]] = {}
-
-
-def file_sentences(kb: Any, path: str) -> list[Cand]:
+def file_sentences(kb: Any, path: str, cache: KBCache | None = None) -> list[Cand]:
     """Every usable sentence of one knowledge-base file, in document order (cached per revision)."""
-    key = (id(kb), kb.revision)
-    with _index_lock:
-        idx = _file_index.get(key)
-        if idx is None:
-            _file_index.clear()
-            idx = {}
-            by_path: dict[str, list[Passage]] = {}
-            for p in kb.passages.values():
-                by_path.setdefault(p.path, []).append(p)
-            for pth, ps in by_path.items():
-                seen: set[int] = set()
-                out: list[Cand] = []
-                for p in sorted(ps, key=lambda x: x.start):
-                    for c in passage_sentences(kb, p):
-                        if c.start not in seen:
-                            seen.add(c.start)
-                            out.append(c)
-                out.sort(key=lambda c: c.start)
-                idx[pth] = out
-            _file_index[key] = idx
-    return idx.get(path, [])
+    return cached(cache, kb, ("file_sentences", path), lambda: _file_sentences(kb, path))
+
+
+def _file_sentences(kb: Any, path: str) -> list[Cand]:
+    seen: set[int] = set()
+    out: list[Cand] = []
+    for p in sorted((p for p in kb.passages.values() if p.path == path), key=lambda x: x.start):
+        for c in passage_sentences(kb, p):
+            if c.start not in seen:
+                seen.add(c.start)
+                out.append(c)
+    out.sort(key=lambda c: c.start)
+    return out
 
 
 def passage_sentences(kb: Any, p: Passage) -> list[Cand]:
@@ -271,7 +259,7 @@ def closest_topics(kb: Any, topic: str, passages: list[Any], k: int = 5) -> list
 
 
 def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str = "hybrid",
-                  top_k: int = 10, exclude: list[str] | None = None) -> Outline:
+                  top_k: int = 10, exclude: list[str] | None = None, cache: KBCache | None = None) -> Outline:
     """Retrieve and sort the topic's evidence into section groups (fast: no model but the query encoder)."""
     topic = clean_topic(topic)
     t0 = time.perf_counter()
@@ -309,7 +297,7 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     main = main_source(kb, topic, passages, weights)
     if main is not None:
         return _outline_by_source(kb, topic, main, cands, quality, category, sources, retrieval_ms, per_group,
-                                  n_overview, exclude or [])
+                                  n_overview, exclude or [], cache)
     used: set[tuple[str, int]] = set()
 
     def take(pool: list[Cand], n: int) -> list[Cand]:
@@ -323,7 +311,7 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
         return out
 
     groups: list[tuple[str, str, list[Cand]]] = []
-    defining = [c for c in cands if defines(c.text, topic)] or subject_definitions(kb, referenced(kb, cands, topic), topic)
+    defining = [c for c in cands if defines(c.text, topic)] or subject_definitions(kb, referenced(kb, cands, topic), topic, cache)
     overview = take(defining[:1], 1)
     overview += take([c for c in cands if c.kind == "definition" and c.section.split(" / ")[-1:] != [""]
                       and _DEF_SECTION.search(c.section.split(" / ")[-1]) or defines(c.text, topic)],
@@ -401,13 +389,13 @@ def referenced(kb: Any, cands: list[Cand], topic: str) -> list[str]:
     return out
 
 
-def subject_definitions(kb: Any, paths: list[str], topic: str) -> list[Cand]:
+def subject_definitions(kb: Any, paths: list[str], topic: str, cache: KBCache | None = None) -> list[Cand]:
     """'The spindle is…' in the purpose section of a file the knowledge base names as a source on the topic,
     whose title names that subject ("CNC Spindle Maintenance Checklist"): what the topic is, when the
     knowledge base says it only there (possibly in another language)."""
     out: list[Cand] = []
     for path in paths:
-        for c in file_sentences(kb, path):
+        for c in file_sentences(kb, path, cache):
             title = unicodedata.normalize("NFKC", c.title or "").lower()
             m = re.match(r"(?:the |a |an )?([a-z][a-z \-]{2,30}?) (?:is|are|refers to) (?:the|a|an) ", c.text.lower())
             if m and m.group(1) in title and c.kind == "definition":
@@ -432,9 +420,9 @@ def main_source(kb: Any, topic: str, passages: list[Any], weights: dict[str, flo
 
 def _outline_by_source(kb: Any, topic: str, path: str, cands: list[Cand], quality: float, category: str,
                        sources: list[dict[str, Any]], retrieval_ms: float, per_group: int, n_overview: int,
-                       exclude: list[str]) -> Outline:
+                       exclude: list[str], cache: KBCache | None = None) -> Outline:
     """One section per top-level heading of the main source, in its order; the purpose first."""
-    sents = dedupe(file_sentences(kb, path), exclude)
+    sents = dedupe(file_sentences(kb, path, cache), exclude)
     by_top: dict[str, list[Cand]] = {}
     for c in sents:
         parts = c.section.split(" / ")

@@ -33,6 +33,7 @@ from knowzero.errors import ProviderError
 from knowzero.knowledge import verify
 from knowzero.knowledge.retriever import Plan, retrieve
 from knowzero.knowledge.text import STOPWORDS, tokens
+from knowzero.learning.cache import KBCache, cached
 from knowzero.learning.compose import (
     Cand,
     file_sentences,
@@ -136,7 +137,8 @@ def _kinds(comment: str) -> tuple[tuple[str, ...], str]:
     return ("expand",), "no specific need recognised; expanding the passage"
 
 
-def classify_request(comment: str, selected: str = "", *, kb: Any = None, context: str = "") -> Request:
+def classify_request(comment: str, selected: str = "", *, kb: Any = None, context: str = "",
+                     cache: KBCache | None = None) -> Request:
     """The comment's kinds, term and claim (see module doc). ``context``: the section's text."""
     kinds, reason = _kinds(comment)
     claim = ""
@@ -144,7 +146,7 @@ def classify_request(comment: str, selected: str = "", *, kb: Any = None, contex
         m = _CLAIM.search(comment)
         v = _VALUE.search(m.group(1)) if m else _VALUE.search(comment)
         claim = (v.group(0) if v else (m.group(1) if m else "")).strip()
-    terms = find_terms(comment, selected, kb=kb, context=context, claim=claim)
+    terms = find_terms(comment, selected, kb=kb, context=context, claim=claim, cache=cache)
     if not terms:  # "这里太抽象了": about what is selected
         words = selection_terms(selected, kb)
         return Request(kinds, words[0] if words else selected.strip()[:8], reason, claim, (), tuple(words[1:3]))
@@ -154,15 +156,15 @@ def classify_request(comment: str, selected: str = "", *, kb: Any = None, contex
     if kinds[0] == "expand":  # "液压油用什么牌号？详细说说": 牌号 is what is asked about 液压油, and must be there
         after = _norm(comment)[pos + len(term):] if pos >= 0 else ""
         also = tuple(t for t in terms[1:] if _specific(kb, t) and _norm(t) not in _norm(term) and _norm(t) in after)
-        unknown = unknown_words(after, kb=kb, context=context)
+        unknown = unknown_words(after, kb=kb, context=context, cache=cache)
         if unknown:
             also += tuple(unknown)  # named, but nowhere in the knowledge base: nothing can serve it
     return Request(kinds, term, reason, claim, also)
 
 
-def unknown_words(text: str, *, kb: Any = None, context: str = "") -> list[str]:
+def unknown_words(text: str, *, kb: Any = None, context: str = "", cache: KBCache | None = None) -> list[str]:
     """Content words of ``text`` (request words stripped) that the knowledge base never uses."""
-    corpus = _corpus(kb) + _norm(context)
+    corpus = _corpus(kb, cache) + _norm(context)
     out = []
     for chunk in _SPLIT.split(_REQUEST_WORDS.sub(" ", text)):
         for w in tokens(chunk, search=False):
@@ -182,9 +184,10 @@ def _specific(kb: Any, term: str) -> bool:
     return df <= max(2, 0.2 * len(files))
 
 
-def find_terms(comment: str, selected: str, *, kb: Any = None, context: str = "", claim: str = "") -> list[str]:
+def find_terms(comment: str, selected: str, *, kb: Any = None, context: str = "", claim: str = "",
+               cache: KBCache | None = None) -> list[str]:
     """The comment's phrases the knowledge base (or the section) contains, the main one first (see module doc)."""
-    texts = _corpus(kb) + _norm(context)
+    texts = _corpus(kb, cache) + _norm(context)
     body = comment.replace(claim, " ") if claim else comment
     chunks = [c for c in _SPLIT.split(_REQUEST_WORDS.sub(" ", body)) if c.strip()]
     found: list[tuple[float, int, str]] = []
@@ -226,18 +229,10 @@ def _surface(text: str, key: str) -> str:
     return m.group(0) if m else key
 
 
-def _corpus(kb: Any) -> str:
+def _corpus(kb: Any, cache: KBCache | None = None) -> str:
     if kb is None:
         return ""
-    cache = getattr(kb, "_learning_corpus", None)
-    if cache is not None and cache[0] == kb.revision:
-        return str(cache[1])
-    text = "\n".join(_norm(t) for t in kb.file_texts.values())
-    try:
-        kb._learning_corpus = (kb.revision, text)  # one cache per knowledge base, renewed with its revision
-    except AttributeError:
-        pass
-    return text
+    return cached(cache, kb, "corpus", lambda: "\n".join(_norm(t) for t in kb.file_texts.values()))
 
 
 def mentions_all(sentence: str, req: Request) -> bool:
@@ -318,7 +313,8 @@ def _used(doc: dict[str, Any]) -> tuple[set[tuple[str, int]], list[str]]:
     return keys, texts
 
 
-def candidates(kb: Any, doc: dict[str, Any], section: dict[str, Any], req: Request, *, limit: int = 60) -> list[Cand]:
+def candidates(kb: Any, doc: dict[str, Any], section: dict[str, Any], req: Request, *, limit: int = 60,
+               cache: KBCache | None = None) -> list[Cand]:
     """Knowledge-base sentences about the term, not yet in the document, nearest the section's sources first."""
     used, used_texts = _used(doc)
     cited = section.get("citations", [])
@@ -334,7 +330,7 @@ def candidates(kb: Any, doc: dict[str, Any], section: dict[str, Any], req: Reque
 
     for src in dict.fromkeys(c["source"] for c in cited):
         anchor = min((int(c["start"]) for c in cited if c["source"] == src), default=0)
-        for s in file_sentences(kb, src):
+        for s in file_sentences(kb, src, cache):
             add(s, 1.0 + 0.5 / (1 + abs(s.start - anchor) / 400))
     strategy = "hybrid" if kb.dense.ids else "keyword"
     query = f"{req.term} {doc.get('topic', '')}".strip()
@@ -391,12 +387,12 @@ def decline_message(req: Request, missing: list[str] | None = None) -> str:
 
 
 def rewrite_section(kb: Any, doc: dict[str, Any], section: dict[str, Any], *, request: Request, selected: str,
-                    provider: ChatProvider | None = None) -> Rewrite:
+                    provider: ChatProvider | None = None, cache: KBCache | None = None) -> Rewrite:
     """The section with sentences that serve ``request`` after the anchored line, or why not (see module doc)."""
     md0, cits0 = section["markdown"], list(section.get("citations", []))
     if request.need == "shorten":
         return _shorten(section, request, selected)
-    pool = candidates(kb, doc, section, request)
+    pool = candidates(kb, doc, section, request, cache=cache)
     picks, served, missing = pick(request, pool)
     if not picks:
         already = _already(doc, request)

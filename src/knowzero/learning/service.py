@@ -21,6 +21,7 @@ from knowzero.config import Settings
 from knowzero.errors import InvalidInput, NotFound
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.learning import store
+from knowzero.learning.cache import KBCache
 from knowzero.learning.compose import (
     Outline,
     clean_topic,
@@ -62,6 +63,7 @@ class LearningService:
         self.engine = init_db(engine)
         self.kb = kb
         self.provider = provider
+        self.cache = KBCache()  # sentences, terms and text of ``kb``, per revision (no module-level caches)
 
     def _strategy(self) -> str:
         return "hybrid" if self.kb.dense.ids else "keyword"
@@ -103,7 +105,8 @@ class LearningService:
             yield {"event": "section", "index": i, "document_id": doc_id, "section": numbered, "elapsed_ms": _ms(t0)}
         sections = renumber(sections)
         text = "\n".join(s["markdown"] for s in sections)
-        entities = extract_entities(self.kb, text, topic=outline.topic, page_of=lambda n: store.entity_page(self.engine, n))
+        entities = extract_entities(self.kb, text, topic=outline.topic, page_of=lambda n: store.entity_page(self.engine, n),
+                                    cache=self.cache)
         follow_ups = propose_follow_ups(outline, entities, {s["heading"] for s in sections})
         method = "llm" if "llm" in methods else ("offline_fallback" if "offline_fallback" in methods else "offline")
         meta = {"entities": entities, "follow_ups": follow_ups, "method": method, "notes": notes,
@@ -128,11 +131,11 @@ class LearningService:
     def _outline(self, topic: str, level: str, exclude: list[str] | None = None) -> Outline:
         parts = split_comparison(topic)
         if not parts:
-            return plan_document(self.kb, topic, level=level, strategy=self._strategy(), exclude=exclude)
+            return plan_document(self.kb, topic, level=level, strategy=self._strategy(), exclude=exclude, cache=self.cache)
         outs: list[Outline] = []
         seen = list(exclude or [])
         for p in parts:  # the second side never repeats a sentence of the first
-            o = plan_document(self.kb, p, level="beginner", strategy=self._strategy(), exclude=seen)
+            o = plan_document(self.kb, p, level="beginner", strategy=self._strategy(), exclude=seen, cache=self.cache)
             seen += [c.text for g in o.groups for c in g[2]]
             outs.append(o)
         title = f"{parts[0]} 与 {parts[1]} 对比"
@@ -169,7 +172,8 @@ class LearningService:
         """Add sections answering ``question`` with material not yet in the document (new version)."""
         doc = self.get_document(doc_id)
         existing = [c["quote"] for s in doc["sections"] for c in s["citations"]]
-        outline = plan_document(self.kb, question, level="beginner", strategy=self._strategy(), exclude=existing)
+        outline = plan_document(self.kb, question, level="beginner", strategy=self._strategy(), exclude=existing,
+                                cache=self.cache)
         used = {(c["source"], int(c["start"])) for s in doc["sections"] for c in s["citations"]}
         groups = [(k, h, [c for c in ev if (c.source, c.start) not in used]) for k, h, ev in outline.groups]
         groups = [g for g in groups if g[2]]
@@ -200,7 +204,8 @@ class LearningService:
 
     def _save(self, doc: dict[str, Any], sections: list[dict[str, Any]], summary: str, *, author: str) -> dict[str, Any]:
         text = "\n".join(s["markdown"] for s in sections)
-        entities = extract_entities(self.kb, text, topic=doc["topic"], page_of=lambda n: store.entity_page(self.engine, n))
+        entities = extract_entities(self.kb, text, topic=doc["topic"], page_of=lambda n: store.entity_page(self.engine, n),
+                                    cache=self.cache)
         saved = store.save_version(self.engine, doc["id"], sections, change_summary=summary, author=author,
                                    meta_updates={"entities": entities,
                                                  "sources": sorted({c["source"] for s in sections for c in s["citations"]}),
@@ -208,7 +213,7 @@ class LearningService:
         return self._link(saved)
 
     def _follow_ups_for(self, topic: str, entities: list[dict[str, Any]], sections: list[dict[str, Any]]) -> list[str]:
-        outline = plan_document(self.kb, topic, strategy=self._strategy(),
+        outline = plan_document(self.kb, topic, strategy=self._strategy(), cache=self.cache,
                                 exclude=[c["quote"] for s in sections for c in s["citations"]])
         return propose_follow_ups(outline, entities, {s["heading"] for s in sections})
 
@@ -224,7 +229,8 @@ class LearningService:
         """
         doc = self.get_document(doc_id)
         hint = next((s for s in doc["sections"] if s["id"] == section_id), None)
-        req = classify_request(comment, selected_text, kb=self.kb, context=hint["markdown"] if hint else "")
+        req = classify_request(comment, selected_text, kb=self.kb, context=hint["markdown"] if hint else "",
+                               cache=self.cache)
         c = store.add_comment(self.engine, doc_id, selected_text=selected_text, comment=comment,
                               section_id=section_id, position=position, need=req.need, user_id=user_id)
         base = {"need": req.need, "kinds": list(req.kinds), "term": req.term, "reason": req.reason}
@@ -235,7 +241,8 @@ class LearningService:
         section = next((s for s in doc["sections"] if s["id"] == sid), None)
         if section is None:
             raise InvalidInput("the selected text is not in this document")
-        rw = rewrite_section(self.kb, doc, section, request=req, selected=selected_text, provider=self.provider)
+        rw = rewrite_section(self.kb, doc, section, request=req, selected=selected_text, provider=self.provider,
+                             cache=self.cache)
         if rw.declined:
             status = "answered" if rw.already else "declined"
             c = store.update_comment(self.engine, c["id"], status=status, reply=rw.declined)
@@ -290,7 +297,7 @@ class LearningService:
         items = store.list_entities(self.engine, q=q, limit=limit)
         have = {e["key"] for e in items}
         qk = store.topic_key(q) if q else ""
-        for _, t in sorted(kb_terms(self.kb).items()):
+        for _, t in sorted(kb_terms(self.kb, self.cache).items()):
             key = store.topic_key(t.name)
             if key in have or (qk and qk not in key):
                 continue
