@@ -125,3 +125,31 @@ def test_unknown_document_is_not_found(svc: LearningService) -> None:
         svc.get_document("nope")
     with pytest.raises(NotFound):
         store.get_version(svc.engine, "nope", 1)
+
+
+def test_with_a_model_the_added_sentences_are_checked_and_a_failing_one_becomes_its_quote(kb, tmp_path) -> None:
+    import json as _json
+
+    from kz_testlib import ScriptedProvider
+
+    from knowzero.config import Settings
+    from knowzero.persistence.db import make_engine
+
+    def reply(messages):  # type: ignore[no-untyped-def]
+        ev = re.findall(r"^\[(\d+)\] (.+)$", messages[-1]["content"], re.M)
+        first = ev[0][1]
+        return _json.dumps({"sentences": [{"text": first, "evidence": 1},
+                                          {"text": "拉刀力不足会导致主轴爆炸并烧毁电机。", "evidence": len(ev)}]},
+                           ensure_ascii=False)
+
+    s = Settings(data_dir=tmp_path, database_url="")
+    svc = LearningService(make_engine(s.db_url), kb=kb, provider=ScriptedProvider([reply]), settings=s)
+    doc = LearningService(make_engine(s.db_url), kb=kb, settings=s).generate("主轴保养")
+    sec = next(x for x in doc["sections"] if "拉刀力" in x["markdown"])
+    res = svc.improve_from_comment(doc["id"], selected_text="拉刀力", comment="拉刀力是什么？为什么重要？", section_id=sec["id"])
+    assert res["changed"] and res["method"] == "llm"
+    new = next(x for x in res["document"]["sections"] if x["id"] == sec["id"])
+    assert "爆炸" not in new["markdown"]  # unsupported: replaced by the quote it cited
+    for c in new["citations"]:
+        assert resolves(kb, c)
+        assert c["quote"] in new["markdown"] or any(c["quote"][:6] in ln for ln in new["markdown"].splitlines())

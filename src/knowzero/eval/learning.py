@@ -17,7 +17,21 @@ each document is generated offline and measured:
   by the sentence's citation, not by the anchoring code) or be orphaned when that sentence was
   deleted. ``wrong_attachments`` counts comments attached to any other text (target 0);
 - ``no_knowledge_refusal_share``: off-topic requests answered with "not enough in the knowledge
-  base" plus real closest topics, instead of a document.
+  base" plus real closest topics, instead of a document;
+- ``section_coverage``: for topics that name a source document, the share of that source's
+  top-level headings (those with citable sentences) the document represents with two cited
+  sentences (or all the heading has); ``definition_first_share``: documents and entity pages whose
+  first sentence defines the topic ("X是/指/用于…") or is the purpose statement of a source titled
+  with it, among those whose sources have one;
+- ``comment_served_share`` / ``comment_false_adopt_share``: a hand-written comment set
+  (``learning/data/comment_set.jsonl``, written before tuning: gold term, request type, whether
+  the knowledge base can serve it, and a tune/held-out split) over the demo knowledge base and,
+  when ``../shared/eval-data`` is present, a CMRC+DRCD pool. Each comment is made on a fresh
+  document; judged by this module's own rule (:func:`judge_serves`): served = the new version
+  has a new sentence naming the gold term in the form of the request type (a correction: the
+  proposed value; shorten: fewer lines, the term kept), or, for an unservable comment, it was not
+  adopted; false adopt = marked adopted with no such sentence. Both halves are reported, worst
+  first.
 
 Both knowledge bases are built once into ``.knowzero/eval/`` (real embeddings, hybrid retrieval
 as in production; the CMRC pool took ~10 min to embed the first time on a loaded 2-CPU machine,
@@ -524,9 +538,27 @@ def run_corpus(kb: Any, topics: list[str], *, off_topics: list[str], seed: int =
             "warmup_ms": round(warmup_ms, 1), "citations": agg["citations"], "_rows": rows}
 
 
-def run_learning(squad: Path | None = None, *, squad_topics: int = 20, seed: int = 7) -> dict[str, Any]:
-    out = run_corpus(demo_kb(), DEMO_TOPICS, off_topics=OFF_TOPICS, seed=seed)
+def run_learning(squad: Path | None = None, *, squad_topics: int = 20, seed: int = 7,
+                 comments: bool = True) -> dict[str, Any]:
+    dkb = demo_kb()
+    out = run_corpus(dkb, DEMO_TOPICS, off_topics=OFF_TOPICS, seed=seed)
     out["corpus"] = "demo_kb"
+    cov = coverage_and_definitions(dkb, COVERAGE_TOPICS, DEFINITION_TOPICS)
+    out.update({k: cov[k] for k in ("section_coverage", "definition_first_share", "coverage_docs", "definition_docs")})
+    out["_coverage_rows"] = cov["_rows"]
+    if comments:
+        items = load_comment_set()
+        kbs = {"demo": dkb}
+        files = {c: f for c, f in (("cmrc", DEFAULT_SQUAD), ("drcd", DEFAULT_DRCD)) if f.is_file()}
+        if files:  # the CMRC/DRCD pool (not shipped): comments on Wikipedia paragraphs
+            pool = pool_kb(items, files)
+            kbs.update({c: pool for c in files})
+        res = run_comments(kbs, items)
+        out["comment_served_share"] = res["all"]["comment_served_share"]
+        out["comment_false_adopt_share"] = res["all"]["comment_false_adopt_share"]
+        out["comments"] = {k: res[k] for k in ("all", "tune", "heldout", "worst_split")}
+        out["comments"]["corpora"] = sorted(kbs)
+        out["_comment_rows"] = res["_rows"]
     path = squad if squad is not None else (DEFAULT_SQUAD if DEFAULT_SQUAD.is_file() else None)
     if path is not None:
         kb, titles = squad_kb(path)
@@ -542,22 +574,41 @@ def learning_command(json_out: bool = typer.Option(False, "--json", help="Print 
                      squad: Path | None = typer.Option(None, "--squad", help="SQuAD-format file to pool (default: "
                                                        "../shared/eval-data/cmrc2018/cmrc2018_trial.json if present)."),
                      squad_topics: int = typer.Option(20, "--squad-topics", help="Article titles used as topics."),
+                     comments: bool = typer.Option(True, "--comments/--no-comments",
+                                                   help="Run the comment set (learning/data/comment_set.jsonl)."),
                      ) -> None:
-    """Benchmark learning documents: citations, latency, sections, comment re-anchoring."""
+    """Benchmark learning documents: citations, latency, sections, re-anchoring, coverage, comments served."""
     if squad is not None and not squad.is_file():
         raise typer.BadParameter(f"{squad}: no such file")
-    res = run_learning(squad, squad_topics=squad_topics)
+    res = run_learning(squad, squad_topics=squad_topics, comments=comments)
     rows = res.pop("_rows")
+    cov_rows = res.pop("_coverage_rows", [])
+    comment_rows = res.pop("_comment_rows", [])
     sq = res.get("squad")
     sq_rows = sq.pop("_rows") if sq else []
     keys = ("cited_sentence_share", "citation_resolves_share", "sections_per_doc", "first_section_p50_ms",
             "document_p50_ms", "reanchor_correct_share", "wrong_attachments", "no_knowledge_refusal_share")
     if not json_out:
+        for r in cov_rows:
+            typer.echo(f"coverage {r['topic'][:16]:<16} {r['covered']}/{r['headings']} missing={r['missing']} "
+                       f"definition_first={r['definition_first']} (exists={r['definition_exists']})")
+        for r in comment_rows:
+            if not r["served"]:
+                typer.echo(f"comment miss [{r['split']}] {r['id']} {r['type']} servable={r['servable']} "
+                           f"{r['comment']} → {r.get('status')}: {r.get('message', '')[:60]}")
         for r in rows + sq_rows:
             typer.echo(f"{r['topic'][:24]:<24} sections={r['sections']} first={r['first_ms']}ms total={r['ms']}ms "
                        f"cited={r['cited']}/{r['lines']} resolved={r['resolved']}/{r['citations']} "
                        f"reanchor={r['reanchor']['correct']}/{r['reanchor']['checks']}")
     typer.echo("demo_kb: " + ", ".join(f"{k}={res[k]}" for k in keys))
+    typer.echo(f"demo_kb: section_coverage={res['section_coverage']} ({res['coverage_docs']} documents), "
+               f"definition_first_share={res['definition_first_share']} ({res['definition_docs']} with a definition)")
+    if "comments" in res:
+        c = res["comments"]
+        for split in sorted(("tune", "heldout"), key=lambda sp: c[sp]["comment_served_share"]):  # worst first
+            typer.echo(f"comments[{split}]: " + ", ".join(f"{k}={v}" for k, v in c[split].items()))
+        typer.echo(f"comments[all]: comment_served_share={res['comment_served_share']}, "
+                   f"comment_false_adopt_share={res['comment_false_adopt_share']} (corpora: {', '.join(c['corpora'])})")
     if sq:
         typer.echo(f"{sq['corpus']}: " + ", ".join(f"{k}={sq[k]}" for k in keys))
     if json_out:
