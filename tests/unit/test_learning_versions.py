@@ -130,10 +130,9 @@ def test_unknown_document_is_not_found(svc: LearningService) -> None:
 def test_with_a_model_the_added_sentences_are_checked_and_a_failing_one_becomes_its_quote(kb, tmp_path) -> None:
     import json as _json
 
-    from kz_testlib import ScriptedProvider
-
     from knowzero.config import Settings
     from knowzero.persistence.db import make_engine
+    from kz_testlib import ScriptedProvider
 
     def reply(messages):  # type: ignore[no-untyped-def]
         ev = re.findall(r"^\[(\d+)\] (.+)$", messages[-1]["content"], re.M)
