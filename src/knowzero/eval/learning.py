@@ -313,8 +313,11 @@ def _anchor(doc: dict[str, Any], item: dict[str, Any]) -> tuple[str, str, bool]:
     return s["id"], first[:10], False
 
 
-def judge_comment(item: dict[str, Any], before: dict[str, Any], res: dict[str, Any]) -> dict[str, Any]:
-    """served / false_adopt for one comment (see ``run_comments``)."""
+def judge_comment(item: dict[str, Any], before: dict[str, Any], res: dict[str, Any],
+                  kb_sentences: list[str] | None = None) -> dict[str, Any]:
+    """served / false_adopt for one comment (see ``run_comments``). ``kb_sentences``: every knowledge-base
+    sentence, so that "expand" on a term the document already says all there is about counts as served
+    when it is not adopted."""
     adopted = res["comment"]["status"] == "applied"
     old_lines = {_strip_mark(ln) for s in before["sections"] for ln in s["markdown"].splitlines()}
     after = res["document"]
@@ -329,7 +332,11 @@ def judge_comment(item: dict[str, Any], before: dict[str, Any], res: dict[str, A
     new_lines = [_strip_mark(ln) for s in after["sections"] for ln in s["markdown"].splitlines()]
     new_lines = [ln for ln in new_lines if ln and ln not in old_lines and not ln.startswith("**")]
     good = adopted and any(judge_serves(ln, item) for ln in new_lines)
-    already = any(judge_serves(ln, item) for ln in old_lines) and item["type"] != "expand"
+    if item["type"] == "expand":
+        about = [x for x in (kb_sentences or []) if _nfkc(item["term"]) in _nfkc(x)]
+        already = bool(about) and all(any(x in ln for ln in old_lines) for x in about)
+    else:
+        already = any(judge_serves(ln, item) for ln in old_lines)
     if item["servable"] and not already:
         ok = good
     elif item["servable"]:  # already served by the document: adding more that serves, or not adopting, is right
@@ -364,8 +371,11 @@ def run_comments(kbs: dict[str, Any], items: list[dict[str, Any]]) -> dict[str, 
     """Every comment on a fresh document for its topic; figures per split, worst first."""
     from knowzero.learning.service import LearningService
 
+    from knowzero.learning.compose import file_sentences
+
     tmp = Path(tempfile.mkdtemp(prefix="kz-learn-comments-"))
     rows = []
+    sentences: dict[str, list[str]] = {}
     for k, item in enumerate(items):
         kb = kbs.get(item["corpus"])
         if kb is None:
@@ -379,7 +389,9 @@ def run_comments(kbs: dict[str, Any], items: list[dict[str, Any]]) -> dict[str, 
             continue
         sid, sel, exact = _anchor(doc, item)
         res = svc.improve_from_comment(doc["id"], selected_text=sel, comment=item["comment"], section_id=sid)
-        j = judge_comment(item, doc, res)
+        if item["corpus"] not in sentences:
+            sentences[item["corpus"]] = [c.text for path in kb.file_texts for c in file_sentences(kb, path, svc.cache)]
+        j = judge_comment(item, doc, res, sentences[item["corpus"]])
         rows.append({**item, **j, "exact_anchor": exact, "status": res["comment"]["status"],
                      "need": res["need"], "found_term": res.get("term", ""), "message": res["message"][:160]})
     out: dict[str, Any] = {}
