@@ -369,9 +369,8 @@ def pool_kb(items: list[dict[str, Any]], files: dict[str, Path], data_dir: Path 
 
 def run_comments(kbs: dict[str, Any], items: list[dict[str, Any]]) -> dict[str, Any]:
     """Every comment on a fresh document for its topic; figures per split, worst first."""
-    from knowzero.learning.service import LearningService
-
     from knowzero.learning.compose import file_sentences
+    from knowzero.learning.service import LearningService
 
     tmp = Path(tempfile.mkdtemp(prefix="kz-learn-comments-"))
     rows = []
