@@ -149,7 +149,7 @@ def classify_request(comment: str, selected: str = "", *, kb: Any = None, contex
     terms = find_terms(comment, selected, kb=kb, context=context, claim=claim, cache=cache)
     if not terms:  # "这里太抽象了": about what is selected
         words = selection_terms(selected, kb)
-        return Request(kinds, words[0] if words else selected.strip()[:8], reason, claim, (), tuple(words[1:3]))
+        return Request(kinds, words[0] if words else selected.strip()[:8], reason, claim, (), tuple(words[1:5]))
     term = terms[0]
     pos = _norm(comment).find(_norm(term))
     also: tuple[str, ...] = ()
