@@ -343,10 +343,10 @@ def test_broken_stream_reconnects_and_resumes(pages: Any) -> None:
 
 def test_learn_page_topic_and_path(pages: Any, shots: Path) -> None:
     page = pages.new(path="/#/learn")
-    page.fill("#goal-input", "成为合格的CNC操作工")  # not enough material: closest topics offered
+    page.fill("#goal-input", "成为量子计算工程师")  # not enough material: closest topics offered
     page.press("#goal-input", "Enter")
     page.locator("#path-note .chip").first.wait_for()
-    page.fill("#goal-input", "成为CNC操作工")
+    page.fill("#goal-input", "成为合格的CNC操作工")  # the placeholder's own example: a role, planned from the KB
     page.press("#goal-input", "Enter")
     path = page.locator("#paths details.path[open]")
     path.locator(".steps li").first.wait_for()

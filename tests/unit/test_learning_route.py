@@ -122,7 +122,7 @@ async def test_comment_optimizes_the_section(run) -> None:  # type: ignore[no-un
     assert decision(out2) == "optimize_section"
     assert out2["document"]["version"] == 2 and out2["document"]["change_summary"]
     assert any("comment need: expand" in r for r in reasons(ev2))
-    out3, ev3 = await run({"source": "comment", "comment": {"selected_text": sel, "comment": "为什么要预热？",
+    out3, ev3 = await run({"source": "comment", "comment": {"selected_text": sel, "comment": "主轴温度超过多少度要停机？",
                                                            "document_id": doc["id"], "section_id": sec["id"]}},
                           intent="optimize_content")
     assert decision(out3) == "optimize_section"

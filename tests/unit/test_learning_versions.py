@@ -3,21 +3,84 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_learning_kb import kb, resolves, svc  # noqa: F401  (fixtures)
 
 from knowzero.errors import NotFound
 from knowzero.learning import store
-from knowzero.learning.optimize import classify_need
+from knowzero.learning.optimize import classify_need, classify_request
 from knowzero.learning.service import LearningService
 
 
 @pytest.mark.parametrize(("comment", "need"), [
-    ("这里太抽象了", "examples"), ("能举个例子吗？", "examples"), ("太简单了", "depth"), ("看不懂", "clearer"),
-    ("详细点", "expand"), ("为什么要预热10分钟？", "question"), ("拉刀力怎么测量", "question"),
+    ("这里太抽象了", "examples"), ("能举个例子吗？", "examples"), ("太简单了", "depth"), ("看不懂", "simplify"),
+    ("详细点", "expand"), ("为什么要预热10分钟？", "why"), ("拉刀力怎么测量", "how"), ("拉刀力是什么？", "explain"),
+    ("这里写错了，应该是12kN", "correct"), ("太长了，精简一下", "shorten"), ("报修电话是多少？", "question"),
+    ("景栋的气候怎么样？", "question"),
 ])
 def test_classify_need(comment: str, need: str) -> None:
     assert classify_need(comment)[0] == need
+
+
+def test_request_kinds_term_and_claim_come_from_the_comment(kb) -> None:
+    r = classify_request("请解释一下拉刀力是什么，为什么要检测，拉刀力不够会有什么后果？", "拉刀力", kb=kb)
+    assert r.kinds[:2] == ("explain", "why") and r.term == "拉刀力"
+    r = classify_request("这里写错了吧，拉刀力应该是12kN", "拉刀力", kb=kb)
+    assert r.need == "correct" and r.claim == "12kN" and r.term == "拉刀力"
+
+
+def test_explain_comment_adds_only_sentences_about_the_term_next_to_the_selection(svc: LearningService, kb) -> None:
+    doc = svc.generate("主轴保养")
+    sec = next(s for s in doc["sections"] if "拉刀力" in s["markdown"])
+    line = next(ln for ln in sec["markdown"].splitlines() if "拉刀力" in ln)
+    res = svc.improve_from_comment(doc["id"], selected_text="拉刀力",
+                                   comment="请解释一下拉刀力是什么，为什么要检测，拉刀力不够会有什么后果？", section_id=sec["id"])
+    assert res["changed"] and res["comment"]["status"] == "applied"
+    old = {ln for s in doc["sections"] for ln in s["markdown"].splitlines()}
+    new_sec = next(s for s in res["document"]["sections"] if s["id"] == sec["id"])
+    lines = new_sec["markdown"].splitlines()
+    added = [re.sub(r"\[\d+\]$", "", ln) for ln in lines if ln.startswith("- ") and ln not in old
+             and re.sub(r"\[\d+\]$", "", ln) not in {re.sub(r"\[\d+\]$", "", o) for o in old}]
+    assert added and all("拉刀力" in a for a in added)  # nothing about belts, vibration or coolant
+    assert any("是指" in a for a in added) and any("掉刀" in a or "松动" in a for a in added)
+    first_added = next(i for i, ln in enumerate(lines) if ln.startswith("- ") and "是指" in ln)
+    anchor = next(i for i, ln in enumerate(lines) if line.split("[")[0] in ln)
+    assert 0 < first_added - anchor <= 4  # right after the highlighted line
+    for s in res["document"]["sections"]:
+        for c in s["citations"]:
+            assert resolves(kb, c)
+
+
+def test_unservable_comment_is_declined_not_adopted(svc: LearningService) -> None:
+    doc = svc.generate("主轴保养")
+    sec = next(s for s in doc["sections"] if "拉刀力" in s["markdown"])
+    res = svc.improve_from_comment(doc["id"], selected_text="拉刀力", comment="拉刀力测力仪用什么品牌？详细说说",
+                                   section_id=sec["id"])
+    assert not res["changed"] and res["comment"]["status"] == "declined"
+    assert res["message"].startswith("未能采纳：知识库中没有") and "已采纳" not in res["message"]
+    assert store.get_document(svc.engine, doc["id"])["version"] == 1
+    res = svc.improve_from_comment(doc["id"], selected_text="拉刀力", comment="为什么皮带要检查张紧度？这里举个例子",
+                                   section_id=sec["id"])
+    assert res["comment"]["status"] in ("declined", "answered") or all(
+        "皮带" in ln for ln in res["message"].splitlines())
+
+
+def test_correction_is_adopted_only_when_the_knowledge_base_says_so(svc: LearningService) -> None:
+    doc = svc.generate("主轴保养")
+    sec = next(s for s in doc["sections"] if "拉刀力" in s["markdown"])
+    res = svc.improve_from_comment(doc["id"], selected_text="拉刀力", comment="拉刀力应该是12kN吧，这里写错了",
+                                   section_id=sec["id"])
+    assert res["need"] == "correct" and res["comment"]["status"] == "declined" and "12kN" in res["message"]
+
+
+def test_shorten_keeps_the_lines_about_the_term(svc: LearningService) -> None:
+    doc = svc.generate("主轴保养")
+    sec = next(s for s in doc["sections"] if "拉刀力" in s["markdown"] and s["markdown"].count("\n") >= 2)
+    res = svc.improve_from_comment(doc["id"], selected_text="拉刀力", comment="这一节太长了，精简一下", section_id=sec["id"])
+    new = next(s for s in res["document"]["sections"] if s["id"] == sec["id"])
+    assert res["changed"] and new["markdown"].count("\n") < sec["markdown"].count("\n") and "拉刀力" in new["markdown"]
 
 
 def test_examples_comment_makes_a_new_version_with_a_diff(svc: LearningService, kb) -> None:
@@ -52,7 +115,7 @@ def test_question_comment_leaves_the_document_alone(svc: LearningService) -> Non
     doc = svc.generate("主轴保养")
     sec = doc["sections"][0]
     res = svc.improve_from_comment(doc["id"], selected_text=sec["citations"][0]["quote"][:8],
-                                   comment="为什么要这样做？", section_id=sec["id"])
+                                   comment="报修电话是多少？", section_id=sec["id"])
     assert res["need"] == "question" and not res["changed"]
     assert store.get_document(svc.engine, doc["id"])["version"] == 1
 
@@ -62,3 +125,30 @@ def test_unknown_document_is_not_found(svc: LearningService) -> None:
         svc.get_document("nope")
     with pytest.raises(NotFound):
         store.get_version(svc.engine, "nope", 1)
+
+
+def test_with_a_model_the_added_sentences_are_checked_and_a_failing_one_becomes_its_quote(kb, tmp_path) -> None:
+    import json as _json
+
+    from knowzero.config import Settings
+    from knowzero.persistence.db import make_engine
+    from kz_testlib import ScriptedProvider
+
+    def reply(messages):  # type: ignore[no-untyped-def]
+        ev = re.findall(r"^\[(\d+)\] (.+)$", messages[-1]["content"], re.M)
+        first = ev[0][1]
+        return _json.dumps({"sentences": [{"text": first, "evidence": 1},
+                                          {"text": "拉刀力不足会导致主轴爆炸并烧毁电机。", "evidence": len(ev)}]},
+                           ensure_ascii=False)
+
+    s = Settings(data_dir=tmp_path, database_url="")
+    svc = LearningService(make_engine(s.db_url), kb=kb, provider=ScriptedProvider([reply]), settings=s)
+    doc = LearningService(make_engine(s.db_url), kb=kb, settings=s).generate("主轴保养")
+    sec = next(x for x in doc["sections"] if "拉刀力" in x["markdown"])
+    res = svc.improve_from_comment(doc["id"], selected_text="拉刀力", comment="拉刀力是什么？为什么重要？", section_id=sec["id"])
+    assert res["changed"] and res["method"] == "llm"
+    new = next(x for x in res["document"]["sections"] if x["id"] == sec["id"])
+    assert "爆炸" not in new["markdown"]  # unsupported: replaced by the quote it cited
+    for c in new["citations"]:
+        assert resolves(kb, c)
+        assert c["quote"] in new["markdown"] or any(c["quote"][:6] in ln for ln in new["markdown"].splitlines())

@@ -18,7 +18,6 @@ Does not store anything (see ``store.py``) and does not know about the graph.
 from __future__ import annotations
 
 import re
-import threading
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -30,6 +29,7 @@ from knowzero.knowledge import verify
 from knowzero.knowledge.retriever import Plan, evidence_quality, retrieve
 from knowzero.knowledge.text import STOPWORDS, char_ngrams, split_sentences, tokens
 from knowzero.knowledge.types import Passage
+from knowzero.learning.cache import KBCache, cached
 from knowzero.llm.base import ChatProvider, chat_json
 
 SUFFICIENT_QUALITY = 0.5
@@ -154,33 +154,21 @@ def classify(text: str, section: str) -> str:
     return "detail"
 
 
-_index_lock = threading.Lock()
-_file_index: dict[tuple[int, str], dict[str, list[Cand]]] = {}
-
-
-def file_sentences(kb: Any, path: str) -> list[Cand]:
+def file_sentences(kb: Any, path: str, cache: KBCache | None = None) -> list[Cand]:
     """Every usable sentence of one knowledge-base file, in document order (cached per revision)."""
-    key = (id(kb), kb.revision)
-    with _index_lock:
-        idx = _file_index.get(key)
-        if idx is None:
-            _file_index.clear()
-            idx = {}
-            by_path: dict[str, list[Passage]] = {}
-            for p in kb.passages.values():
-                by_path.setdefault(p.path, []).append(p)
-            for pth, ps in by_path.items():
-                seen: set[int] = set()
-                out: list[Cand] = []
-                for p in sorted(ps, key=lambda x: x.start):
-                    for c in passage_sentences(kb, p):
-                        if c.start not in seen:
-                            seen.add(c.start)
-                            out.append(c)
-                out.sort(key=lambda c: c.start)
-                idx[pth] = out
-            _file_index[key] = idx
-    return idx.get(path, [])
+    return cached(cache, kb, ("file_sentences", path), lambda: _file_sentences(kb, path))
+
+
+def _file_sentences(kb: Any, path: str) -> list[Cand]:
+    seen: set[int] = set()
+    out: list[Cand] = []
+    for p in sorted((p for p in kb.passages.values() if p.path == path), key=lambda x: x.start):
+        for c in passage_sentences(kb, p):
+            if c.start not in seen:
+                seen.add(c.start)
+                out.append(c)
+    out.sort(key=lambda c: c.start)
+    return out
 
 
 def passage_sentences(kb: Any, p: Passage) -> list[Cand]:
@@ -241,10 +229,15 @@ def dedupe(cands: list[Cand], existing: list[str] | None = None) -> list[Cand]:
 
 # ----- outline -----
 
+_QUESTION_FRAME = re.compile(r"(?:有哪些具体规定|有哪些规定|有什么规定|有哪些要求|有什么要求|的具体规定|具体怎么做|怎么做|如何做|"
+                             r"包括哪些(?:步骤|内容)?|有哪些步骤|是什么|是指什么|吗|呢|吧|的知识|相关知识|的文档)?[？?。！!\s]*$")
+
+
 def clean_topic(text: str) -> str:
-    t = re.sub(r"^(?:请|帮我|我想|我要|想要|给我)?(?:系统地?|全面地?|深入地?)?(?:学习|学|了解一下|了解|介绍一下|介绍|讲讲|讲一下|说说|"
-               r"什么是|teach me|explain|learn)\s*", "", text.strip(), flags=re.I)
-    t = re.sub(r"(?:是什么|吗|呢|吧|的知识|相关知识|的文档)?[？?。！!\s]*$", "", t)
+    """'我想系统地学习班后保养' / '班后保养有哪些具体规定？' / '如何系统地学习班后保养？' → '班后保养'."""
+    t = re.sub(r"^(?:请|帮我|我想|我要|想要|给我)?(?:如何|怎样|怎么)?(?:系统地?|全面地?|深入地?)?(?:学会|学习|学|掌握|了解一下|了解|"
+               r"介绍一下|介绍|讲讲|讲一下|说说|什么是|teach me|explain|learn)\s*", "", text.strip(), flags=re.I)
+    t = _QUESTION_FRAME.sub("", t)
     return t.strip(" ：:，,") or text.strip()
 
 
@@ -266,7 +259,7 @@ def closest_topics(kb: Any, topic: str, passages: list[Any], k: int = 5) -> list
 
 
 def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str = "hybrid",
-                  top_k: int = 10, exclude: list[str] | None = None) -> Outline:
+                  top_k: int = 10, exclude: list[str] | None = None, cache: KBCache | None = None) -> Outline:
     """Retrieve and sort the topic's evidence into section groups (fast: no model but the query encoder)."""
     topic = clean_topic(topic)
     t0 = time.perf_counter()
@@ -301,6 +294,10 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
         return Outline(topic, topic, False, quality, category, [], [], closest_topics(kb, topic, passages), sources,
                        retrieval_ms, reason)
     n_groups, per_group, n_overview = _LEVEL_SHAPE.get(level, _LEVEL_SHAPE["beginner"])
+    main = main_source(kb, topic, passages, weights)
+    if main is not None:
+        return _outline_by_source(kb, topic, main, cands, quality, category, sources, retrieval_ms, per_group,
+                                  n_overview, exclude or [], cache)
     used: set[tuple[str, int]] = set()
 
     def take(pool: list[Cand], n: int) -> list[Cand]:
@@ -314,10 +311,17 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
         return out
 
     groups: list[tuple[str, str, list[Cand]]] = []
-    overview = take([c for c in cands if c.kind == "definition"], n_overview)
-    if len(overview) < 2:
-        overview += take([c for c in cands if c.kind in ("detail", "definition")], 2 - len(overview))
-    groups.append(("definition", "概述与定义", sorted(overview, key=_doc_order)))
+    defining = [c for c in cands if defines(c.text, topic)] or subject_definitions(kb, referenced(kb, cands, topic), topic, cache)
+    overview = take(defining[:1], 1)
+    overview += take([c for c in cands if c.kind == "definition" and c.section.split(" / ")[-1:] != [""]
+                      and _DEF_SECTION.search(c.section.split(" / ")[-1]) or defines(c.text, topic)],
+                     n_overview - len(overview))
+    overview += take([c for c in cands if c.kind == "definition"], n_overview - len(overview))
+    if len(overview) < 2:  # no definition: sentences about the topic itself, not "可能原因：…" lists
+        plain = sorted((c for c in cands if c.kind in ("detail", "definition") and not _LABEL.match(c.text)),
+                       key=lambda c: (_subject_pos(c.text, topic), -c.score))
+        overview += take(plain, 2 - len(overview))
+    groups.append(("definition", "概述与定义", overview[:1] + sorted(overview[1:], key=_doc_order)))
     by_heading: dict[tuple[str, str], list[Cand]] = {}
     for c in cands:
         if c.kind in ("detail", "definition") and (c.source, c.start) not in used:
@@ -347,6 +351,124 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
         groups.append(("pitfall", "常见误区与注意事项", sorted(pitfalls, key=_doc_order)))
     unused = [c for c in cands if (c.source, c.start) not in used]
     return Outline(topic, topic, True, quality, category, groups, unused, [], sources, retrieval_ms)
+
+
+def defines(text: str, topic: str) -> bool:
+    """'X是…/X指…/X用于…' (or 'X（…）是一种…'): the sentence says what the topic is."""
+    t = unicodedata.normalize("NFKC", topic).lower().strip()
+    s = unicodedata.normalize("NFKC", text).lower()
+    i = s.find(t) if t else -1
+    if i < 0 or i > 12:  # the topic must be the sentence's subject, near its start
+        return False
+    rest = s[i + len(t):]
+    return re.match(r"\s*(?:[（(][^）)]{0,40}[)）])?\s*[，,]?\s*(?:是指|指的是|是一种|是一個|是一个|是|指|即|用于|用來|用来|"
+                    r"又称|简称|称为|定义为|\bis\b|\bare\b|refers to|means)", rest) is not None \
+        and not re.match(r"\s*(?:是否|是不是)", rest)
+
+
+_LABEL = re.compile(r"^[^，,。]{1,6}[：:]")
+
+
+def _subject_pos(text: str, topic: str) -> int:
+    i = unicodedata.normalize("NFKC", text).lower().find(unicodedata.normalize("NFKC", topic).lower())
+    return i if i >= 0 else 99
+
+
+def referenced(kb: Any, cands: list[Cand], topic: str) -> list[str]:
+    """Files the knowledge base itself points to for the topic: '主轴相关的详细检查项目，请参考英文文件《CNC Spindle
+    Maintenance Checklist》' makes that checklist a source on 主轴."""
+    titles = {unicodedata.normalize("NFKC", p.title or "").lower(): p.path for p in kb.passages.values() if p.title}
+    out: list[str] = []
+    for c in cands:
+        if _subject_pos(c.text, topic) == 99:
+            continue
+        for ref in re.findall(r"《([^》]{2,80})》", c.text):
+            path = titles.get(unicodedata.normalize("NFKC", ref).lower())
+            if path and path != c.source and path not in out:
+                out.append(path)
+    return out
+
+
+def subject_definitions(kb: Any, paths: list[str], topic: str, cache: KBCache | None = None) -> list[Cand]:
+    """'The spindle is…' in the purpose section of a file the knowledge base names as a source on the topic,
+    whose title names that subject ("CNC Spindle Maintenance Checklist"): what the topic is, when the
+    knowledge base says it only there (possibly in another language)."""
+    out: list[Cand] = []
+    for path in paths:
+        for c in file_sentences(kb, path, cache):
+            title = unicodedata.normalize("NFKC", c.title or "").lower()
+            m = re.match(r"(?:the |a |an )?([a-z][a-z \-]{2,30}?) (?:is|are|refers to) (?:the|a|an) ", c.text.lower())
+            if m and m.group(1) in title and c.kind == "definition":
+                out.append(c)
+    return out[:1]
+
+
+def main_source(kb: Any, topic: str, passages: list[Any], weights: dict[str, float]) -> str | None:
+    """The file a topic names as a whole ("CNC维护" → the CNC maintenance procedure): its title holds the
+    topic's terms and it holds most of the retrieved evidence. None for a narrower topic ("年假", "主轴")."""
+    score: dict[str, float] = {}
+    title: dict[str, str] = {}
+    for s in passages:
+        score[s.passage.path] = score.get(s.passage.path, 0.0) + s.score
+        title.setdefault(s.passage.path, s.passage.title or "")
+    if not score:
+        return None
+    best = max(score, key=lambda k: score[k])
+    hit = relevance(weights, title[best])
+    return best if hit >= 0.6 and score[best] >= 0.4 * sum(score.values()) else None
+
+
+def _outline_by_source(kb: Any, topic: str, path: str, cands: list[Cand], quality: float, category: str,
+                       sources: list[dict[str, Any]], retrieval_ms: float, per_group: int, n_overview: int,
+                       exclude: list[str], cache: KBCache | None = None) -> Outline:
+    """One section per top-level heading of the main source, in its order; the purpose first."""
+    sents = dedupe(file_sentences(kb, path, cache), exclude)
+    by_top: dict[str, list[Cand]] = {}
+    for c in sents:
+        parts = c.section.split(" / ")
+        by_top.setdefault(parts[1] if len(parts) > 1 else "", []).append(c)
+    used: set[tuple[str, int]] = set()
+    groups: list[tuple[str, str, list[Cand]]] = []
+    heads = list(by_top)
+    overview: list[Cand] = []
+    if heads and (_DEF_SECTION.search(heads[0]) or not heads[0]):  # 一、目的与适用范围 is the overview
+        overview = by_top.pop(heads[0])[:n_overview]
+    defining = [c for c in sents if defines(c.text, topic) and c not in overview]
+    overview = (defining[:1] + overview)[:n_overview]
+    if overview:
+        groups.append(("definition", "概述与定义", overview))
+        used |= {(c.source, c.start) for c in overview}
+    for top, members in by_top.items():
+        picked = _spread([c for c in members if (c.source, c.start) not in used], per_group)
+        if not picked:
+            continue
+        used |= {(c.source, c.start) for c in picked}
+        kind = "pitfall" if all(c.kind == "pitfall" for c in picked) else "detail"
+        groups.append((kind, short_heading(top) or topic, picked))
+    others = [c for c in cands if c.source != path and (c.source, c.start) not in used]
+    extra = [c for c in others if c.kind in ("detail", "definition")][:per_group]
+    if len(extra) >= 2:
+        groups.append(("detail", f"相关：{short_heading(extra[0].section, extra[0].title)}", sorted(extra, key=_doc_order)))
+        used |= {(c.source, c.start) for c in extra}
+    unused = [c for c in cands if (c.source, c.start) not in used]
+    return Outline(topic, topic, True, quality, category, groups, unused, [], sources, retrieval_ms)
+
+
+def _spread(members: list[Cand], n: int) -> list[Cand]:
+    """Up to ``n`` sentences taken in turn from each sub-heading (start-up checks and warm-up, not just one)."""
+    subs: dict[str, list[Cand]] = {}
+    for c in members:
+        subs.setdefault(c.section, []).append(c)
+    for k in subs:  # prose before label lines ("低速段：…")
+        subs[k] = sorted(subs[k], key=lambda c: bool(_LABEL.match(c.text)))
+    out: list[Cand] = []
+    rnd = 0
+    while len(out) < n and any(len(v) > rnd for v in subs.values()):
+        for v in subs.values():
+            if len(v) > rnd and len(out) < n:
+                out.append(v[rnd])
+        rnd += 1
+    return sorted(out, key=_doc_order)
 
 
 def _doc_order(c: Cand) -> tuple[str, int]:

@@ -11,7 +11,6 @@ entities that already have pages, and marks each with the page it links to (``do
 from __future__ import annotations
 
 import re
-import threading
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from importlib import resources
 from typing import Any
 
 from knowzero.knowledge import entities as kb_entities
+from knowzero.learning.cache import KBCache, cached
 
 _TITLE_SUFFIXES = ("规程", "规范", "制度", "手册", "办法", "流程", "说明", "政策", "指南", "管理", "工艺", "要点", "规定",
                    "总结", "介绍", "系列", "清单", "checklist", "policy", "brochure", "maintenance")
@@ -54,17 +54,12 @@ def _user_dict_terms() -> list[str]:
     return [line.split()[0] for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-_lock = threading.Lock()
-_cache: dict[tuple[int, str], dict[str, Term]] = {}
-
-
-def kb_terms(kb: Any) -> dict[str, Term]:
+def kb_terms(kb: Any, cache: KBCache | None = None) -> dict[str, Term]:
     """The knowledge base's entity index: lower-cased name → Term (cached per revision)."""
-    key = (id(kb), kb.revision)
-    with _lock:
-        hit = _cache.get(key)
-        if hit is not None:
-            return hit
+    return cached(cache, kb, "kb_terms", lambda: _kb_terms(kb))
+
+
+def _kb_terms(kb: Any) -> dict[str, Term]:
     titles: dict[str, str] = {}
     for p in kb.passages.values():
         titles.setdefault(p.path, p.title or p.path)
@@ -86,9 +81,6 @@ def kb_terms(kb: Any) -> dict[str, Term]:
         t.sources = {path for path, text in texts.items() if k in text}
         if t.sources:
             out[k] = t
-    with _lock:
-        _cache.clear()
-        _cache[key] = out
     return out
 
 
@@ -100,7 +92,7 @@ def _surface(text: str, key: str) -> str:
 
 def extract_entities(kb: Any, text: str, *, topic: str = "", limit: int = 10,
                      page_of: Callable[[str], str | None] | None = None,
-                     known: list[str] | None = None) -> list[dict[str, Any]]:
+                     known: list[str] | None = None, cache: KBCache | None = None) -> list[dict[str, Any]]:
     """Terms that matter in ``text``: [{name, type, document_id, sources}] (see module doc).
 
     ``known`` are names of entities that already have pages elsewhere (the learning index);
@@ -109,7 +101,7 @@ def extract_entities(kb: Any, text: str, *, topic: str = "", limit: int = 10,
     low = unicodedata.normalize("NFKC", text).lower()
     topic_low = unicodedata.normalize("NFKC", topic).lower().strip()
     found: dict[str, tuple[int, dict[str, Any]]] = {}
-    for k, t in kb_terms(kb).items():
+    for k, t in kb_terms(kb, cache).items():
         n = low.count(k)
         if n and k != topic_low:
             found[k] = (n, {"name": t.name, "type": t.type, "aliases": sorted(t.aliases),

@@ -1,63 +1,294 @@
-"""Improve a section from a reader's comment.
+"""Improve a section from a reader's comment: serve what the comment asks for, or say that we can't.
 
-:func:`classify_need` reads the comment: 太抽象 → ``examples``, 太简单 → ``depth``, 看不懂 → ``clearer``,
-详细点 → ``expand``, a real question → ``question`` (answered in the comment's thread by the
-knowledge pipeline, the document is left alone). :func:`rewrite_section` then adds what the need
-asks for, taken from the knowledge base (never invented): examples (sentences with 例如/比如 or
-concrete values), depth (reasons and the stricter details of the same sources), clearer (what the
-terms in the selection mean, then the sentence before/after it in its source), or expand (the
-neighbouring sentences of what the section already cites, then related passages). The new block
-goes right after the line the comment is anchored to, each sentence cited. With a chat model the
-section is rewritten from the same evidence and every sentence is checked (see ``compose``).
-:func:`change_summary` describes the edit from a line diff (difflib).
+:func:`classify_request` reads the comment into a :class:`Request`: the kinds it asks for, in the
+order it asks them (``explain`` a term, ``why`` — purpose, reason or consequence —, ``how``,
+``examples``, ``simplify``, ``expand``, ``depth``, ``correct`` an error, ``shorten``), the term it is
+about (the longest phrase of the comment that the knowledge base contains, else the selection's),
+and for a correction the value the reader proposes. A plain factual question (多少/几/谁/哪…) is
+``question``: it is answered in the comment's thread by the knowledge pipeline, not here.
+
+:func:`rewrite_section` then adds only knowledge-base sentences that *serve* the request: each
+must mention the term and have the form the kind asks for (a defining sentence for ``explain``;
+a purpose/reason/consequence for ``why``; a procedure for ``how``; ``例如``/concrete values for
+``examples``; the proposed value for ``correct``). They go right after the line the comment is
+anchored to, each cited verbatim. ``shorten`` keeps the lines about the term and drops the rest.
+When nothing serves the request the result says so (:attr:`Rewrite.declined`), and the caller
+marks the comment "未能采纳：知识库中没有…" — it is never adopted with unrelated text. With a chat
+model the added block is worded by the model from the same sentences and every sentence is
+checked like an answer (:func:`knowzero.knowledge.verify.check_answer`); one that fails is
+replaced by the verified quote it cites. :func:`change_summary` describes the edit (difflib).
+
+Does not store anything and does not answer questions (see ``service.py`` and the pipeline).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field
 from typing import Any
 
+from knowzero.errors import ProviderError
+from knowzero.knowledge import verify
 from knowzero.knowledge.retriever import Plan, retrieve
+from knowzero.knowledge.text import STOPWORDS, tokens
+from knowzero.learning.cache import KBCache, cached
 from knowzero.learning.compose import (
-    _EXAMPLE,
-    _REASON,
     Cand,
-    dedupe,
     file_sentences,
+    near_duplicate,
     passage_sentences,
-    relevance,
     render_bullets,
-    term_weights,
-    write_section,
 )
-from knowzero.learning.entities import kb_terms
-from knowzero.llm.base import ChatProvider
+from knowzero.llm.base import ChatProvider, chat_json
 
-NEED_LABELS = {"examples": "补充示例", "depth": "增加深度", "clearer": "讲得更清楚", "expand": "展开细节",
-               "question": "回答提问"}
-BLOCK_TITLES = {"examples": "示例", "depth": "深入一点", "clearer": "帮助理解", "expand": "补充细节"}
-_RULES: list[tuple[str, re.Pattern[str]]] = [
-    ("examples", re.compile(r"太抽象|抽象|举个?例|例子|示例|案例|具体点|具体一些|不够具体|example|concrete", re.I)),
-    ("depth", re.compile(r"太简单|太浅|浅了|深入|更深|深度|原理|进阶|高级|更专业|too (?:simple|basic)|deeper|in depth", re.I)),
-    ("clearer", re.compile(r"看不懂|没看懂|不懂|不明白|不理解|太难|难懂|晦涩|讲清楚|通俗|简单点|说人话|confus|unclear|don't understand", re.I)),
-    ("expand", re.compile(r"详细点|详细一些|详细|展开|多讲|多说|补充|更多|不够|elaborate|more detail|expand", re.I)),
+NEED_LABELS = {"explain": "解释术语", "why": "说明原因与后果", "how": "说明做法", "examples": "补充示例",
+               "simplify": "讲得更易懂", "expand": "展开细节", "depth": "增加深度", "correct": "核对纠错",
+               "shorten": "精简", "question": "回答提问"}
+BLOCK_TITLES = {"explain": "释义", "why": "原因与后果", "how": "怎么做", "examples": "示例", "simplify": "帮助理解",
+                "expand": "补充细节", "depth": "深入一点", "correct": "来源中的说法"}
+_MISSING = {"explain": "解释「{t}」是什么", "why": "说明「{t}」的目的、原因或后果", "how": "说明「{t}」怎么做",
+            "examples": "「{t}」的示例", "simplify": "能更通俗地解释「{t}」", "expand": "关于「{t}」的更多",
+            "depth": "关于「{t}」的更深入", "correct": "支持「{c}」", "shorten": "可以精简"}
+
+# (kind, pattern) — the kind's position in the comment orders the kinds it asks for
+_KINDS: list[tuple[str, re.Pattern[str]]] = [
+    ("correct", re.compile(r"错了|有误|不对|写错|错误|笔误|应该是|应为|不应该是|有问题吧|wrong|typo", re.I)),
+    ("shorten", re.compile(r"太长|精简|简短|简洁|删减|啰嗦|囉嗦|压缩|缩短|太多了|概括一下|shorter|too long", re.I)),
+    ("simplify", re.compile(r"看不懂|没看懂|不懂|不明白|不理解|太难|难懂|晦涩|通俗|简单点|简单一些|说人话|太复杂|讲清楚|清楚一点|"
+                            r"易懂|看不懂|confus|unclear|simpler", re.I)),
+    ("examples", re.compile(r"举个?例|舉個?例|例子|示例|案例|太抽象|抽象|具体点|具体一些|不够具体|example|concrete", re.I)),
+    ("depth", re.compile(r"太简单|太浅|浅了|更深|深度|原理|进阶|更专业|too (?:simple|basic)|deeper", re.I)),
+    ("why", re.compile(r"为什么|為什麼|为何|為何|为啥|原因|目的|作用|意义|後果|后果|影响|會怎樣|会怎样|有什么用|怎么来的|怎麼來的|由来|"
+                       r"由來|不够会|不足会|\bwhy\b", re.I)),
+    ("explain", re.compile(r"是什么|是什麼|什么是|什麼是|什么意思|什麼意思|含义|含義|定义|定義|指什么|指什麼|解释|解釋|是指|是啥|"
+                           r"what is|what does|explain|meaning", re.I)),
+    ("how", re.compile(r"怎么(?!样)|怎麼(?!樣)|如何|怎样|怎樣|步骤|步驟|方法|流程|how (?:to|do|is)", re.I)),
+    ("expand", re.compile(r"详细|詳細|展开|展開|多讲|多说|补充|補充|更多|深入|elaborate|more detail|expand", re.I)),
 ]
-_QUESTION = re.compile(r"[?？]\s*$|为什么|为何|怎么|怎样|如何|是否|能否|能不能|可不可以|多少|多久|哪(?:个|些|里|种|一)|是不是|有没有|"
-                       r"^(?:什么|谁|几)|(?:吗|呢)\s*$|^(?:why|what|how|when|where|who|which|is|are|can|does|do)\b", re.I)
+_QUESTION = re.compile(r"[?？]\s*$|多少|多久|几|幾|谁|誰|哪|是否|能否|是不是|有没有|(?:吗|嗎|呢)\s*$|"
+                       r"^(?:what|how|when|where|who|which|is|are|can|does|do)\b", re.I)
+# what the comment says about *how* it asks, stripped before looking for its term
+_REQUEST_WORDS = re.compile(
+    r"请|請|帮我|能不能|能否|可以|可否|能|一下|解释|解釋|说明|說明|介绍|介紹|讲讲|讲|講|说说|说|說|是什么意思|什么意思|什麼意思|"
+    r"是什么|是什麼|什么是|什麼是|什么|什麼|为什么|為什麼|为何|為何|为啥|怎么|怎麼|如何|怎样|怎樣|举个?例子?|舉個?例子?|例子|示例|"
+    r"太抽象了?|抽象|具体点|详细点|詳細點|详细|詳細|展开|展開|补充|補充|简单点|通俗|看不懂|不懂|太长了?|精简|啰嗦|这里|這裡|这个|這個|"
+    r"这一节|这|那|它|吗|嗎|呢|吧|啊|呀|了|的|要|会有|有|会|會|是|都|又|还|也|一些|一点|点|後果|后果|原因|目的|作用|意思|"
+    r"写错了|错了|有误|不对|应该是|应为|大概|具体|规定|怎么样|怎麼樣")
+_SPLIT = re.compile(r"[，,。.！!？?；;：:、\s（）()「」“”\"'《》]+")
+_CLAIM = re.compile(r"(?:应该是|应为|应是|而是|是)\s*([^，,。？?！!；;吧呢吗]{1,20})")
+_VALUE = re.compile(r"[±]?\d+(?:\.\d+)?\s*(?:%|％|[a-zA-Z]+|天|个月|年|小时|分钟|元|℃|度|次|件|台|日)?"
+                    r"(?:\s*(?:至|到|-|~)\s*\d+(?:\.\d+)?\s*(?:%|％|[a-zA-Z]+|天|个月|年|小时|分钟|元|℃)?)?")
+
+# the form of a sentence that serves each kind (the sentence must also mention the term)
+_DEFINES = r"(?:是|指|即|为|為|称为|稱為|又称|简称|就是|用于|用來|用来|包括|分为|：|:|\bis\b|\bare\b|refers to|means)"
+_WHY = re.compile(r"为了|為了|目的|以便|以免|以防|防止|避免|否则|否則|导致|導致|造成|引起|因为|因為|由于|由於|原因|保证|保證|"
+                  r"确保|確保|影响|影響|因此|所以|从而|從而|源自|得名|来自|來自|会使|会造成|可能|容易|才能|就会|"
+                  r"(?:不足|不够|过低|过高|超过|低于|高于)[^，,。；]{0,8}时[，,]|"
+                  r"because|so that|cause|prevent|ensure|otherwise|results? in", re.I)
+_HOW = re.compile(r"使用|用|按照|按|通过|通過|步骤|先|再|然后|然後|方法|须|須|应|應|提交|申请|申請|联系|聯繫|测量|測量|检查|檢查|"
+                  r"填写|凭|計算|计算|采用|採用|进行|進行|执行|執行|调整|補充|补充|清洗|更换|测|measure|check|use|apply", re.I)
+_EXAMPLE = re.compile(r"例如|比如|譬如|举例|舉例|如下|示例|案例|e\.g\.|for example|for instance|such as|\d", re.I)
+_DEPTH = re.compile(_WHY.pattern + r"|原理|\d", re.I)
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a comment asks for."""
+
+    kinds: tuple[str, ...]  # the kinds asked for, in the comment's order; ("question",) for a factual question
+    term: str  # what it is about ("" when nothing in the comment or the selection names a term)
+    reason: str  # why this classification (shown in the event trace)
+    claim: str = ""  # for ``correct``: the value the reader proposes
+    also: tuple[str, ...] = ()  # other specific terms of the comment a serving sentence must name too
+    alts: tuple[str, ...] = ()  # a term taken from the selection: any of these will do instead
+
+    @property
+    def need(self) -> str:
+        return self.kinds[0]
+
+
+def _norm(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).lower()
 
 
 def classify_need(comment: str) -> tuple[str, str]:
-    """(need, reason). A question mark alone does not make 'why so abstract?' a question."""
+    """(primary kind, reason) of a comment, without a knowledge base (see :func:`classify_request`)."""
+    r = _kinds(comment)
+    return r[0][0], r[1]
+
+
+def _kinds(comment: str) -> tuple[tuple[str, ...], str]:
     text = comment.strip()
-    for need, pat in _RULES:
+    found: list[tuple[int, str, str]] = []
+    for kind, pat in _KINDS:
         m = pat.search(text)
         if m:
-            return need, f"the comment says 「{m.group(0)}」"
+            found.append((m.start(), kind, m.group(0)))
+    if found:
+        found.sort()
+        kinds = tuple(dict.fromkeys(k for _, k, _ in found))
+        if "correct" in kinds:  # "应该是…" is a correction whatever else the comment says
+            kinds = ("correct",) + tuple(k for k in kinds if k != "correct")
+        return kinds, "the comment says " + "、".join(f"「{w}」" for _, _, w in found)
     if _QUESTION.search(text):
-        return "question", "the comment asks a question"
-    return "expand", "no specific need recognised; expanding the passage"
+        return ("question",), "the comment asks a factual question"
+    return ("expand",), "no specific need recognised; expanding the passage"
+
+
+def classify_request(comment: str, selected: str = "", *, kb: Any = None, context: str = "",
+                     cache: KBCache | None = None) -> Request:
+    """The comment's kinds, term and claim (see module doc). ``context``: the section's text."""
+    kinds, reason = _kinds(comment)
+    claim = ""
+    if "correct" in kinds:
+        m = _CLAIM.search(comment)
+        v = _VALUE.search(m.group(1)) if m else _VALUE.search(comment)
+        claim = (v.group(0) if v else (m.group(1) if m else "")).strip()
+    terms = find_terms(comment, selected, kb=kb, context=context, claim=claim, cache=cache)
+    if not terms:  # "这里太抽象了": about what is selected
+        words = selection_terms(selected, kb)
+        return Request(kinds, words[0] if words else selected.strip()[:8], reason, claim, (), tuple(words[1:5]))
+    term = terms[0]
+    pos = _norm(comment).find(_norm(term))
+    also: tuple[str, ...] = ()
+    if kinds[0] == "expand":  # "液压油用什么牌号？详细说说": 牌号 is what is asked about 液压油, and must be there
+        after = _norm(comment)[pos + len(term):] if pos >= 0 else ""
+        also = tuple(t for t in terms[1:] if _specific(kb, t) and _norm(t) not in _norm(term) and _norm(t) in after)
+        unknown = unknown_words(after, kb=kb, context=context, cache=cache)
+        if unknown:
+            also += tuple(unknown)  # named, but nowhere in the knowledge base: nothing can serve it
+    return Request(kinds, term, reason, claim, also)
+
+
+def unknown_words(text: str, *, kb: Any = None, context: str = "", cache: KBCache | None = None) -> list[str]:
+    """Content words of ``text`` (request words stripped) that the knowledge base never uses."""
+    corpus = _corpus(kb, cache) + _norm(context)
+    out = []
+    for chunk in _SPLIT.split(_REQUEST_WORDS.sub(" ", text)):
+        for w in tokens(chunk, search=False):
+            w = _norm(w).strip()
+            if len(w) >= 2 and w not in STOPWORDS and not re.fullmatch(r"[\d.]+", w) and w not in corpus:
+                out.append(w)
+    return out
+
+
+def _specific(kb: Any, term: str) -> bool:
+    """A term few knowledge-base files use (a generic word like 检测 is not required of a serving sentence)."""
+    if kb is None:
+        return False
+    files = list(kb.file_texts.values())
+    t = _norm(term)
+    df = sum(t in _norm(x) for x in files)
+    return df <= max(2, 0.2 * len(files))
+
+
+def find_terms(comment: str, selected: str, *, kb: Any = None, context: str = "", claim: str = "",
+               cache: KBCache | None = None) -> list[str]:
+    """The comment's phrases the knowledge base (or the section) contains, the main one first (see module doc)."""
+    texts = _corpus(kb, cache) + _norm(context)
+    body = comment.replace(claim, " ") if claim else comment
+    chunks = [c for c in _SPLIT.split(_REQUEST_WORDS.sub(" ", body)) if c.strip()]
+    found: list[tuple[float, int, str]] = []
+    sel, ctx = _norm(selected), _norm(context)
+    for chunk in chunks:
+        low = _norm(chunk)
+        i = 0
+        while i < len(low):  # greedy: the longest known phrase at each position
+            hit = ""
+            for j in range(len(low), i + 1, -1):
+                sub = low[i:j]
+                if sub not in STOPWORDS and not re.fullmatch(r"[\d.]+", sub) and sub in texts:
+                    hit = sub
+                    break
+            if hit:
+                found.append((len(hit) + (2.5 if hit in sel else 1.0 if hit in ctx else 0.0), len(found), hit))
+                i += len(hit)
+            else:
+                i += 1
+    ordered = [t for _, _, t in sorted(found, key=lambda x: (-x[0], x[1]))]
+    return [_surface(comment, t) for t in dict.fromkeys(ordered)]
+
+
+def selection_terms(selected: str, kb: Any) -> list[str]:
+    """The selection itself when short, else its rarest words first."""
+    s = selected.strip()
+    if s and len(s) <= 6:
+        return [s]
+    toks = list(dict.fromkeys(t for t in tokens(s, search=False) if t not in STOPWORDS and len(t) >= 2
+                              and not re.fullmatch(r"[\d.]+", t)))
+    if kb is not None:
+        idf = kb.keyword.term_idf
+        toks.sort(key=lambda t: (-idf(t), -len(t)))
+    return toks or [s[:8]]
+
+
+def _surface(text: str, key: str) -> str:
+    m = re.search(re.escape(key), unicodedata.normalize("NFKC", text), re.I)
+    return m.group(0) if m else key
+
+
+def _corpus(kb: Any, cache: KBCache | None = None) -> str:
+    if kb is None:
+        return ""
+    return cached(cache, kb, "corpus", lambda: "\n".join(_norm(t) for t in kb.file_texts.values()))
+
+
+def mentions_all(sentence: str, req: Request) -> bool:
+    return ((mentions(sentence, req.term) or any(mentions(sentence, a) for a in req.alts))
+            and all(mentions(sentence, t) for t in req.also))
+
+
+def serves_request(sentence: str, kind: str, req: Request) -> bool:
+    """:func:`serves` for the request's term (or, for a selection's words, any of them) and its other terms."""
+    if not all(mentions(sentence, t) for t in req.also):
+        return False
+    return any(serves(sentence, kind, t, req.claim) for t in (req.term, *req.alts))
+
+
+def mentions(sentence: str, term: str) -> bool:
+    """The sentence names the term (a long term: all of its words)."""
+    s, t = _norm(sentence), _norm(term)
+    if not t:
+        return False
+    if t in s:
+        return True
+    if len(t) < 4:
+        return False
+    words = [_norm(w) for w in tokens(t, search=False) if w.strip() and w not in STOPWORDS]
+    if len(words) < 2 or not all(w in s for w in words):
+        return False
+    spots = [s.find(w) for w in words]  # close together ("主轴未充分预热"), not scattered over the sentence
+    return max(p + len(w) for p, w in zip(spots, words, strict=True)) - min(spots) <= len(t) + 6
+
+
+def serves(sentence: str, kind: str, term: str, claim: str = "") -> bool:
+    """Does ``sentence`` serve a request of ``kind`` about ``term``? (the rule the eval also states)"""
+    if not mentions(sentence, term):
+        return False
+    s = _norm(sentence)
+    t = _norm(term)
+    if kind in ("explain", "simplify"):
+        i = s.find(t)
+        defines = (i >= 0 and re.match(r"\s*[」』》\"]?\s*" + _DEFINES, s[i + len(t):]) is not None) or \
+            re.search(r"[（(]" + re.escape(t) + r"[)）]", s) is not None or \
+            re.search(r"(?:称为|稱為|称作|稱作|叫做|简称|簡稱|定义为|定義為|即)\s*[「“\"]?" + re.escape(t), s) is not None or \
+            (s.startswith(t) and re.search(r"^[^。；;]{0,60}?(?:是一|是指|指的是|是|為一|为一)", s[len(t):]) is not None)
+        if kind == "simplify":
+            return defines or (bool(_WHY.search(s)) and len(s) <= 80)
+        return defines
+    if kind == "why":
+        return bool(_WHY.search(s))
+    if kind == "how":
+        return bool(_HOW.search(s))
+    if kind == "examples":
+        return bool(_EXAMPLE.search(s))
+    if kind == "depth":
+        return bool(_DEPTH.search(s))
+    if kind == "correct":
+        return bool(claim) and _norm(claim).replace(" ", "") in s.replace(" ", "")
+    return kind == "expand"
 
 
 @dataclass
@@ -67,9 +298,13 @@ class Rewrite:
     added: list[Cand]
     method: str  # offline | llm | offline_fallback
     note: str = ""
+    served: list[str] = field(default_factory=list)  # kinds that got at least one sentence
+    missing: list[str] = field(default_factory=list)  # kinds the knowledge base had nothing for
+    declined: str = ""  # why nothing was changed ("" when the section changed)
+    already: str = ""  # a sentence already in the document that serves the request
 
 
-def _used_quotes(doc: dict[str, Any]) -> tuple[set[tuple[str, int]], list[str]]:
+def _used(doc: dict[str, Any]) -> tuple[set[tuple[str, int]], list[str]]:
     keys, texts = set(), []
     for s in doc.get("sections", []):
         for c in s.get("citations", []):
@@ -78,110 +313,164 @@ def _used_quotes(doc: dict[str, Any]) -> tuple[set[tuple[str, int]], list[str]]:
     return keys, texts
 
 
-def evidence_pool(kb: Any, doc: dict[str, Any], section: dict[str, Any], selected: str, *, k: int = 12) -> list[Cand]:
-    """Knowledge-base sentences near the section's sources and the selection, not yet in the document."""
-    used, used_texts = _used_quotes(doc)
-    query = f"{selected} {section['heading']} {doc.get('topic', '')}".strip()
-    weights = term_weights(kb, query)
-    sel_weights = term_weights(kb, selected)
+def candidates(kb: Any, doc: dict[str, Any], section: dict[str, Any], req: Request, *, limit: int = 60,
+               cache: KBCache | None = None) -> list[Cand]:
+    """Knowledge-base sentences about the term, not yet in the document, nearest the section's sources first."""
+    used, used_texts = _used(doc)
     cited = section.get("citations", [])
-    pool: list[Cand] = []
-    for c in cited:
-        for s in file_sentences(kb, c["source"]):
-            if (s.source, s.start) in used:
-                continue
-            rel = relevance(weights, s.text) + 2 * relevance(sel_weights, s.text)
-            same_section = s.section == c["section"]
-            if rel <= 0 and not same_section:  # near in the file is not enough: it must be about the same thing
-                continue
-            near = 0.5 / (1 + abs(s.start - int(c["start"])) / 400)
-            pool.append(_with_score(s, rel + near + (0.3 if same_section else 0.0)))
+    pool: dict[tuple[str, int], Cand] = {}
+
+    def add(c: Cand, score: float) -> None:
+        key = (c.source, c.start)
+        if key in used or not mentions_all(c.text, req):
+            return
+        if key not in pool or pool[key].score < score:
+            pool[key] = Cand(c.text, c.source, c.title, c.section, c.start, c.end, c.passage_id, c.domain,
+                             round(score, 4), c.kind)
+
+    for src in dict.fromkeys(c["source"] for c in cited):
+        anchor = min((int(c["start"]) for c in cited if c["source"] == src), default=0)
+        for s in file_sentences(kb, src, cache):
+            add(s, 1.0 + 0.5 / (1 + abs(s.start - anchor) / 400))
     strategy = "hybrid" if kb.dense.ids else "keyword"
-    r = retrieve(kb, query, Plan(top_k=8, strategy=strategy), budget_chars=6000)  # type: ignore[arg-type]
+    query = f"{req.term} {doc.get('topic', '')}".strip()
+    r = retrieve(kb, query, Plan(top_k=10, strategy=strategy), budget_chars=8000)  # type: ignore[arg-type]
     for rank, sp in enumerate(r.passages):
         if sp.passage.id.startswith("sql:"):
             continue
         for s in passage_sentences(kb, sp.passage):
-            rel = relevance(weights, s.text) + 2 * relevance(sel_weights, s.text)
-            if (s.source, s.start) not in used and rel > 0:
-                pool.append(_with_score(s, rel + 0.3 / (1 + rank)))
-    pool.sort(key=lambda c: -c.score)
-    best: dict[tuple[str, int], Cand] = {}
-    for c in pool:
-        best.setdefault((c.source, c.start), c)
-    return dedupe(list(best.values()), used_texts)[: k * 3]
+            add(s, 0.6 / (1 + rank))
+    out: list[Cand] = []
+    for c in sorted(pool.values(), key=lambda c: -c.score):
+        if any(near_duplicate(c.text, t) for t in used_texts + [o.text for o in out]):
+            continue
+        out.append(c)
+    return out[:limit]
 
 
-def _with_score(c: Cand, score: float) -> Cand:
-    return Cand(c.text, c.source, c.title, c.section, c.start, c.end, c.passage_id, c.domain, round(score, 4), c.kind)
+def pick(req: Request, pool: list[Cand], n: int = 3) -> tuple[list[Cand], list[str], list[str]]:
+    """Up to ``n`` sentences, at least one for each kind that has one: (picks, served kinds, missing kinds)."""
+    kinds = [k for k in req.kinds if k not in ("shorten", "question")]
+    picks: list[Cand] = []
+    served, missing = [], []
+    for k in kinds:
+        match = [c for c in pool if serves_request(c.text, k, req)]
+        if not match:
+            missing.append(k)
+            continue
+        served.append(k)
+        for c in match:
+            if c not in picks:
+                picks.append(c)
+                break
+    for k in served:  # fill up with more of the same kinds, best first
+        for c in pool:
+            if len(picks) >= n:
+                break
+            if c not in picks and serves_request(c.text, k, req):
+                picks.append(c)
+    return picks[:n], served, missing
 
 
-def pick_for_need(kb: Any, need: str, pool: list[Cand], selected: str, section: dict[str, Any], n: int = 3) -> list[Cand]:
-    if need == "examples":
-        picks = [c for c in pool if c.kind == "example" or _EXAMPLE.search(c.text)]
-        picks += [c for c in pool if c not in picks and re.search(r"\d", c.text) and c.kind in ("detail", "pitfall")]
-        return picks[:n]
-    if need == "depth":
-        picks = [c for c in pool if _REASON.search(c.text)]
-        picks += [c for c in pool if c not in picks and c.kind in ("detail", "pitfall") and re.search(r"\d", c.text)]
-        return picks[:n]
-    if need == "clearer":
-        low = selected.lower()
-        terms = [k for k in kb_terms(kb) if k in low]
-        picks = [c for c in pool if c.kind == "definition" and any(t in c.text.lower() for t in terms)]
-        cited = {(c["source"], int(c["start"])) for c in section.get("citations", [])}
-        for c in section.get("citations", []):  # the sentences around the cited ones, in their source
-            if selected and selected not in c["quote"] and c["quote"] not in selected:
-                continue
-            sents = file_sentences(kb, c["source"])
-            idx = next((i for i, s in enumerate(sents) if s.start == int(c["start"])), None)
-            if idx is None:
-                continue
-            for j in (idx - 1, idx + 1):
-                if 0 <= j < len(sents) and (sents[j].source, sents[j].start) not in cited:
-                    match = next((p for p in pool if (p.source, p.start) == (sents[j].source, sents[j].start)), None)
-                    if match is not None and match not in picks:
-                        picks.append(match)
-        picks += [c for c in pool if c not in picks and c.kind == "definition"]
-        if not picks:  # the purpose/overview of the sources the section cites
-            for c in section.get("citations", []):
-                picks += [s for s in file_sentences(kb, c["source"]) if s.kind == "definition"
-                          and (s.source, s.start) not in cited and s not in picks][:2]
-            used = {(c.source, c.start) for c in pool}
-            picks = [p for p in picks if (p.source, p.start) in used or not _in_doc(p, section)]
-        return picks[:n]
-    return pool[: n + 1]  # expand
+def _already(doc: dict[str, Any], req: Request) -> str:
+    for s in doc.get("sections", []):
+        for c in s.get("citations", []):
+            if any(serves_request(c["quote"], k, req) for k in req.kinds if k not in ("expand", "shorten")):
+                return str(c["quote"])
+    return ""
 
 
-def _in_doc(c: Cand, section: dict[str, Any]) -> bool:
-    return any((x["source"], int(x["start"])) == (c.source, c.start) for x in section.get("citations", []))
+def decline_message(req: Request, missing: list[str] | None = None) -> str:
+    kinds = missing or list(req.kinds)
+    what = "，也没有".join(_MISSING.get(k, "相关内容").format(t=req.term or "所选内容", c=req.claim) for k in kinds)
+    return f"未能采纳：知识库中没有{what}的内容，文档保持不变。"
 
 
-def rewrite_section(kb: Any, doc: dict[str, Any], section: dict[str, Any], *, need: str, selected: str,
-                    comment: str, provider: ChatProvider | None = None) -> Rewrite | None:
-    """The section rewritten for ``need``; None when the knowledge base has nothing to add."""
-    pool = evidence_pool(kb, doc, section, selected)
-    picks = pick_for_need(kb, need, pool, selected, section)
+def rewrite_section(kb: Any, doc: dict[str, Any], section: dict[str, Any], *, request: Request, selected: str,
+                    provider: ChatProvider | None = None, cache: KBCache | None = None) -> Rewrite:
+    """The section with sentences that serve ``request`` after the anchored line, or why not (see module doc)."""
+    md0, cits0 = section["markdown"], list(section.get("citations", []))
+    if request.need == "shorten":
+        return _shorten(section, request, selected)
+    pool = candidates(kb, doc, section, request, cache=cache)
+    picks, served, missing = pick(request, pool)
     if not picks:
-        return None
+        already = _already(doc, request)
+        reason = (f"文档中已有：「{already}」" if already else decline_message(request))
+        return Rewrite(md0, cits0, [], "offline", declined=reason, missing=missing or list(request.kinds),
+                       already=already)
+    start_n = max((int(c["n"]) for c in cits0), default=0) + 1
+    method, note = "offline", ""
+    items: list[tuple[str, Cand]] = [(c.text, c) for c in picks]
     if provider is not None:
-        existing = [Cand(c["quote"], c["source"], c.get("title", ""), c.get("section", ""), int(c["start"]),
-                         int(c["end"]), c.get("passage_id", ""), "", 0.0, "detail") for c in section.get("citations", [])]
-        instruction = (f"读者对「{selected}」的评论是「{comment}」，请{NEED_LABELS.get(need, '改写')}，"
-                       "保留原有要点。")
-        w = write_section(section["heading"], section.get("kind", "detail"), existing + picks,
-                          topic=doc.get("topic", ""), provider=provider, instruction=instruction)
-        if w.method == "llm":
-            return Rewrite(w.markdown, w.citations, picks, "llm", w.note)
-        note = w.note
-    else:
-        note = ""
-    start_n = max((int(c["n"]) for c in section.get("citations", [])), default=0) + 1
-    block_md, block_cits = render_bullets([(c.text, c) for c in picks], first_n=start_n)
-    block = f"**{BLOCK_TITLES.get(need, '补充')}**\n\n{block_md}"
-    md = insert_after_anchor(section["markdown"], selected, block)
-    return Rewrite(md, list(section.get("citations", [])) + block_cits, picks,
-                   "offline_fallback" if provider is not None else "offline", note)
+        try:
+            items, note = _llm_block(provider, request, selected, picks, topic=str(doc.get("topic", "")))
+            method = "llm"
+        except ProviderError as exc:
+            method, note = "offline_fallback", exc.message
+    block_md, block_cits = render_bullets(items, first_n=start_n)
+    title = BLOCK_TITLES.get(served[0] if served else request.need, "补充")
+    md = insert_after_anchor(md0, selected, f"**{title}**\n\n{block_md}")
+    return Rewrite(md, cits0 + block_cits, picks, method, note, served=served, missing=missing)
+
+
+def _shorten(section: dict[str, Any], req: Request, selected: str) -> Rewrite:
+    lines = [ln for ln in section["markdown"].split("\n") if ln.strip()]
+    if len(lines) <= 1:
+        return Rewrite(section["markdown"], list(section.get("citations", [])), [], "offline",
+                       declined="未能采纳：这一节只有一行，已经无法再精简。")
+    keep_n = max(1, len(lines) // 2)
+    ranked = sorted(range(len(lines)), key=lambda i: (not ((selected and selected in lines[i])
+                                                           or mentions(lines[i], req.term)), i))
+    keep = sorted(ranked[:keep_n])
+    kept = [lines[i] for i in keep]
+    marks = {int(m) for ln in kept for m in re.findall(r"\[(\d+)\]", ln)}
+    cits = [c for c in section.get("citations", []) if int(c["n"]) in marks]
+    return Rewrite("\n".join(kept), cits, [], "offline", served=["shorten"])
+
+
+WRITE_SCHEMA = {
+    "type": "object",
+    "required": ["sentences"],
+    "properties": {"sentences": {"type": "array", "items": {
+        "type": "object", "required": ["text", "evidence"],
+        "properties": {"text": {"type": "string"}, "evidence": {"type": "integer"}}}}},
+}
+
+
+def _llm_block(provider: ChatProvider, req: Request, selected: str, picks: list[Cand], *,
+               topic: str) -> tuple[list[tuple[str, Cand]], str]:
+    """The model words the added sentences for the comment; each is checked, a failing one becomes its quote."""
+    blocks = "\n".join(f"[{i + 1}] {c.text}" for i, c in enumerate(picks))
+    labels = "、".join(NEED_LABELS.get(k, k) for k in req.kinds)
+    system = ("你在回应读者对学习文档的评论。只用给出的编号证据，针对评论的要求写 1-3 句中文，每句只陈述一条证据中的事实，"
+              "不得添加证据中没有的事实。返回 JSON：{\"sentences\": [{\"text\": 一句中文, \"evidence\": 证据编号}]}。")
+    user = f"主题：{topic}\n读者选中：{selected}\n评论要求：{labels}（关于「{req.term}」）\n证据：\n{blocks}"
+    data = chat_json(provider, [{"role": "system", "content": system}, {"role": "user", "content": user}],
+                     WRITE_SCHEMA, max_tokens=600)
+    out: list[tuple[str, Cand]] = []
+    replaced = 0
+    used: set[int] = set()
+    for s in data.get("sentences") or []:
+        if not isinstance(s, dict):
+            continue
+        text = str(s.get("text") or "").strip()
+        try:
+            idx = int(s.get("evidence", 0)) - 1
+        except (TypeError, ValueError):
+            continue
+        if not 0 <= idx < len(picks) or idx in used:
+            continue
+        used.add(idx)
+        ev = picks[idx]
+        if text and verify.check_answer(req.term or topic, text, ev.text).level == "confirmed" and mentions(text, req.term):
+            out.append((text, ev))
+        else:  # not supported (or off the term): the verified quote it cites instead
+            replaced += 1
+            out.append((ev.text, ev))
+    if not out:
+        raise ProviderError("the model wrote no usable sentence for the comment")
+    return out, (f"replaced {replaced} model sentence(s) by their source quote" if replaced else "")
 
 
 def insert_after_anchor(markdown: str, selected: str, block: str) -> str:

@@ -74,11 +74,27 @@ def order_steps(nodes: list[str], deps: dict[str, set[str]], relevance: dict[str
     return out
 
 
+_ROLE = re.compile(r"^(?:我想|我要|想要|希望|如何|怎样|怎么)?(?:成为|当上|当|做|成长为|胜任)?(?:一名|一个|一位|名)?"
+                   r"(?:合格|优秀|熟练|专业|称职|高级|初级)?的?")
+_SKILL = re.compile(r"^(?:学会|掌握|精通|熟悉|熟练掌握|会)")
+
+
+def goal_topic(goal: str) -> str:
+    """'成为合格的CNC操作工' → 'CNC操作工'; '掌握热处理' → '热处理'; '系统地学习主轴' → '主轴'."""
+    t = clean_topic(goal)
+    t = _ROLE.sub("", t).strip() or t
+    t = _SKILL.sub("", t).strip() or t
+    return clean_topic(t)
+
+
 def make_plan(kb: Any, goal: str, *, learned: list[str] | None = None,
               page_of: Callable[[str], str | None] | None = None,
               parent_links: list[tuple[str, str]] | None = None, max_steps: int = MAX_STEPS) -> dict[str, Any]:
-    """The path for ``goal`` (see module doc). ``parent_links``: (parent topic, child topic) of pages."""
-    topic = clean_topic(goal)
+    """The path for ``goal`` (see module doc). ``parent_links``: (parent topic, child topic) of pages.
+
+    A goal phrased as a role or a skill ("成为合格的CNC操作工") is planned for what it names ("CNC操作工").
+    """
+    topic = goal_topic(goal)
     strategy = "hybrid" if kb.dense.ids else "keyword"
     r = retrieve(kb, topic, Plan(top_k=20, strategy=strategy), budget_chars=40000)  # type: ignore[arg-type]
     quality = evidence_quality(kb, topic, r)

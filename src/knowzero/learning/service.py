@@ -21,6 +21,7 @@ from knowzero.config import Settings
 from knowzero.errors import InvalidInput, NotFound
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.learning import store
+from knowzero.learning.cache import KBCache
 from knowzero.learning.compose import (
     Outline,
     clean_topic,
@@ -32,7 +33,7 @@ from knowzero.learning.compose import (
     short_heading,
 )
 from knowzero.learning.entities import extract_entities, kb_terms
-from knowzero.learning.optimize import NEED_LABELS, change_summary, classify_need, rewrite_section
+from knowzero.learning.optimize import change_summary, classify_request, decline_message, rewrite_section
 from knowzero.learning.planner import is_learned, make_plan, path_markdown
 from knowzero.learning.tables import learning_documents as d
 from knowzero.llm.base import BoundedProvider, ChatProvider
@@ -63,6 +64,7 @@ class LearningService:
         self.kb = kb
         self.provider = BoundedProvider(provider, deadline_s=self.settings.llm_timeout_s) if provider else None
         """The chat model, every call bounded by ``llm_timeout_s`` (learning runs in worker threads)."""
+        self.cache = KBCache()  # sentences, terms and text of ``kb``, per revision (no module-level caches)
 
     def _strategy(self) -> str:
         return "hybrid" if self.kb.dense.ids else "keyword"
@@ -105,7 +107,8 @@ class LearningService:
                    "method": written.method, "note": written.note}
         sections = renumber(sections)
         text = "\n".join(s["markdown"] for s in sections)
-        entities = extract_entities(self.kb, text, topic=outline.topic, page_of=lambda n: store.entity_page(self.engine, n))
+        entities = extract_entities(self.kb, text, topic=outline.topic, page_of=lambda n: store.entity_page(self.engine, n),
+                                    cache=self.cache)
         follow_ups = propose_follow_ups(outline, entities, {s["heading"] for s in sections})
         method = "llm" if "llm" in methods else ("offline_fallback" if "offline_fallback" in methods else "offline")
         meta = {"entities": entities, "follow_ups": follow_ups, "method": method, "notes": notes,
@@ -130,11 +133,11 @@ class LearningService:
     def _outline(self, topic: str, level: str, exclude: list[str] | None = None) -> Outline:
         parts = split_comparison(topic)
         if not parts:
-            return plan_document(self.kb, topic, level=level, strategy=self._strategy(), exclude=exclude)
+            return plan_document(self.kb, topic, level=level, strategy=self._strategy(), exclude=exclude, cache=self.cache)
         outs: list[Outline] = []
         seen = list(exclude or [])
         for p in parts:  # the second side never repeats a sentence of the first
-            o = plan_document(self.kb, p, level="beginner", strategy=self._strategy(), exclude=seen)
+            o = plan_document(self.kb, p, level="beginner", strategy=self._strategy(), exclude=seen, cache=self.cache)
             seen += [c.text for g in o.groups for c in g[2]]
             outs.append(o)
         title = f"{parts[0]} 与 {parts[1]} 对比"
@@ -171,7 +174,8 @@ class LearningService:
         """Add sections answering ``question`` with material not yet in the document (new version)."""
         doc = self.get_document(doc_id)
         existing = [c["quote"] for s in doc["sections"] for c in s["citations"]]
-        outline = plan_document(self.kb, question, level="beginner", strategy=self._strategy(), exclude=existing)
+        outline = plan_document(self.kb, question, level="beginner", strategy=self._strategy(), exclude=existing,
+                                cache=self.cache)
         used = {(c["source"], int(c["start"])) for s in doc["sections"] for c in s["citations"]}
         groups = [(k, h, [c for c in ev if (c.source, c.start) not in used]) for k, h, ev in outline.groups]
         groups = [g for g in groups if g[2]]
@@ -202,7 +206,8 @@ class LearningService:
 
     def _save(self, doc: dict[str, Any], sections: list[dict[str, Any]], summary: str, *, author: str) -> dict[str, Any]:
         text = "\n".join(s["markdown"] for s in sections)
-        entities = extract_entities(self.kb, text, topic=doc["topic"], page_of=lambda n: store.entity_page(self.engine, n))
+        entities = extract_entities(self.kb, text, topic=doc["topic"], page_of=lambda n: store.entity_page(self.engine, n),
+                                    cache=self.cache)
         saved = store.save_version(self.engine, doc["id"], sections, change_summary=summary, author=author,
                                    meta_updates={"entities": entities,
                                                  "sources": sorted({c["source"] for s in sections for c in s["citations"]}),
@@ -210,44 +215,53 @@ class LearningService:
         return self._link(saved)
 
     def _follow_ups_for(self, topic: str, entities: list[dict[str, Any]], sections: list[dict[str, Any]]) -> list[str]:
-        outline = plan_document(self.kb, topic, strategy=self._strategy(),
+        outline = plan_document(self.kb, topic, strategy=self._strategy(), cache=self.cache,
                                 exclude=[c["quote"] for s in sections for c in s["citations"]])
         return propose_follow_ups(outline, entities, {s["heading"] for s in sections})
 
     # ----- comments -----
     def improve_from_comment(self, doc_id: str, *, selected_text: str, comment: str, section_id: str | None = None,
                              position: int | None = None, user_id: str = "anonymous") -> dict[str, Any]:
-        """Classify, anchor, and (unless it is a question) rewrite the section as a new version.
+        """Classify the request, anchor the comment, and add what serves it as a new version — or decline.
 
-        Returns {need, reason, comment, document, changed, message}.
+        Returns {need, kinds, term, reason, comment, document, changed, message}. A factual question
+        (``need == "question"``) is left for the knowledge pipeline to answer in the comment's thread;
+        a request the knowledge base cannot serve leaves the document unchanged and the comment
+        ``declined`` with "未能采纳：知识库中没有…" (never ``applied``).
         """
-        need, reason = classify_need(comment)
-        c = store.add_comment(self.engine, doc_id, selected_text=selected_text, comment=comment,
-                              section_id=section_id, position=position, need=need, user_id=user_id)
         doc = self.get_document(doc_id)
-        if need == "question":
-            return {"need": need, "reason": reason, "comment": c, "document": doc, "changed": False,
+        hint = next((s for s in doc["sections"] if s["id"] == section_id), None)
+        req = classify_request(comment, selected_text, kb=self.kb, context=hint["markdown"] if hint else "",
+                               cache=self.cache)
+        c = store.add_comment(self.engine, doc_id, selected_text=selected_text, comment=comment,
+                              section_id=section_id, position=position, need=req.need, user_id=user_id)
+        base = {"need": req.need, "kinds": list(req.kinds), "term": req.term, "reason": req.reason}
+        if req.need == "question":
+            return {**base, "comment": c, "document": doc, "changed": False,
                     "message": "评论是一个问题，将在评论下回答。"}
         sid = c["anchor"]["section_id"] or section_id
         section = next((s for s in doc["sections"] if s["id"] == sid), None)
         if section is None:
             raise InvalidInput("the selected text is not in this document")
-        rw = rewrite_section(self.kb, doc, section, need=need, selected=selected_text, comment=comment,
-                             provider=self.provider)
-        if rw is None:
-            msg = f"知识库中没有可用于「{section['heading']}」{NEED_LABELS[need]}的更多内容，文档保持不变。"
-            c = store.update_comment(self.engine, c["id"], status="answered", reply=msg)
-            return {"need": need, "reason": reason, "comment": c, "document": doc, "changed": False, "message": msg}
+        rw = rewrite_section(self.kb, doc, section, request=req, selected=selected_text, provider=self.provider,
+                             cache=self.cache)
+        if rw.declined:
+            status = "answered" if rw.already else "declined"
+            c = store.update_comment(self.engine, c["id"], status=status, reply=rw.declined)
+            return {**base, "comment": c, "document": doc, "changed": False, "message": rw.declined,
+                    "missing": rw.missing}
         new_section = {**section, "markdown": rw.markdown, "citations": rw.citations}
         sections = renumber([new_section if s["id"] == section["id"] else s for s in doc["sections"]])
         new_md = next(s["markdown"] for s in sections if s["id"] == section["id"])
         old_md = renumber(doc["sections"])[[s["id"] for s in doc["sections"]].index(section["id"])]["markdown"]
-        summary = change_summary(old_md, new_md, heading=section["heading"], need=need, comment=comment,
+        summary = change_summary(old_md, new_md, heading=section["heading"], need=req.need, comment=comment,
                                  sources=[a.title or a.source for a in rw.added])
+        if rw.missing:
+            summary += "；" + decline_message(req, rw.missing).removeprefix("未能采纳：").removesuffix("，文档保持不变。")
         saved = self._save(doc, sections, summary, author="assistant")
         c = store.update_comment(self.engine, c["id"], status="applied", reply=summary)
-        return {"need": need, "reason": reason, "comment": c, "document": saved, "changed": True, "message": summary,
-                "method": rw.method}
+        return {**base, "comment": c, "document": saved, "changed": True, "message": summary, "method": rw.method,
+                "served": rw.served, "missing": rw.missing}
 
     def answer_comment(self, comment_id: str, answer: str) -> dict[str, Any]:
         return store.update_comment(self.engine, comment_id, status="answered", reply=answer)
@@ -285,7 +299,7 @@ class LearningService:
         items = store.list_entities(self.engine, q=q, limit=limit)
         have = {e["key"] for e in items}
         qk = store.topic_key(q) if q else ""
-        for _, t in sorted(kb_terms(self.kb).items()):
+        for _, t in sorted(kb_terms(self.kb, self.cache).items()):
             key = store.topic_key(t.name)
             if key in have or (qk and qk not in key):
                 continue
@@ -340,29 +354,42 @@ class LearningService:
 def propose_follow_ups(outline: Outline, entities: list[dict[str, Any]], headings: set[str], n: int = 5) -> list[str]:
     """3-5 questions the knowledge base can answer: unused sections of the sources, entities, the path."""
     out: list[str] = []
-    seen_headings = set(headings)
+    topic = clean_topic(outline.topic)
+    seen_headings = {clean_topic(h) for h in headings}
+
+    def heading_question(section: str, title: str) -> str | None:
+        h = clean_topic(short_heading(section, title))
+        if not _NOUN_HEADING.fullmatch(h) or h in seen_headings or h == topic or h in title:
+            return None
+        seen_headings.add(h)
+        return f"{h}有哪些具体规定？"
+
     for c in outline.unused:
-        h = short_heading(c.section, c.title)
-        if h and h not in seen_headings and len(h) <= 20:
-            seen_headings.add(h)
-            out.append(f"{h}有哪些具体规定？")
+        q = heading_question(c.section, c.title)
+        if q:
+            out.append(q)
         if len(out) >= 2:
             break
     for e in entities:
         if len(out) >= n - 1:
             break
-        if e["name"].lower() not in outline.topic.lower():
-            out.append(f"{e['name']}是什么？")
-    out.append(f"如何系统地学习{outline.topic}？")
+        name = str(e["name"])
+        if name.lower() not in topic.lower() and topic.lower() not in name.lower() and _NOUN_HEADING.fullmatch(name):
+            out.append(f"{name}是什么？")
     if len(out) < 3:
         for s in outline.sources:
-            h = short_heading(s.get("section", ""), s.get("title", ""))
-            q = f"{h}有哪些具体规定？"
-            if h and q not in out:
-                out.insert(-1, q)
+            q = heading_question(s.get("section", ""), s.get("title", ""))
+            if q:
+                out.append(q)
             if len(out) >= 3:
                 break
+    if _NOUN_HEADING.fullmatch(topic):
+        out.append(f"如何系统地学习{topic}？")
     return list(dict.fromkeys(out))[:n]
+
+
+# a heading or name a question can be built on: a short noun phrase, not a sentence or a question
+_NOUN_HEADING = re.compile(r"(?![^？?。，,：:；;！!]*(?:有哪些|是什么|什么|怎么|如何|吗|呢))[^？?。，,：:；;！!\s]{2,16}")
 
 
 def _ms(t0: float) -> float:

@@ -64,7 +64,7 @@ learning_comments = Table(
     Column("anchor_status", String(20), nullable=False, default="anchored"),  # anchored | moved | fuzzy | orphaned
     Column("comment", Text, nullable=False),
     Column("need", String(20), nullable=False, default=""),  # examples | depth | clearer | expand | question | note
-    Column("status", String(20), nullable=False, default="open"),  # open | applied | answered
+    Column("status", String(20), nullable=False, default="open"),  # open | applied | answered | declined (未能采纳)
     Column("reply", Text, nullable=False, default=""),
     Column("version", Integer, nullable=False, default=1),  # version the comment was made on
     Column("user_id", String(200), nullable=False, default="anonymous"),

@@ -225,8 +225,10 @@ async def _optimize(svc: LearningService, args: dict[str, Any], user_id: str,
     res = await asyncio.to_thread(svc.improve_from_comment, args["document_id"], selected_text=args["selected_text"],
                                   comment=args["comment"], section_id=args.get("section_id"),
                                   position=(args.get("position") or {}).get("start"), user_id=user_id)
-    emit("reasoning", text=f"comment need: {res['need']} — {res['reason']}")
-    extra = {"need": res["need"], "comment_id": res["comment"]["id"], "anchor": res["comment"]["anchor"]["status"]}
+    emit("reasoning", text=f"comment need: {res['need']} — {res['reason']}"
+         + (f"; about 「{res['term']}」: {res['comment']['status']}" if res.get("term") else ""))
+    extra = {"need": res["need"], "comment_id": res["comment"]["id"], "anchor": res["comment"]["anchor"]["status"],
+             "status": res["comment"]["status"]}
     if res["need"] != "question":
         return res["document"], res["message"], extra
     question = args["comment"]

@@ -1,0 +1,78 @@
+"""Learning documents on the bundled demo knowledge base, as a new user meets them (issue 15).
+
+Coverage of the source a topic names, a defining sentence first on entity pages, honest comment
+handling, grammatical follow-ups, and paths for goals phrased as roles.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from knowzero.config import Settings
+from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.learning.service import LearningService
+from knowzero.persistence.db import make_engine
+
+
+@pytest.fixture(scope="module")
+def demo_kb(demo_data_dir: Path) -> KnowledgeBase:
+    s = Settings(data_dir=demo_data_dir)
+    kb = KnowledgeBase(make_engine(s.db_url), s)
+    kb.refresh()
+    return kb
+
+
+@pytest.fixture()
+def dsvc(demo_kb: KnowledgeBase, tmp_path: Path) -> LearningService:
+    s = Settings(data_dir=tmp_path, database_url="")
+    return LearningService(make_engine(s.db_url), kb=demo_kb, settings=s)
+
+
+def test_topic_document_covers_the_main_sections_of_its_source_in_order(dsvc: LearningService) -> None:
+    doc = dsvc.generate("CNC维护")
+    heads = [s["heading"] for s in doc["sections"]]
+    assert any("每日维护" in h for h in heads), heads
+    daily = next(s for s in doc["sections"] if "每日维护" in s["heading"])
+    assert "预热" in daily["markdown"] and "开机前检查" in " ".join(c["section"] for c in daily["citations"])
+    order = [h for h in ("每日维护", "每周维护", "每月维护") if any(h in x for x in heads)]
+    assert order == ["每日维护", "每周维护", "每月维护"]
+    assert [i for i, h in enumerate(heads) if "每日维护" in h][0] < [i for i, h in enumerate(heads) if "每月维护" in h][0]
+    assert doc["sections"][0]["heading"] == "概述与定义" and "为保证" in doc["sections"][0]["markdown"]
+
+
+def test_entity_page_leads_with_what_the_thing_is(dsvc: LearningService) -> None:
+    doc = dsvc.generate("主轴", entity_name="主轴")
+    first = doc["sections"][0]
+    assert first["heading"] == "概述与定义"
+    lead = first["citations"][0]["quote"]
+    assert "spindle is" in lead.lower() and "可能原因" not in lead
+
+
+def test_issue_comment_on_pull_force_is_declined_when_nothing_serves_it(dsvc: LearningService) -> None:
+    doc = dsvc.generate("CNC加工中心日常维护")
+    sec = next(s for s in doc["sections"] if "拉刀力" in s["markdown"])
+    res = dsvc.improve_from_comment(doc["id"], selected_text="拉刀力", section_id=sec["id"],
+                                    comment="请解释一下拉刀力是什么，为什么要检测，拉刀力不够会有什么后果？")
+    assert res["kinds"][:2] == ["explain", "why"] and res["term"] == "拉刀力"
+    assert not res["changed"] and res["comment"]["status"] == "declined"
+    assert res["message"].startswith("未能采纳：知识库中没有") and "拉刀力" in res["message"]
+    assert dsvc.get_document(doc["id"])["version"] == 1
+
+
+def test_follow_ups_are_grammatical_and_open_a_topic_not_a_question(dsvc: LearningService) -> None:
+    doc = dsvc.generate("班后保养有哪些具体规定？")
+    assert doc["title"] == "班后保养"
+    for q in doc["follow_ups"]:
+        assert q.count("？") == 1 and q.endswith("？"), q
+        assert "有哪些具体规定有哪些" not in q and not ("如何系统地学习" in q and "有哪些" in q), q
+    cnc = dsvc.generate("CNC维护")
+    assert all("如何系统地学习" not in q or q == "如何系统地学习CNC维护？" for q in cnc["follow_ups"])
+
+
+@pytest.mark.parametrize("goal", ["成为合格的CNC操作工", "掌握热处理", "学会数控编程"])
+def test_planner_builds_a_path_for_roles_and_skills(dsvc: LearningService, goal: str) -> None:
+    p = dsvc.plan(goal)
+    assert p["sufficient"] and p["steps"], p["reason"]
+    assert "成为" not in p["topic"] and "掌握" not in p["topic"] and not p["topic"].startswith("会")
