@@ -1,9 +1,10 @@
 """``create_app()``: the FastAPI application (routes per resource, one error shape, lifespan).
 
 At start-up it opens the checkpointer/store (SQLite or PostgreSQL by URL), compiles the graph
-once, loads the knowledge base (ingesting the bundled demo when empty) and warms the models,
-so no request pays for loading. Errors of every kind leave as ``{"error": {code, message,
-details}}``; validation errors are 422 with the offending fields named.
+once, loads the knowledge base (ingesting the bundled demo when empty), warms the models (so no
+request pays for loading) and finishes the turns a crash cut short (``Runner.recover_unfinished``);
+at shutdown it lets running turns finish (``Runner.drain``). Errors of every kind leave as
+``{"error": {code, message, details}}``; validation errors are 422 with the offending fields named.
 """
 
 from __future__ import annotations
@@ -68,11 +69,16 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
             app.state.store = store
             app.state.deps = container
             app.state.kb = container.kb
-            app.state.runner = Runner(graph, ThreadLocks(s.redis_url), thread_directory(container))
+            runner = Runner(graph, ThreadLocks(s.redis_url), thread_directory(container), container)
+            app.state.runner = runner
             app.state.make_deps = lambda user=None: container.for_user(user or User())
             if warm:
                 await asyncio.to_thread(_warm, container)
-            yield
+            await runner.recover_unfinished()  # turns a crash cut short finish before anyone is served
+            try:
+                yield
+            finally:
+                await runner.drain()  # turns whose client went away still finish and are stored
 
     app = FastAPI(title="KnowZero", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Offline-first knowledge assistant: cited answers with verdicts, learning documents, "

@@ -24,7 +24,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from sse_starlette.sse import EventSourceResponse
-from starlette.background import BackgroundTask
 
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.errors import InvalidInput, error_body, status_for
@@ -97,4 +96,4 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
             yield {"data": json.dumps(error_body(err["code"], err["message"]), ensure_ascii=False)}
             yield {"data": "[DONE]"}
 
-    return EventSourceResponse(gen(), headers={"X-Thread-Id": thread_id}, background=BackgroundTask(events.release))
+    return EventSourceResponse(gen(), headers={"X-Thread-Id": thread_id})

@@ -70,7 +70,7 @@ def with_quick_replies(out: dict[str, Any], state: dict[str, Any]) -> dict[str, 
     out = {**out, "quick_replies": quick_replies(svc, zh=zh)}
     waiting = WAITING_NODES.get((svc or {}).get("next") or "")
     if waiting and out.get("reply"):
-        meta = {"intent": (state.get("intent") or {}).get("intent"), "path": state.get("path") or "service",
+        meta: dict[str, Any] = {"intent": (state.get("intent") or {}).get("intent"), "path": state.get("path") or "service",
                 "verdict": None, "citations": [], "awaiting": waiting}
         out["messages"] = [AIMessage(content=out["reply"], additional_kwargs={"knowzero": meta})]
     return out
