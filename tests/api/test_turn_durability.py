@@ -132,6 +132,49 @@ async def test_a_refund_written_before_its_step_was_checkpointed_is_found_by_its
         assert [a["thread_id"] for a in approvals] == [tid]
 
 
+async def test_a_crash_while_a_step_is_checkpointed_is_finished_at_restart(tmp_path: Path) -> None:
+    """Killed after a step's writes were saved but before the checkpoint that applies them: the
+    snapshot then has no ``next`` (the step counts as done) yet the turn never went on — seen in
+    the crash suite as a thread ending with the user's "确认" and no interrupt."""
+    tid = "crash-while-checkpointing"
+    async with served(tmp_path) as api:
+        await chat(api, "alice", tid, "订单125退款600元，因为不想要了")
+        runner = api.app.state.runner  # type: ignore[attr-defined]
+        saver = runner.graph.checkpointer
+        real_aput, calls, stalled = saver.aput, [], asyncio.Event()
+
+        async def dying_aput(*args: Any, **kwargs: Any) -> Any:
+            calls.append(1)
+            if len(calls) == 3:  # input, after __start__, then the one after normalize: the process dies
+                stalled.set()
+                await asyncio.Event().wait()
+            return await real_aput(*args, **kwargs)
+
+        saver.aput = dying_aput
+        runner.threads.turn_started(tid)
+        payload = {"source": "chat", "message": "确认", "thread_id": tid, "user_id": "alice"}
+        deps = api.app.state.make_deps(ALICE)  # type: ignore[attr-defined]
+
+        async def turn() -> None:
+            async for _ in runner.graph.astream({"input": payload}, {"configurable": {"thread_id": tid}},
+                                                context=deps, durability="sync"):
+                pass
+
+        task = asyncio.create_task(turn())
+        await asyncio.wait_for(stalled.wait(), 30)
+        await asyncio.sleep(0.3)  # the step's own writes land
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        saver.aput = real_aput
+        snap = await runner.graph.aget_state({"configurable": {"thread_id": tid}})
+        assert snap.next == () and [t.name for t in snap.tasks] == ["normalize"] and not snap.tasks[0].interrupts
+    async with served(tmp_path) as api:
+        thread = (await api.get(f"/v1/threads/{tid}", headers=hdr("alice"))).json()
+        assert thread["interrupted"] and thread["pending"][0]["kind"] == "refund_approval", thread["messages"]
+        assert [r["status"] for r in refunds(api, tid)] == ["pending"]
+        assert [m["role"] for m in thread["messages"]] == ["user", "assistant", "user", "assistant"]
+
+
 async def test_the_prompt_at_each_interrupt_is_in_the_history_once(tmp_path: Path) -> None:
     tid = "audit"
     async with served(tmp_path) as api:

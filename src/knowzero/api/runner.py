@@ -106,10 +106,15 @@ Access = Literal["send", "resume", "read", "manage"]
 
 
 def cut_short(snapshot: Any) -> bool:
-    """A step is scheduled that is neither waiting at an interrupt nor failed: the process running
-    the turn died between two checkpoints (only meaningful while holding the thread's lock)."""
+    """The checkpoint has tasks (steps scheduled, or done with their writes saved but not yet
+    applied by a next checkpoint) and none waits at an interrupt or failed: the process running the
+    turn died between two checkpoints (only meaningful while holding the thread's lock).
+
+    ``snapshot.next`` is not the test: it leaves out tasks whose writes are saved, so a turn killed
+    right after such a step shows ``next == ()`` and looks finished although its graph never went on.
+    """
     tasks = tuple(snapshot.tasks or ())
-    return bool(snapshot.next) and not any(getattr(t, "interrupts", ()) or getattr(t, "error", None) for t in tasks)
+    return bool(tasks) and not any(getattr(t, "interrupts", ()) or getattr(t, "error", None) for t in tasks)
 
 
 class Runner:
@@ -152,7 +157,10 @@ class Runner:
         """The thread's checkpointed state, for a caller allowed to read it (a turn a crash cut
         short is finished first, so readers never see a half-done step)."""
         self.authorize(thread_id, user, "read")
-        await self.recover(thread_id)
+        try:
+            await self.recover(thread_id)
+        except Exception:  # noqa: BLE001 - a failed recovery is logged; the reader still gets the state
+            log.exception("could not finish the interrupted turn of thread %s", thread_id)
         return await self.graph.aget_state({"configurable": {"thread_id": thread_id}})
 
     async def stream_turn(self, thread_id: str, deps: Deps, *, payload: dict[str, Any] | None = None,
