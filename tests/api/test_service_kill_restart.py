@@ -105,6 +105,7 @@ def _crash_suite():  # type: ignore[no-untyped-def]
     spec = importlib.util.spec_from_file_location("kz_crash_suite", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while it executes
     spec.loader.exec_module(module)
     return module
 
