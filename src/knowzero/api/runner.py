@@ -185,24 +185,34 @@ class Runner:
     async def _drive(self, thread_id: str, token: str, queue: asyncio.Queue[tuple[str, dict[str, Any]] | None],
                      events: AsyncIterator[tuple[str, dict[str, Any]]]) -> None:
         """Run a turn to its end whoever reads it: record the turn, finish a cut-short one first,
-        forward the events, then forget the turn and release the lock — before the last event is
-        handed over, so a client that saw ``done`` may send its next message at once."""
-        ended = False
+        forward the events, then forget the turn and release the lock — before the final ``done``
+        or ``error`` is handed over, so a client that saw it may send its next message at once.
+        (A ``done``/``error`` is held only until the next event: every other event goes out as it
+        comes, so the first one is never delayed.)"""
+        ended = sent = False
         last: tuple[str, dict[str, Any]] | None = None
         try:
             await asyncio.to_thread(self.threads.turn_started, thread_id)
             await self._finish_cut_short(thread_id)
             async for ev in events:
+                sent = True
                 if last is not None:
                     queue.put_nowait(last)
-                last = ev
+                    last = None
+                if ev[0] in ("done", "error"):
+                    last = ev
+                else:
+                    queue.put_nowait(ev)
             ended = True
         except asyncio.CancelledError:
             raise  # shutting down: the turn stays recorded and is finished at the next start
         except Exception:  # noqa: BLE001 - the stream must still end with a clean error event
             log.exception("turn failed on thread %s", thread_id)
-            queue.put_nowait(last or ("intent_classified", {"intent": "unknown", "confidence": 0.0, "method": "none",
-                                                            "elapsed_ms": 0.0, "reasoning": ""}))
+            if last is not None:
+                queue.put_nowait(last)
+            elif not sent:
+                queue.put_nowait(("intent_classified", {"intent": "unknown", "confidence": 0.0, "method": "none",
+                                                        "elapsed_ms": 0.0, "reasoning": ""}))
             last = ("error", {"code": "internal_error", "message": "something went wrong while answering; "
                                                                    "the thread is kept and you can retry"})
             ended = True
