@@ -10,16 +10,27 @@ number/time/causal filler for number/time/why questions).
     python benchmarks/issue14/answerability_features.py DATA.json same-paragraph 400 3 DATA_DIR rows.jsonl
     python benchmarks/issue14/answerability_gates.py rows.jsonl    # contains / answered / false answers per gate
 """
-import asyncio, json, random, sys, re
+import asyncio
+import json
+import random
+import re
+import sys
 from dataclasses import replace
 from pathlib import Path
 
-from knowzero.eval.knowledge import (load_squad, apply_script, choose_held_out, same_article_rule, strip_answer_sentences,
-                                     build_kb, _cache_dir, _contains)
-from knowzero.knowledge.pipeline import KnowledgeDeps, answer
-from knowzero.knowledge.retriever import key_terms
-from knowzero.knowledge.reader import answer_type
+from knowzero.eval.knowledge import (
+    _contains,
+    apply_script,
+    build_kb,
+    choose_held_out,
+    load_squad,
+    same_article_rule,
+    strip_answer_sentences,
+)
 from knowzero.knowledge import verify
+from knowzero.knowledge.pipeline import KnowledgeDeps, answer
+from knowzero.knowledge.reader import answer_type
+from knowzero.knowledge.retriever import key_terms
 from knowzero.knowledge.text import tokens
 
 path, negatives, limit, seed, data_dir, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]

@@ -1,5 +1,8 @@
 """Replay candidate answerability gates over rows written by answerability_features.py."""
-import json,sys
+import json
+import sys
+
+
 def load(f): return [json.loads(l) for l in open(f)]
 def evaluate(rows, gate):
     ans=[r for r in rows if not r['un']]; un=[r for r in rows if r['un']]

@@ -1,9 +1,14 @@
-"""Thread locks (one turn per thread, released even when a stream is never read, never freeing a later
-turn) and thread ownership, which the runner decides for every entry point."""
+"""Thread locks (one turn per thread, held by the run itself so it is released when the turn ends even
+if its stream is never read, never freeing a later turn) and thread ownership, which the runner
+decides for every entry point."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -15,9 +20,24 @@ from knowzero.persistence.threads import ThreadDirectory
 from knowzero.users import User, anonymous_for_client
 
 
+class FakeGraph:
+    """Streams ``intent_classified`` then waits for ``gate`` before its turn ends."""
+
+    def __init__(self) -> None:
+        self.gate = asyncio.Event()
+        self.gate.set()
+
+    async def astream(self, *_: Any, **__: Any) -> AsyncIterator[tuple[tuple[str, ...], str, Any]]:
+        yield (), "custom", {"type": "intent_classified", "data": {"intent": "chitchat"}}
+        await self.gate.wait()
+
+    async def aget_state(self, *_: Any, **__: Any) -> Any:
+        return SimpleNamespace(values={}, next=(), tasks=())
+
+
 def _runner(tmp_path: Path) -> Runner:
     engine = init_db(make_engine(f"sqlite:///{tmp_path / 'threads.db'}"))
-    return Runner(graph=None, locks=ThreadLocks(), threads=ThreadDirectory(engine))
+    return Runner(graph=FakeGraph(), locks=ThreadLocks(), threads=ThreadDirectory(engine))
 
 
 async def test_second_turn_on_a_busy_thread_is_refused_and_release_is_token_bound() -> None:
@@ -34,14 +54,18 @@ async def test_second_turn_on_a_busy_thread_is_refused_and_release_is_token_boun
     await locks.acquire("t1")
 
 
-async def test_a_stream_that_is_never_read_can_be_released(tmp_path: Path) -> None:
+async def test_a_turn_whose_stream_is_never_read_runs_to_its_end_and_frees_the_thread(tmp_path: Path) -> None:
     runner = _runner(tmp_path)
+    runner.graph.gate.clear()
     turn = await runner.stream_turn("t2", Deps(), payload={"source": "chat", "message": "你好"})
     with pytest.raises(Conflict):
         await runner.stream_turn("t2", Deps(), payload={"source": "chat", "message": "你好"})
-    await turn.release()  # the client went away before the stream started
+    assert runner.threads.unfinished_turns() == ("t2",), "a running turn is recorded"
+    runner.graph.gate.set()  # nobody reads the events: the run still ends and releases the lock
+    await asyncio.wait_for(turn.task, 5)
+    assert runner.threads.unfinished_turns() == ()
     again = await runner.stream_turn("t2", Deps(), payload={"source": "chat", "message": "你好"})
-    await again.release()
+    assert [e async for e, _ in again][-1] == "done"
 
 
 ALICE = User("alice", "customer", "张三")
@@ -52,7 +76,7 @@ AGENT = User("agent", "agent", "王客服")
 async def test_only_the_owner_sends_into_a_thread_and_staff_may_only_read_and_resume(tmp_path: Path) -> None:
     runner = _runner(tmp_path)
     turn = await runner.stream_turn("t-alice", Deps(user=ALICE), payload={"source": "chat", "message": "我的订单"})
-    await turn.release()
+    await turn.task
     assert runner.threads.owner("t-alice") == "alice"
     for intruder in (BOB, User(), anonymous_for_client("x" * 20)):
         with pytest.raises(NotFound):
@@ -67,7 +91,7 @@ async def test_only_the_owner_sends_into_a_thread_and_staff_may_only_read_and_re
         runner.authorize("t-alice", AGENT, "manage")
     runner.authorize("t-alice", AGENT, "read")
     resumed = await runner.stream_turn("t-alice", Deps(user=AGENT), resume={"approved": True, "by": "agent"})
-    await resumed.release()
+    await resumed.task
     assert runner.threads.owner("t-alice") == "alice", "nobody but the first caller ever owns it"
 
 

@@ -1,9 +1,10 @@
 """``create_app()``: the FastAPI application (routes per resource, one error shape, lifespan).
 
 At start-up it opens the checkpointer/store (SQLite or PostgreSQL by URL), compiles the graph
-once, loads the knowledge base (ingesting the bundled demo when empty) and warms the models,
-so no request pays for loading. Errors of every kind leave as ``{"error": {code, message,
-details}}``; validation errors are 422 with the offending fields named.
+once, loads the knowledge base (ingesting the bundled demo when empty), warms the models (so no
+request pays for loading) and finishes the turns a crash cut short (``Runner.recover_unfinished``);
+at shutdown it lets running turns finish (``Runner.drain``). Errors of every kind leave as
+``{"error": {code, message, details}}``; validation errors are 422 with the offending fields named.
 """
 
 from __future__ import annotations
@@ -92,7 +93,8 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
             app.state.store = store
             app.state.deps = container
             app.state.kb = container.kb
-            app.state.runner = Runner(graph, ThreadLocks(s.redis_url), thread_directory(container))
+            runner = Runner(graph, ThreadLocks(s.redis_url), thread_directory(container), container)
+            app.state.runner = runner
             app.state.make_deps = lambda user=None: container.for_user(user or User())
             if warm:
                 await asyncio.to_thread(_warm, container)
@@ -101,10 +103,12 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
                 # ~0.8 s, stalling every request, /healthz included).
                 gc.collect()
                 gc.freeze()
+            await runner.recover_unfinished()  # turns a crash cut short finish before anyone is served
             stop = _start_embedder(container) if s.embed_in_server else None
             try:
                 yield
             finally:
+                await runner.drain()  # turns whose client went away still finish and are stored
                 if stop is not None:
                     stop.set()
 

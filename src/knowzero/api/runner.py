@@ -7,6 +7,10 @@
   ``human_review_request`` event and ``done`` carries ``interrupted: true``.
 - Resuming (``Command(resume=...)``) goes through the same path, so approval endpoints and
   clients share one mechanism. Internal errors are logged, never sent.
+- A turn runs as a task of the runner, not of the HTTP response: a client that disconnects does
+  not cancel it (the reply is stored; the run releases the lock). It is checkpointed after every
+  step (``durability="sync"``) and a turn a crash cut short is finished at start-up or before the
+  thread is next used (see :class:`Runner`).
 - Ownership is decided here, for every entry point (``/v1/chat``, ``/v1/chat/completions``, the
   service console, the CLI): a new thread id is claimed by its first caller; only the owner sends
   messages into a thread; staff (agent/admin) may also read it and resume its interrupts
@@ -20,7 +24,7 @@ import asyncio
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from typing import Any, Literal
 
 import redis.asyncio as aioredis
@@ -108,30 +112,71 @@ class ThreadLocks:
 
 
 class Turn:
-    """An async iterator of (event_type, data) plus ``release()`` for a stream that is never read."""
+    """The events of one running turn: an async iterator of (event_type, data).
 
-    def __init__(self, events: AsyncIterator[tuple[str, dict[str, Any]]],
-                 release: Callable[[], Awaitable[None]]) -> None:
-        self._events = events
-        self._release = release
+    The graph run is a task of the :class:`Runner`, not of the reader: it writes into a queue this
+    iterator reads, so a client that disconnects (or never reads) does not cancel it; the turn
+    finishes, its reply is checkpointed, and the run releases the thread lock when it ends.
+    """
+
+    def __init__(self, queue: asyncio.Queue[tuple[str, dict[str, Any]] | None], task: asyncio.Task[None]) -> None:
+        self._queue = queue
+        self._head: list[tuple[str, dict[str, Any]] | None] = []
+        self.task = task
+        """The run; done when the turn has ended (checkpointed, lock released)."""
+
+    async def started(self) -> None:
+        """Wait for the first event (``intent_classified``, or an error). With ``durability="sync"``
+        the user's message is checkpointed by then: a caller that got the first event was heard."""
+        if not self._head:
+            self._head.append(await self._queue.get())
+
+    async def _events(self) -> AsyncIterator[tuple[str, dict[str, Any]]]:
+        while True:
+            item = self._head.pop() if self._head else await self._queue.get()
+            if item is None:
+                return
+            yield item
 
     def __aiter__(self) -> AsyncIterator[tuple[str, dict[str, Any]]]:
-        return self._events
-
-    async def release(self) -> None:
-        await self._release()
+        return self._events()
 
 
 Access = Literal["send", "resume", "read", "manage"]
 
 
-class Runner:
-    """Owns the compiled graph, the thread locks and the thread ownership decisions for the process."""
+def cut_short(snapshot: Any) -> bool:
+    """The checkpoint has tasks (steps scheduled, or done with their writes saved but not yet
+    applied by a next checkpoint) and none waits at an interrupt or failed: the process running the
+    turn died between two checkpoints (only meaningful while holding the thread's lock).
 
-    def __init__(self, graph: Any, locks: ThreadLocks, threads: ThreadDirectory) -> None:
+    ``snapshot.next`` is not the test: it leaves out tasks whose writes are saved, so a turn killed
+    right after such a step shows ``next == ()`` and looks finished although its graph never went on.
+    """
+    tasks = tuple(snapshot.tasks or ())
+    return bool(tasks) and not any(getattr(t, "interrupts", ()) or getattr(t, "error", None) for t in tasks)
+
+
+class Runner:
+    """Owns the compiled graph, the thread locks and the thread ownership decisions for the process.
+
+    Crash safety (see ``graph/nodes/service.py`` for the exactly-once rules of the nodes):
+    - every turn runs with ``durability="sync"``: a step's checkpoint is on disk before the next
+      step starts, so a crash can cut a turn short only *between* two steps, and the step that
+      re-runs is the one whose side effects carry idempotency keys;
+    - a turn is recorded in the thread directory before it runs and forgotten when it ends; at
+      start-up :meth:`recover_unfinished` finishes every turn a crash cut short, and any later use
+      of a thread (a new message, a resume, a read) finishes it first (:meth:`recover`), so a
+      thread is always either waiting at its interrupt or done — never half-way.
+    """
+
+    def __init__(self, graph: Any, locks: ThreadLocks, threads: ThreadDirectory, container: Deps | None = None) -> None:
         self.graph = graph
         self.locks = locks
         self.threads = threads
+        self.container = container
+        """The process's dependency container; recovery runs a thread's cut-short turn as its owner."""
+        self._runs: set[asyncio.Task[None]] = set()
 
     def authorize(self, thread_id: str, user: User, access: Access, title: str = "") -> None:
         """Raise NotFound unless ``user`` may ``access`` the thread; ``send`` claims a new thread.
@@ -149,26 +194,148 @@ class Runner:
         raise NotFound("thread not found")
 
     async def snapshot(self, thread_id: str, user: User) -> Any:
-        """The thread's checkpointed state, for a caller allowed to read it."""
+        """The thread's checkpointed state, for a caller allowed to read it (a turn a crash cut
+        short is finished first, so readers never see a half-done step)."""
         self.authorize(thread_id, user, "read")
+        try:
+            await self.recover(thread_id)
+        except Exception:  # noqa: BLE001 - a failed recovery is logged; the reader still gets the state
+            log.exception("could not finish the interrupted turn of thread %s", thread_id)
         return await self.graph.aget_state({"configurable": {"thread_id": thread_id}})
 
     async def stream_turn(self, thread_id: str, deps: Deps, *, payload: AgentInput | None = None,
                           resume: Any = None, title: str = "") -> Turn:
-        """The events of one turn. Raises NotFound if the caller may not use the thread, and
-        Conflict before the first event if the thread is busy.
+        """Start one turn and return its events once the first one is ready. Raises NotFound if the
+        caller may not use the thread, and Conflict if the thread is busy.
 
-        The lock is released when the events end, or by ``Turn.release()`` if they are never read
-        (a client that disconnects before the stream starts).
+        The run is independent of the reader (see :class:`Turn`): it releases the lock itself.
         """
         self.authorize(thread_id, deps.user, "resume" if resume is not None else "send", title)
         self.threads.touch(thread_id)
         token = await self.locks.acquire(thread_id)
-        return Turn(self._run(thread_id, deps, payload, resume, token),
-                    lambda: self.locks.release(thread_id, token))
+        queue: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
+        task = asyncio.create_task(self._drive(thread_id, token, queue, self._run(thread_id, deps, payload, resume)),
+                                   name=f"turn:{thread_id}")
+        self._runs.add(task)
+        task.add_done_callback(self._runs.discard)
+        turn = Turn(queue, task)
+        await turn.started()
+        return turn
 
-    async def _run(self, thread_id: str, deps: Deps, payload: AgentInput | None, resume: Any,
-                   token: str) -> AsyncIterator[tuple[str, dict[str, Any]]]:
+    async def _drive(self, thread_id: str, token: str, queue: asyncio.Queue[tuple[str, dict[str, Any]] | None],
+                     events: AsyncIterator[tuple[str, dict[str, Any]]]) -> None:
+        """Run a turn to its end whoever reads it: record the turn, finish a cut-short one first,
+        forward the events, then forget the turn and release the lock — before the final ``done``
+        or ``error`` is handed over, so a client that saw it may send its next message at once.
+        (A ``done``/``error`` is held only until the next event: every other event goes out as it
+        comes, so the first one is never delayed.)"""
+        ended = sent = False
+        last: tuple[str, dict[str, Any]] | None = None
+        try:
+            await asyncio.to_thread(self.threads.turn_started, thread_id)
+            await self._finish_cut_short(thread_id)
+            async for ev in events:
+                sent = True
+                if last is not None:
+                    queue.put_nowait(last)
+                    last = None
+                if ev[0] in ("done", "error"):
+                    last = ev
+                else:
+                    queue.put_nowait(ev)
+            ended = True
+        except asyncio.CancelledError:
+            raise  # shutting down: the turn stays recorded and is finished at the next start
+        except Exception:  # noqa: BLE001 - the stream must still end with a clean error event
+            log.exception("turn failed on thread %s", thread_id)
+            if last is not None:
+                queue.put_nowait(last)
+            elif not sent:
+                queue.put_nowait(("intent_classified", {"intent": "unknown", "confidence": 0.0, "method": "none",
+                                                        "elapsed_ms": 0.0, "reasoning": ""}))
+            last = ("error", {"code": "internal_error", "message": "something went wrong while answering; "
+                                                                   "the thread is kept and you can retry"})
+            ended = True
+        finally:
+            try:
+                if ended:
+                    await asyncio.to_thread(self.threads.turn_ended, thread_id)
+            finally:
+                await self.locks.release(thread_id, token)
+                if last is not None:
+                    queue.put_nowait(last)
+                queue.put_nowait(None)
+
+    async def recover(self, thread_id: str) -> bool:
+        """Finish the thread's turn if a crash cut it short; False if there was nothing to do or a
+        turn is running on it right now (that turn finishes it)."""
+        config = {"configurable": {"thread_id": thread_id}}
+        if self.graph is None or not cut_short(await self.graph.aget_state(config)):
+            return False
+        try:
+            token = await self.locks.acquire(thread_id)
+        except Conflict:
+            return False
+        try:
+            done = await self._finish_cut_short(thread_id)
+            await asyncio.to_thread(self.threads.turn_ended, thread_id)
+            return done
+        finally:
+            await self.locks.release(thread_id, token)
+
+    async def recover_unfinished(self) -> list[str]:
+        """At start-up: finish every turn the last process left running; returns their thread ids."""
+        done = []
+        for thread_id in await asyncio.to_thread(self.threads.unfinished_turns):
+            try:
+                if await self.recover(thread_id):
+                    done.append(thread_id)
+                elif not cut_short(await self.graph.aget_state({"configurable": {"thread_id": thread_id}})):
+                    await asyncio.to_thread(self.threads.turn_ended, thread_id)
+            except Exception:  # noqa: BLE001 - one broken thread must not stop the server from starting
+                log.exception("could not finish the interrupted turn of thread %s", thread_id)
+        if done:
+            log.warning("finished %d turn(s) cut short by a crash: %s", len(done), ", ".join(done))
+        return done
+
+    async def _finish_cut_short(self, thread_id: str) -> bool:
+        """(Holding the lock.) Run the scheduled steps of a cut-short turn to its end or its next
+        interrupt, as the thread's owner. Steps re-run from their first line; side effects are
+        idempotent by key (``graph/nodes/service.py``), so nothing happens twice."""
+        config = {"configurable": {"thread_id": thread_id}, "recursion_limit": 60}
+        if self.graph is None or not cut_short(await self.graph.aget_state(config)):
+            return False
+        deps = self._owner_deps(thread_id)
+        if deps is None:
+            return False
+        log.warning("thread %s: finishing a turn cut short by a crash", thread_id)
+        async for _ in self.graph.astream(None, config, context=deps, stream_mode="updates", durability="sync"):
+            pass
+        return True
+
+    def _owner_deps(self, thread_id: str) -> Deps | None:
+        if self.container is None:
+            return None
+        owner = self.threads.owner(thread_id)
+        if owner is None:
+            return None
+        row = self.container.store.get_user(owner) if self.container.store is not None else None
+        user = User(owner, row["role"], row.get("name") or "") if row else User(owner, "anonymous")
+        return self.container.for_user(user)
+
+    async def drain(self, timeout: float = 30.0) -> None:
+        """Let running turns finish (app shutdown); a turn still running after ``timeout`` is
+        cancelled and finished at the next start."""
+        runs = list(self._runs)
+        if not runs:
+            return
+        _, pending = await asyncio.wait(runs, timeout=timeout)
+        for t in pending:
+            t.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+
+    async def _run(self, thread_id: str, deps: Deps, payload: AgentInput | None,
+                   resume: Any) -> AsyncIterator[tuple[str, dict[str, Any]]]:
         t0 = time.perf_counter()
         config = {"configurable": {"thread_id": thread_id}, "recursion_limit": 60}
         held: list[tuple[str, dict[str, Any]]] = []
@@ -186,7 +353,7 @@ class Runner:
                 inp: Any = Command(resume=resume)
             else:
                 inp = {"input": payload}
-            async for ns, mode, chunk in self.graph.astream(inp, config, context=deps,
+            async for ns, mode, chunk in self.graph.astream(inp, config, context=deps, durability="sync",
                                                             stream_mode=["custom", "updates"], subgraphs=True):
                 if mode == "custom" and isinstance(chunk, dict) and "type" in chunk:
                     ev = (chunk["type"], chunk.get("data", {}))
@@ -243,8 +410,6 @@ class Runner:
                                             "elapsed_ms": 0.0, "reasoning": ""}
             yield "error", {"code": "internal_error", "message": "something went wrong while answering; "
                                                                  "the thread is kept and you can retry"}
-        finally:
-            await self.locks.release(thread_id, token)
 
     async def run_to_end(self, thread_id: str, deps: Deps, *, payload: AgentInput | None = None,
                          resume: Any = None, title: str = "") -> dict[str, Any]:

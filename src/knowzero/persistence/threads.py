@@ -1,6 +1,8 @@
 """Thread metadata: who owns a thread, its title, when it was used (the conversation itself lives
-in the checkpointer). :class:`ThreadDirectory` is the only writer; the runner is its only caller
-for ownership decisions (see ``api/runner.py``)."""
+in the checkpointer), and which threads have a turn running (``thread_turns``: a row is written
+before a turn starts and deleted when it ends, so the rows left after a crash name exactly the
+threads whose turn was cut short). :class:`ThreadDirectory` is the only writer; the runner is its
+only caller for ownership decisions and turn recovery (see ``api/runner.py``)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,12 @@ threads = Table(
     Column("title", String(200), nullable=False, default=""),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+)
+
+thread_turns = Table(
+    "thread_turns", metadata,
+    Column("thread_id", String(100), primary_key=True),
+    Column("started_at", Float, nullable=False),
 )
 
 
@@ -66,6 +74,27 @@ class ThreadDirectory:
         with self.engine.begin() as conn:
             conn.execute(update(threads).where(threads.c.id == thread_id).values(title=title[:200]))
 
+    def turn_started(self, thread_id: str) -> None:
+        """Record that a turn is running on the thread (before the graph runs)."""
+        with self.engine.begin() as conn:
+            if conn.execute(update(thread_turns).where(thread_turns.c.thread_id == thread_id)
+                            .values(started_at=time.time())).rowcount == 0:
+                try:
+                    with conn.begin_nested():
+                        conn.execute(thread_turns.insert().values(thread_id=thread_id, started_at=time.time()))
+                except IntegrityError:
+                    pass  # recorded concurrently: one row is enough
+
+    def turn_ended(self, thread_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(thread_turns).where(thread_turns.c.thread_id == thread_id))
+
+    def unfinished_turns(self) -> tuple[str, ...]:
+        """Threads whose last turn started and never ended (the process died while it ran)."""
+        with self.engine.connect() as conn:
+            return tuple(conn.execute(select(thread_turns.c.thread_id).order_by(thread_turns.c.started_at)).scalars())
+
     def delete(self, thread_id: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(delete(threads).where(threads.c.id == thread_id))
+            conn.execute(delete(thread_turns).where(thread_turns.c.thread_id == thread_id))

@@ -8,7 +8,6 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sse_starlette.sse import EventSourceResponse
-from starlette.background import BackgroundTask
 
 from knowzero.api.access import ANYONE, SIGNED_IN, STREAM_OR_JSON, access
 from knowzero.api.body import SafeRoute
@@ -73,8 +72,7 @@ async def chat(request: Request, user: CurrentUser, runner: RunnerDep) -> Any:
             assert etype in EVENT_TYPES, etype
             yield {"event": etype, "data": json.dumps(data, ensure_ascii=False, default=str)}
 
-    return EventSourceResponse(gen(), ping=15, headers={"X-Thread-Id": thread_id, "Cache-Control": "no-cache"},
-                               background=BackgroundTask(events.release))
+    return EventSourceResponse(gen(), ping=15, headers={"X-Thread-Id": thread_id, "Cache-Control": "no-cache"})
 
 
 class Rename(BaseModel):

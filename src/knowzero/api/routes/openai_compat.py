@@ -24,7 +24,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sse_starlette.sse import EventSourceResponse
-from starlette.background import BackgroundTask
 
 from knowzero.api.access import ANYONE, STREAM_OR_JSON, access
 from knowzero.api.body import SafeRoute
@@ -114,4 +113,4 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
             yield {"data": json.dumps(error_body(err["code"], err["message"]), ensure_ascii=False)}
             yield {"data": "[DONE]"}
 
-    return EventSourceResponse(gen(), headers={"X-Thread-Id": thread_id}, background=BackgroundTask(events.release))
+    return EventSourceResponse(gen(), headers={"X-Thread-Id": thread_id})

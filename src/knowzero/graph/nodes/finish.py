@@ -1,4 +1,5 @@
-"""End of every turn: the user's stated preferences, then the reply joins the thread's messages.
+"""End of every turn: the user's stated preferences, then the reply joins the thread's messages
+(unless it is already the last one: a prompt stored when the thread paused at an interrupt).
 
 Preferences (``knowzero.preferences``) are explicit statements only ("以后回答简短一点", "reply in
 English"): they are remembered across threads for signed-in users and shape the reply. A store
@@ -68,4 +69,7 @@ async def finish_turn(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str
     meta = {"intent": (state.get("intent") or {}).get("intent"), "path": state.get("path"),
             "verdict": verdict.level if verdict is not None else None, "citations": state.get("citations") or [],
             "trace": _compact_trace(state)}
+    last = (state.get("messages") or [None])[-1]
+    if isinstance(last, AIMessage) and last.content == reply:
+        return {"reply": reply}  # stored when the thread paused at an interrupt and nothing new was said
     return {"reply": reply, "messages": [AIMessage(content=reply, additional_kwargs={"knowzero": meta})]}

@@ -4,8 +4,13 @@ approves one above ``refund_agent_approval_above``) and ``await_human`` (a human
 
 Exactly-once rules: a node that calls ``interrupt()`` re-runs from its first line on resume, so
 nothing before an interrupt has side effects; side effects come after it and carry the idempotency
-key prepared by ``run_tools`` (UNIQUE in the store), so a replayed or retried resume returns the
-first result. A resume value that is malformed or comes from the wrong person is ignored and the
+key prepared by ``run_service`` (UNIQUE in the store), so a replayed or retried resume returns the
+first result. The same holds across a crash: turns are checkpointed after every step and the
+runner re-runs a step a crash cut short (``api/runner.py``), so ``confirm_action`` re-running after
+its refund was written finds that refund by its key and still hands the thread to
+``approve_action``, whose interrupt is then checkpointed — a refund is never left ``pending``
+without a thread waiting for its decision. A node that leaves the thread waiting stores its reply
+in the history when it does (``with_quick_replies``). A resume value that is malformed or comes from the wrong person is ignored and the
 node interrupts again (resume values: ``{"approved": bool, "by": user_id, "note"?: str}`` for
 approvals; ``{"human_reply": str, "by": agent_id}`` or ``{"return_to_assistant": true, "by": agent_id}``
 for a handoff).
@@ -51,11 +56,24 @@ def service_context(state: dict[str, Any], deps: Deps) -> ServiceContext:
                           ask_knowledge=ask_knowledge if deps.kb is not None else None)
 
 
+WAITING_NODES = {"confirm_action": "refund_confirmation", "approve_action": "refund_approval", "await_human": "handoff"}
+"""Nodes that wait for a person at an interrupt, and the kind of wait."""
+
+
 def with_quick_replies(out: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
-    """Buttons for the pending service step ("确认"/"算了", reasons …), kept in state for the client."""
+    """Buttons for the pending service step ("确认"/"算了", reasons …), kept in state for the client;
+    and when the node hands the thread to a waiting node, its reply (the "请确认…" prompt) joins the
+    history now, in the same checkpoint — ``finish_turn`` only runs once the wait is over, and does
+    not add the same reply twice."""
     svc = out.get("service", state.get("service"))
     zh = (svc or {}).get("lang", "zh") == "zh"
-    return {**out, "quick_replies": quick_replies(svc, zh=zh)}
+    out = {**out, "quick_replies": quick_replies(svc, zh=zh)}
+    waiting = WAITING_NODES.get((svc or {}).get("next") or "")
+    if waiting and out.get("reply"):
+        meta: dict[str, Any] = {"intent": (state.get("intent") or {}).get("intent"), "path": state.get("path") or "service",
+                "verdict": None, "citations": [], "awaiting": waiting}
+        out["messages"] = [AIMessage(content=out["reply"], additional_kwargs={"knowzero": meta})]
+    return out
 
 
 def offers_quick_replies(fn: Callable[..., Awaitable[dict[str, Any]]]) -> Callable[..., Awaitable[dict[str, Any]]]:
