@@ -22,6 +22,7 @@ from typing import Any
 
 import httpx
 
+from knowzero.input import AgentInput
 from knowzero.service.registry import ToolContext, run_tool
 from knowzero.users import User
 from kz_testlib import knowzero_env, make_deps
@@ -67,7 +68,7 @@ async def crash_after(client: httpx.AsyncClient, thread_id: str, message: str, n
     deps = client.app.state.make_deps(ALICE)  # type: ignore[attr-defined]
     runner.threads.turn_started(thread_id)
     config = {"configurable": {"thread_id": thread_id}}
-    payload = {"source": "chat", "message": message, "thread_id": thread_id, "user_id": "alice"}
+    payload = AgentInput(source="chat", message=message, thread_id=thread_id, user_id="alice")
     async for _ in runner.graph.astream({"input": payload}, config, context=deps, durability="sync",
                                         interrupt_after=[node]):
         pass
@@ -152,7 +153,7 @@ async def test_a_crash_while_a_step_is_checkpointed_is_finished_at_restart(tmp_p
 
         saver.aput = dying_aput
         runner.threads.turn_started(tid)
-        payload = {"source": "chat", "message": "确认", "thread_id": tid, "user_id": "alice"}
+        payload = AgentInput(source="chat", message="确认", thread_id=tid, user_id="alice")
         deps = api.app.state.make_deps(ALICE)  # type: ignore[attr-defined]
 
         async def turn() -> None:

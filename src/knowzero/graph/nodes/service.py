@@ -72,7 +72,8 @@ def with_quick_replies(out: dict[str, Any], state: dict[str, Any]) -> dict[str, 
     if waiting and out.get("reply"):
         meta: dict[str, Any] = {"intent": (state.get("intent") or {}).get("intent"), "path": state.get("path") or "service",
                 "verdict": None, "citations": [], "awaiting": waiting}
-        out["messages"] = [AIMessage(content=out["reply"], additional_kwargs={"knowzero": meta})]
+        out["messages"] = [*(out.get("messages") or []),
+                           AIMessage(content=out["reply"], additional_kwargs={"knowzero": meta})]
     return out
 
 
@@ -164,6 +165,12 @@ def _answered_card(state: dict[str, Any], payload: dict[str, Any], answer: dict[
     card = {k: v for k, v in payload.items() if k not in ("respond_with", "idempotency_key", "thread_id")}
     meta = {"intent": (state.get("intent") or {}).get("intent"), "path": "service",
             "card": {**card, "answered": {"approved": bool(answer.get("approved"))}}}
+    # The prompt was stored when the thread paused (``with_quick_replies``): the answered card replaces
+    # that message (same id), so the history holds the question once.
+    for m in reversed(state.get("messages") or []):
+        stored = (getattr(m, "additional_kwargs", {}) or {}).get("knowzero") or {}
+        if isinstance(m, AIMessage) and stored.get("awaiting") == payload.get("kind") and m.id:
+            return AIMessage(id=m.id, content=m.content, additional_kwargs={"knowzero": {**stored, **meta}})
     return AIMessage(content=str(state.get("reply") or ""), additional_kwargs={"knowzero": meta})
 
 
