@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -288,6 +289,19 @@ def _echo_result(r: dict[str, Any], json_out: bool, rows: Path | None = None) ->
             typer.echo(f"{k}: {v}")
 
 
+def _on_squad(squad: Path, run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """Run a benchmark over a SQuAD-format file; a file that is not one is a clear CLI error."""
+    try:
+        return run()
+    except json.JSONDecodeError as exc:
+        _fail(f"{squad}: not a SQuAD-format file ({exc})")
+    except KeyError as exc:
+        _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
+    except ValueError as exc:
+        _fail(f"{squad}: {exc}")
+    raise AssertionError("unreachable: _fail exits")
+
+
 def _tick(done: int, total: int) -> None:
     typer.echo(f"  {done}/{total}", err=True)
 
@@ -327,14 +341,8 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
     seed_list = _parse_seeds(seeds)
     kwargs: dict[str, Any] = {"limit": limit, "unanswerable_share": unanswerable_share, "data_dir": data_dir,
                               "progress": _tick, "negatives": negatives, "script": script}
-    try:
-        r = run_seeds(squad, seed_list, **kwargs) if seed_list else run_knowledge(squad, seed=seed, **kwargs)
-    except json.JSONDecodeError as exc:
-        _fail(f"{squad}: not a SQuAD-format file ({exc})")
-    except KeyError as exc:
-        _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
-    except ValueError as exc:
-        _fail(f"{squad}: {exc}")
+    r = _on_squad(squad, lambda: run_seeds(squad, seed_list, **kwargs) if seed_list
+                  else run_knowledge(squad, seed=seed, **kwargs))
     _echo_result(r, json_out, rows)
 
 
@@ -350,14 +358,8 @@ def eval_conflicts(squad: Path = typer.Option(..., exists=True, dir_okay=False, 
 
     if script not in SCRIPTS:
         _fail(f"--script must be one of {', '.join(SCRIPTS)}")
-    try:
-        r = run_conflicts(squad, limit=limit, seed=seed, script=script, data_dir=data_dir, progress=_tick)
-    except json.JSONDecodeError as exc:
-        _fail(f"{squad}: not a SQuAD-format file ({exc})")
-    except KeyError as exc:
-        _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
-    except ValueError as exc:
-        _fail(f"{squad}: {exc}")
+    r = _on_squad(squad, lambda: run_conflicts(squad, limit=limit, seed=seed, script=script, data_dir=data_dir,
+                                               progress=_tick))
     _echo_result(r, json_out, rows)
 
 
