@@ -26,6 +26,7 @@ from typing import Any
 
 from knowzero.errors import ProviderError
 from knowzero.knowledge import verify
+from knowzero.knowledge.injection import find_instructions
 from knowzero.knowledge.retriever import Plan, evidence_quality, retrieve
 from knowzero.knowledge.text import STOPWORDS, char_ngrams, split_sentences, tokens
 from knowzero.knowledge.types import Passage
@@ -183,6 +184,8 @@ def passage_sentences(kb: Any, p: Passage) -> list[Cand]:
         text, start = cleaned
         end = start + len(text)
         if src[start:end] != text:  # never cite what is not verbatim in the source
+            continue
+        if find_instructions(text):  # orders to the assistant are flagged for review, never taught
             continue
         out.append(Cand(text, p.path, p.title, p.section, start, end, p.id, p.domain, 0.0,
                         classify(text, p.section)))
