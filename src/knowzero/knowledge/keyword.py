@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import threading
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -42,8 +43,9 @@ def _idf(n: int, df: int) -> float:
     return math.log(1 + (n - df + 0.5) / (df + 0.5))
 
 
-class _Base:
-    """What both engines share: the statistics cache and the engine/connection plumbing."""
+class _Base(ABC):
+    """What both engines share: the statistics cache and the engine/connection plumbing. Each engine
+    (SQLite FTS5, PostgreSQL tsvector) implements the abstract methods below."""
 
     name = "keyword"
 
@@ -56,26 +58,33 @@ class _Base:
             self.ensure_schema(conn)
 
     # -- engine specific --
+    @abstractmethod
     def ensure_schema(self, conn: Connection) -> None:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _count(self, conn: Connection) -> int:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _doc_freq(self, conn: Connection, term: str) -> int:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def add(self, passages: Iterable[Passage], conn: Connection | None = None) -> int:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def remove_path(self, path: str, conn: Connection) -> None:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def reset(self, conn: Connection | None = None) -> None:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def search_tokens(self, qtoks: list[str], k: int, allowed: frozenset[str] | None = None) -> list[Hit]:
-        raise NotImplementedError
+        ...
 
     # -- shared --
     def changed(self) -> None:
