@@ -141,9 +141,10 @@ def _typed_answers(questions: Sequence[dict[str, Any]]) -> list[tuple[dict[str, 
     return out
 
 
-def build_conflicts(paragraphs: Sequence[dict[str, str]], questions: Sequence[dict[str, Any]], *, seed: int = 3,
-                    limit: int | None = None) -> list[ConflictPair]:
-    """Conflicting pairs, at most one per paragraph (see module doc), a seeded sample of ``limit``."""
+def _sampling(paragraphs: Sequence[dict[str, str]], questions: Sequence[dict[str, Any]], seed: int) -> tuple[
+        random.Random, dict[str, dict[str, str]], list[tuple[dict[str, Any], str, str]], dict[str, list[str]]]:
+    """What both builders start from: a seeded rng, paragraphs by id, the typed answers in a seeded
+    order, and the answers of each type (the substitutes' pool)."""
     rng = random.Random(seed)
     by_id = {p["id"]: p for p in paragraphs}
     typed = _typed_answers(questions)
@@ -151,6 +152,13 @@ def build_conflicts(paragraphs: Sequence[dict[str, str]], questions: Sequence[di
     for _, ans, kind in typed:
         pool.setdefault(kind, []).append(ans)
     rng.shuffle(typed)
+    return rng, by_id, typed, pool
+
+
+def build_conflicts(paragraphs: Sequence[dict[str, str]], questions: Sequence[dict[str, Any]], *, seed: int = 3,
+                    limit: int | None = None) -> list[ConflictPair]:
+    """Conflicting pairs, at most one per paragraph (see module doc), a seeded sample of ``limit``."""
+    rng, by_id, typed, pool = _sampling(paragraphs, questions, seed)
     pairs: list[ConflictPair] = []
     used: set[str] = set()
     for q, ans, kind in typed:
@@ -300,13 +308,7 @@ def _rules(question: str, sentence: str, ans: str, traditional: bool) -> dict[st
 def build_paraphrases(paragraphs: Sequence[dict[str, str]], questions: Sequence[dict[str, Any]], *, seed: int = 3,
                       limit: int | None = None, traditional: bool = False) -> list[ParaphraseItem]:
     """Up to ``limit`` questions (seeded), each with every rule that changes its answer sentence."""
-    rng = random.Random(seed)
-    by_id = {p["id"]: p for p in paragraphs}
-    typed = _typed_answers(questions)
-    pool: dict[str, list[str]] = {}
-    for _, ans, kind in typed:
-        pool.setdefault(kind, []).append(ans)
-    rng.shuffle(typed)
+    rng, by_id, typed, pool = _sampling(paragraphs, questions, seed)
     items: list[ParaphraseItem] = []
     n_q = 0
     for q, ans, kind in typed:
