@@ -66,7 +66,8 @@ async def ask(question: str, deps: KnowledgeDeps, collections: Sequence[str] = (
     reader_log: dict[str, Any] = next((e for e in a.agent_log if e.get("agent") == "reader"), {})
     return {"reply": a.reply, "level": a.verdict.level, "reason": a.verdict.reason, "coverage": float(a.verdict.coverage),
             "citations": [{k: c.get(k) for k in ("source", "quote", "start", "end")} for c in a.citations],
-            "conflicts": int(reader_log.get("conflicts") or 0)}
+            "conflicts": int(reader_log.get("conflicts") or 0),
+            "answerability": a.verdict.answerability, "features": a.verdict.features}
 
 
 # ----- data -----
@@ -240,7 +241,8 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
                          "cited_gold": bool(cits) and cits[0]["source"] == q["gold"], "level": out["level"],
                          "coverage": out["coverage"], "score": abstention_score(out), "conflicts": out["conflicts"],
                          "question": q["question"], "gold": q["gold"], "answers": q["answers"],
-                         "reply": out["reply"], "reason": out["reason"], "top": cits[0]["source"] if cits else None})
+                         "reply": out["reply"], "reason": out["reason"], "top": cits[0]["source"] if cits else None,
+                         "answerability": out["answerability"], "features": out["features"]})
             if baseline:
                 t0 = time.perf_counter()
                 allowed = frozenset().union(*(kb.collections.get(c, set()) for c in unans_colls)) if unanswerable \
@@ -465,7 +467,8 @@ def run_demo(*, data_dir: Path | None = None) -> dict[str, Any]:
             rows.append({"unanswerable": not answerable, "ms": ms, "answered": out["level"] != "insufficient",
                          "contains": answerable and _contains(out["reply"], q.get("answer_contains", [])),
                          "cited_gold": bool(cits) and bool(q.get("source")) and cits[0]["source"].endswith(q["source"]),
-                         "level": out["level"]})
+                         "level": out["level"], "question": q["question"], "reply": out["reply"],
+                         "reason": out["reason"], "answerability": out["answerability"], "features": out["features"]})
 
     asyncio.run(run_all())
-    return summarize(rows)
+    return {**summarize(rows), "_rows": rows}

@@ -31,6 +31,7 @@ from typing import Any
 
 from knowzero.config import Settings
 from knowzero.errors import ProviderError
+from knowzero.knowledge import answerable
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge import verify
 from knowzero.knowledge.domains import decide
@@ -232,8 +233,21 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     sim = None
     if verify.RESCUE_COVERAGE <= cov < verify.MIN_COVERAGE and cited is not None:
         sim = kb.dense.similarity(kb.query_vector(question), cited.id)
-    return verify.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok,
-                        conflicts=len(draft.conflicts), quotes_ok=quotes_ok, similarity=sim)
+    v = verify.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok,
+                     conflicts=len(draft.conflicts), quotes_ok=quotes_ok, similarity=sim)
+    if cited is None or cited_sql:
+        return v
+    if sim is None:
+        sim = kb.dense.similarity(kb.query_vector(question), cited.id)
+    doc = f"{cited.title} {cited.section} {kb.file_texts.get(cited.path, '')[:20000]}"
+    f = answerable.features(question, terms, doc_text=doc, title=cited.title, quotes=[c.quote for c in claims],
+                            contexts=evidence_texts, similarity=sim)
+    p = answerable.score(f)
+    v = replace(v, answerability=round(p, 4), features=f.to_dict())
+    if v.level in ("confirmed", "uncertain") and p < answerable.THRESHOLD:
+        return replace(v, level="insufficient", needs_human_review=False,
+                       reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
+    return v
 
 
 _QUESTION_MARK = ("？", "?")
