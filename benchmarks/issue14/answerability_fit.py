@@ -23,17 +23,35 @@ from pathlib import Path
 
 import numpy as np
 
-from knowzero.knowledge.answerable import Features
+from knowzero.knowledge import answerable
 
-KEYS = list(Features.__dataclass_fields__)
+KEYS = list(answerable.FEATURES)
+
+
+RECOMPUTE = False
 
 
 def load(path: str) -> list[dict]:
-    return [json.loads(line) for line in Path(path).read_text("utf-8").splitlines() if line.strip()]
+    rows = [json.loads(line) for line in Path(path).read_text("utf-8").splitlines() if line.strip()]
+    if RECOMPUTE:  # today's feature code over the recorded evidence (no pipeline run)
+        for r in rows:
+            ev = r.get("evidence")
+            if ev:
+                f = answerable.features(r["question"], [tuple(t) for t in ev["terms"]], doc_text=ev["doc"],
+                                        title=ev["title"], quotes=ev["quotes"], contexts=ev["contexts"],
+                                        similarity=ev["similarity"])
+                r["features"] = f.to_dict()
+    return rows
+
+
+MODE = "replace"
 
 
 def eligible(r: dict) -> bool:
-    """The checker would answer if the model says so (coverage is the model's business now)."""
+    """The checker would answer if the model says so (``replace``: coverage is the model's business
+    now; ``and``: the model only vetoes what the coverage gate let through)."""
+    if MODE == "and":
+        return r["answered"]
     if r.get("features") is None:
         return r["answered"]  # SQL evidence, or no claim at all: the model is not asked
     return r["level"] != "insufficient" or r["reason"].startswith("the sources cover only") \
@@ -94,7 +112,11 @@ def main() -> None:
     ap.add_argument("--min-answered", type=float, default=0.92)
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--threshold", type=float, default=None, help="use this threshold instead of choosing one")
+    ap.add_argument("--mode", choices=("replace", "and"), default="replace")
+    ap.add_argument("--recompute", action="store_true", help="recompute features from the rows' evidence")
     args = ap.parse_args()
+    global MODE, RECOMPUTE
+    MODE, RECOMPUTE = args.mode, args.recompute
     fit_files = {f: load(f) for f in args.fit}
     x, y = xy([r for rows in fit_files.values() for r in rows])
     w, b = fit(x, y, args.l2)

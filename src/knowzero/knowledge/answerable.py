@@ -102,12 +102,17 @@ class Features:
     is missing; 0.5 when the question asks for no typed value."""
     similarity: float
     """The retrieval model's cosine between the question and the cited passage (0 when unknown)."""
+    clause_focus: float
+    """Share of the predicate terms (not in the title) in the quote's best clause and its neighbours."""
 
     def vector(self) -> list[float]:
-        return [self.coverage, self.sentence_coverage, self.focus, self.subject, self.slot, self.similarity]
+        return [getattr(self, k) for k in FEATURES]
 
     def to_dict(self) -> dict[str, float]:
         return {k: round(v, 4) for k, v in asdict(self).items()}
+
+
+FEATURES = ("coverage", "sentence_coverage", "focus", "subject", "slot", "similarity", "clause_focus")
 
 
 def present(term: str, haystack: str) -> bool:
@@ -155,25 +160,26 @@ def features(question: str, terms: Sequence[tuple[str, float]], *, doc_text: str
     rare = [(t, w) for t, w in terms if w >= 0.8 * top and len(t) >= 2]
     subject = cov(doc, rare) if rare else 1.0
     kind = asked_kind(question)
+    window = predicate_window(quotes[0], non_title or terms) if quotes else []
     slot = 0.5
-    if kind is not None and quotes:
-        slot = 1.0 if _slot_in_predicate_clause(kind, quotes[0], question, non_title or terms) else 0.0
-    return Features(coverage, sentence_coverage, focus, subject, slot, similarity or 0.0)
+    if kind is not None:
+        slot = 1.0 if any(_fills(kind, c, question) for c in window) else 0.0
+    clause_focus = cov(" ".join(window).lower(), non_title) if non_title else 1.0
+    return Features(coverage, sentence_coverage, focus, subject, slot, similarity or 0.0, clause_focus)
 
 
-def _slot_in_predicate_clause(kind: str, quote: str, question: str, terms: Sequence[tuple[str, float]]) -> bool:
+def predicate_window(quote: str, terms: Sequence[tuple[str, float]]) -> list[str]:
+    """The clause of ``quote`` holding most of the terms' weight, with its neighbours (folded text)."""
     clauses = [c for c in _CLAUSE.split(fold(quote)) if c.strip()]
     if not clauses:
-        return False
-    low = [c.lower() for c in clauses]
-    weights = [sum(w for t, w in terms if present(t, c)) for c in low]
+        return []
+    weights = [sum(w for t, w in terms if present(t, c.lower())) for c in clauses]
     best = max(range(len(clauses)), key=lambda i: weights[i])
-    window = clauses[max(0, best - 1): best + 2]
-    return any(_fills(kind, c, question) for c in window)
+    return clauses[max(0, best - 1): best + 2]
 
 
 # ----- the model -----------------------------------------------------------------------------------
-WEIGHTS: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+WEIGHTS: tuple[float, ...] = (0.0,) * 7
 BIAS = 0.0
 THRESHOLD = 0.0
 """Fitted by ``benchmarks/issue14/answerability_fit.py`` (see benchmarks/README.md, issue 14)."""
