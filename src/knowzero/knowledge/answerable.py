@@ -104,6 +104,8 @@ class Features:
     """The retrieval model's cosine between the question and the cited passage (0 when unknown)."""
     clause_focus: float
     """Share of the predicate terms (not in the title) in the quote's best clause and its neighbours."""
+    clause_all: float
+    """Share of all key terms in the document's title plus that clause window (subject and predicate together)."""
 
     def vector(self) -> list[float]:
         return [getattr(self, k) for k in FEATURES]
@@ -112,7 +114,7 @@ class Features:
         return {k: round(v, 4) for k, v in asdict(self).items()}
 
 
-FEATURES = ("coverage", "sentence_coverage", "focus", "subject", "slot", "similarity", "clause_focus")
+FEATURES = ("coverage", "sentence_coverage", "focus", "subject", "slot", "similarity", "clause_focus", "clause_all")
 
 
 def present(term: str, haystack: str) -> bool:
@@ -164,8 +166,10 @@ def features(question: str, terms: Sequence[tuple[str, float]], *, doc_text: str
     slot = 0.5
     if kind is not None:
         slot = 1.0 if any(_fills(kind, c, question) for c in window) else 0.0
-    clause_focus = cov(" ".join(window).lower(), non_title) if non_title else 1.0
-    return Features(coverage, sentence_coverage, focus, subject, slot, similarity or 0.0, clause_focus)
+    win = " ".join(window).lower()
+    clause_focus = cov(win, non_title) if non_title else 1.0
+    clause_all = cov(f"{title_f} {win}", terms) if total else 0.0
+    return Features(coverage, sentence_coverage, focus, subject, slot, similarity or 0.0, clause_focus, clause_all)
 
 
 def predicate_window(quote: str, terms: Sequence[tuple[str, float]]) -> list[str]:
@@ -179,7 +183,7 @@ def predicate_window(quote: str, terms: Sequence[tuple[str, float]]) -> list[str
 
 
 # ----- the model -----------------------------------------------------------------------------------
-WEIGHTS: tuple[float, ...] = (0.0,) * 7
+WEIGHTS: tuple[float, ...] = (0.0,) * 8
 BIAS = 0.0
 THRESHOLD = 0.0
 """Fitted by ``benchmarks/issue14/answerability_fit.py`` (see benchmarks/README.md, issue 14)."""
