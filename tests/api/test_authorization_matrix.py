@@ -102,7 +102,7 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("POST", "/v1/service/reviews/{review_id}"): Recipe(_json("/v1/service/reviews/no-such-review", {"action": "approve"}), ok=404),
     ("GET", "/v1/service/threads/{thread_id}"): Recipe(_get("/v1/service/threads/{thread}")),
     ("POST", "/v1/service/threads/{thread_id}/reply"): Recipe(_json("/v1/service/threads/{thread}/reply", {"text": "您好"}), ok=409),
-    ("POST", "/v1/service/threads/{thread_id}/return"): Recipe(_json("/v1/service/threads/{thread}/return", {})),
+    ("POST", "/v1/service/threads/{thread_id}/return"): Recipe(_json("/v1/service/threads/{thread}/return", {}), ok=409),
     ("POST", "/v1/service/refunds/{refund_id}/decision"): Recipe(_json("/v1/service/refunds/no-such-refund/decision",
                                                                        {"approved": False}), ok=404),
     ("GET", "/v1/me/orders"): Recipe(_get("/v1/me/orders")),
