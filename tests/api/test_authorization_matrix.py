@@ -74,6 +74,8 @@ RECIPES: dict[tuple[str, str], Recipe] = {
                                                   "files": {"files": ("matrix-note.md", "# 矩阵\n\n测试。\n".encode(), "text/markdown")}}),
     ("DELETE", "/v1/kb/files"): Recipe(lambda o: {"url": "/v1/kb/files", "params": {"path": "matrix/no-such-file.md"}}, ok=404),
     ("GET", "/v1/kb/files"): Recipe(_get("/v1/kb/files")),
+    ("PATCH", "/v1/kb/files"): Recipe(_json("/v1/kb/files", {"path": "matrix/no-such-file.md", "enabled": False}), ok=404),
+    ("POST", "/v1/kb/files/reindex"): Recipe(_json("/v1/kb/files/reindex", {"path": "matrix/no-such-file.md"}), ok=404),
     ("GET", "/v1/kb/source"): Recipe(lambda o: {"url": "/v1/kb/source", "params": {"path": o["kb_path"]}}),
     ("POST", "/v1/kb/search"): Recipe(_json("/v1/kb/search", {"query": "年假"})),
     ("POST", "/v1/chat/completions"): Recipe(lambda o: {"url": "/v1/chat/completions", "headers": {"X-Thread-Id": o["thread"]},
