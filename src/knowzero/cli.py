@@ -198,8 +198,24 @@ def ingest(paths: list[Path] = typer.Argument(..., help="Files or folders."),
                    f"{report.chunks} chunks, {report.embedded} embedded, {kb.embedding_status()['pending']} "
                    f"embeddings pending, in {report.elapsed_ms / 1000:.1f}s")
     if report.failed:
-        typer.echo(f"error: {len(report.failed)} failed (listed above); everything else was ingested", err=True)
+        typer.echo(f"error: {ingest_outcome(report)}", err=True)
         raise typer.Exit(1)
+
+
+def ingest_outcome(report: Any) -> str:
+    """The closing line of an ingest with failures: how many failed, and what (if anything) was ingested.
+
+    >>> from knowzero.knowledge.kb import IngestReport
+    >>> ingest_outcome(IngestReport(failed=[{"path": "/x", "error": "/x: no such file or folder"}]))
+    'nothing was ingested: /x: no such file or folder'
+    """
+    done = len(report.added) + len(report.updated) + len(report.unchanged)
+    if not done:
+        if len(report.failed) == 1:
+            return f"nothing was ingested: {report.failed[0]['error']}"
+        return f"nothing was ingested: all {len(report.failed)} failed (listed above)"
+    return (f"{len(report.failed)} failed (listed above); the other {done} file{'s' if done != 1 else ''} "
+            f"{'were' if done != 1 else 'was'} ingested")
 
 
 @app.command()

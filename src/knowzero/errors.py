@@ -89,3 +89,27 @@ def status_for(code: str) -> int:
 def error_body(code: str, message: str, details: list[Any] | None = None) -> dict[str, Any]:
     """The one error shape (HTTP bodies and SSE error events)."""
     return {"error": {"code": code, "message": message, "details": details}}
+
+
+ZH_BY_CODE = {
+    "invalid_input": "输入有误，请检查后重试。", "not_found": "找不到要访问的内容（可能已删除，或不属于当前账号）。",
+    "forbidden": "当前账号没有权限执行这个操作。", "unauthorized": "需要登录：请用 API 密钥登录后再试。",
+    "conflict": "这个会话正在处理上一条消息，或并不在等待这个操作，请稍后再试。", "ingest_error": "这个文件无法导入。",
+    "rate_limited": "请求太频繁，请稍后再试。", "llm_unavailable": "语言模型暂时不可用，已改用离线方式。",
+    "internal_error": "服务器处理时出错了，会话已保留，可以重试。",
+}
+"""An error's code in Chinese, for a reply in a Chinese conversation whose message was written in English."""
+
+
+def in_language(code: str, message: str, zh: bool) -> str:
+    """The text of an error for the user: its message, unless the conversation is Chinese and the
+    message is not (then the code's Chinese text) — English never shows inside a Chinese reply.
+
+    >>> in_language("not_found", "document d1 not found", zh=True)
+    '找不到要访问的内容（可能已删除，或不属于当前账号）。'
+    >>> in_language("invalid_input", "订单号有误", zh=True), in_language("not_found", "gone", zh=False)
+    ('订单号有误', 'gone')
+    """
+    if not zh or any("\u4e00" <= ch <= "\u9fff" for ch in message):
+        return message
+    return ZH_BY_CODE.get(code, ZH_BY_CODE["internal_error"])

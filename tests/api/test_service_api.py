@@ -58,6 +58,7 @@ async def observe(client, who, thread_id, body):
 async def test_scenario_over_http(api, scenario):
     store = api.app.state.deps.need_store()
     thread_n = 1
+    waiting: dict[str, bool] = {}
     for i, turn in enumerate(scenario["turns"]):
         who = turn.get("as", scenario["user"])
         if turn.get("new_thread"):
@@ -69,8 +70,16 @@ async def test_scenario_over_http(api, scenario):
                                headers=hdr(who))
             assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
             continue
-        body = await chat(api, who, thread_id, turn.get("say"), turn.get("resume"))
+        if turn.get("resume") is not None and not waiting.get(thread_id):
+            # a replayed decision on a thread that waits for nothing: refused (409), nothing happens
+            r = await api.post("/v1/chat", json={"thread_id": thread_id, "stream": False, "resume": turn["resume"]},
+                               headers=hdr(who))
+            assert r.status_code == 409 and r.json()["error"]["code"] == "conflict", r.text
+            body = {"reply": "", "events": []}
+        else:
+            body = await chat(api, who, thread_id, turn.get("say"), turn.get("resume"))
         obs = await observe(api, who, thread_id, body)
+        waiting[thread_id] = obs["interrupt"] is not None
         prefs = None
         if "preferences" in turn.get("expect", {}):
             prefs = (await api.get("/v1/me/preferences", headers=hdr(scenario["user"]))).json()["preferences"]

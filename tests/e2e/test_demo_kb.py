@@ -162,3 +162,38 @@ def test_cli_errors_are_one_line(tmp_path: Path) -> None:
                           env=env, timeout=120)
     assert proc.returncode == 2
     assert proc.stderr.strip() == "error: the question is empty"
+
+
+BENEFITS = "demo_kb/hr/员工福利.md"
+
+
+@pytest.mark.parametrize(("question", "source", "said", "asked"), [
+    ("补充商业医疗保险每人每年报销上限是10万元吗？", BENEFITS, "5万元", "10万元"),
+    ("零件B的公差是±0.01mm吗？", PART_B, "±0.05mm", "±0.01mm"),
+])
+async def test_yes_no_question_with_a_wrong_premise_gets_a_cited_no(demo_kb: Any, question: str, source: str,
+                                                                     said: str, asked: str) -> None:
+    """Found by a reviewer: these came back ``confirmed`` with the source's other value and no "no"."""
+    out = await ask(demo_kb, question)
+    assert out["verdict"]["level"] == "contradicted", out["verdict"]
+    assert "premise" in out["verdict"]["warnings"]
+    assert out["reply"].startswith("不是。") and said in out["reply"] and asked in out["reply"]
+    assert any(c["source"] == source and said in c["quote"] for c in out["citations"])
+    cites_resolve(demo_kb, out)
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("补充商业医疗保险每人每年报销上限是5万元吗？", "5万元"),
+    ("零件B的公差是±0.05mm吗？", "±0.05mm"),
+])
+async def test_yes_no_question_the_source_affirms_gets_a_cited_yes(demo_kb: Any, question: str, said: str) -> None:
+    out = await ask(demo_kb, question)
+    assert out["verdict"]["level"] == "confirmed", out["verdict"]
+    assert out["reply"].startswith("是的。") and said in out["reply"]
+    cites_resolve(demo_kb, out)
+
+
+async def test_yes_no_question_the_source_negates_gets_a_no(demo_kb: Any) -> None:
+    out = await ask(demo_kb, "零件B需要热处理吗？")  # the source: "零件B无需热处理"
+    assert out["verdict"]["level"] == "contradicted" and out["reply"].startswith("不是。")
+    assert "无需热处理" in out["reply"]

@@ -106,6 +106,22 @@ def test_a_missing_path_does_not_abort_the_others(isolated: Path, tmp_path: Path
     assert r.exit_code == 1, r.output
     assert f"failed: {missing}: no such file or folder" in r.stderr.splitlines()
     assert r.stdout.strip().splitlines()[-1].startswith("added 1, updated 0, unchanged 0, removed 0, skipped 0, failed 1;")
+    assert r.stderr.strip().splitlines()[-1] == "error: 1 failed (listed above); the other 1 file was ingested"
+
+
+@pytest.mark.parametrize("json_out", [False, True])
+def test_ingest_of_only_a_missing_path_says_nothing_was_ingested(isolated: Path, tmp_path: Path, json_out: bool) -> None:
+    missing = tmp_path / "nonexistent"
+    r = run("ingest", str(missing), *(["--json"] if json_out else []))
+    assert r.exit_code != 0, r.output
+    assert r.stderr.strip().splitlines()[-1] == f"error: nothing was ingested: {missing}: no such file or folder"
+    assert "everything else" not in r.output and "Traceback" not in r.output
+
+
+def test_ingest_where_every_path_fails_says_nothing_was_ingested(isolated: Path, tmp_path: Path) -> None:
+    r = run("ingest", str(tmp_path / "a.md"), str(tmp_path / "b.md"))
+    assert r.exit_code != 0
+    assert r.stderr.strip().splitlines()[-1] == "error: nothing was ingested: all 2 failed (listed above)"
 
 
 # ----------------------------------------------------------------------------- keys

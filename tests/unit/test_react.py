@@ -87,7 +87,7 @@ def test_step_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out, rec = run("一+二+三+四+五", Settings(data_dir=tmp_path, react_max_steps=2), monkeypatch)
     assert rec.tasks == ["一", "二"]
     assert out["react"] == out["react"] | {"steps": 2, "stop_reason": "step limit"}
-    assert "已停止：step limit" in out["reply"]
+    assert "（已停止：已达步数上限）" in out["reply"]  # a Chinese request reads a Chinese reason
 
 
 def test_time_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -71,3 +71,23 @@ def test_a_passage_covering_the_whole_question_lifts_its_sentences(monkeypatch: 
     without = {c.sent.text: sc for sc, c in score_sentences("甲的总部在哪", passages, idf)}
     assert with_cov.keys() == without.keys()
     assert all(abs(with_cov[k] - without[k] - 0.1) < 1e-9 for k in with_cov)
+
+
+def test_conflicting_documents_are_listed_and_both_quoted() -> None:
+    """Two documents give the asked date with the same day and month (the old check skipped any pair sharing a number)."""
+    a = doc("gal.md", "伽利略是意大利科学家。伽利略于1589年7月17日出任比萨大学教授。", title="伽利略")
+    b = doc("gal~copy.md", "伽利略是意大利科学家。伽利略于1582年7月17日出任比萨大学教授。", title="伽利略")
+    d = extractive_read("伽利略何时出任比萨大学教授？", [a, b], idf)
+    assert len(d.conflicts) == 1
+    assert d.conflicts[0]["values"] == [["1589年"], ["1582年"]]
+    assert {c.source for c in d.claims} == {"gal.md", "gal~copy.md"}
+    assert "1589年" in d.answer and "1582年" in d.answer
+
+
+def test_conflicting_names_are_found_and_different_subjects_are_not() -> None:
+    a = doc("hl.md", "《红楼梦》是中国古典小说。《红楼梦》的作者是曹雪芹。", title="红楼梦")
+    b = doc("hl2.md", "《红楼梦》是中国古典小说。《红楼梦》的作者是高鹗。", title="红楼梦")
+    assert extractive_read("《红楼梦》的作者是谁？", [a, b], idf).conflicts[0]["values"] == [["曹雪芹"], ["高鹗"]]
+    pa = doc("a.md", "零件A的公差为±0.01mm。", title="零件A")
+    pb = doc("b.md", "零件B的公差为±0.05mm。", title="零件B")
+    assert extractive_read("零件B的公差是多少？", [pb, pa], idf).conflicts == []

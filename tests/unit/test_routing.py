@@ -33,9 +33,11 @@ from knowzero.routing.head import (
     fit_oos_threshold,
     fit_score_threshold,
     fit_temperature,
+    reject_share_budget,
     softmax,
     stratified_folds,
     threshold_at_accuracy,
+    threshold_at_in_scope_quantile,
 )
 from knowzero.routing.text import normalize, tokens
 from kz_testlib import shared_classifier
@@ -240,6 +242,7 @@ def test_semantic_blend_out_of_scope_score() -> None:
     examples = ev.group_examples(data["train"] + data["oos_train"])
     tier = SemanticTier(examples, oos_label="oos", oos_score="blend")
     assert tier.fit.oos_score == "blend" and tier.fit.knn_weight > 0 and tier.threshold is not None
+    assert 0.5 < tier.fit.oof_in_scope_accuracy <= 1.0
     near, far = "set an alarm for 6 am tomorrow", "what is the boiling point of mercury in kelvin"
     labels, score = tier.in_scope_scores([near, far])
     assert labels[0] == "alarm" and "oos" not in labels and score[0] > score[1]
@@ -276,6 +279,35 @@ def test_halves_protocol_is_stratified_and_reports_the_worst() -> None:
         assert out["worst"][key] == min(r[key] for r in out["runs"]) <= out["mean"][key]
     assert out["fixed_threshold_on_halves"]["threshold"] == 0.5 and len(out["fixed_threshold_on_halves"]["runs"]) == 4
     assert ev.oos_decisions(["a", "b"], np.array([0.1, 0.9]), 0.5) == ["oos", "b"]
+
+
+def test_in_scope_quantile_rule_reads_only_in_scope_scores() -> None:
+    score = np.array([0.1, 0.2, 0.3, 0.7, 0.8, 0.9])
+    is_oos = np.array([True, True, False, False, False, False])
+    t = threshold_at_in_scope_quantile(score, is_oos, 0.25)
+    assert 0.3 < t < 0.7  # a quarter of the four in-scope scores lie below it
+    moved = score.copy()
+    moved[:2] = [0.95, 0.99]  # where the out-of-scope queries fall does not move the threshold
+    assert threshold_at_in_scope_quantile(moved, is_oos, 0.25) == t
+    assert threshold_at_in_scope_quantile(score, is_oos, 0.0) == float("-inf")
+    with pytest.raises(ValueError):
+        threshold_at_in_scope_quantile(score, is_oos, 1.0)
+    assert reject_share_budget(0.9689, 0.95) == pytest.approx(0.0189)
+    assert reject_share_budget(float("nan"), 0.95) == 0.0 and reject_share_budget(0.90, 0.95) == 0.0
+
+
+def test_halves_protocol_with_the_quantile_rule() -> None:
+    gold = ["a"] * 10 + ["b"] * 10 + ["oos"] * 6
+    pred_in = ["a"] * 10 + ["b"] * 9 + ["a"] + ["a", "b"] * 3
+    score = np.r_[np.linspace(0.6, 1.0, 20), np.linspace(0.0, 0.7, 6)]
+    out = ev.halves_protocol(gold, pred_in, score, [0, 1], min_in_scope=0.9, rule="in-scope-quantile",
+                             reject_share=0.1)
+    assert out["threshold_rule"] == "in-scope-quantile" and out["reject_share"] == 0.1
+    for run in out["runs"]:
+        assert 0.6 < run["threshold"] < 0.75  # the lowest tenth of each chooser half's in-scope scores
+        assert run["oos_recall"] >= 0.5
+    with pytest.raises(ValueError):
+        ev.choose_and_measure(gold, pred_in, score, np.ones(26, bool), np.ones(26, bool), 0.9, rule="best")
 
 
 def test_semantic_tier_validates() -> None:

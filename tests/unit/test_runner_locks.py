@@ -90,8 +90,9 @@ async def test_only_the_owner_sends_into_a_thread_and_staff_may_only_read_and_re
     with pytest.raises(NotFound):
         runner.authorize("t-alice", AGENT, "manage")
     runner.authorize("t-alice", AGENT, "read")
-    resumed = await runner.stream_turn("t-alice", Deps(user=AGENT), resume={"approved": True, "by": "agent"})
-    await resumed.task
+    with pytest.raises(Conflict):  # staff may resume (not NotFound), but the thread waits for nothing
+        await runner.stream_turn("t-alice", Deps(user=AGENT), resume={"approved": True, "by": "agent"})
+    assert runner.locks._local == {}, "a refused resume releases the thread lock"
     assert runner.threads.owner("t-alice") == "alice", "nobody but the first caller ever owns it"
 
 

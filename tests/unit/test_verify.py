@@ -199,3 +199,96 @@ def test_claim_similarity_check_flags_a_claim_unlike_its_quote() -> None:
     assert ok.level == "confirmed" and ok.checks["similarity"] is True
     bad = check_claim("公司在北京成立", "零件A的外圆公差为±0.01mm。", similarity=SIMILARITY_MIN - 0.05)
     assert bad.level != "confirmed" and bad.checks["similarity"] is False
+
+
+# ----- numbers written in Chinese numerals or words
+@pytest.mark.parametrize(("claim", "evidence", "missing"), [
+    ("员工有十二天年假", "员工有12天年假。", []),
+    ("475年九月，长寿王讨伐了百济", "475年9月，长寿王讨伐百济。", []),
+    ("占百分之二十", "占20%。", []),
+    ("上限五万元", "上限为5万元。", []),
+    ("上限十万元", "上限为5万元。", ["十万元"]),
+    ("Ten weeks", "spent nine weeks at No. 1", ["Ten"]),
+    ("十分重要，一致同意，第一次", "首次", []),  # not numbers: an adverb, a word, an ordinal
+])
+def test_missing_numbers_reads_chinese_numerals(claim: str, evidence: str, missing: list[str]) -> None:
+    assert v.missing_numbers(claim, evidence) == missing
+
+
+# ----- yes/no: the answer follows the polarity of the evidence
+BENEFIT = "公司为所有转正员工购买补充商业医疗保险，可按90%的比例再次报销，每人每年报销上限为5万元。员工子女可以按团体价自费参保。"
+PART_B = "零件B的公差为±0.05mm，表面粗糙度要求为Ra1.6。零件B无需热处理，因为原材料已是T6状态。"
+
+
+@pytest.mark.parametrize(("question", "evidence", "answer", "found"), [
+    ("补充商业医疗保险每人每年报销上限是10万元吗？", BENEFIT, "no", ("5万元",)),
+    ("补充商业医疗保险每人每年报销上限是5万元吗？", BENEFIT, "yes", ()),
+    ("零件B的公差是±0.01mm吗？", PART_B, "no", ("±0.05mm",)),
+    ("零件B的公差是±0.05mm吗？", PART_B, "yes", ()),
+    ("零件B需要热处理吗？", PART_B, "no", ()),
+    ("零件B是否需要热处理？", PART_B, "no", ()),
+    ("员工子女可以参保吗？", BENEFIT, "yes", ()),
+    ("员工配偶可以报销出国旅游吗？", BENEFIT, "unknown", ()),
+])
+def test_premise_of_a_yes_no_question(question: str, evidence: str, answer: str, found: tuple[str, ...]) -> None:
+    assert v.is_yes_no(question)
+    p = v.premise(question, evidence)
+    assert p.answer == answer, p
+    assert p.found == found
+
+
+@pytest.mark.parametrize("question", ["零件B的公差是多少？", "谁负责报销吗？", "高斯光束理论可以沟通几何光学吗？"])
+def test_is_yes_no(question: str) -> None:
+    assert v.is_yes_no(question) is question.startswith("高斯")  # 几何 is a word, not 几
+
+
+@pytest.mark.parametrize(("answer", "evidence", "level"), [
+    ("是的。", BENEFIT, "confirmed"),
+    ("是的。", BENEFIT.replace("员工子女可以", "员工子女不可以"), "contradicted"),  # the source denies it
+    ("不可以。", BENEFIT.replace("员工子女可以", "员工子女不可以"), "confirmed"),
+    ("不可以。", BENEFIT, "contradicted"),
+    ("是的。", "食堂供应午餐。", "uncertain"),  # nothing about it
+])
+def test_yes_no_answer_needs_the_source_to_affirm_the_predicate(answer: str, evidence: str, level: str) -> None:
+    assert v.check_answer("员工子女可以参保吗？", answer, evidence).level == level
+
+
+# ----- Chinese answers judged by meaning
+YAN = "严长寿，生于上海市，祖籍浙江杭州，台湾基隆中学毕业。2001年8月，接替王光宇担任调查局局长，总计在位8年。"
+
+
+@pytest.mark.parametrize(("question", "answer", "ok"), [
+    ("严长寿的出生地在哪里？", "严长寿的出生地在上海市。", True),  # the question restated with the answer
+    ("严长寿的出生地在哪里？", "严长寿的出生地在杭州市。", False),  # a wrong place
+    ("叶盛茂接替谁担任调查局局长？", "2001年8月，接替王光宇出任调查局局长，总计在位八年。", True),  # 出任/担任, 八年
+    ("叶盛茂接替谁担任调查局局长？", "2001年8月，接替王光宇出任调查局局长，总计在位九年。", False),
+    ("叶盛茂接替谁担任调查局局长？", "2001年8月，接替严长寿担任调查局局长。", False),  # a name from the sentence before
+])
+def test_check_answer_judges_chinese_answers_by_meaning(question: str, answer: str, ok: bool) -> None:
+    assert (v.check_answer(question, answer, YAN).level == "confirmed") is ok
+
+
+def test_a_chinese_answer_negating_its_source_is_contradicted() -> None:
+    cv = v.check_answer("员工子女可以怎样参保？", "员工子女不可以按团体价自费参保。", BENEFIT)
+    assert cv.level == "contradicted" and cv.checks["negation"] is False
+
+
+# ----- conflicting sources
+@pytest.mark.parametrize(("a", "b", "values"), [
+    ("伽利略于1589年7月17日出生于比萨。", "伽利略于1582年7月17日出生于比萨。", [["1589年"], ["1582年"]]),  # same day, other year
+    ("2007年人口普查数据为36642人。", "2007年人口普查数据为91606人。", [["36642人"], ["91606人"]]),
+    ("该党共有170个议席。", "选举后该党共有70个议席，位居第二。", [["170个"], ["70个"]]),  # worded differently
+    ("《红楼梦》的作者是曹雪芹。", "《红楼梦》的作者是高鹗。", [["曹雪芹"], ["高鹗"]]),
+    ("他出生于上海市，是一名演员。", "他出生于北京市，是一名演员。", [["上海市"], ["北京市"]]),
+])
+def test_value_conflict(a: str, b: str, values: list[list[str]]) -> None:
+    assert v.value_conflict("问题", a, b) == {"values": values}
+
+
+def test_value_conflict_polarity_and_non_conflicts() -> None:
+    yes, no = "员工子女可以按团体价自费参保。", "员工子女不可以按团体价自费参保。"
+    assert v.value_conflict("员工子女可以参保吗？", yes, no)["polarity"] == ["yes", "no"]  # type: ignore[index]
+    assert v.value_conflict("员工子女可以参保吗？", yes, "员工子女可以参保。") is None  # fewer words, same fact
+    assert v.value_conflict("零件B的公差是多少？", "零件A的公差为±0.01mm。", "零件B的公差为±0.05mm。") is None  # two parts
+    assert v.value_conflict("问题", yes, yes) is None
+    assert v.value_conflict("问题", "食堂供应午餐。", "班车七点半出发。") is None

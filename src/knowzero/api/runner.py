@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 import uuid
@@ -213,6 +214,14 @@ class Runner:
         self.authorize(thread_id, deps.user, "resume" if resume is not None else "send", title)
         self.threads.touch(thread_id)
         token = await self.locks.acquire(thread_id)
+        if resume is not None:
+            try:  # decided under the lock: nothing can pause or finish the thread in between
+                await self._finish_cut_short(thread_id)
+                if not await self.waiting(thread_id):
+                    raise Conflict("this thread is not waiting for an answer; there is nothing to resume")
+            except BaseException:
+                await self.locks.release(thread_id, token)
+                raise
         queue: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
         task = asyncio.create_task(self._drive(thread_id, token, queue, self._run(thread_id, deps, payload, resume)),
                                    name=f"turn:{thread_id}")
@@ -265,6 +274,24 @@ class Runner:
                 if last is not None:
                     queue.put_nowait(last)
                 queue.put_nowait(None)
+
+    async def waiting(self, thread_id: str) -> bool:
+        """The thread is paused at an interrupt (a confirmation, an approval, a handoff)."""
+        snap = await self.graph.aget_state({"configurable": {"thread_id": thread_id}})
+        return any(getattr(t, "interrupts", ()) for t in (snap.tasks or ()))
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, thread_id: str) -> AsyncIterator[None]:
+        """Hold the thread's turn lock for a change made outside a turn (an agent's reply written
+        straight into the thread, a hand-back): it cannot interleave with a running turn, which
+        would overwrite it or be overwritten. A busy thread raises Conflict (409), like a second
+        message; the caller authorizes first."""
+        token = await self.locks.acquire(thread_id)
+        try:
+            await self._finish_cut_short(thread_id)
+            yield
+        finally:
+            await self.locks.release(thread_id, token)
 
     async def recover(self, thread_id: str) -> bool:
         """Finish the thread's turn if a crash cut it short; False if there was nothing to do or a

@@ -21,6 +21,17 @@ folds of the training split. Nothing is written to disk. Metric functions are pu
   one, measure on the other, both directions. Reports every run, the mean and the **worst**
   (lowest out-of-scope recall and lowest in-scope accuracy over all runs, each on its own), so a
   threshold that only works on the data it was chosen on shows up.
+
+**Threshold rules** (``threshold_rule``, how a protocol chooses on its labelled split):
+
+* ``in-scope-quantile`` (default) - reject a share of the chooser's *in-scope* queries, lowest
+  in-scope score first; the share is decided before looking at the split: the accuracy budget
+  ``max(0, out-of-fold in-scope accuracy on train - min_in_scope)``
+  (:func:`knowzero.routing.head.reject_share_budget`). The threshold then depends on ~1,500 in-scope
+  scores, not on where 50 out-of-scope ones fall, and not on the chooser's own accuracy (which
+  is high exactly when the other half's is low).
+* ``max-recall`` - the most out-of-scope recall that keeps in-scope accuracy >= ``min_in_scope``
+  on the chooser (issue 3's rule; its worst half dropped to 0.70 recall / 0.932 in scope).
 """
 
 from __future__ import annotations
@@ -30,6 +41,7 @@ import os
 os.environ.setdefault("OMP_NUM_THREADS", "1")  # as models.embeddings: one BLAS thread, set before numpy loads
 
 import json  # noqa: E402
+import math  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from collections import Counter  # noqa: E402
@@ -42,7 +54,11 @@ import typer  # noqa: E402
 
 from knowzero.eval.metrics import percentile  # noqa: E402
 from knowzero.routing.classifier import IntentClassifier  # noqa: E402
-from knowzero.routing.head import threshold_at_accuracy  # noqa: E402
+from knowzero.routing.head import (  # noqa: E402
+    reject_share_budget,
+    threshold_at_accuracy,
+    threshold_at_in_scope_quantile,
+)
 from knowzero.routing.text import normalize  # noqa: E402
 from knowzero.routing.types import Encoder  # noqa: E402
 
@@ -132,11 +148,25 @@ def oos_decisions(pred_in: Sequence[str], score: np.ndarray, threshold: float,
     return [oos_label if s < threshold else p for p, s in zip(pred_in, score, strict=True)]
 
 
+THRESHOLD_RULES = ("in-scope-quantile", "max-recall")
+
+
 def choose_and_measure(gold: Sequence[str], pred_in: Sequence[str], score: np.ndarray, choose: np.ndarray,
-                       measure: np.ndarray, min_in_scope: float, oos_label: str = OOS_LABEL) -> dict[str, Any]:
-    """Choose a threshold on the rows in ``choose``, report it on the rows in ``measure``."""
+                       measure: np.ndarray, min_in_scope: float, oos_label: str = OOS_LABEL,
+                       rule: str = "max-recall", reject_share: float = 0.0) -> dict[str, Any]:
+    """Choose a threshold on the rows in ``choose`` by ``rule``, report it on the rows in ``measure``.
+
+    ``max-recall``: the most out-of-scope recall keeping ``min_in_scope`` on the chooser;
+    ``in-scope-quantile``: the threshold rejecting ``reject_share`` of the chooser's in-scope rows.
+    """
+    if rule not in THRESHOLD_RULES:
+        raise ValueError(f"rule must be one of {THRESHOLD_RULES}")
     g, p = np.asarray(gold), np.asarray(pred_in)
-    threshold = threshold_at_accuracy(score[choose], p[choose] == g[choose], g[choose] == oos_label, min_in_scope)
+    if rule == "max-recall":
+        threshold = threshold_at_accuracy(score[choose], p[choose] == g[choose], g[choose] == oos_label,
+                                          min_in_scope)
+    else:
+        threshold = threshold_at_in_scope_quantile(score[choose], g[choose] == oos_label, reject_share)
     gold_m = list(g[measure])
     pred_m = oos_decisions(list(p[measure]), score[measure], threshold, oos_label)
     return {"threshold": round(threshold, 4), "n": int(measure.sum()),
@@ -155,7 +185,8 @@ def _summary(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 def halves_protocol(gold: Sequence[str], pred_in: Sequence[str], score: np.ndarray, seeds: Sequence[int],
                     min_in_scope: float, oos_label: str = OOS_LABEL,
-                    fixed_threshold: float | None = None) -> dict[str, Any]:
+                    fixed_threshold: float | None = None, rule: str = "max-recall",
+                    reject_share: float = 0.0) -> dict[str, Any]:
     """Thresholds chosen on one label-stratified half, measured on the other; both ways, every seed.
 
     With ``fixed_threshold`` (the one fitted on training folds) the same measuring halves also
@@ -168,7 +199,8 @@ def halves_protocol(gold: Sequence[str], pred_in: Sequence[str], score: np.ndarr
         first = label_halves(gold, seed)
         for chosen_on, a, b in (("first", first, ~first), ("second", ~first, first)):
             runs.append({"seed": seed, "chosen_on": chosen_on,
-                         **choose_and_measure(gold, pred_in, score, a, b, min_in_scope, oos_label)})
+                         **choose_and_measure(gold, pred_in, score, a, b, min_in_scope, oos_label,
+                                              rule=rule, reject_share=reject_share)})
             if fixed_threshold is not None:
                 gold_m = list(g[b])
                 pred_m = oos_decisions(list(np.asarray(pred_in)[b]), score[b], fixed_threshold, oos_label)
@@ -176,7 +208,9 @@ def halves_protocol(gold: Sequence[str], pred_in: Sequence[str], score: np.ndarr
                               "n": int(b.sum()), "in_scope_accuracy": in_scope_accuracy(gold_m, pred_m, oos_label),
                               "oos_recall": oos_recall(gold_m, pred_m, oos_label),
                               "oos_precision": oos_precision(gold_m, pred_m, oos_label)})
-    out: dict[str, Any] = {"min_in_scope": min_in_scope, "seeds": list(seeds), "runs": runs, **_summary(runs)}
+    out: dict[str, Any] = {"min_in_scope": min_in_scope, "threshold_rule": rule,
+                           "reject_share": round(reject_share, 4) if rule == "in-scope-quantile" else None,
+                           "seeds": list(seeds), "runs": runs, **_summary(runs)}
     if fixed:
         out["fixed_threshold_on_halves"] = {"threshold": round(float(fixed_threshold or 0.0), 4),
                                             "runs": fixed, **_summary(fixed)}
@@ -259,6 +293,8 @@ def _fit_info(clf: IntentClassifier, encode_s: float, fit_s: float) -> dict[str,
             "oos_threshold": None if f.oos_threshold is None else round(f.oos_threshold, 4),
             "oof_accuracy": round(f.oof_accuracy, 4), "oof_ece": round(f.oof_ece, 4),
             "oos_score": f.oos_score, "oos_knn_weight": round(f.knn_weight, 4),
+            "oof_in_scope_accuracy": None if math.isnan(f.oof_in_scope_accuracy)
+            else round(f.oof_in_scope_accuracy, 4),
             "encode_s": round(encode_s, 1), "fit_s": round(fit_s, 1)}
 
 
@@ -268,14 +304,16 @@ THRESHOLD_PROTOCOLS = ("train-oof", "val", "val-halves")
 def run_clinc(path: Path, train_split: str = "train", test_split: str = "val", limit: int | None = None, *,
               peer: bool = True, progress: Progress | None = None, threshold_protocol: str = "train-oof",
               threshold_split: str = "val", seeds: Sequence[int] = tuple(range(10)), min_in_scope: float = 0.95,
-              oos_score: str = "blend") -> dict[str, Any]:
+              oos_score: str = "blend", threshold_rule: str = "in-scope-quantile") -> dict[str, Any]:
     """Train on ``train_split`` (+ ``oos_<train_split>``), measure on ``test_split`` (+ ``oos_<test_split>``).
 
-    ``threshold_protocol`` (module docstring) adds a ``threshold_protocol`` section; ``oos_score``
-    is the semantic tier's in-scope score (``blend`` or ``confidence``).
+    ``threshold_protocol`` and ``threshold_rule`` (module docstring) add a ``threshold_protocol``
+    section; ``oos_score`` is the semantic tier's in-scope score (``blend`` or ``confidence``).
     """
     if threshold_protocol not in THRESHOLD_PROTOCOLS:
         raise ValueError(f"threshold_protocol must be one of {THRESHOLD_PROTOCOLS}")
+    if threshold_rule not in THRESHOLD_RULES:
+        raise ValueError(f"threshold_rule must be one of {THRESHOLD_RULES}")
     data = load_clinc(path)
     needed = [train_split, test_split] + ([threshold_split] if threshold_protocol == "val" else [])
     for split in needed:
@@ -301,19 +339,24 @@ def run_clinc(path: Path, train_split: str = "train", test_split: str = "val", l
     if threshold_protocol != "train-oof":
         assert clf.semantic is not None
         pred_in, score = clf.semantic.in_scope_scores([t for t, _ in test])
+        share = reject_share_budget(clf.semantic.fit.oof_in_scope_accuracy, min_in_scope)
         section: dict[str, Any] = {"name": threshold_protocol, "oos_score": oos_score}
         if threshold_protocol == "val-halves":
             section["split"] = test_split
             section.update(halves_protocol(gold, pred_in, score, seeds, min_in_scope,
-                                           fixed_threshold=clf.semantic.threshold))
+                                           fixed_threshold=clf.semantic.threshold, rule=threshold_rule,
+                                           reject_share=share))
         else:
             chooser = data[threshold_split] + data.get(f"oos_{threshold_split}", [])
             c_pred, c_score = clf.semantic.in_scope_scores([t for t, _ in chooser])
             both_gold = [label for _, label in chooser] + gold
             chosen = np.arange(len(both_gold)) < len(chooser)
             section.update(chosen_on=threshold_split, measured_on=test_split, min_in_scope=min_in_scope,
+                           threshold_rule=threshold_rule,
+                           reject_share=round(share, 4) if threshold_rule == "in-scope-quantile" else None,
                            **choose_and_measure(both_gold, c_pred + pred_in, np.concatenate([c_score, score]),
-                                                chosen, ~chosen, min_in_scope))
+                                                chosen, ~chosen, min_in_scope, rule=threshold_rule,
+                                                reject_share=share))
         out["threshold_protocol"] = section
     if peer:
         out["peer"] = run_peer(examples, test, cached, oos_label=OOS_LABEL, progress=progress)
@@ -453,6 +496,10 @@ def routing_command(
                                                 "threshold must keep (protocols val, val-halves).")] = 0.95,
     oos_score: Annotated[str, typer.Option(help="In-scope score of the semantic tier: blend (log "
                                                 "probability + kNN cosine) or confidence.")] = "blend",
+    threshold_rule: Annotated[str, typer.Option(
+        help="How protocols val/val-halves choose: in-scope-quantile (reject the share of in-scope "
+             "queries that training-fold accuracy minus --min-in-scope allows, lowest score first) or "
+             "max-recall (most out-of-scope recall keeping --min-in-scope on the chooser).")] = "in-scope-quantile",
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout's last line.")] = False,
 ) -> None:
     """Intent routing: CLINC150 in-scope accuracy + out-of-scope recall, JSONL accuracy, tiers, latency."""
@@ -460,9 +507,11 @@ def routing_command(
         typer.echo("error: give --clinc, --product, or both --jsonl-train and --jsonl-test", err=True)
         raise typer.Exit(2)
 
-    if threshold_protocol not in THRESHOLD_PROTOCOLS or oos_score not in ("blend", "confidence"):
+    if (threshold_protocol not in THRESHOLD_PROTOCOLS or oos_score not in ("blend", "confidence")
+            or threshold_rule not in THRESHOLD_RULES):
         typer.echo(f"error: --threshold-protocol is one of {', '.join(THRESHOLD_PROTOCOLS)}; "
-                   "--oos-score is blend or confidence", err=True)
+                   f"--oos-score is blend or confidence; --threshold-rule is one of {', '.join(THRESHOLD_RULES)}",
+                   err=True)
         raise typer.Exit(2)
 
     def say(msg: str) -> None:
@@ -474,7 +523,8 @@ def routing_command(
             seed_list = [int(x) for x in seeds.split(",") if x.strip()]
             report["clinc"] = run_clinc(clinc, train_split, test_split, limit, peer=peer, progress=say,
                                         threshold_protocol=threshold_protocol, threshold_split=threshold_split,
-                                        seeds=seed_list, min_in_scope=min_in_scope, oos_score=oos_score)
+                                        seeds=seed_list, min_in_scope=min_in_scope, oos_score=oos_score,
+                                        threshold_rule=threshold_rule)
         if jsonl_train is not None and jsonl_test is not None:
             report["jsonl"] = run_jsonl(jsonl_train, jsonl_test, limit, peer=peer, progress=say)
         if product is not None:

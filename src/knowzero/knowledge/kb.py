@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import Engine, delete, select, text
+from sqlalchemy import Engine, delete, func, select, text, true
 
 from knowzero.config import DOMAINS, Settings
 from knowzero.errors import IngestError
@@ -55,6 +55,7 @@ from knowzero.knowledge.sqlindex import (
 )
 from knowzero.knowledge.tables import (
     kb_chunks,
+    kb_disabled,
     kb_embeddings,
     kb_failures,
     kb_files,
@@ -165,6 +166,8 @@ class KnowledgeBase:
         self.collections: dict[str, set[str]] = {}
         self.domains: dict[str, set[str]] = {}
         self.flagged: dict[str, list[dict[str, object]]] = {}
+        self.disabled: frozenset[str] = frozenset()
+        """Documents switched off by an editor (:meth:`set_enabled`): listed, never retrieved or cited."""
         """Document path → its chunks that read as instructions to the assistant (for review, see
         :mod:`knowzero.knowledge.injection`); recomputed whenever the indexes load, i.e. after every ingest."""
         self._query_vectors: OrderedDict[str, np.ndarray] = OrderedDict()
@@ -255,8 +258,12 @@ class KnowledgeBase:
     def _load(self, rev: str) -> None:
         with self.engine.connect() as conn:
             files = conn.execute(select(kb_files.c.path, kb_files.c.text, kb_files.c.title, kb_files.c.domain)).all()
-            rows = conn.execute(select(kb_chunks).order_by(kb_chunks.c.path, kb_chunks.c.ordinal)).all()
-            tables = conn.execute(select(kb_tables)).all()
+            disabled = set(conn.execute(select(kb_disabled.c.path)).scalars())
+            rows = conn.execute(select(kb_chunks).where(kb_chunks.c.path.not_in(disabled) if disabled else true())
+                                .order_by(kb_chunks.c.path, kb_chunks.c.ordinal)).all()
+            tables = [t for t in conn.execute(select(kb_tables)).all() if t.path not in disabled]
+        # A disabled document keeps its text (an old citation still opens) but no passage, vector or
+        # table row of it is loaded: it cannot be retrieved, so it cannot be cited.
         passages = {r.id: Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain, r.collection)
                     for r in rows}
         plist = list(passages.values())
@@ -291,7 +298,7 @@ class KnowledgeBase:
             except ValueError as exc:
                 log.warning("skipping the SQL table of %s: %s", t.path, exc)
         sql = SqlIndex(self.engine, infos, file_texts) if infos else None
-        titles = {f.path: f.title for f in files}
+        titles = {f.path: f.title for f in files if f.path not in disabled}
         aliases = ent.alias_groups(titles.values())
         doc_entities = {path: frozenset(ent.expand(ent.extract(title), aliases)) for path, title in titles.items()}
         collections: dict[str, set[str]] = {}
@@ -306,6 +313,7 @@ class KnowledgeBase:
         self.doc_entities, self.aliases, self.file_texts = doc_entities, aliases, file_texts
         self.collections, self.domains = collections, domains
         self.flagged = flag_chunks(plist)
+        self.disabled = frozenset(disabled)
         self.revision = rev
 
     def _cached_vectors(self, keys: list[str]) -> dict[str, np.ndarray]:
@@ -446,6 +454,7 @@ class KnowledgeBase:
             with self._lock, self.engine.begin() as conn:
                 for path in removed:
                     self._delete_file(conn, path)
+                    conn.execute(delete(kb_disabled).where(kb_disabled.c.path == path))
                 bump(conn, "revision")
         report.removed = removed
         self._record_failures(report.doc_failures)
@@ -457,7 +466,7 @@ class KnowledgeBase:
         return report
 
     def _commit_batch(self, batch: list[tuple[SourceDoc, ParsedDoc, str, list[Passage]]],
-                      existing: dict[str, Any], report: IngestReport) -> None:
+                      existing: dict[str, Any], report: IngestReport, *, keep_tables: bool = False) -> None:
         """One transaction: files, chunks, keyword rows, tables, shipped vectors and embedding jobs."""
         bodies = {vector_key(embed_body(p)): embed_body(p) for _, _, _, ps in batch for p in ps}
         cached = self._cached_keys(list(bodies))
@@ -467,8 +476,10 @@ class KnowledgeBase:
         with self._lock, self.engine.begin() as conn:
             store_vectors(conn, from_shipped)
             self.queue.enqueue(conn, jobs)
+            off = set(conn.execute(select(kb_disabled.c.path)
+                                   .where(kb_disabled.c.path.in_([d.source for d, _, _, _ in batch]))).scalars())
             for d, parsed, dom, ps in batch:
-                self._delete_file(conn, d.source)
+                self._delete_file(conn, d.source, keep_tables=keep_tables)
                 conn.execute(kb_files.insert().values(path=d.source, collection=ps[0].collection, domain=dom,
                                                       sha256=d.sha256, title=parsed.title, kind=parsed.kind,
                                                       text=parsed.text, origin=d.origin, ingested_at=time.time()))
@@ -477,7 +488,8 @@ class KnowledgeBase:
                     {"id": p.id, "path": p.path, "collection": p.collection, "domain": p.domain, "title": p.title,
                      "section": p.section, "text": p.text, "start": p.start, "end": p.end, "ordinal": i}
                     for i, p in enumerate(unique)])
-                self.keyword.add(unique, conn)
+                if d.source not in off:  # a disabled document stays out of the index until enabled
+                    self.keyword.add(unique, conn)
                 if parsed.table is not None:
                     name = new_table_name()
                     create_table(conn, name, parsed.table.columns, parsed.table.rows)
@@ -521,12 +533,14 @@ class KnowledgeBase:
             self.refresh()
         return done
 
-    def _delete_file(self, conn, path: str) -> None:  # type: ignore[no-untyped-def]
+    def _delete_file(self, conn, path: str, *, keep_tables: bool = False) -> None:  # type: ignore[no-untyped-def]
         conn.execute(delete(kb_chunks).where(kb_chunks.c.path == path))
         self.keyword.remove_path(path, conn)
         if isinstance(self.dense, PgVectorIndex):
             self.dense.remove_path(path, conn)
         conn.execute(delete(kb_files).where(kb_files.c.path == path))
+        if keep_tables:
+            return
         for name in conn.execute(select(kb_tables.c.name).where(kb_tables.c.path == path)).scalars().all():
             drop_table(conn, name)
         conn.execute(delete(kb_tables).where(kb_tables.c.path == path))
@@ -538,9 +552,85 @@ class KnowledgeBase:
                 return False
             self._delete_file(conn, path)
             conn.execute(delete(kb_failures).where(kb_failures.c.path == path))
+            conn.execute(delete(kb_disabled).where(kb_disabled.c.path == path))
             bump(conn, "revision")
         self.refresh(force=True)
         return True
+
+    # ----- management: enable/disable, re-index -----
+    def set_enabled(self, path: str, enabled: bool, *, by: str = "") -> bool:
+        """Switch a document on or off; False when there is no such document.
+
+        Off: its keyword rows (and pgvector rows) are removed and nothing of it loads, so it is not
+        retrieved and not cited; its chunks, text, tables and cached vectors stay. On: its keyword rows
+        come back from its stored chunks and the next load brings back its passages, vectors and table.
+        Idempotent; every change bumps the revision, so every worker reloads."""
+        with self._lock, self.engine.begin() as conn:
+            if conn.execute(select(kb_files.c.path).where(kb_files.c.path == path)).first() is None:
+                return False
+            off = conn.execute(select(kb_disabled.c.path).where(kb_disabled.c.path == path)).first() is not None
+            if off == (not enabled):
+                return True
+            if enabled:
+                conn.execute(delete(kb_disabled).where(kb_disabled.c.path == path))
+                rows = conn.execute(select(kb_chunks).where(kb_chunks.c.path == path).order_by(kb_chunks.c.ordinal)).all()
+                self.keyword.add([Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain,
+                                          r.collection) for r in rows], conn)
+            else:
+                conn.execute(kb_disabled.insert().values(path=path, disabled_at=time.time(), by=by[:200]))
+                self.keyword.remove_path(path, conn)
+                if isinstance(self.dense, PgVectorIndex):
+                    self.dense.remove_path(path, conn)
+            bump(conn, "revision")
+        self.keyword.changed()
+        self.refresh(force=True)
+        return True
+
+    def reindex_file(self, path: str, *, embed: bool = True) -> IngestReport | None:
+        """Parse and index one document again (None when there is none): from its original file when
+        that is still on disk (picking up its changes), else from its stored text (chunked again with
+        the current settings, its CSV table kept). Chunks, keyword rows and embedding jobs are rebuilt
+        in one transaction; an enabled/disabled choice is kept; vectors come from the cache or the queue."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(kb_files).where(kb_files.c.path == path)).first()
+        if row is None:
+            return None
+        report = IngestReport()
+        origin = Path(row.origin) if row.origin else None
+        from_file = origin is not None and origin.is_file()
+        try:
+            if from_file:
+                assert origin is not None
+                sha = hashlib.sha256(origin.read_bytes()).hexdigest()
+                parsed = parse_file(origin)
+            else:
+                sha, parsed = row.sha256, ParsedDoc(row.text, row.title, row.kind, None)
+        except (IngestError, OSError) as exc:
+            message = exc.message if isinstance(exc, IngestError) else f"{path}: cannot be read ({exc.strerror})"
+            report.failed.append({"path": path, "error": message})
+            self._record_failures([(path, message)])
+            return report
+        s = self.settings
+        chunks = chunk_text(parsed.text, source=path, title=parsed.title, max_chars=s.chunk_chars, overlap=s.chunk_overlap)
+        ps = [Passage(c.id, path, c.title, c.section, c.text, c.start, c.end, row.domain, row.collection) for c in chunks]
+        if not ps:
+            report.failed.append({"path": path, "error": f"{path}: no text could be extracted"})
+            self._record_failures([(path, report.failed[0]["error"])])
+            return report
+        t0 = time.perf_counter()
+        self._commit_batch([(SourceDoc(path, parsed, sha, row.origin), parsed, row.domain, ps)], {path: row}, report,
+                           keep_tables=not from_file)
+        self.refresh(force=True)
+        if embed:
+            report.embedded += self.embed_pending()
+        report.elapsed_ms = (time.perf_counter() - t0) * 1000
+        return report
+
+    def document_chunks(self, path: str) -> list[Passage]:
+        """One document's stored chunks in order (a disabled one's too), for the chunk view."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(kb_chunks).where(kb_chunks.c.path == path).order_by(kb_chunks.c.ordinal)).all()
+        return [Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain, r.collection) for r in rows]
 
     def is_empty(self) -> bool:
         with self.engine.connect() as conn:
@@ -566,12 +656,17 @@ class KnowledgeBase:
         for p in self.passages.values():
             counts[p.path] = counts.get(p.path, 0) + 1
             embedded[p.path] = embedded.get(p.path, 0) + (p.id in have)
+        if self.disabled:  # not loaded: their chunks are counted in the database
+            with self.engine.connect() as conn:
+                counts.update(conn.execute(select(kb_chunks.c.path, func.count()).where(kb_chunks.c.path.in_(self.disabled))
+                                           .group_by(kb_chunks.c.path)).tuples().all())
         out: list[dict[str, object]] = []
         for r in rows:
             n, e = counts.get(r.path, 0), embedded.get(r.path, 0)
-            item = dict(r._mapping) | {"chunks": n, "embedded_chunks": e,
-                                       "status": "embedded" if e >= n else "searchable", "error": None,
-                                       **self.flags_for(r.path)}
+            off = r.path in self.disabled
+            item = dict(r._mapping) | {"chunks": n, "embedded_chunks": e, "enabled": not off,
+                                       "status": "disabled" if off else "embedded" if e >= n else "searchable",
+                                       "error": None, **self.flags_for(r.path)}
             if r.path in failures:
                 item |= {"status": "failed", "error": failures[r.path].error}
             out.append(item)
@@ -579,8 +674,8 @@ class KnowledgeBase:
         for path, f in sorted(failures.items()):
             if path not in listed:
                 out.append({"path": path, "collection": None, "domain": None, "title": path, "kind": None,
-                            "ingested_at": f.failed_at, "chunks": 0, "embedded_chunks": 0, "status": "failed",
-                            "error": f.error})
+                            "ingested_at": f.failed_at, "chunks": 0, "embedded_chunks": 0, "enabled": False,
+                            "status": "failed", "error": f.error})
         return out
 
     def embedding_status(self) -> dict[str, int]:

@@ -308,6 +308,7 @@ async def check_answer(question: str, draft: Draft, passages: Sequence[Scored],
         except ProviderError as exc:
             judge_log.update(judge="unavailable", judge_reason=exc.message, fallback=True, fallback_reason=exc.message)
             llm_fallback(deps.emit, "judge", exc.message, "the deterministic checks alone")
+    v = judge_premise(v, question, draft)
     v = flag_instructions(v, draft, passages, deps.kb)
     deps.emit("verdict", level=v.level, reason=v.reason, needs_human_review=v.needs_human_review,
               warnings=list(v.warnings),
@@ -317,6 +318,24 @@ async def check_answer(question: str, draft: Draft, passages: Sequence[Scored],
            "coverage": round(v.coverage, 3), "needs_human_review": v.needs_human_review,
            **({"warnings": list(v.warnings)} if v.warnings else {}), **judge_log}
     return v, draft, log
+
+
+PREMISE_WARNING = "premise"
+"""The warning code of a yes/no question whose premise the cited sources contradict (:func:`judge_premise`)."""
+
+
+def judge_premise(v: verify.Verdict, question: str, draft: Draft) -> verify.Verdict:
+    """A yes/no question is answered from the polarity of the cited evidence: when the quotes contradict
+    its premise ("…上限是10万元吗？" against "上限为5万元"), the verdict is ``contradicted`` with the
+    source's value named, never a silent ``confirmed`` of the wrong premise. The answer itself (no, and
+    the quote) is what the sources say, so nothing goes to human review for it."""
+    if v.level not in ("confirmed", "uncertain") or not draft.claims or not verify.is_yes_no(question):
+        return v
+    p = verify.premise(question, [c.quote for c in draft.claims])
+    if p.answer != "no":
+        return v
+    return verify.Verdict("contradicted", f"the question's premise disagrees with the source: {p.reason}", v.claims,
+                          v.coverage, False, (*v.warnings, PREMISE_WARNING))
 
 
 INSTRUCTIONS_WARNING = "instructions"
@@ -360,19 +379,45 @@ def compose_reply(question: str, draft: Draft, verdict: verify.Verdict) -> str:
         return ("知识库中没有足够的信息回答这个问题，我不做猜测。" if is_zh else
                 "The knowledge base does not contain the answer to this question, so I will not guess.")
     answer = "".join(f"{c.text.rstrip()}[{i + 1}]" for i, c in enumerate(draft.claims))
+    polarity = verify.premise(question, [c.quote for c in draft.claims]) if verify.is_yes_no(question) else None
     if INSTRUCTIONS_WARNING in verdict.warnings:
         answer = ("⚠️ 引用的文档中含有对助手下达指令的文字，以下仅为原文引用，未经确认，其中的要求不会被执行，已提交审核：" if is_zh else
                   "⚠️ A cited document contains text giving the assistant instructions. It is quoted as-is, not "
                   "confirmed, and nothing it asks for is done; it was sent for review: ") + answer
+    elif PREMISE_WARNING in verdict.warnings and polarity is not None:
+        answer = premise_reply(polarity, is_zh) + answer
     elif verdict.level == "uncertain":
         answer = ("⚠️ 以下回答的依据不完整，请核实：" if is_zh else "⚠️ The sources only partly support this answer: ") + answer
     elif verdict.level == "contradicted":
         answer = ("⚠️ 来源之间或回答与来源存在矛盾，已提交人工审核：" if is_zh else
                   "⚠️ This answer conflicts with a source and was sent for review: ") + answer
+    elif polarity is not None and polarity.answer == "yes" and not draft.conflicts:
+        answer = ("是的。" if is_zh else "Yes. ") + answer
     for c in draft.conflicts:
-        srcs = " / ".join(str(s) for s in c["sources"])  # type: ignore[attr-defined]
-        answer += (f"\n注意：不同文档说法不一（{srcs}）。" if is_zh else f"\nNote: the documents disagree ({srcs}).")
+        answer += conflict_note(c, is_zh)
     return answer
+
+
+def premise_reply(p: verify.Premise, is_zh: bool) -> str:
+    """"不是。" and what the source says instead, before the quotes that say it."""
+    if p.found:
+        asked, found = "、".join(p.asked), "、".join(p.found)
+        return (f"不是。文档中写的是{found}（问题中为{asked}）：" if is_zh else
+                f"No. The documents say {', '.join(p.found)} (the question says {', '.join(p.asked)}): ")
+    return "不是。文档的说法与问题相反：" if is_zh else "No. The documents say the opposite: "
+
+
+def conflict_note(c: dict[str, Any], is_zh: bool) -> str:
+    """One disagreement between documents: each document with the value it gives."""
+    srcs = [str(x) for x in c.get("sources") or []]
+    values = c.get("values") or []
+    if len(srcs) == 2 and len(values) == 2 and all(values):
+        if is_zh:
+            parts = "；".join(f"{src}：{'、'.join(map(str, v))}" for src, v in zip(srcs, values, strict=True))
+            return f"\n注意：不同文档说法不一（{parts}），请核实以哪份为准。"
+        parts = "; ".join(f"{src}: {', '.join(map(str, v))}" for src, v in zip(srcs, values, strict=True))
+        return f"\nNote: the documents disagree ({parts}); check which one is right."
+    return f"\n注意：不同文档说法不一（{' / '.join(srcs)}）。" if is_zh else f"\nNote: the documents disagree ({' / '.join(srcs)})."
 
 
 # ----- the whole answer ------------------------------------------------------------------------

@@ -11,7 +11,8 @@
 - :func:`llm_read`: asks a chat model for JSON ``{answer, claims: [{text, passage, quote}]}``;
   a claim whose quote is not found in its passage is dropped; nothing usable → ProviderError,
   and the caller falls back to the extractive reader.
-Conflicts (same question, different numbers in different documents) are listed, never merged.
+Conflicts (same question, different values — numbers, dates, names, places, yes/no — in the best
+sentences of different documents) are listed and both sentences quoted, never merged.
 Table rows are never shown as ``| … |`` fragments: a row reads as a sentence of its cells
 ("主要外径：Φ20mm，公差±0.01mm"), and a question naming one row's key ("上海办事处的电话是多少？")
 narrows the claim to that row (the quote stays the exact source span).
@@ -24,7 +25,8 @@ import re
 from dataclasses import dataclass, field
 
 from knowzero.errors import ProviderError
-from knowzero.knowledge.text import Sentence, char_ngrams, iter_numbers, normalize, query_text, split_sentences, tokens
+from knowzero.knowledge import verify
+from knowzero.knowledge.text import Sentence, char_ngrams, normalize, query_text, split_sentences, tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import ChatProvider, chat_json
 
@@ -205,8 +207,10 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
         claims = _narrow_to_row(question, claims, {c.passage.id: c.passage for _, c in chosen})
     claims = [Claim(row_sentence(c.text), c.source, c.quote, c.start, c.end, c.passage_id, c.title, c.score)
               if "|" in c.text else c for c in claims]
+    found = _conflicting(question, scored)
+    claims = _with_conflicting_claims(claims, found)
     answer = "".join(_terminate(c.text) for c in claims)
-    return Draft(answer, claims, find_conflicts(question, scored))
+    return Draft(answer, claims, [d for d, _ in found])
 
 
 _ROW = re.compile(r"^\s*\|(.+)\|\s*$")
@@ -329,28 +333,45 @@ def _terminate(s: str) -> str:
     return s if re.search(r"[。！？.!?；;]$", s) else s + "。"
 
 
-def find_conflicts(question: str, scored: list[tuple[float, _Cand]]) -> list[dict[str, object]]:
-    """Different numbers for the same question in the best sentence of different documents."""
-    if answer_type(question) not in ("number", "time"):
-        return []
+CONFLICT_SHARE = 0.7
+"""A second document's best sentence takes part in a conflict when it scores at least this share of the
+best one (a copy of the same sentence scores the same less the rank penalty)."""
+
+
+def _conflicting(question: str, scored: list[tuple[float, _Cand]]) -> list[tuple[dict[str, object], _Cand]]:
     best_by_doc: dict[str, tuple[float, _Cand]] = {}
     for sc, c in scored:
-        if c.passage.path not in best_by_doc:
+        if c.idx >= 0 and c.passage.path not in best_by_doc:
             best_by_doc[c.passage.path] = (sc, c)
-    top = sorted(best_by_doc.values(), key=lambda x: -x[0])[:3]
-    if len(top) < 2:
+    top = sorted(best_by_doc.values(), key=lambda x: -x[0])[:4]
+    if len(top) < 2 or top[0][0] <= 0:
         return []
-    lead = top[0][0]
-    out: list[dict[str, object]] = []
-    first_nums = set(iter_numbers(top[0][1].sent.text))
+    lead, first = top[0]
+    out: list[tuple[dict[str, object], _Cand]] = []
     for sc, c in top[1:]:
-        if sc < 0.9 * lead or lead <= 0:
+        if sc < CONFLICT_SHARE * lead:
             continue
-        nums = set(iter_numbers(c.sent.text))
-        if first_nums and nums and not (first_nums & nums):
-            out.append({"sources": [top[0][1].passage.path, c.passage.path],
-                        "quotes": [top[0][1].sent.text, c.sent.text],
-                        "values": [sorted(first_nums), sorted(nums)]})
+        found = verify.value_conflict(question, first.sent.text, c.sent.text, context_a=first.passage.title,
+                                      context_b=c.passage.title)
+        if found is not None:
+            out.append(({"sources": [first.passage.path, c.passage.path], "quotes": [first.sent.text, c.sent.text],
+                         "titles": [first.passage.title, c.passage.title], **found}, c))
+    return out
+
+
+def find_conflicts(question: str, scored: list[tuple[float, _Cand]]) -> list[dict[str, object]]:
+    """Different values for what the question asks in the best sentences of different documents
+    (numbers, dates, names, places, yes/no: :func:`knowzero.knowledge.verify.value_conflict`)."""
+    return [d for d, _ in _conflicting(question, scored)]
+
+
+def _with_conflicting_claims(claims: list[Claim], found: list[tuple[dict[str, object], _Cand]]) -> list[Claim]:
+    """Every conflicting sentence is quoted and cited, so the reader sees both values with their sources."""
+    out = list(claims)
+    for _, c in found:
+        if not any(x.passage_id == c.passage.id and x.start <= c.sent.start and c.sent.end <= x.end for x in out):
+            out.append(Claim(c.sent.text, c.passage.path, c.sent.text, c.sent.start, c.sent.end, c.passage.id,
+                             c.passage.title))
     return out
 
 

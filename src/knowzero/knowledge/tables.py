@@ -94,6 +94,13 @@ kb_tables = Table(
     UniqueConstraint("path", name="uq_kb_tables_path"),
 )
 
+kb_disabled = Table(
+    "kb_disabled", metadata,  # documents an editor switched off: kept, but never retrieved or cited
+    Column("path", String(1000), primary_key=True),
+    Column("disabled_at", Float, nullable=False),
+    Column("by", String(200), nullable=False, default=""),
+)
+
 kb_meta = Table(
     "kb_meta", metadata,
     Column("key", String(100), primary_key=True),

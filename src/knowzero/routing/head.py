@@ -10,7 +10,9 @@
   chosen on held-out predictions.
 * :func:`fit_score_threshold` - the same for any in-scope score (higher = more in scope), and
   :func:`threshold_at_accuracy` - the threshold with the most out-of-scope recall that keeps a
-  required in-scope accuracy, for choosing on a labelled validation set.
+  required in-scope accuracy, for choosing on a labelled validation set, and
+  :func:`threshold_at_in_scope_quantile` - the threshold that rejects a fixed share of in-scope
+  queries, which needs no out-of-scope labels and so does not move with a few of them.
 * :func:`stratified_folds` - fold ids with every class spread over the folds.
 
 Deliberately nothing here knows about intents, encoders or the chain; every function is pure
@@ -252,6 +254,44 @@ def threshold_at_accuracy(score: np.ndarray, correct: np.ndarray, is_oos: np.nda
         return float("-inf")
     i = int(ok.max())
     return float(values[i] if i == 0 else (values[i - 1] + values[i]) / 2)
+
+
+def threshold_at_in_scope_quantile(score: np.ndarray, is_oos: np.ndarray, reject_share: float) -> float:
+    """The threshold below which ``reject_share`` of the in-scope queries' scores lie.
+
+    Reads only the in-scope rows: a threshold placed by the in-scope score distribution (hundreds
+    or thousands of queries) instead of by where a few dozen out-of-scope queries happen to fall
+    does not jump between samples. ``reject_share`` is decided beforehand (e.g. an accuracy budget
+    from training folds, :func:`reject_share_budget`); 0 rejects nothing (``-inf``).
+
+    >>> threshold_at_in_scope_quantile(np.array([0.0, 1.0, 2.0, 3.0, 4.0, -5.0]),
+    ...                                np.array([False] * 5 + [True]), 0.25)
+    1.0
+    """
+    if not 0.0 <= reject_share < 1.0:
+        raise ValueError("reject_share must be in [0, 1)")
+    inside = np.asarray(score, dtype=np.float64)[~np.asarray(is_oos, dtype=bool)]
+    if reject_share == 0.0 or len(inside) == 0:
+        return float("-inf")
+    return float(np.quantile(inside, reject_share))
+
+
+def reject_share_budget(in_scope_accuracy: float, min_in_scope: float) -> float:
+    """The share of in-scope queries one may reject and still keep ``min_in_scope`` accuracy.
+
+    ``in_scope_accuracy`` is the accuracy with nothing rejected, measured where the threshold is
+    not chosen (out-of-fold on the training examples). If every rejected query had been right,
+    rejecting this share would land exactly on ``min_in_scope``; the lowest-scored queries are often
+    wrong anyway, so the real cost is smaller - the budget errs on the side of in-scope accuracy.
+
+    >>> round(reject_share_budget(0.97, 0.95), 4)
+    0.02
+    >>> reject_share_budget(0.93, 0.95)
+    0.0
+    """
+    if not (math.isfinite(in_scope_accuracy) and 0.0 <= min_in_scope <= 1.0):
+        return 0.0
+    return float(min(max(in_scope_accuracy - min_in_scope, 0.0), 0.5))
 
 
 def stratified_folds(y: np.ndarray, k: int, seed: int = 0) -> np.ndarray:

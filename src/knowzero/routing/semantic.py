@@ -86,6 +86,8 @@ class SemanticFit:
     """What ``oos_threshold`` applies to: ``confidence`` or the ``blend`` in-scope score."""
     knn_weight: float = 0.0
     """Weight of the kNN cosine in the blend (log-probability spread / kNN spread, out-of-fold)."""
+    oof_in_scope_accuracy: float = float("nan")
+    """Out-of-fold accuracy on the in-scope examples, best in-scope intent (nothing rejected)."""
 
 
 def expected_calibration_error(proba: np.ndarray, y: np.ndarray, bins: int = 10) -> float:
@@ -157,10 +159,15 @@ class SemanticTier:
         oof = self._out_of_fold(min(folds, int(counts.min())))
         self.temperature, self.threshold, oof_acc, ece = self._calibrate(
             oof, oos_index, oos_label is not None, oos_prior, oos_reject_rate)
+        in_scope_acc = float("nan")
+        if oof is not None and len(self._in_scope_rows):
+            best_in = self._log_in_scope_proba(softmax(oof / self.temperature)).argmax(axis=1)
+            in_scope_acc = float((best_in == self._y)[self._in_scope_rows].mean())
         if self.head == "linear":
             self._vectorizer, self._model = self._fit_linear(np.arange(len(self._y)))
         self.fit = SemanticFit(self.head, len(self._y), len(labels), self.temperature, self.threshold,
-                               oof_acc, ece, time.perf_counter() - start, self.oos_score, self.blend_weight)
+                               oof_acc, ece, time.perf_counter() - start, self.oos_score, self.blend_weight,
+                               in_scope_acc)
 
     # ------------------------------------------------------------------ fitting
     def _out_of_fold(self, folds: int) -> np.ndarray | None:

@@ -26,11 +26,12 @@ from typing import Any
 
 from knowzero.config import Settings
 from knowzero.errors import KnowZeroError, ProviderError
+from knowzero.knowledge.pipeline import Answer
 from knowzero.llm.base import ChatProvider, within_deadline
 from knowzero.preferences import reply_language
 from knowzero.service import slots as sl
 from knowzero.service.handoff import build_brief
-from knowzero.service.registry import ToolContext, get_tool, run_tool
+from knowzero.service.registry import SIGN_IN, ToolContext, get_tool, run_tool
 from knowzero.service.store import OrderSystem, SqlStore, yuan
 from knowzero.service.tools import refund_order_check, refund_precheck
 from knowzero.service.triage import assess, llm_sentiment
@@ -46,7 +47,6 @@ ACTION_NAMES = {
 HELP = ("我可以帮您：查询订单状态、查看我的订单、申请退款、创建或查询工单、转人工客服。请问需要哪一项？",
         "I can look up an order, list your orders, request a refund, open or check a ticket, or get you a human agent. "
         "What would you like to do?")
-SIGN_IN = ("这项服务需要登录后使用，请先登录（使用您的 API key）。", "Please sign in (with your API key) to use this service.")
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class ServiceContext:
     thread_id: str
     provider: ChatProvider | None = None
     emit: Emit = silent
-    ask_knowledge: Callable[[str], Awaitable[str]] | None = None
+    ask_knowledge: Callable[[str], Awaitable[Answer]] | None = None
     """Answers a knowledge question mid-flow (the one knowledge pipeline); None: no detour."""
 
     def tool_context(self, lang: str, **changes: Any) -> ToolContext:
@@ -81,6 +81,8 @@ class Turn:
     lang: str
     lines: list[str] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
+    answer: Answer | None = None
+    """The knowledge detour's answer this turn (its verdict and citations go out with the reply)."""
 
     @property
     def user(self) -> User:
@@ -252,13 +254,16 @@ async def _knowledge_detour(t: Turn) -> bool:
     if t.sc.ask_knowledge is None:
         return False
     try:
-        reply = await t.sc.ask_knowledge(t.text)
+        ans = await t.sc.ask_knowledge(t.text)
     except Exception as exc:  # the detour must never break the service flow
         t.emit("reasoning", text=f"knowledge detour failed: {type(exc).__name__}")
         t.log.append({"agent": "service", "action": "knowledge_detour_failed", "error": type(exc).__name__})
         return False
-    if reply:
-        t.lines.append(reply)
+    if ans.reply:
+        t.lines.append(ans.reply)
+        t.answer = ans
+        t.log.append({"agent": "service", "action": "knowledge_detour", "verdict": ans.verdict.level,
+                      "citations": len(ans.citations)})
         return True
     return False
 
@@ -411,7 +416,10 @@ def _out(t: Turn) -> dict[str, Any]:
     reply = "\n".join(x for x in t.lines if x)
     t.log.append({"agent": "service", "action": "reply", "next": t.svc.get("next") or "finish",
                   "pending": (t.svc.get("pending") or {}).get("action")})
-    return {"reply": reply, "service": t.svc, "agent_log": t.log}
+    out: dict[str, Any] = {"reply": reply, "service": t.svc, "agent_log": t.log}
+    if t.answer is not None:  # the detour's answer is checked like any knowledge answer: say how it went
+        out.update(verdict=t.answer.verdict, citations=t.answer.citations)
+    return out
 
 
 def service_signal(text: str, service: dict[str, Any] | None, path: str = "") -> str | None:

@@ -78,13 +78,18 @@ def list_tools() -> list[ToolSpec]:
     return list(_REGISTRY.values())
 
 
+SIGN_IN = ("这项服务需要登录后使用，请先登录（使用您的 API key）。", "Please sign in (with your API key) to use this service.")
+"""The refusal for an anonymous caller (Chinese, English): every tool message follows ``ctx.lang``."""
+
+
 def run_tool(name: str, raw_args: dict[str, Any], ctx: ToolContext) -> dict[str, Any]:
     """Validate arguments and run a tool; every failure becomes an error result."""
     spec = get_tool(name)
     if spec is None:
-        return {"ok": False, "error": {"code": "unknown_tool", "message": f"no tool named {name}"}}
+        return {"ok": False, "error": {"code": "unknown_tool", "message": (
+            f"没有名为 {name} 的工具。" if ctx.lang == "zh" else f"There is no tool named {name}.")}}
     if spec.requires_account and ctx.role == "anonymous":
-        return {"ok": False, "error": {"code": "unauthorized", "message": "please sign in to use this service"}}
+        return {"ok": False, "error": {"code": "unauthorized", "message": SIGN_IN[0 if ctx.lang == "zh" else 1]}}
     if spec.sensitive and ctx.confirmed_by != ctx.user_id:
         # Sensitive tools run only after the customer confirmed in the approval node (an interrupt);
         # no path, prompt or document can call one directly.
@@ -94,7 +99,8 @@ def run_tool(name: str, raw_args: dict[str, Any], ctx: ToolContext) -> dict[str,
         args = spec.args_model.model_validate(raw_args)
     except ValidationError as exc:
         fields = ", ".join(".".join(str(p) for p in e["loc"]) for e in exc.errors())
-        return {"ok": False, "error": {"code": "invalid_arguments", "message": f"invalid arguments: {fields}"}}
+        return {"ok": False, "error": {"code": "invalid_arguments", "message": (
+            f"参数有误：{fields}" if ctx.lang == "zh" else f"Invalid arguments: {fields}")}}
     try:
         result = spec.fn(args, ctx)
     except KnowZeroError as exc:

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from knowzero.errors import Forbidden, InvalidInput, NotFound
+from knowzero.errors import Forbidden, InvalidInput, KnowZeroError, NotFound
 from knowzero.service.registry import ToolContext, tool
 from knowzero.service.store import STATUS_TEXT, cents, refund_problem, yuan
 
@@ -190,9 +190,18 @@ def request_refund(args: RefundArgs, ctx: ToolContext) -> dict[str, Any]:
     if existing is None:
         order, amount_cents = refund_precheck(args.order_id, args.amount, ctx)
         status = "pending" if yuan(amount_cents) > ctx.settings.refund_agent_approval_above else "executed"
-        refund = system.create_refund(key=args.idempotency_key, order_id=order["id"], customer_id=ctx.user_id,
-                                      amount_cents=amount_cents, reason=args.reason, status=status,
-                                      thread_id=ctx.thread_id, requested_by=ctx.user_id)
+        try:
+            refund = system.create_refund(key=args.idempotency_key, order_id=order["id"], customer_id=ctx.user_id,
+                                          amount_cents=amount_cents, reason=args.reason, status=status,
+                                          thread_id=ctx.thread_id, requested_by=ctx.user_id)
+        except KnowZeroError as exc:  # the rules changed between the check and the write (a race): say it in ctx.lang
+            rule = (exc.details or [{}])[0].get("rule") if exc.details else None
+            if exc.code == "not_found":
+                raise _not_found("订单", order["id"], ctx) from exc
+            if rule is None:
+                raise
+            raise type(exc)(_rule_text(rule, order, ctx.orders.refunds_for(order["id"]), _zh(ctx)),
+                            details=exc.details) from exc
     else:
         refund = existing
     return {"refund": refund_public(refund), "summary": refund_line(refund, _zh(ctx))}

@@ -1,7 +1,10 @@
-"""Knowledge base: upload/ingest files, list documents, read a source span, try a search.
+"""Knowledge base: upload/ingest files, list documents, read a source span, try a search; manage a
+document (re-index it, switch it off and on, delete it).
 
-Who may call: reading (files, source, search) is open to every caller, like asking a question;
-writing (upload, delete) needs an editor or admin account (``EditorUser``, see knowzero.users).
+Who may call: reading (files, source, search, chunks) is open to every caller, like asking a question;
+writing (upload, delete, re-index, enable/disable) needs an editor or admin account (``EditorUser``,
+see knowzero.users). A disabled document stays listed (``enabled: false``, status ``disabled``) but is
+never retrieved, so never cited, until it is enabled again.
 Upload names and collections are sanitised by ``knowledge/names.py`` before they become citations.
 """
 
@@ -65,6 +68,34 @@ async def delete_file(request: Request, user: EditorUser, path: str) -> dict[str
     return {"deleted": path}
 
 
+class FileRef(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    path: str = Field(min_length=1, max_length=1000, description="the document's path as /v1/kb/files lists it")
+
+
+class FileSwitch(FileRef):
+    enabled: bool
+
+
+@router.patch("/v1/kb/files", summary="Enable or disable a document (editors and admins): a disabled one is not "
+                                      "retrieved or cited", **access(KB_WRITER, errors=(404,)))
+async def switch_file(request: Request, user: EditorUser, body: FileSwitch) -> dict[str, Any]:
+    kb = request.app.state.kb
+    if not await asyncio.to_thread(kb.set_enabled, body.path, body.enabled, by=user.id):
+        raise NotFound("no such document")
+    return {"path": body.path, "enabled": body.enabled}
+
+
+@router.post("/v1/kb/files/reindex", summary="Re-index a document: parse (from its file when still there) and "
+                                             "chunk it again (editors and admins)", **access(KB_WRITER, errors=(404,)))
+async def reindex_file(request: Request, user: EditorUser, body: FileRef) -> dict[str, Any]:
+    kb = request.app.state.kb
+    report = await asyncio.to_thread(kb.reindex_file, body.path)
+    if report is None:
+        raise NotFound("no such document")
+    return {"path": body.path, **report.to_dict()}
+
+
 @router.get("/v1/kb/files", summary="Ingested documents: chunk counts and status (searchable, embedded, failed)",
             **access(ANYONE))
 async def files(request: Request) -> dict[str, Any]:
@@ -117,6 +148,8 @@ async def file_chunks(request: Request, path: str) -> dict[str, Any]:
     kb = request.app.state.kb
     kb.refresh()
     chunks = sorted((p for p in kb.passages.values() if p.path == path), key=lambda p: (p.start, p.id))
+    if not chunks and path in kb.disabled:
+        chunks = await asyncio.to_thread(kb.document_chunks, path)  # switched off: not loaded, still viewable
     if not chunks and path not in kb.file_texts:
         raise NotFound("no such document")
     return {"path": path, "chunks": [{"id": p.id, "section": p.section, "start": p.start, "end": p.end,

@@ -9,6 +9,7 @@ Agents (role agent or admin; others get 403, anonymous 401):
     GET  /v1/service/threads/{thread_id}      read a thread (messages, service state, pending interrupts)
     POST /v1/service/threads/{thread_id}/reply   reply as the human (resumes the handoff interrupt)
     POST /v1/service/threads/{thread_id}/return  hand the thread back to the assistant
+      (both: 409 when no human has the thread, or while a turn runs on it: they take its turn lock)
     POST /v1/service/refunds/{refund_id}/decision  approve/reject a refund (resumes its interrupt)
 Customers (signed in):
     GET  /v1/me/orders, /v1/me/tickets, /v1/me/refunds
@@ -21,6 +22,7 @@ returns the current state instead of acting twice. Errors use the one error shap
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -140,53 +142,79 @@ async def read_thread(thread_id: str, user: AgentUser, runner: RunnerDep) -> dic
             "service": values.get("service") or {}, "pending": [_public_interrupt(p) for p in pending]}
 
 
-@router.post("/v1/service/threads/{thread_id}/reply", summary="Reply to the customer as the human agent", **access(STAFF, errors=(404, 409)))
-async def human_reply(thread_id: str, body: HumanReply, request: Request, user: AgentUser,
-                      runner: RunnerDep) -> dict[str, Any]:
+def _handed_off(values: dict[str, Any]) -> dict[str, Any] | None:
+    """The thread's open handoff (a human has it), or None."""
+    handoff = (values.get("service") or {}).get("handoff") or {}
+    return handoff if handoff.get("status") in ("open", "answered") else None
+
+
+NOT_HANDED_OFF = "this thread is not handed to a human agent; there is nothing to reply to or hand back"
+
+
+async def _as_human(request: Request, runner: Any, user: User, thread_id: str, resume: dict[str, Any],
+                    write: Callable[[dict[str, Any]], tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """An agent's action on a handed-off thread, under the thread's turn lock.
+
+    A thread waiting at its handoff interrupt is resumed (the runner takes the lock). One whose
+    customer has not written since the last reply has no interrupt: ``write(values)`` changes its
+    state directly, holding the same lock as a turn, after re-reading the state under it — so a
+    customer message arriving at the same moment either waits for it (409 to the later caller) or
+    is seen by it; neither overwrites the other. A thread no human has gets 409 (reply and return alike).
+    """
     values, pending = await _snapshot(runner, thread_id, user)
     if not values:
         raise NotFound("thread not found")
     if any(p.get("kind") == "handoff" for p in pending):
-        out = await _resume(request, runner, user, thread_id, {"human_reply": body.text, "by": user.id})
-        return {"thread_id": thread_id, "delivered": True, "reply": out.get("reply", "")}
-    handoff = (values.get("service") or {}).get("handoff") or {}
-    if handoff.get("status") not in ("open", "answered"):
-        raise Conflict("this thread is not handed to a human; nothing to reply to")
-    # The customer has not written since the last reply: add the message to the thread directly.
+        return await _resume(request, runner, user, thread_id, resume)
+    if _handed_off(values) is None:
+        raise Conflict(NOT_HANDED_OFF)
+    async with runner.exclusive(thread_id):
+        snap = await runner.graph.aget_state({"configurable": {"thread_id": thread_id}})
+        values = snap.values or {}
+        if any(getattr(t, "interrupts", ()) for t in (snap.tasks or ())) or _handed_off(values) is None:
+            raise Conflict("the conversation changed meanwhile; reload it and try again")
+        text, update = write(values)
+        await runner.graph.aupdate_state({"configurable": {"thread_id": thread_id}},
+                                         {**update, "reply": text, "messages": [AIMessage(content=text)]},
+                                         as_node="finish")
+    return {"reply": text}
+
+
+@router.post("/v1/service/threads/{thread_id}/reply", summary="Reply to the customer as the human agent", **access(STAFF, errors=(404, 409)))
+async def human_reply(thread_id: str, body: HumanReply, request: Request, user: AgentUser,
+                      runner: RunnerDep) -> dict[str, Any]:
     store = _store(request)
-    n = int(handoff.get("replies", 0)) + 1
-    store.add_handoff_message(key=f"{handoff['id']}:agent:{n}:{thread_id}", handoff_id=handoff["id"], thread_id=thread_id,
-                              author_id=user.id, author_role="agent", text=body.text)
-    store.set_handoff_status(handoff["id"], "answered", assigned_to=user.id)
-    zh = (values.get("service") or {}).get("lang", "zh") == "zh"
-    text = f"【人工客服 {user.name or user.id}】{body.text}" if zh else f"[Agent {user.name or user.id}] {body.text}"
-    svc = {**(values.get("service") or {}), "handoff": {**handoff, "status": "answered", "replies": n}}
-    await runner.graph.aupdate_state({"configurable": {"thread_id": thread_id}},
-                                     {"service": svc, "reply": text, "messages": [AIMessage(content=text)]},
-                                     as_node="finish")
-    return {"thread_id": thread_id, "delivered": True, "reply": text}
+
+    def write(values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        # The customer has not written since the last reply: add the message to the thread directly.
+        svc = values.get("service") or {}
+        handoff = svc.get("handoff") or {}
+        n = int(handoff.get("replies", 0)) + 1
+        store.add_handoff_message(key=f"{handoff['id']}:agent:{n}:{thread_id}", handoff_id=handoff["id"],
+                                  thread_id=thread_id, author_id=user.id, author_role="agent", text=body.text)
+        store.set_handoff_status(handoff["id"], "answered", assigned_to=user.id)
+        name = user.name or user.id
+        text = f"【人工客服 {name}】{body.text}" if svc.get("lang", "zh") == "zh" else f"[Agent {name}] {body.text}"
+        return text, {"service": {**svc, "handoff": {**handoff, "status": "answered", "replies": n}}}
+
+    out = await _as_human(request, runner, user, thread_id, {"human_reply": body.text, "by": user.id}, write)
+    return {"thread_id": thread_id, "delivered": True, "reply": out.get("reply", "")}
 
 
 @router.post("/v1/service/threads/{thread_id}/return", summary="Hand the thread back to the assistant", **access(STAFF, errors=(404, 409)))
 async def return_to_assistant(thread_id: str, request: Request, user: AgentUser, runner: RunnerDep) -> dict[str, Any]:
-    values, pending = await _snapshot(runner, thread_id, user)
-    if not values:
-        raise NotFound("thread not found")
-    if any(p.get("kind") == "handoff" for p in pending):
-        out = await _resume(request, runner, user, thread_id, {"return_to_assistant": True, "by": user.id})
-        return {"thread_id": thread_id, "returned": True, "reply": out.get("reply", "")}
-    svc = dict(values.get("service") or {})
-    handoff = svc.get("handoff") or {}
-    if handoff.get("status") not in ("open", "answered"):
-        return {"thread_id": thread_id, "returned": True, "reply": ""}  # already with the assistant
-    _store(request).set_handoff_status(handoff["id"], "returned", assigned_to=user.id)
-    zh = svc.get("lang", "zh") == "zh"
-    text = "人工客服已将对话交还给智能助手。还有什么可以帮您？" if zh else "The agent handed you back to the assistant. Anything else?"
-    svc.update(handoff=None, pending=None, triage={**(svc.get("triage") or {}), "angry_streak": 0})
-    await runner.graph.aupdate_state({"configurable": {"thread_id": thread_id}},
-                                     {"service": svc, "reply": text, "messages": [AIMessage(content=text)]},
-                                     as_node="finish")
-    return {"thread_id": thread_id, "returned": True, "reply": text}
+    store = _store(request)
+
+    def write(values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        svc = dict(values.get("service") or {})
+        store.set_handoff_status(svc["handoff"]["id"], "returned", assigned_to=user.id)
+        text = ("人工客服已将对话交还给智能助手。还有什么可以帮您？" if svc.get("lang", "zh") == "zh"
+                else "The agent handed you back to the assistant. Anything else?")
+        svc.update(handoff=None, pending=None, triage={**(svc.get("triage") or {}), "angry_streak": 0})
+        return text, {"service": svc}
+
+    out = await _as_human(request, runner, user, thread_id, {"return_to_assistant": True, "by": user.id}, write)
+    return {"thread_id": thread_id, "returned": True, "reply": out.get("reply", "")}
 
 
 @router.post("/v1/service/refunds/{refund_id}/decision", summary="Approve or reject a refund (agents)", **access(STAFF, errors=(404, 409)))

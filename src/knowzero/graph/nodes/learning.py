@@ -18,8 +18,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from knowzero.errors import KnowZeroError, NotFound
+from knowzero.errors import KnowZeroError, NotFound, in_language
 from knowzero.graph.context import Deps
+from knowzero.graph.nodes.chitchat import is_chinese
 from knowzero.graph.trace import emit
 from knowzero.input import AgentInput
 from knowzero.knowledge import pipeline as kp
@@ -171,9 +172,10 @@ async def run_learning(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
         else:  # plan
             return await _plan(svc, args["goal"], inp, user_id, log)
     except KnowZeroError as exc:
-        emit("error", code=exc.code, message=exc.message)
+        text = in_language(exc.code, exc.message, zh=not (inp.text() and not is_chinese(inp.text())))
+        emit("error", code=exc.code, message=text)
         log.update({"error": exc.code})
-        return {"reply": exc.message, "agent_log": [log]}
+        return {"reply": text, "agent_log": [log]}
     out = public_document(doc, decision)
     emit("document", **out)
     log.update({"document_id": out.get("id"), "version": out.get("version"), "sections": len(out["sections"]),

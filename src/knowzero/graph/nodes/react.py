@@ -32,6 +32,10 @@ _EMAIL = re.compile(r"写.{0,6}(邮件|信)|生成.{0,4}(邮件|信)|email|e-mai
 _ORDER_ID = re.compile(r"(?:订单|order)\s*#?\s*([A-Za-z0-9\-]{2,20})|#([0-9]{2,12})|\b([0-9]{3,12})\b", re.I)
 
 
+STOP_ZH = {"step limit": "已达步数上限", "time limit": "已达时间上限", "repeated step": "重复的步骤",
+           "ping-pong between two steps": "两个步骤来回重复", "step already tried twice": "这个步骤已试过两次"}
+"""The loop's stop reasons as a Chinese reply says them (the agent log keeps the English codes)."""
+
 _SEVERITY = {"confirmed": 0, "uncertain": 1, "insufficient": 2, "contradicted": 3}
 
 
@@ -151,7 +155,7 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     lines = [f"{n + 1}. {r['task']}：{r['text']}" if zh else f"{n + 1}. {r['task']}: {r['text']}"
              for n, r in enumerate(results)]
     if stop != "completed":
-        lines.append(f"（已停止：{stop}）" if zh else f"(stopped: {stop})")
+        lines.append(f"（已停止：{STOP_ZH.get(stop, '步骤受限')}）" if zh else f"(stopped: {stop})")
     citations = [c for r in results for c in r.get("citations", [])]
     levels = [r["verdict"] for r in results if r.get("kind") == "knowledge"]
     verdict = None

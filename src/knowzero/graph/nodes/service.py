@@ -48,8 +48,8 @@ async def _prefs(runtime: Runtime[Deps]) -> dict[str, Any]:
 def service_context(state: dict[str, Any], deps: Deps) -> ServiceContext:
     """What the service flow may use this turn, from the container (the knowledge detour included)."""
 
-    async def ask_knowledge(question: str) -> str:
-        return (await kp.answer(question, deps.knowledge())).reply
+    async def ask_knowledge(question: str) -> kp.Answer:
+        return await kp.answer(question, deps.knowledge(emit))  # its retrieval and verdict events included
 
     return ServiceContext(user=deps.user, settings=deps.settings, store=deps.need_store(), orders=deps.need_orders(),
                           thread_id=thread_id_of(state), provider=deps.provider, emit=emit,

@@ -78,19 +78,31 @@ export async function renderKb(main, sidebar) {
     files.setAttribute('aria-busy', 'false');
   }
 
-  // One document: status (issue 11's ingest status when the server reports it), chunk view, delete.
+  // One document: status (issue 11's ingest status when the server reports it), chunk view, and for editors
+  // and admins re-index, enable/disable (a disabled document is kept but never retrieved or cited) and delete.
   function fileRow(f) {
     const path = f.path || f.source;
     const status = f.status || (f.chunks ? 'indexed' : '');
     const chunksBtn = h('button', { class: 'btn small', type: 'button', 'data-action': 'view-chunks', onclick: () => showChunks(f) }, t('view_chunks'));
     const del = h('button', { class: 'btn danger small', type: 'button', 'data-action': 'delete-file', hidden: !canWrite(),
       onclick: () => confirmDelete(f.title || path, async () => { await api(`/v1/kb/files?path=${encodeURIComponent(path)}`, { method: 'DELETE' }); toast(t('deleted')); loadFiles(); }) }, t('delete'));
+    const enabled = f.enabled !== false;
+    const act = (label, action, run) => h('button', { class: 'btn small', type: 'button', 'data-action': action, hidden: !canWrite() || f.status === 'failed' && !f.collection,
+      onclick: async (e) => { e.target.disabled = true; try { await run(); loadFiles(); } catch (err) { toast(err.message, 'error'); e.target.disabled = false; } } }, label);
+    const reindex = act(t('reindex'), 'reindex-file', async () => {
+      const r = await api('/v1/kb/files/reindex', { method: 'POST', body: { path } });
+      toast((r.failed || []).length ? `${t('failed')}: ${r.failed[0].error}` : `${t('reindexed')} · ${r.chunks} ${t('chunks')}`);
+    });
+    const toggle = act(enabled ? t('disable') : t('enable'), enabled ? 'disable-file' : 'enable-file', async () => {
+      await api('/v1/kb/files', { method: 'PATCH', body: { path, enabled: !enabled } });
+      toast(enabled ? t('disabled_toast') : t('enabled_toast'));
+    });
     const flag = (f.flags || []).includes('instructions')
       ? h('span', { class: 'badge flag', role: 'note', title: (f.flagged_chunks || []).map((c) => c.text).join('\n') }, `⚠ ${t('flag_instructions')}`) : null;
-    return h('tr', { dataset: { path } }, h('td', {}, h('button', { class: 'linklike', type: 'button', onclick: () => openSource({ source: path, title: f.title || path }) }, f.title || path), flag),
+    return h('tr', { dataset: { path, enabled: String(enabled) }, class: enabled ? '' : 'disabled' }, h('td', {}, h('button', { class: 'linklike', type: 'button', onclick: () => openSource({ source: path, title: f.title || path }) }, f.title || path), flag),
       h('td', {}, t('domain_' + f.domain) || f.domain || ''), h('td', {}, f.chunks ?? f.passages ?? ''),
       h('td', {}, h('span', { class: 'badge', 'data-status': status }, t('status_' + status) || status)),
-      h('td', {}, h('div', { class: 'kb-actions' }, chunksBtn, del)));
+      h('td', {}, h('div', { class: 'kb-actions' }, chunksBtn, reindex, toggle, del)));
   }
   function canWrite() { return ['editor', 'admin'].includes(document.body.dataset.role); }
   async function showChunks(f) {
