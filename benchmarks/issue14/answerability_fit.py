@@ -58,9 +58,12 @@ def eligible(r: dict) -> bool:
         or r["reason"].startswith("the sources mention the question's words")
 
 
+USE: list[str] = list(KEYS)
+
+
 def xy(rows: list[dict]) -> tuple[np.ndarray, np.ndarray]:
     sel = [r for r in rows if r.get("features") is not None]
-    x = np.array([[r["features"][k] for k in KEYS] for r in sel], dtype=float)
+    x = np.array([[r["features"][k] if k in USE else 0.0 for k in KEYS] for r in sel], dtype=float)
     y = np.array([0.0 if r["unanswerable"] else 1.0 for r in sel])
     return x, y
 
@@ -114,7 +117,9 @@ def main() -> None:
     ap.add_argument("--threshold", type=float, default=None, help="use this threshold instead of choosing one")
     ap.add_argument("--mode", choices=("replace", "and"), default="replace")
     ap.add_argument("--recompute", action="store_true", help="recompute features from the rows' evidence")
+    ap.add_argument("--use", default=",".join(KEYS), help="features the model may use (the others get weight 0)")
     args = ap.parse_args()
+    USE[:] = args.use.split(",")
     global MODE, RECOMPUTE
     MODE, RECOMPUTE = args.mode, args.recompute
     fit_files = {f: load(f) for f in args.fit}

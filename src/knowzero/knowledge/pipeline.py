@@ -204,8 +204,16 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         evidence_texts.append(f"{p.title if p else ''} {p.section if p else ''} {context}")
         verbatim = extractive or c.text.strip() == c.quote.strip()
         sim = None if verbatim else claim_similarity(kb, c.text, c.quote)
-        verdicts.append(verify.check_claim(c.text, c.quote if verbatim else context, question=question,
-                                           verbatim=verbatim, similarity=sim))
+        cv = verify.check_claim(c.text, c.quote if verbatim else context, question=question,
+                                verbatim=verbatim, similarity=sim)
+        if not verbatim:
+            # a generated claim must be about what its quote is about ("零件A的公差为±0.05mm" citing
+            # "零件B（XH-1002，公差±0.05mm）" has every word in the document and is still false)
+            if ent.disagree(c.text, c.quote):
+                cv = replace(cv, level="contradicted", checks={**cv.checks, "entities": False},
+                             reasons=[*cv.reasons, f"the claim is about {ent.first_mention(c.text)}, its quote about "
+                                      f"{ent.first_mention(c.quote)}"])
+        verdicts.append(cv)
     terms = key_terms(kb, question)
     # Abstention: the evidence must cover the question's key terms. Coverage is measured on the cited
     # passage and on the best retrieved passage, each with its title, section path and document text;
