@@ -47,11 +47,21 @@ def test_slot_must_fill_the_predicate_clause_with_a_new_value():
     assert echo.slot == 0.0
 
 
-def test_score_is_monotone_in_each_feature_with_the_shipped_weights():
-    base = an.Features(*(0.5 for _ in an.FEATURES))
-    for i, name in enumerate(an.FEATURES):
-        if an.WEIGHTS[i] == 0:
-            continue
-        hi = an.Features(**{**base.__dict__, name: 1.0})
-        lo = an.Features(**{**base.__dict__, name: 0.0})
-        assert (an.score(hi) - an.score(lo)) * an.WEIGHTS[i] > 0, name
+def test_shipped_model_never_lowers_answerability_for_more_evidence():
+    assert len(an.WEIGHTS) == len(an.FEATURES) and all(w >= 0 for w in an.WEIGHTS)
+    weak = an.Features(*(0.2 for _ in an.FEATURES))
+    strong = an.Features(*(1.0 for _ in an.FEATURES))
+    assert an.score(weak) < an.THRESHOLD <= an.score(strong)
+
+
+def test_the_demo_near_miss_is_declined_and_its_neighbour_answered():
+    """"员工宠物医疗保险的报销比例是多少？" against the medical-insurance page: the page has 医疗保险 and
+    报销比例 but no 宠物; the real question about it is answered."""
+    doc = "补充商业医疗保险 员工补充商业医疗保险的报销比例为80%，每人每年报销上限为5万元。"
+    terms = [("员工", 1.3), ("宠物", 6.6), ("医疗保险", 5.0), ("报销", 2.9), ("比例", 4.7)]
+    quote = "员工补充商业医疗保险的报销比例为80%，每人每年报销上限为5万元。"
+    pet = an.features("员工宠物医疗保险的报销比例是多少？", terms, doc_text=doc, title="补充商业医疗保险",
+                      quotes=[quote], contexts=[doc], similarity=0.90)
+    real = an.features("员工补充商业医疗保险的报销比例是多少？", [t for t in terms if t[0] != "宠物"], doc_text=doc,
+                       title="补充商业医疗保险", quotes=[quote], contexts=[doc], similarity=0.92)
+    assert not an.answers(pet) and an.answers(real), (an.score(pet), an.score(real))
