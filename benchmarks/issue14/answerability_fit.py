@@ -87,7 +87,7 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = 1.0, iters: int = 50) -> tuple
 def score(r: dict, w: np.ndarray, b: float) -> float:
     if r.get("features") is None:
         return 1.0 if r["answered"] else -1.0
-    z = b + sum(wi * r["features"][k] for wi, k in zip(w, KEYS))
+    z = b + sum(wi * r["features"][k] for wi, k in zip(w, KEYS, strict=True))
     return 1 / (1 + math.exp(-z))
 
 

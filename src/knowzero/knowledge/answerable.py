@@ -227,6 +227,20 @@ def answers(f: Features, threshold: float = THRESHOLD, scorer: Callable[[Feature
     return scorer(f) >= threshold
 
 
+def unknown_terms(question: str, terms: Sequence[tuple[str, float]], doc_text: str,
+                  doc_freq: Callable[[str], int]) -> list[str]:
+    """Content words of the question (two characters or more) that no document of the knowledge base
+    contains and the cited document does not either (``doc_freq`` is the keyword index's): an answer
+    about "员工宠物医疗保险" from the medical-insurance page may be about something else.
+
+    Not an abstention (on DRCD 12% of answerable questions have such a word, a paraphrase more often
+    than a missing subject): the verdict is ``uncertain`` instead of ``confirmed``.
+    """
+    doc = fold(doc_text).lower()
+    return [t for t, _ in terms if len(t) >= 2 and _CJK.fullmatch(t) and not _QUESTION_WORD.match(t)
+            and t not in STOPWORDS and doc_freq(t) == 0 and not present(t.lower(), doc)]
+
+
 def explain(f: Features) -> str:
     """The weakest part of the evidence, in words (for the verdict's reason)."""
     if f.subject < 1.0:

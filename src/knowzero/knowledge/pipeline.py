@@ -31,9 +31,8 @@ from typing import Any
 
 from knowzero.config import Settings
 from knowzero.errors import ProviderError
-from knowzero.knowledge import answerable
+from knowzero.knowledge import answerable, verify
 from knowzero.knowledge import entities as ent
-from knowzero.knowledge import verify
 from knowzero.knowledge.domains import decide
 from knowzero.knowledge.injection import describe, find_instructions
 from knowzero.knowledge.judge import STRICTER, judge_answer
@@ -250,11 +249,16 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     doc = f"{cited.title} {cited.section} {kb.file_texts.get(cited.path, '')[:20000]}"
     f = answerable.features(question, terms, doc_text=doc, title=cited.title, quotes=[c.quote for c in claims],
                             contexts=evidence_texts, similarity=sim)
-    p = answerable.score(f)
-    v = replace(v, answerability=round(p, 4), features=f.to_dict())
-    if v.level in ("confirmed", "uncertain") and p < answerable.THRESHOLD:
+    prob = answerable.score(f)
+    v = replace(v, answerability=round(prob, 4), features=f.to_dict())
+    if v.level in ("confirmed", "uncertain") and prob < answerable.THRESHOLD:
         return replace(v, level="insufficient", needs_human_review=False,
                        reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
+    unknown = answerable.unknown_terms(question, terms, doc, kb.keyword.doc_freq)
+    if v.level == "confirmed" and unknown:
+        return replace(v, level="uncertain", needs_human_review=True,
+                       reason=f"the question's 「{unknown[0]}」 occurs nowhere in the knowledge base: the sources may be "
+                              "about something else")
     return v
 
 
