@@ -23,20 +23,17 @@ async def api(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     monkeypatch.setenv("KNOWZERO_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("KNOWZERO_DEMO_KEYS", "1")
     monkeypatch.delenv("KNOWZERO_DATABASE_URL", raising=False)
-    from knowzero.config import get_settings
-
-    get_settings.cache_clear()
     from knowzero.api.app import create_app
+    from knowzero.config import Settings
     from knowzero.service.identity import announce_keys
 
-    deps = make_deps(get_settings())
+    deps = make_deps(Settings())
     announce_keys(deps.need_store(), fixed_keys=True, echo=lambda _line: None)
     app = create_app(deps.settings, warm=False, deps=deps)
     async with app.router.lifespan_context(app):
         async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test", timeout=120) as client:
             client.app = app  # type: ignore[attr-defined]
             yield client
-    get_settings.cache_clear()
 
 
 def hdr(who: str) -> dict[str, str]:

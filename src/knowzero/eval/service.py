@@ -21,7 +21,6 @@ import re
 import tempfile
 import time
 import zipfile
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -286,14 +285,9 @@ def load_crosswoz_turns(path: Path) -> list[dict[str, Any]]:
     return turns
 
 
-@lru_cache(maxsize=2)
-def _extractor(db_dir: str) -> CrossWozExtractor:
-    return CrossWozExtractor(Path(db_dir))
-
-
 def slot_benchmark(path: Path, limit: int | None = None) -> dict[str, Any]:
     turns = load_crosswoz_turns(path)[:limit]
-    ex = _extractor(str(path.parent / "database"))
+    ex = CrossWozExtractor(path.parent / "database")
     tp = fp = fn = 0
     t0 = time.perf_counter()
     for t in turns:
