@@ -16,7 +16,7 @@ Anonymous users have no stored preferences.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 NAMESPACE = "prefs"
 KEY = "profile"
@@ -100,7 +100,7 @@ async def forget(store: Any, user_id: str, key: str | None = None) -> dict[str, 
     return prefs
 
 
-def reply_language(prefs: dict[str, Any], text: str, fallback: str = "zh") -> str:
+def reply_language(prefs: dict[str, Any], text: str, fallback: Literal["zh", "en"] = "zh") -> Literal["zh", "en"]:
     """zh/en: the stored preference, else the language of the message, else ``fallback``."""
     if prefs.get("language") in ("zh", "en"):
         return prefs["language"]
