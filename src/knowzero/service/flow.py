@@ -55,6 +55,8 @@ class ServiceContext:
     emit: Emit = silent
     ask_knowledge: Callable[[str], Awaitable[Answer]] | None = None
     """Answers a knowledge question mid-flow (the one knowledge pipeline); None: no detour."""
+    ui_language: Lang | None = None
+    """The asker's UI language: the reply language of a message without one of its own ("123", "XH-1001")."""
 
     def tool_context(self, lang: str, **changes: Any) -> ToolContext:
         ctx = ToolContext(self.user.id, self.user.role, self.thread_id, self.settings, self.store, self.orders, lang)
@@ -113,8 +115,9 @@ class Turn:
         return result
 
 
-def _lang(svc: ServiceState, prefs: dict[str, Any], text: str) -> Lang:
-    return reply_language(prefs, text, svc.get("lang") or "zh")
+def _lang(svc: ServiceState, prefs: dict[str, Any], text: str, ui: Lang | None) -> Lang:
+    """The stored preference, else the message's language, else the UI's, else the thread's (Chinese at first)."""
+    return reply_language(prefs, text, ui or svc.get("lang") or "zh")
 
 
 def _needs_account(action: str) -> bool:
@@ -279,7 +282,7 @@ async def service_turn(state: dict[str, Any], sc: ServiceContext, prefs: dict[st
     thread_id = sc.thread_id
     svc = copy.deepcopy(service_state(state.get("service")))
     svc["next"], svc["announced"] = "", None
-    t = Turn(sc, text, thread_id, svc, _lang(svc, prefs, text))
+    t = Turn(sc, text, thread_id, svc, _lang(svc, prefs, text, sc.ui_language))
     svc["lang"] = t.lang
     prev = svc.get("triage")
     tri = assess(text, prev, await _sentiment(t))

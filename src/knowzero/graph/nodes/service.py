@@ -28,7 +28,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from knowzero.graph.context import Deps
-from knowzero.graph.trace import emit, thread_id_of
+from knowzero.graph.trace import emit, thread_id_of, ui_language_of
 from knowzero.knowledge import pipeline as kp
 from knowzero.preferences import get_preferences
 from knowzero.service.flow import ServiceContext, quick_replies, service_turn
@@ -49,12 +49,15 @@ async def _prefs(runtime: Runtime[Deps]) -> dict[str, Any]:
 def service_context(state: dict[str, Any], deps: Deps) -> ServiceContext:
     """What the service flow may use this turn, from the container (the knowledge detour included)."""
 
+    ui = ui_language_of(state)
+
     async def ask_knowledge(question: str) -> kp.Answer:
-        return await kp.answer(question, deps.knowledge(emit))  # its retrieval and verdict events included
+        return await kp.answer(question, deps.knowledge(emit, ui))  # its retrieval and verdict events included
 
     return ServiceContext(user=deps.user, settings=deps.settings, store=deps.need_store(), orders=deps.need_orders(),
                           thread_id=thread_id_of(state), provider=deps.provider, emit=emit,
-                          ask_knowledge=ask_knowledge if deps.kb is not None else None)
+                          ask_knowledge=ask_knowledge if deps.kb is not None else None,
+                          ui_language=ui)
 
 
 WAITING_NODES = {"confirm_action": "refund_confirmation", "approve_action": "refund_approval", "await_human": "handoff"}
