@@ -2,9 +2,9 @@
 
 Named uniquely because several ``conftest.py`` files exist, so ``import conftest`` is ambiguous.
 
-The product keeps no process-wide instances (the dependency container is built per app/command);
-only ``get_settings()`` caches the environment, so every fixture that changes ``KNOWZERO_*``
-variables clears it (:func:`reset_caches`) on the way in and on the way out. The intent classifier
+The product keeps no process-wide instances (the dependency container is built per app/command) and
+caches nothing from the environment: ``Settings()`` reads ``KNOWZERO_*`` when it is made, so a
+fixture sets the variables (:func:`knowzero_env`) and builds its settings inside. The intent classifier
 fits its semantic head in ~2 s, so tests share one (:func:`shared_classifier`). Nothing here writes
 outside pytest's temporary directories.
 
@@ -25,13 +25,6 @@ from typing import Any
 import pytest
 
 DATA = Path(__file__).parent / "data"
-
-
-def reset_caches() -> None:
-    """Forget the settings cached from the environment."""
-    from knowzero.config import get_settings
-
-    get_settings.cache_clear()
 
 
 @functools.lru_cache(maxsize=1)
@@ -76,18 +69,16 @@ async def answer_dict(question: str, kb: Any, *, provider: Any = None, settings:
 
 @contextlib.contextmanager
 def knowzero_env(**env: str) -> Iterator[None]:
-    """Set ``KNOWZERO_<NAME>`` variables for a block (any scope), clearing caches around it."""
+    """Set ``KNOWZERO_<NAME>`` variables for a block (any scope); ``Settings()`` inside it reads them."""
     mp = pytest.MonkeyPatch()
     try:
         for name in ("DATABASE_URL", "REDIS_URL", "LLM_PROVIDER"):
             mp.delenv(f"KNOWZERO_{name}", raising=False)
         for k, v in env.items():
             mp.setenv(f"KNOWZERO_{k.upper()}", v)
-        reset_caches()
         yield
     finally:
         mp.undo()
-        reset_caches()
 
 
 
@@ -190,11 +181,11 @@ async def api_client(data_dir: Path, *, configured_llm: bool = False, **env: str
     import httpx
 
     from knowzero.api.app import create_app
-    from knowzero.config import get_settings
+    from knowzero.config import Settings
     from knowzero.llm.factory import build_provider
 
     with knowzero_env(data_dir=str(data_dir), env="test", **env):
-        s = get_settings()
+        s = Settings()
         app = create_app(s, warm=False, deps=make_deps(s, provider=build_provider(s) if configured_llm else None))
         async with app.router.lifespan_context(app):
             transport = httpx.ASGITransport(app=app)

@@ -37,7 +37,6 @@ from knowzero.graph.builder import build_graph
 from knowzero.knowledge.embedqueue import WorkProgress, run_worker
 from knowzero.knowledge.kb import IngestProgress, KnowledgeBase
 from knowzero.knowledge.pipeline import answer_sync
-from knowzero.knowledge.text import SCRIPTS
 from knowzero.learning.cli import learn_command
 from knowzero.persistence.db import make_engine
 from knowzero.remote import ask_server
@@ -323,9 +322,6 @@ def _tick(done: int, total: int) -> None:
 
 
 ROWS_HELP = "Also write one JSON line per question (reply, verdict, coverage …) to this file."
-SCRIPT_HELP = ("How Traditional Chinese is matched: auto (as the product ships: folded to Simplified with OpenCC for "
-               "segmentation and matching, quotes verbatim), traditional (the same), simplified (no folding: the "
-               "behaviour before OpenCC, for before/after figures). The data's own script is detected and reported.")
 
 
 @eval_app.command("knowledge")
@@ -339,7 +335,6 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
                                                  "same-paragraph (the paragraph without its answer sentences stays)."),
                    seed: int = typer.Option(3, help="Seed of the sample and of the removal."),
                    seeds: str = typer.Option(None, help="Several seeds, e.g. 1,5,11: reports per_seed and the worst."),
-                   script: str = typer.Option("auto", help=SCRIPT_HELP),
                    data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
                    rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
                    json_out: bool = typer.Option(False, "--json")) -> None:
@@ -347,8 +342,6 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
 
     if negatives not in NEGATIVES:
         _fail(f"--negatives must be one of {', '.join(NEGATIVES)}")
-    if script not in SCRIPTS:
-        _fail(f"--script must be one of {', '.join(SCRIPTS)}")
     if demo:
         _echo_result(run_demo(data_dir=data_dir), json_out, rows)
         return
@@ -356,7 +349,7 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
         _fail("give --squad FILE or --demo")
     seed_list = _parse_seeds(seeds)
     kwargs: dict[str, Any] = {"limit": limit, "unanswerable_share": unanswerable_share, "data_dir": data_dir,
-                              "progress": _tick, "negatives": negatives, "script": script}
+                              "progress": _tick, "negatives": negatives}
     r = _on_squad(squad, lambda: run_seeds(squad, seed_list, **kwargs) if seed_list
                   else run_knowledge(squad, seed=seed, **kwargs))
     _echo_result(r, json_out, rows)
@@ -365,16 +358,14 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
 @eval_app.command("conflicts")
 def eval_conflicts(squad: Path = typer.Option(..., exists=True, dir_okay=False, help="SQuAD-format JSON file (CMRC, DRCD)."),
                    limit: int = typer.Option(100, min=1, help="Conflict pairs to build (seeded)."),
-                   seed: int = typer.Option(3), script: str = typer.Option("auto", help=SCRIPT_HELP),
+                   seed: int = typer.Option(3),
                    data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
                    rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """Synthetic conflicting sources: a paragraph and a copy with its answer swapped (conflicts_named,
     false_conflict_rate on as many ordinary questions)."""
 
-    if script not in SCRIPTS:
-        _fail(f"--script must be one of {', '.join(SCRIPTS)}")
-    r = _on_squad(squad, lambda: run_conflicts(squad, limit=limit, seed=seed, script=script, data_dir=data_dir,
+    r = _on_squad(squad, lambda: run_conflicts(squad, limit=limit, seed=seed, data_dir=data_dir,
                                                progress=_tick))
     _echo_result(r, json_out, rows)
 
@@ -384,7 +375,7 @@ def eval_factcheck(halueval: Path = typer.Option(None, exists=True, dir_okay=Fal
                    paraphrase: Path = typer.Option(None, exists=True, dir_okay=False,
                                                    help="SQuAD-format file to build the paraphrase and yes/no sets from."),
                    limit: int = typer.Option(None, min=1, help="HaluEval lines, or paraphrase questions (default 100)."),
-                   seed: int = typer.Option(3), script: str = typer.Option("auto", help=SCRIPT_HELP),
+                   seed: int = typer.Option(3),
                    rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """The checker on HaluEval QA (accept right answers, reject hallucinated ones) or on the rule-made
@@ -394,7 +385,7 @@ def eval_factcheck(halueval: Path = typer.Option(None, exists=True, dir_okay=Fal
         _fail("give one of --halueval FILE or --paraphrase FILE")
     if paraphrase is not None:
         try:
-            r = run_paraphrases(paraphrase, limit=limit or 100, seed=seed, script=script)
+            r = run_paraphrases(paraphrase, limit=limit or 100, seed=seed)
         except json.JSONDecodeError as exc:
             _fail(f"{paraphrase}: not a SQuAD-format file ({exc})")
         except KeyError as exc:

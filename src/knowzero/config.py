@@ -6,7 +6,6 @@ Does not read files other than ``.env`` and does not create directories: callers
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -128,7 +127,3 @@ class Settings(BaseSettings):
         return self.database_url.startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
 
 
-@lru_cache(maxsize=1)
-def get_settings() -> Settings:
-    """Process-wide settings (tests call ``get_settings.cache_clear()`` after changing env)."""
-    return Settings()

@@ -4,10 +4,15 @@ Five sources (PRODUCT.md §2): ``chat`` (a typed message), ``comment`` (highligh
 comment), ``entity`` (a clicked term), ``follow_up`` (a suggested question), ``entry`` (a topic
 picked on the start page). Validation errors name the field; the API turns them into 422s with
 the one error shape, the CLI into a message.
+
+The UI's language travels with the input (``ui_language``, from the request's ``Accept-Language``
+when the body does not give it): a message without a language of its own ("XH-1001?", "123") is
+answered in it (:meth:`AgentInput.reply_language`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, cast
 
 import annotated_types
@@ -19,6 +24,48 @@ from knowzero.config import Settings
 DEFAULT_MAX_MESSAGE_CHARS: int = Settings.model_fields["max_message_chars"].default
 
 Source = Literal["chat", "comment", "entity", "follow_up", "entry"]
+Language = Literal["zh", "en"]
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2,}(?![A-Za-z0-9]|-?\d)")
+"""A Latin word, not a code: "XH" in "XH-1001" or "mm" in "0.01mm" is no sign of English."""
+
+
+def message_language(text: str) -> Language | None:
+    """The language a message is written in: ``zh`` with any Chinese character, ``en`` with a
+    Latin word, ``None`` when it has neither (numbers, part or order numbers, punctuation).
+
+    >>> message_language("零件A的公差？"), message_language("tolerance of part A?"), message_language("XH-1001?")
+    ('zh', 'en', None)
+    """
+    if _CJK.search(text):
+        return "zh"
+    return "en" if _WORD.search(text) else None
+
+
+def accept_language(header: str | None) -> Language | None:
+    """The UI language an ``Accept-Language`` header asks for: its most preferred Chinese or English
+    range (q-values honoured, ``q=0`` excluded; ties keep header order); ``None`` for neither.
+
+    >>> accept_language("zh-CN,zh;q=0.9"), accept_language("fr-FR,en;q=0.5,zh;q=0.4"), accept_language("de")
+    ('zh', 'en', None)
+    """
+    best: tuple[float, Language] | None = None
+    for part in (header or "")[:500].split(","):
+        tag, _, params = part.strip().partition(";")
+        primary = tag.strip().lower().split("-", 1)[0]
+        if primary not in ("zh", "en"):
+            continue
+        q = 1.0
+        m = re.search(r"q\s*=\s*([0-9.]+)", params)
+        if m:
+            try:
+                q = float(m.group(1))
+            except ValueError:
+                continue
+        if q > 0 and (best is None or q > best[0]):
+            best = (q, cast(Language, primary))
+    return best[1] if best else None
 
 
 def _integral(value: Any) -> Any:
@@ -85,6 +132,8 @@ class AgentInput(BaseModel):
     collections: list[str] = Field(default_factory=list, max_length=20)
     resume: dict[str, ResumeValue] | None = Field(default=None, max_length=20)
     stream: bool = True
+    ui_language: Language | None = None
+    """The UI's language; the API fills it from ``Accept-Language`` when the body leaves it out."""
 
     @model_validator(mode="after")
     def _check(self, info: ValidationInfo) -> AgentInput:
@@ -106,10 +155,19 @@ class AgentInput(BaseModel):
         return self
 
     @classmethod
-    def at_edge(cls, body: Any, settings: Settings) -> AgentInput:
-        """Validate a request body once, where it enters (API, CLI), with this process's limits.
+    def at_edge(cls, body: Any, settings: Settings, *, accept_language_header: str | None = None) -> AgentInput:
+        """Validate a request body once, where it enters (API, CLI), with this process's limits;
+        the request's ``Accept-Language`` gives ``ui_language`` unless the body sets it.
         Raises pydantic's ValidationError naming the field."""
+        ui = accept_language(accept_language_header)
+        if ui is not None and isinstance(body, dict) and "ui_language" not in body:
+            body = {**body, "ui_language": ui}
         return cls.model_validate(body, context={"max_message_chars": settings.max_message_chars})
+
+    def reply_language(self, text: str | None = None, default: Language = "zh") -> Language:
+        """The language to answer ``text`` (default: this input's text) in: its own, else the UI's,
+        else ``default``."""
+        return message_language(self.text() if text is None else text) or self.ui_language or default
 
     def text(self) -> str:
         """The text to classify/answer for this input."""

@@ -16,7 +16,9 @@ Anonymous users have no stored preferences.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
+
+from knowzero.input import message_language
 
 NAMESPACE = "prefs"
 KEY = "profile"
@@ -100,15 +102,12 @@ async def forget(store: Any, user_id: str, key: str | None = None) -> dict[str, 
     return prefs
 
 
-def reply_language(prefs: dict[str, Any], text: str, fallback: str = "zh") -> str:
-    """zh/en: the stored preference, else the language of the message, else ``fallback``."""
+def reply_language(prefs: dict[str, Any], text: str, fallback: Literal["zh", "en"] = "zh") -> Literal["zh", "en"]:
+    """zh/en: the stored preference, else the language of the message (``input.message_language``:
+    a part or order number alone is none), else ``fallback``."""
     if prefs.get("language") in ("zh", "en"):
         return prefs["language"]
-    if any("\u4e00" <= ch <= "\u9fff" for ch in text):
-        return "zh"
-    if re.search(r"[A-Za-z]{2,}", text):
-        return "en"
-    return fallback
+    return message_language(text) or fallback
 
 
 _SENT = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+|\n+")

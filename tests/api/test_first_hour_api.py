@@ -21,20 +21,17 @@ async def api(tmp_path, monkeypatch, demo_data_dir):  # type: ignore[no-untyped-
     monkeypatch.setenv("KNOWZERO_DATA_DIR", str(copy_data_dir(demo_data_dir, tmp_path / "kz")))
     monkeypatch.setenv("KNOWZERO_DEMO_KEYS", "1")
     monkeypatch.delenv("KNOWZERO_DATABASE_URL", raising=False)
-    from knowzero.config import get_settings
-
-    get_settings.cache_clear()
     from knowzero.api.app import create_app
+    from knowzero.config import Settings
     from knowzero.service.identity import announce_keys
 
-    deps = make_deps(get_settings())
+    deps = make_deps(Settings())
     announce_keys(deps.need_store(), fixed_keys=True, echo=lambda _line: None)
     app = create_app(deps.settings, warm=False, deps=deps)
     async with app.router.lifespan_context(app):
         async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test", timeout=120) as client:
             client.app = app  # type: ignore[attr-defined]
             yield client
-    get_settings.cache_clear()
 
 
 def who(key: str | None = None, client_id: str | None = ANON) -> dict[str, str]:

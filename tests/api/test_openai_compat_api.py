@@ -75,7 +75,7 @@ def broken_greeting(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped
     from knowzero.graph.nodes import chitchat
 
     def install(exc: BaseException) -> None:
-        def boom(text: str) -> str:
+        def boom(text: str, ui: str | None = None) -> str:
             raise exc
 
         monkeypatch.setattr(chitchat, "template_reply", boom)

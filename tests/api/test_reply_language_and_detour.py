@@ -126,3 +126,42 @@ def test_every_stop_reason_of_the_loop_has_its_chinese_text() -> None:
                 break
     assert reasons == {"repeated step", "ping-pong between two steps", "step already tried twice"}
     assert reasons | {"step limit", "time limit"} <= set(STOP_ZH)
+
+
+ZH_UI = {"Accept-Language": "zh-CN,zh;q=0.9"}  # what the web UI sends in Chinese
+EN_UI = {"Accept-Language": "en"}
+
+
+async def test_a_message_without_a_language_of_its_own_is_answered_in_the_uis(data_dir: Path) -> None:
+    """The server learns the UI's language from Accept-Language (validated into AgentInput once): a
+    part number, a ticket number or a bare number gets its reply or refusal in it, on every path."""
+    async with api_client(data_dir, demo_keys="1") as client:
+        for ui, headers in (("zh", ZH_UI), ("en", EN_UI)):
+            # not in the documents: the knowledge pipeline's refusal (the safe-mode loop's step)
+            body = await _chat(client, f"part-{ui}", "XH-1005?", headers)
+            assert ("没有足够的信息" in body["reply"]) == (ui == "zh"), body["reply"]
+            assert ("does not contain the answer" in body["reply"]) == (ui == "en"), body["reply"]
+            # a ticket number, anonymous: the service path's sign-in refusal
+            body = await _chat(client, f"ticket-{ui}", "TK-0123456789", headers)
+            assert body["path"] == "service"
+            assert ("请先登录" in body["reply"]) == (ui == "zh") and ("Please sign in" in body["reply"]) == (ui == "en")
+            # a bare number: chitchat; a lone code: the clarifying question
+            body = await _chat(client, f"num-{ui}", "123", headers)
+            assert body["path"] == "chitchat" and bool(english_in(body["reply"])) == (ui == "en"), body["reply"]
+            body = await _chat(client, f"code-{ui}", "XH-9999?", headers)
+            assert body["path"] == "clarify" and body["reply"].startswith("我想确认" if ui == "zh" else "To be sure")
+
+        # a message with its own language keeps it whatever the UI says
+        body = await _chat(client, "own-zh", "零件Z-XH-4040的保修期是多久？", EN_UI)
+        assert not english_in(body["reply"]), body["reply"]
+        body = await _chat(client, "own-en", "TK-0123456789 status please", ZH_UI)
+        assert "Please sign in" in body["reply"]
+        # the body may say it itself (it wins over the header); anything but zh/en is a 422
+        r = await client.post("/v1/chat", json={"message": "TK-0123456789", "stream": False, "ui_language": "en"},
+                              headers=ZH_UI)
+        assert r.status_code == 200 and "Please sign in" in r.json()["reply"]
+        r = await client.post("/v1/chat", json={"message": "TK-0123456789", "stream": False, "ui_language": "fr"})
+        assert r.status_code == 422 and r.json()["error"]["details"][0]["field"] == "ui_language"
+        # without the header (a script, curl) nothing changes: the path's own default
+        body = await _chat(client, "no-ui", "TK-0123456789")
+        assert "请先登录" in body["reply"]

@@ -16,13 +16,11 @@ async def api(tmp_path, monkeypatch):
     monkeypatch.setenv("KNOWZERO_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("KNOWZERO_DEMO_KEYS", "1")
     monkeypatch.delenv("KNOWZERO_DATABASE_URL", raising=False)
-    from knowzero.config import get_settings
-
-    get_settings.cache_clear()
     from knowzero.api.app import create_app
+    from knowzero.config import Settings
     from knowzero.service.identity import announce_keys
 
-    deps = make_deps(get_settings())
+    deps = make_deps(Settings())
     announce_keys(deps.need_store(), fixed_keys=True, echo=lambda _line: None)
     app = create_app(deps.settings, warm=False, deps=deps)
     async with app.router.lifespan_context(app):
@@ -30,7 +28,6 @@ async def api(tmp_path, monkeypatch):
                                headers={"X-Client-Id": "service-test-client-01"}) as client:
             client.app = app
             yield client
-    get_settings.cache_clear()
 
 
 def hdr(who):

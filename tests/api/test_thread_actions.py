@@ -12,10 +12,13 @@ import asyncio
 
 import pytest
 from httpx import ASGITransport, AsyncClient
+from pydantic import TypeAdapter
 
+from knowzero.service.state import ServiceState
 from kz_testlib import make_deps
 
 KEYS = {"alice": "demo-alice", "bob": "demo-bob", "agent": "demo-agent"}
+SERVICE_STATE = TypeAdapter(ServiceState)
 
 
 @pytest.fixture()
@@ -23,20 +26,17 @@ async def api(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     monkeypatch.setenv("KNOWZERO_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("KNOWZERO_DEMO_KEYS", "1")
     monkeypatch.delenv("KNOWZERO_DATABASE_URL", raising=False)
-    from knowzero.config import get_settings
-
-    get_settings.cache_clear()
     from knowzero.api.app import create_app
+    from knowzero.config import Settings
     from knowzero.service.identity import announce_keys
 
-    deps = make_deps(get_settings())
+    deps = make_deps(Settings())
     announce_keys(deps.need_store(), fixed_keys=True, echo=lambda _line: None)
     app = create_app(deps.settings, warm=False, deps=deps)
     async with app.router.lifespan_context(app):
         async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test", timeout=120) as client:
             client.app = app  # type: ignore[attr-defined]
             yield client
-    get_settings.cache_clear()
 
 
 def hdr(who: str) -> dict[str, str]:
@@ -93,6 +93,7 @@ async def _handed_off_without_interrupt(api, thread: str) -> str:  # type: ignor
     assert r.status_code == 200, r.text
     state = (await api.get(f"/v1/service/threads/{thread}", headers=hdr("agent"))).json()
     assert state["pending"] == [] and state["service"]["handoff"]["status"] == "answered"
+    SERVICE_STATE.validate_python(state["service"])  # what the reply route wrote is declared in service/state.py
     return state["service"]["handoff"]["id"]
 
 
@@ -116,6 +117,9 @@ async def test_agent_actions_take_the_thread_lock(api):  # type: ignore[no-untyp
     assert r.status_code == 200
     r = await api.post("/v1/service/threads/h-lock/return", json={}, headers=hdr("agent"))
     assert r.status_code == 200 and r.json()["returned"]
+    svc = (await api.get("/v1/service/threads/h-lock", headers=hdr("agent"))).json()["service"]
+    assert svc["handoff"] is None and svc["triage"]["angry_streak"] == 0
+    SERVICE_STATE.validate_python(svc)  # the reply and return routes wrote it without an interrupt
 
 
 async def test_agent_reply_racing_customer_turns_loses_nothing(api):  # type: ignore[no-untyped-def]

@@ -40,11 +40,11 @@ async def served(data_dir: Path) -> AsyncIterator[httpx.AsyncClient]:
     """The app on ``data_dir`` with its lifespan running; leaving the block is a (clean) shutdown,
     entering it again on the same directory a restart."""
     from knowzero.api.app import create_app
-    from knowzero.config import get_settings
+    from knowzero.config import Settings
     from knowzero.service.identity import announce_keys
 
     with knowzero_env(data_dir=str(data_dir), demo_keys="1", env="test"):
-        deps = make_deps(get_settings())
+        deps = make_deps(Settings())
         announce_keys(deps.need_store(), fixed_keys=True, echo=lambda _line: None)
         app = create_app(deps.settings, warm=False, deps=deps)
         async with app.router.lifespan_context(app):

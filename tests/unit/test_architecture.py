@@ -13,6 +13,7 @@ count too, ``if TYPE_CHECKING:`` blocks do not: they never run).
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "knowzero"
@@ -146,3 +147,101 @@ def test_the_checker_sees_a_cycle(tmp_path: Path) -> None:
     b = tmp_path / "b.py"
     b.write_text("if TYPE_CHECKING:\n    import knowzero.a\nelse:\n    import knowzero.c\n")
     assert imports_of(b) == {"knowzero.c"}, "TYPE_CHECKING imports never run; the else branch does"
+
+
+# --- process-wide state ---------------------------------------------------------------------------
+DOC = SRC.parents[1] / "docs" / "architecture.md"
+_MUTABLE_CALLS = {"dict", "list", "set", "defaultdict", "OrderedDict", "deque", "Counter", "WeakValueDictionary",
+                  "WeakKeyDictionary", "WeakSet", "ChainMap"}
+_CACHING = {"lru_cache", "cache", "cached_property"}
+
+
+def _name(node: ast.AST) -> str:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _mutable(value: ast.AST) -> bool:
+    return isinstance(value, ast.Dict | ast.List | ast.Set | ast.DictComp | ast.ListComp | ast.SetComp) or (
+        isinstance(value, ast.Call) and _name(value) in _MUTABLE_CALLS)
+
+
+def _empty(value: ast.AST) -> bool:
+    return (isinstance(value, ast.Dict) and not value.keys) or (isinstance(value, ast.List | ast.Set) and not value.elts) \
+        or (isinstance(value, ast.Call) and _name(value) in _MUTABLE_CALLS and not value.args and not value.keywords)
+
+
+def process_state(path: Path) -> tuple[dict[str, str], set[str]]:
+    """:func:`process_state_of` a package file."""
+    return process_state_of(path.read_text("utf-8"), module_name(path).removeprefix("knowzero."))
+
+
+def process_state_of(source: str, mod: str) -> tuple[dict[str, str], set[str]]:
+    """({what keeps process-wide state in module ``mod``: where}, its cached loaders as ``mod.function``).
+
+    State: a ``global`` statement; a module-level mutable container bound to a lower-case name
+    (``_servers = {}``) or an empty one under any name (``CACHE: dict = {}``), keyed ``mod.NAME``;
+    a call of ``get_settings`` (process-wide settings). Upper-case containers with content are
+    constants (tables, messages). Loaders: functions decorated with ``lru_cache``/``cache``.
+    """
+    tree = ast.parse(source)
+    found: dict[str, str] = {}
+    loaders: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global):
+            found[f"global {', '.join(node.names)}"] = f"{mod}:{node.lineno}"
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and any(_name(d) in _CACHING for d in node.decorator_list):
+            loaders.add(f"{mod}.{node.name}")
+        if isinstance(node, ast.Call) and _name(node) == "get_settings":
+            found["get_settings()"] = f"{mod}:{node.lineno}"
+    for node in tree.body:
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        for t in targets:
+            name = t.id if isinstance(t, ast.Name) else ""
+            if name and not name.startswith("__") and (_empty(value) or (_mutable(value) and not name.isupper())):
+                found[f"{mod}.{name}"] = f"{mod}:{node.lineno}"
+    return found, loaders
+
+
+def documented(kind: str) -> set[str]:
+    """What docs/architecture.md lists under "Process-wide resources": ``loaders`` (`module.function()`)
+    or ``declarations`` (`module.NAME`: tables filled by declarations at import, read-only after)."""
+    text = DOC.read_text("utf-8")
+    section = text.split("## Process-wide resources", 1)[1].split("\n## ", 1)[0]
+    pattern = r"`((?:[a-z_]+\.)+_?[a-z][a-z0-9_]*)\(\)`" if kind == "loaders" else r"`((?:[a-z_]+\.)+_?[A-Z][A-Z0-9_]*)`"
+    return set(re.findall(pattern, section))
+
+
+def test_nothing_keeps_process_wide_state_but_the_documented_resources() -> None:
+    """Process-wide: only read-only resources loaded once by a cached loader, and the declaration
+    tables filled at import, each listed in docs/architecture.md (and everything listed exists)."""
+    found: dict[str, str] = {}
+    loaders: set[str] = set()
+    for path in SRC.rglob("*.py"):
+        state_here, loaders_here = process_state(path)
+        found |= state_here
+        loaders |= loaders_here
+    declared = documented("declarations")
+    state = sorted(f"{where}: {what}" for what, where in found.items() if what not in declared)
+    assert not state, "process-wide state (build it in wiring.build_deps and pass it in):\n" + "\n".join(state)
+    assert declared <= set(found), f"docs/architecture.md lists tables that do not exist: {sorted(declared - set(found))}"
+    listed = documented("loaders")
+    assert loaders <= listed, f"cached loaders not listed in docs/architecture.md: {sorted(loaders - listed)}"
+    assert listed <= loaders, f"docs/architecture.md lists loaders that do not exist: {sorted(listed - loaders)}"
+
+
+def test_the_state_finder_sees_each_kind() -> None:
+    """The finder itself: a global, a module cache, an empty constant, settings read at run time."""
+    src = ("import functools\n_servers = {}\nCACHE: dict = {}\nTABLE = {'a': 1}\n_names = ('x',)\n"
+           "def f():\n    global _x\n    return get_settings()\n"
+           "@functools.lru_cache(maxsize=1)\ndef load():\n    return 1\n")
+    found, loaders = process_state_of(src, "probe")
+    assert set(found) == {"global _x", "get_settings()", "probe._servers", "probe.CACHE"}
+    assert loaders == {"probe.load"}

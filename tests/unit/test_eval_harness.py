@@ -17,13 +17,12 @@ from knowzero.eval import synthetic as syn
 from knowzero.eval.factcheck import run_paraphrases
 from knowzero.eval.knowledge import (
     abstention_score,
-    apply_script,
     choose_held_out,
     combine_seeds,
     conflict_row,
+    data_script,
     load_squad,
     reliability,
-    resolve_script,
     same_article_rule,
     summarize,
     threshold_curve,
@@ -33,13 +32,6 @@ from knowzero.knowledge import text as kztext
 DATA = Path(__file__).resolve().parents[1] / "data" / "squad"
 CMRC = DATA / "cmrc2018_slice.json"
 DRCD = DATA / "drcd_slice.json"
-
-
-@pytest.fixture
-def restore_script():
-    before = kztext.get_script()
-    yield
-    kztext.set_script(before)
 
 
 def test_loader_reads_both_files_with_articles_and_offsets() -> None:
@@ -55,28 +47,21 @@ def test_loader_reads_both_files_with_articles_and_offsets() -> None:
 
 
 def test_script_is_detected_from_the_data() -> None:
-    assert resolve_script("auto", load_squad(CMRC)[0]) == "simplified"
-    assert resolve_script("auto", load_squad(DRCD)[0]) == "traditional"
-    assert resolve_script("simplified", load_squad(DRCD)[0]) == "simplified"
-    with pytest.raises(ValueError):
-        resolve_script("klingon", [])
+    assert data_script(load_squad(CMRC)[0]) == "simplified"
+    assert data_script(load_squad(DRCD)[0]) == "traditional"
 
 
-def test_apply_script_sets_the_product_and_reports_the_data(restore_script) -> None:
-    assert apply_script("auto", load_squad(DRCD)[0]) == ("traditional", True)
-    assert kztext.get_script() == "auto"
-    assert apply_script("simplified", load_squad(DRCD)[0]) == ("traditional", False)
-    assert kztext.get_script() == "simplified"
-
-
-def test_traditional_text_is_segmented_like_simplified(restore_script) -> None:
-    kztext.set_script("auto")
+def test_traditional_text_is_always_segmented_like_simplified() -> None:
     assert kztext.tokens("陸特和漢斯雷頓開創了梵語的學術研究") == kztext.tokens("陆特和汉斯雷顿开创了梵语的学术研究")
     assert kztext.char_ngrams("學術") == {"学术"}
-    kztext.set_script("simplified")  # the behaviour before folding, kept for measurement
-    assert kztext.fold("學術") == "學術"
-    with pytest.raises(ValueError):
-        kztext.set_script("cyrillic")
+    assert kztext.fold("学术研究 XH-1001") == "学术研究 XH-1001"  # Simplified text comes back as it was
+
+
+def test_the_script_switch_is_gone_and_results_report_the_datas_script() -> None:
+    res = CliRunner().invoke(app, ["eval", "conflicts", "--squad", str(DRCD), "--script", "simplified"])
+    assert res.exit_code == 2 and "--script" in res.output
+    r = run_paraphrases(DRCD, limit=5)
+    assert r["script"] == "traditional" and "folding" not in r
 
 
 def test_random_removal_is_seeded() -> None:
@@ -149,7 +134,7 @@ def test_conflict_metric_needs_both_values_both_sources_and_no_confirmation() ->
     assert conflict_row(pair, note)["named"]
 
 
-def test_paraphrases_reword_and_hallucinations_swap(restore_script) -> None:
+def test_paraphrases_reword_and_hallucinations_swap() -> None:
     for path, trad in ((CMRC, False), (DRCD, True)):
         paras, qs = load_squad(path)
         items = syn.build_paraphrases(paras, qs, seed=3, traditional=trad)
@@ -173,7 +158,7 @@ def test_polarity_items_negate_the_predicate() -> None:
         assert it.affirming != it.denying and ("不是" in it.denying or "不可以" in it.denying or "不能" in it.denying)
 
 
-def test_paraphrase_run_reports_the_contract_keys(restore_script) -> None:
+def test_paraphrase_run_reports_the_contract_keys() -> None:
     r = run_paraphrases(CMRC, limit=10)
     for k in ("paraphrase_accepted", "hallucination_rejected", "yesno_affirmed_accepted", "yesno_denied_rejected",
               "by_rule", "n", "n_yesno"):
@@ -225,7 +210,7 @@ def test_cli_rejects_bad_modes() -> None:
     assert res.exit_code == 2
 
 
-def test_report_page_from_the_checker_benchmarks(tmp_path, restore_script) -> None:
+def test_report_page_from_the_checker_benchmarks(tmp_path) -> None:
     import shutil
 
     from knowzero.eval.report import run_report

@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from knowzero.config import Settings
-from knowzero.input import AgentInput
+from knowzero.input import AgentInput, accept_language, message_language
 
 SETTINGS = Settings(max_message_chars=50)
 
@@ -63,3 +63,19 @@ def test_message_limit_is_configurable() -> None:
 def test_resume_needs_no_message() -> None:
     inp = AgentInput.model_validate({"thread_id": "t1", "resume": {"approved": True}})
     assert inp.resume == {"approved": True}
+
+
+def test_the_uis_language_comes_from_accept_language_unless_the_body_gives_it() -> None:
+    assert [accept_language(h) for h in ("zh-CN,zh;q=0.9", "en", "zh-TW", "fr-FR,fr;q=0.9,en;q=0.8,zh;q=0.7",
+                                         "en;q=0,zh;q=0.1", "de", "*", "", None)] == \
+        ["zh", "en", "zh", "en", "zh", None, None, None, None]
+    s = Settings()
+    assert AgentInput.at_edge({"message": "XH-1001?"}, s, accept_language_header="zh-CN,zh;q=0.9").ui_language == "zh"
+    assert AgentInput.at_edge({"message": "x", "ui_language": "en"}, s, accept_language_header="zh").ui_language == "en"
+    assert AgentInput.at_edge({"message": "x"}, s, accept_language_header="de").ui_language is None
+    # a language of the message's own wins; a part, order or ticket number has none
+    assert [message_language(t) for t in ("XH-1001?", "123", "#125", "0.01mm?", "TK-0123456789", "订单125", "ok", "A4")] == \
+        [None, None, None, None, None, "zh", "en", None]
+    inp = AgentInput.at_edge({"message": "XH-1001?"}, s, accept_language_header="en")
+    assert inp.reply_language() == "en" and inp.reply_language("零件A") == "zh"
+    assert AgentInput.at_edge({"message": "XH-1001?"}, s).reply_language() == "zh"  # no UI: the default

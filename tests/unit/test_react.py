@@ -59,7 +59,8 @@ class Recorder:
         self.tasks: list[str] = []
         self.delay = delay
 
-    async def __call__(self, task: str, deps: Deps, done: list[dict[str, Any]], thread_id: str) -> dict[str, Any]:
+    async def __call__(self, task: str, deps: Deps, done: list[dict[str, Any]], thread_id: str,
+                       lang: str | None = None) -> dict[str, Any]:
         self.tasks.append(task)
         if self.delay:
             await asyncio.sleep(self.delay)

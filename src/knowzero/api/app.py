@@ -38,7 +38,7 @@ from knowzero.api.routes import openai_compat as openai_routes
 from knowzero.api.routes import service as service_routes
 from knowzero.api.routes.chat import INPUT_SCHEMA_DEFS
 from knowzero.api.runner import Runner, ThreadLocks
-from knowzero.config import Settings, get_settings
+from knowzero.config import Settings
 from knowzero.errors import KnowZeroError, RateLimited, error_body
 from knowzero.graph.builder import build_graph
 from knowzero.graph.context import Deps
@@ -82,7 +82,7 @@ def _allowed_methods(app: FastAPI, scope: Any) -> list[str]:
 
 def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Deps | None = None) -> FastAPI:
     """The application; its dependency container is built at start-up (or ``deps`` when given)."""
-    s = settings or (deps.settings if deps is not None else get_settings())
+    s = settings or (deps.settings if deps is not None else Settings())
     prebuilt = deps
 
     @asynccontextmanager

@@ -41,7 +41,7 @@ def run_factcheck(path: Path, limit: int | None = None) -> dict[str, Any]:
             "p95_ms": round(percentile(times, 95), 3)}
 
 
-def run_paraphrases(squad: Path, *, limit: int | None = 100, seed: int = 3, script: str = "auto") -> dict[str, Any]:
+def run_paraphrases(squad: Path, *, limit: int | None = 100, seed: int = 3) -> dict[str, Any]:
     """The checker (``verify.check_answer``) on rule-made paraphrases and on yes/no polarity.
 
     ``paraphrase_accepted``: share of reworded true answers judged ``confirmed``;
@@ -49,12 +49,11 @@ def run_paraphrases(squad: Path, *, limit: int | None = 100, seed: int = 3, scri
     else; both per rule too. ``yesno_affirmed_accepted`` / ``yesno_denied_rejected``: "是的。" to a
     "…是…吗？" question against the source, and against the source with the predicate negated.
     """
-    from knowzero.eval.knowledge import apply_script, load_squad
+    from knowzero.eval.knowledge import data_script, load_squad
 
     paragraphs, questions = load_squad(squad)
-    # the sets follow the data's own script, whatever the checker is told (so both settings see the same items)
-    data_script, folding = apply_script(script, paragraphs)
-    traditional = data_script == "traditional"
+    script = data_script(paragraphs)  # the sets follow the data's own script
+    traditional = script == "traditional"
     items = build_paraphrases(paragraphs, questions, seed=seed, limit=limit, traditional=traditional)
     polar = build_polarity(paragraphs, seed=seed, limit=limit, traditional=traditional)
     rows: list[dict[str, Any]] = []
@@ -75,7 +74,7 @@ def run_paraphrases(squad: Path, *, limit: int | None = 100, seed: int = 3, scri
     yes_ok = sum(check_answer(p.question, p.answer, p.affirming).level == "confirmed" for p in polar)
     no_ok = sum(check_answer(p.question, p.answer, p.denying).level != "confirmed" for p in polar)
     n = len(rows)
-    return {"dataset": squad.name, "script": data_script, "folding": folding, "seed": seed, "n": n,
+    return {"dataset": squad.name, "script": script, "seed": seed, "n": n,
             "n_questions": len({r["question"] for r in rows}),
             "paraphrase_accepted": ratio(sum(r["accepted"] for r in rows), n),
             "hallucination_rejected": ratio(sum(r["rejected"] for r in rows), n), "by_rule": by_rule,

@@ -39,7 +39,6 @@ from sqlalchemy import update
 from knowzero.config import Settings
 from knowzero.eval.metrics import percentile, ratio
 from knowzero.eval.synthetic import ConflictPair, build_conflicts, detect_script, strip_answer_sentences
-from knowzero.knowledge import text as kztext
 from knowzero.knowledge.kb import KnowledgeBase, SourceDoc, demo_kb_path
 from knowzero.knowledge.parsers import ParsedDoc
 from knowzero.knowledge.pipeline import KnowledgeDeps, answer
@@ -111,24 +110,10 @@ def load_squad(path: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
     return paragraphs, questions
 
 
-def resolve_script(script: str, paragraphs: Sequence[dict[str, str]]) -> str:
-    """``auto`` → the data's script (``simplified`` | ``traditional``) by sampling its text."""
-    if script not in kztext.SCRIPTS:
-        raise ValueError(f"--script must be one of {', '.join(kztext.SCRIPTS)}")
-    if script != "auto":
-        return script
+def data_script(paragraphs: Sequence[dict[str, str]]) -> str:
+    """The data's script (``simplified`` | ``traditional``), detected by sampling its text; reported
+    with every result. The product folds Traditional text for matching whatever the data is."""
     return detect_script(" ".join(p["context"][:200] for p in paragraphs[:50]))
-
-
-def apply_script(script: str, paragraphs: Sequence[dict[str, str]]) -> tuple[str, bool]:
-    """Set the product's script handling for this run; returns (the data's script, whether text is folded).
-
-    ``auto`` leaves the product as it ships (folding on: a no-op on Simplified text but for a few
-    characters); ``simplified`` turns folding off (the behaviour before it existed); ``traditional`` on.
-    """
-    resolve_script(script, ())  # validates
-    kztext.set_script(script)
-    return resolve_script("auto", paragraphs), script != "simplified"
 
 
 def _doc(p: dict[str, str]) -> SourceDoc:
@@ -160,7 +145,7 @@ def build_kb(paragraphs: list[dict[str, str]], held_out: set[str], data_dir: Pat
                 chunk = ids[i:i + 500]
                 conn.execute(update(kb_chunks).where(kb_chunks.c.path.in_(chunk)).values(collection=name))
                 conn.execute(update(kb_files).where(kb_files.c.path.in_(chunk)).values(collection=name))
-    # the saved keyword index is stamped with the revision only: rebuild it, the script setting may differ
+    # the saved keyword index is stamped with the revision only: rebuild it, an older build may differ
     (kb.settings.data_path() / "keyword.idx").unlink(missing_ok=True)
     kb.refresh(force=True)
     return kb
@@ -218,13 +203,13 @@ def _cache_dir(path: Path, data_dir: Path | None) -> Path:
 # ----- the knowledge benchmark -----
 def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: float = 0.0, seed: int = 3,
                   data_dir: Path | None = None, baseline: bool = True, progress: Any = None,
-                  negatives: str = "random", script: str = "auto") -> dict[str, Any]:
+                  negatives: str = "random") -> dict[str, Any]:
     if not 0 <= unanswerable_share < 1:
         raise ValueError("unanswerable share must be in [0, 1)")
     if negatives not in NEGATIVES:
         raise ValueError(f"negatives must be one of {', '.join(NEGATIVES)}")
     paragraphs, questions = load_squad(path)
-    data_script, folding = apply_script(script, paragraphs)
+    script = data_script(paragraphs)
     rng = random.Random(seed)
     if limit:
         questions = rng.sample(questions, min(limit, len(questions)))
@@ -283,7 +268,7 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
     asyncio.run(run_all())
     result = summarize(ours)
     result.update({"dataset": path.name, "seed": seed, "unanswerable_share": unanswerable_share,
-                   "negatives": negatives, "script": data_script, "folding": folding})
+                   "negatives": negatives, "script": script})
     if extra:
         result["nearmiss_copies"] = len(extra["nearmiss"])
     if baseline:
@@ -385,7 +370,7 @@ TODAY_THRESHOLD = MIN_COVERAGE
 
 
 # ----- conflicts -----
-def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3, script: str = "auto",
+def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3,
                   ordinary: int | None = None, data_dir: Path | None = None, progress: Any = None) -> dict[str, Any]:
     """Synthetic conflicting pairs (see :func:`knowzero.eval.synthetic.build_conflicts`).
 
@@ -395,7 +380,7 @@ def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3, script:
     flags a disagreement between sources.
     """
     paragraphs, questions = load_squad(path)
-    data_script, folding = apply_script(script, paragraphs)
+    script = data_script(paragraphs)
     pairs = build_conflicts(paragraphs, questions, seed=seed, limit=limit)
     if not pairs:
         raise ValueError("no question has an answer of a swappable type")
@@ -433,7 +418,7 @@ def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3, script:
         sel = [r for r in rows if r["kind"] == kind]
         by_kind[kind] = {"n": len(sel), "conflicts_named": ratio(sum(r["named"] for r in sel), len(sel))}
     times = [r["ms"] for r in rows + plain_rows]
-    return {"dataset": path.name, "script": data_script, "folding": folding, "seed": seed, "n_conflicts": n, "n_ordinary": len(plain_rows),
+    return {"dataset": path.name, "script": script, "seed": seed, "n_conflicts": n, "n_ordinary": len(plain_rows),
             "conflicts_named": ratio(sum(r["named"] for r in rows), n),
             "both_values_shown": ratio(sum(r["both_values"] for r in rows), n),
             "both_sources_cited": ratio(sum(r["both_sources"] for r in rows), n),

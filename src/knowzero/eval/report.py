@@ -76,7 +76,7 @@ def knowledge_section(name: str, runs: dict[str, dict[str, Any]]) -> str:
         per = ", ".join(f"seed {s}: {_fmt(v.get('false_answer_rate'))} / {_fmt(v.get('answer_contains_gold'))}"
                         for s, v in r["per_seed"].items())
         w = r["worst"]
-        out.append(f"- `{neg}` (n={w['n']}, {w['n_unanswerable']} unanswerable, {w['script']} text, folding {'on' if w.get('folding') else 'off'}): false answers / "
+        out.append(f"- `{neg}` (n={w['n']}, {w['n_unanswerable']} unanswerable, {w['script']} text): false answers / "
                    f"contains gold per seed — {per}; worst seed {r['worst_seed']}.")
     return "\n\n".join(out)
 

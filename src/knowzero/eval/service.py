@@ -21,7 +21,7 @@ import re
 import tempfile
 import time
 import zipfile
-from functools import lru_cache
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -150,10 +150,12 @@ def check_turn(obs: dict[str, Any], expect: dict[str, Any], store: Any, scenario
 
 
 async def run_scenario(scenario: dict[str, Any], base_dir: Path, database_url: str = "",
-                       classifier: IntentClassifier | None = None) -> dict[str, Any]:
+                       classifier: IntentClassifier | None = None,
+                       observe: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """One scenario on a fresh data dir (app DB, checkpoints, store); ``database_url`` (an empty
     PostgreSQL database) puts all three on PostgreSQL instead. ``classifier`` may be shared between
-    scenarios (it takes ~2 s to build)."""
+    scenarios (it takes ~2 s to build). ``observe`` sees the thread's state after every turn (as
+    read back from the checkpoint)."""
     data_dir = base_dir / scenario["name"]
     data_dir.mkdir(parents=True, exist_ok=True)
     settings = Settings(data_dir=data_dir, database_url=database_url, llm_provider="none")
@@ -167,6 +169,8 @@ async def run_scenario(scenario: dict[str, Any], base_dir: Path, database_url: s
         for i, spec in enumerate(scenario["turns"]):
             try:
                 obs = await run.turn(spec, scenario["user"])
+                if observe is not None:
+                    observe(obs["values"])
                 prefs = await get_preferences(lg_store, USERS[scenario["user"]][0]) if "preferences" in spec.get("expect", {}) else None
                 fails = check_turn(obs, spec.get("expect") or {}, store, scenario["user"], prefs)
                 turns.append({"turn": i, "say": spec.get("say") or spec.get("resume"), "elapsed_ms": round(obs["elapsed_ms"], 2),
@@ -286,14 +290,9 @@ def load_crosswoz_turns(path: Path) -> list[dict[str, Any]]:
     return turns
 
 
-@lru_cache(maxsize=2)
-def _extractor(db_dir: str) -> CrossWozExtractor:
-    return CrossWozExtractor(Path(db_dir))
-
-
 def slot_benchmark(path: Path, limit: int | None = None) -> dict[str, Any]:
     turns = load_crosswoz_turns(path)[:limit]
-    ex = _extractor(str(path.parent / "database"))
+    ex = CrossWozExtractor(path.parent / "database")
     tp = fp = fn = 0
     t0 = time.perf_counter()
     for t in turns:

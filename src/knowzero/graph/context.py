@@ -79,6 +79,6 @@ class Deps:
             raise NotConfigured("no intent classifier in the dependency container")
         return self.classifier
 
-    def knowledge(self, emit: Emit = silent) -> KnowledgeDeps:
-        """What the knowledge pipeline needs, with an event sink."""
-        return KnowledgeDeps(self.need_kb(), self.settings, self.provider, self.collections, emit)
+    def knowledge(self, emit: Emit = silent, ui_language: str | None = None) -> KnowledgeDeps:
+        """What the knowledge pipeline needs, with an event sink and the asker's UI language."""
+        return KnowledgeDeps(self.need_kb(), self.settings, self.provider, self.collections, emit, ui_language)

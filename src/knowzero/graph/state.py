@@ -4,7 +4,9 @@ Typed where the knowledge pipeline's values travel: the input is an :class:`Agen
 (validated once, where the request entered), the plan a :class:`Plan`, passages are
 :class:`Scored`, the draft a :class:`Draft`, the verdict a :class:`Verdict` — the same objects
 ``knowledge/pipeline.py`` returns, never reshaped between nodes. They are checkpointed by
-LangGraph's serializer with an explicit allowlist (:data:`CHECKPOINT_TYPES`). :func:`wire_values`
+LangGraph's serializer with an explicit allowlist (:data:`CHECKPOINT_TYPES`). The service path's
+state is a :class:`~knowzero.service.state.ServiceState`, a typed dict: checkpointed as the plain
+dict it is at run time, so checkpoints written before it was typed still load. :func:`wire_values`
 turns a state into plain JSON for HTTP and events.
 
 Per-turn fields (intent, passages, verdict, reply …) are cleared by the normaliser at the
@@ -24,6 +26,7 @@ from knowzero.knowledge.reader import Claim, Draft
 from knowzero.knowledge.retriever import Plan
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.knowledge.verify import ClaimVerdict, Verdict
+from knowzero.service.state import ServiceState
 
 CHECKPOINT_TYPES: tuple[type, ...] = (AgentInput, CommentInput, Plan, Passage, Scored, Draft, Claim, Verdict,
                                       ClaimVerdict)
@@ -86,8 +89,8 @@ class State(InputState, total=False):
     """The text the user sees for this turn."""
     document: dict[str, Any]
     """Learning: the document created or updated this turn."""
-    service: dict[str, Any]
-    """Service: pending action, slots, triage, handoff state (kept across turns)."""
+    service: ServiceState
+    """Service: pending action, slots, triage, handoff state (kept across turns; every key in ``service/state.py``)."""
     react: dict[str, Any]
     """Safe-mode loop: steps taken, sub-tasks, stop reason."""
     quick_replies: list[str]
@@ -105,7 +108,7 @@ class OutputState(TypedDict, total=False):
     citations: list[dict[str, Any]]
     passages: tuple[Scored, ...]
     document: dict[str, Any]
-    service: dict[str, Any]
+    service: ServiceState
     agent_log: list[dict[str, Any]]
 
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from langgraph.config import get_config, get_stream_writer
 
+from knowzero.input import Language
+
 
 def emit(event_type: str, **data: Any) -> None:
     """Send one typed event to the client stream (no-op when not streaming)."""
@@ -33,6 +35,11 @@ def thread_id_of(state: dict[str, Any]) -> str:
         tid = None
     inp = state.get("input")
     return str(tid or getattr(inp, "thread_id", None) or "no-thread")
+
+
+def ui_language_of(state: dict[str, Any]) -> Language | None:
+    """The UI language of the turn's input (``AgentInput.ui_language``; None when unknown)."""
+    return getattr(state.get("input"), "ui_language", None)
 
 
 def traced(name: str, fn: Callable[..., Awaitable[dict[str, Any]]]) -> Callable[..., Awaitable[dict[str, Any]]]:

@@ -62,6 +62,7 @@ from knowzero.knowledge.tables import (
     kb_meta,
     kb_tables,
 )
+from knowzero.knowledge.text import load_user_dict
 from knowzero.knowledge.types import Passage
 from knowzero.models.embeddings import dense
 from knowzero.persistence.db import init_db
@@ -146,6 +147,7 @@ class KnowledgeBase:
                  encoder: Callable[[], object] | None = None) -> None:
         self.engine = init_db(engine)
         self.settings = settings
+        load_user_dict(settings.user_dict)  # a team's own terms segment like the bundled ones
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="kz-retrieve")
         """Runs the dense search beside the keyword search (owned here, not per module)."""
         self._encoder_factory = encoder

