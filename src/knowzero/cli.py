@@ -343,7 +343,7 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
     if negatives not in NEGATIVES:
         _fail(f"--negatives must be one of {', '.join(NEGATIVES)}")
     if demo:
-        _echo_result(run_demo(data_dir=data_dir), json_out)
+        _echo_result(run_demo(data_dir=data_dir), json_out, rows)
         return
     if squad is None:
         _fail("give --squad FILE or --demo")

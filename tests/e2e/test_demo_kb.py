@@ -197,3 +197,10 @@ async def test_yes_no_question_the_source_negates_gets_a_no(demo_kb: Any) -> Non
     out = await ask(demo_kb, "零件B需要热处理吗？")  # the source: "零件B无需热处理"
     assert out["verdict"]["level"] == "contradicted" and out["reply"].startswith("不是。")
     assert "无需热处理" in out["reply"]
+
+
+@pytest.mark.parametrize("question", ["员工宠物医疗保险的报销比例是多少？", "员工宠物医疗保险怎么报销？"])
+async def test_a_near_miss_about_something_the_kb_never_mentions_is_not_confirmed(demo_kb: Any, question: str) -> None:
+    """Issue 14's demo example: the medical-insurance page shares 医疗保险/报销 but says nothing of pets."""
+    out = await ask(demo_kb, question)
+    assert out["verdict"]["level"] in ("uncertain", "insufficient"), out["verdict"]

@@ -142,3 +142,26 @@ async def test_without_a_provider_there_is_no_llm_call_and_no_fallback_flag(kb) 
     out = await ask(kb, None)
     log = reader_entry(out)
     assert log["action"] == "extract" and "fallback" not in log
+
+
+MIXED_DOCS = {"technical/零件A-零件B公差对照.md": "# 零件A（XH-1001）与零件B（XH-1002）公差对照\n\n## 外圆公差\n\n零件A（XH-1001）的外圆公差为±0.01mm，须用三坐标测量。"
+                                       "零件B（XH-1002，公差±0.05mm）用于导向，可用通用量具。\n"}
+
+
+@pytest.fixture(scope="module")
+def mixed_kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    return build_kb(tmp_path_factory.mktemp("llm-mixed") / "kz", MIXED_DOCS)
+
+
+async def test_a_claim_about_one_part_citing_a_quote_about_another_is_never_confirmed(mixed_kb) -> None:  # type: ignore[no-untyped-def]
+    """The self-review's lie: "零件A的公差为±0.05mm" quoting part B's sentence, with the model's own judge
+    saying "supported". Every word and number of the claim is in the document; the quote is about B."""
+    lie, quote = "零件A的外圆公差为±0.05mm", "零件B（XH-1002，公差±0.05mm）"
+
+    def reply(messages: list[dict[str, str]]) -> str:
+        return json.dumps({"answer": lie, "claims": [{"text": lie, "passage": passage_number(messages, quote),
+                                                      "quote": quote}]}, ensure_ascii=False)
+
+    out = await answer_dict(QUESTION, mixed_kb, provider=ScriptedChat([reply]))
+    assert out["verdict"] != "confirmed", out
+    assert lie not in out["reply"]  # the model's sentence is replaced by the source's own words

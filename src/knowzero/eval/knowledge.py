@@ -43,6 +43,7 @@ from knowzero.knowledge.kb import KnowledgeBase, SourceDoc, demo_kb_path
 from knowzero.knowledge.parsers import ParsedDoc
 from knowzero.knowledge.pipeline import KnowledgeDeps, answer
 from knowzero.knowledge.reader import extractive_read
+from knowzero.knowledge.retriever import key_terms
 from knowzero.knowledge.tables import kb_chunks, kb_files
 from knowzero.knowledge.types import Scored
 from knowzero.knowledge.verify import MIN_COVERAGE
@@ -65,7 +66,29 @@ async def ask(question: str, deps: KnowledgeDeps, collections: Sequence[str] = (
     reader_log: dict[str, Any] = next((e for e in a.agent_log if e.get("agent") == "reader"), {})
     return {"reply": a.reply, "level": a.verdict.level, "reason": a.verdict.reason, "coverage": float(a.verdict.coverage),
             "citations": [{k: c.get(k) for k in ("source", "quote", "start", "end")} for c in a.citations],
-            "conflicts": int(reader_log.get("conflicts") or 0)}
+            "conflicts": int(reader_log.get("conflicts") or 0),
+            "answerability": a.verdict.answerability, "features": a.verdict.features,
+            "evidence": evidence_of(a, deps.kb)}
+
+
+def evidence_of(a: Any, kb: KnowledgeBase) -> dict[str, Any] | None:
+    """What the answerability features were computed from (``answerable.features``' inputs), so a
+    study can recompute features offline from the rows without running the pipeline again."""
+    claims = a.draft.claims if a.draft else []
+    if not claims or a.verdict.features is None:
+        return None
+    cited = next((s.passage for s in a.passages if s.passage.id == claims[0].passage_id), None)
+    if cited is None:
+        return None
+    by_id = {s.passage.id: s.passage for s in a.passages}
+    contexts = []
+    for c in claims:
+        src = kb.file_texts.get(c.source, "")
+        p = by_id.get(c.passage_id)
+        contexts.append(f"{p.title if p else ''} {p.section if p else ''} {src[max(0, c.start - 200): c.end + 200] if src else c.quote}")
+    return {"terms": key_terms(kb, a.question), "title": cited.title,
+            "doc": f"{cited.title} {cited.section} {kb.file_texts.get(cited.path, '')[:20000]}",
+            "quotes": [c.quote for c in claims], "contexts": contexts, "similarity": a.verdict.features.get("similarity")}
 
 
 # ----- data -----
@@ -225,7 +248,9 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
                          "cited_gold": bool(cits) and cits[0]["source"] == q["gold"], "level": out["level"],
                          "coverage": out["coverage"], "score": abstention_score(out), "conflicts": out["conflicts"],
                          "question": q["question"], "gold": q["gold"], "answers": q["answers"],
-                         "reply": out["reply"], "reason": out["reason"], "top": cits[0]["source"] if cits else None})
+                         "reply": out["reply"], "reason": out["reason"], "top": cits[0]["source"] if cits else None,
+                         "answerability": out["answerability"], "features": out["features"],
+                         "evidence": out["evidence"]})
             if baseline:
                 t0 = time.perf_counter()
                 allowed = frozenset().union(*(kb.collections.get(c, set()) for c in unans_colls)) if unanswerable \
@@ -450,7 +475,9 @@ def run_demo(*, data_dir: Path | None = None) -> dict[str, Any]:
             rows.append({"unanswerable": not answerable, "ms": ms, "answered": out["level"] != "insufficient",
                          "contains": answerable and _contains(out["reply"], q.get("answer_contains", [])),
                          "cited_gold": bool(cits) and bool(q.get("source")) and cits[0]["source"].endswith(q["source"]),
-                         "level": out["level"]})
+                         "level": out["level"], "question": q["question"], "reply": out["reply"],
+                         "reason": out["reason"], "answerability": out["answerability"], "features": out["features"],
+                         "evidence": out["evidence"]})
 
     asyncio.run(run_all())
-    return summarize(rows)
+    return {**summarize(rows), "_rows": rows}

@@ -39,6 +39,28 @@ def extract(text: str) -> set[str]:
     return found
 
 
+def disagree(claim: str, quote: str) -> bool:
+    """The claim names an item of one kind (a part name, a part number) and its quote names only
+    other items of that kind: the quote is about something else. Names and numbers of different
+    kinds are not compared (a title may make them aliases).
+
+    >>> disagree("零件A的公差为±0.05mm", "零件B（XH-1002，公差±0.05mm）")
+    True
+    >>> disagree("零件A的公差为±0.01mm", "XH-1001的公差为±0.01mm")
+    False
+    """
+    a, b = extract(claim), extract(quote)
+    for kind in (_is_code, lambda e: not _is_code(e)):
+        ka, kb = {e for e in a if kind(e)}, {e for e in b if kind(e)}
+        if ka and kb and not ka & kb:
+            return True
+    return False
+
+
+def _is_code(key: str) -> bool:
+    return bool(re.fullmatch(r"[a-z]{1,4}-?\d{2,6}(?:-[a-z0-9]{1,4})?", key))
+
+
 def first_mention(text: str) -> str:
     """The first named item as written ("零件A", "XH-1001"), or ''."""
     text = unicodedata.normalize("NFKC", text)

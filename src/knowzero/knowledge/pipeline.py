@@ -32,8 +32,8 @@ from typing import Any
 from knowzero.config import Settings
 from knowzero.errors import ProviderError
 from knowzero.input import message_language
+from knowzero.knowledge import answerable, verify
 from knowzero.knowledge import entities as ent
-from knowzero.knowledge import verify
 from knowzero.knowledge.domains import decide
 from knowzero.knowledge.injection import describe, find_instructions
 from knowzero.knowledge.judge import STRICTER, judge_answer
@@ -207,8 +207,16 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         evidence_texts.append(f"{p.title if p else ''} {p.section if p else ''} {context}")
         verbatim = extractive or c.text.strip() == c.quote.strip()
         sim = None if verbatim else claim_similarity(kb, c.text, c.quote)
-        verdicts.append(verify.check_claim(c.text, c.quote if verbatim else context, question=question,
-                                           verbatim=verbatim, similarity=sim))
+        cv = verify.check_claim(c.text, c.quote if verbatim else context, question=question,
+                                verbatim=verbatim, similarity=sim)
+        if not verbatim:
+            # a generated claim must be about what its quote is about ("零件A的公差为±0.05mm" citing
+            # "零件B（XH-1002，公差±0.05mm）" has every word in the document and is still false)
+            if ent.disagree(c.text, c.quote):
+                cv = replace(cv, level="contradicted", checks={**cv.checks, "entities": False},
+                             reasons=[*cv.reasons, f"the claim is about {ent.first_mention(c.text)}, its quote about "
+                                      f"{ent.first_mention(c.quote)}"])
+        verdicts.append(cv)
     terms = key_terms(kb, question)
     # Abstention: the evidence must cover the question's key terms. Coverage is measured on the cited
     # passage and on the best retrieved passage, each with its title, section path and document text;
@@ -236,8 +244,26 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     sim = None
     if verify.RESCUE_COVERAGE <= cov < verify.MIN_COVERAGE and cited is not None:
         sim = kb.dense.similarity(kb.query_vector(question), cited.id)
-    return verify.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok,
-                        conflicts=len(draft.conflicts), quotes_ok=quotes_ok, similarity=sim)
+    v = verify.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok,
+                     conflicts=len(draft.conflicts), quotes_ok=quotes_ok, similarity=sim)
+    if cited is None or cited_sql:
+        return v
+    if sim is None:
+        sim = kb.dense.similarity(kb.query_vector(question), cited.id)
+    doc = f"{cited.title} {cited.section} {kb.file_texts.get(cited.path, '')[:20000]}"
+    f = answerable.features(question, terms, doc_text=doc, title=cited.title, quotes=[c.quote for c in claims],
+                            contexts=evidence_texts, similarity=sim)
+    prob = answerable.score(f)
+    v = replace(v, answerability=round(prob, 4), features=f.to_dict())
+    if v.level in ("confirmed", "uncertain") and prob < answerable.THRESHOLD:
+        return replace(v, level="insufficient", needs_human_review=False,
+                       reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
+    unknown = answerable.unknown_terms(question, terms, doc, kb.keyword.doc_freq)
+    if v.level == "confirmed" and unknown:
+        return replace(v, level="uncertain", needs_human_review=True,
+                       reason=f"the question's 「{unknown[0]}」 occurs nowhere in the knowledge base: the sources may be "
+                              "about something else")
+    return v
 
 
 _QUESTION_MARK = ("？", "?")

@@ -42,7 +42,7 @@ STOPWORDS = frozenset(
     哪些 哪位 哪种 哪家 怎么样 啥 咋 多少次 是多少 有多少 为多少 要求 规定 情况 方面 具体
     a an the of to in on for and or is are was were be been being what which who whom whose when where why how
     does do did can could should would will with by from at as that this these those it its i you me my your our
-    please tell about there their they than then into""".split()
+    please tell about there their they than then into many much""".split()
 )
 
 
@@ -75,10 +75,19 @@ question asks fits in far fewer characters. The whole message is still stored an
 def query_text(question: str) -> str:
     """The part of ``question`` the knowledge steps work on (at most :data:`QUERY_CHARS` characters).
 
+    A long message usually ends with what it asks (context first, the question last), so the tail is
+    kept, starting at a sentence boundary where one is near.
+
     >>> len(query_text("年" * 5000)) == QUERY_CHARS
     True
+    >>> query_text("背景。" * 200 + "零件A的公差是多少？")[-10:]
+    '零件A的公差是多少？'
     """
-    return question[:QUERY_CHARS]
+    if len(question) <= QUERY_CHARS:
+        return question
+    tail = question[-QUERY_CHARS:]
+    cut = min((i for i in (tail.find(m) for m in "。！？!?\n") if i >= 0), default=-1)
+    return tail[cut + 1:] if 0 <= cut < QUERY_CHARS // 2 and tail[cut + 1:].strip() else tail
 
 
 def normalize(text: str) -> str:

@@ -63,6 +63,10 @@ class Verdict:
     needs_human_review: bool
     warnings: tuple[str, ...] = ()
     """Problems the reader must see beside the answer (e.g. a cited source that gives the assistant orders)."""
+    answerability: float | None = None
+    """How well the evidence answers the question (``knowledge.answerable.score``), when measured."""
+    features: dict[str, float] | None = None
+    """What that score was computed from (``answerable.Features``), for the agent log and benchmarks."""
 
     def to_dict(self) -> dict[str, object]:
         return {"level": self.level, "reason": self.reason, "coverage": round(self.coverage, 3),

@@ -1,0 +1,62 @@
+"""Answerability features (knowledge/answerable.py): pure functions over texts."""
+
+from knowzero.knowledge import answerable as an
+
+
+def test_asked_kind_in_both_scripts():
+    assert an.asked_kind("杨昊为什么加盟贵州人和？") == "reason"
+    assert an.asked_kind("《越南亡国史》在什么时候被写成？") == "time"
+    assert an.asked_kind("淮海中路街道的人口密度是多少？") == "number"
+    assert an.asked_kind("成吉思汗的長子是誰?") == "person"  # Traditional: folded before matching
+    assert an.asked_kind("2025年度年会在哪里举办？") == "place"
+    assert an.asked_kind("零件A的公差是±0.01mm吗？") is None
+
+
+def test_present_forgives_segmentation_artefacts_but_not_other_names():
+    doc = "1865年林肯遇刺。兆康苑位于屯门。发生安全生产事故时须上报。"
+    assert an.present("林肯", doc)
+    assert an.present("年林肯", doc)       # a unit glued after a number
+    assert an.present("以兆康苑", doc)     # a function character glued in front
+    assert an.present("安全事故", doc)     # a compound the document writes apart
+    assert not an.present("罗保铭", doc)
+    assert not an.present("宠物", doc)
+
+
+def _f(question, doc, quote, title="", terms=None):
+    terms = terms or [("罗保铭", 8.0), ("担任", 3.0), ("职务", 3.5)]
+    return an.features(question, terms, doc_text=f"{title} {doc}", title=title, quotes=[quote], contexts=[quote])
+
+
+def test_subject_missing_from_the_cited_document():
+    """Another official's career paragraph: predicate and dates match, the subject does not."""
+    doc = "2017年4月，叶盛茂担任国家安全部副部长。"
+    f = _f("2017年4月，罗保铭担任什么职务？", doc, doc, title="叶盛茂")
+    assert f.subject < 1.0
+    g = _f("2017年4月，罗保铭担任什么职务？", doc.replace("叶盛茂", "罗保铭"), doc.replace("叶盛茂", "罗保铭"), title="罗保铭")
+    assert g.subject == 1.0
+
+
+def test_slot_must_fill_the_predicate_clause_with_a_new_value():
+    terms = [("越南亡国史", 6.0), ("写成", 4.0)]
+    q = "《越南亡国史》在哪一年被写成？"
+    near = _f(q, "潘佩珠写成《越南亡国史》，该书影响深远，1920年再版。", "潘佩珠写成《越南亡国史》，该书影响深远。", terms=terms)
+    hit = _f(q, "1905年，潘佩珠写成《越南亡国史》。", "1905年，潘佩珠写成《越南亡国史》。", terms=terms)
+    assert near.slot == 0.0 and hit.slot == 1.0
+    # a number the question already holds is not an answer
+    echo = _f("2017年4月罗保铭担任什么职务，任期几年？", "2017年4月罗保铭担任书记。", "2017年4月罗保铭担任书记。")
+    assert echo.slot == 0.0
+
+
+def test_shipped_model_never_lowers_answerability_for_more_evidence():
+    assert len(an.WEIGHTS) == len(an.FEATURES) and all(w >= 0 for w in an.WEIGHTS)
+    weak = an.Features(*(0.2 for _ in an.FEATURES))
+    strong = an.Features(*(1.0 for _ in an.FEATURES))
+    assert an.score(weak) < an.THRESHOLD <= an.score(strong)
+
+
+def test_a_question_word_the_knowledge_base_never_uses_is_named():
+    """"员工宠物医疗保险的报销比例是多少？" against the medical-insurance page: 宠物 occurs in no document."""
+    doc = "补充商业医疗保险 员工补充商业医疗保险的报销比例为80%。"
+    terms = [("员工", 1.3), ("宠物", 6.6), ("医疗保险", 5.0), ("报销", 2.9), ("比例", 4.7), ("几日", 6.6)]
+    df = {"员工": 40, "医疗保险": 3, "报销": 9, "比例": 5}.get
+    assert an.unknown_terms("员工宠物医疗保险的报销比例是多少？", terms, doc, lambda t: df(t, 0)) == ["宠物"]
