@@ -204,3 +204,9 @@ async def test_a_near_miss_about_something_the_kb_never_mentions_is_not_confirme
     """Issue 14's demo example: the medical-insurance page shares 医疗保险/报销 but says nothing of pets."""
     out = await ask(demo_kb, question)
     assert out["verdict"]["level"] in ("uncertain", "insufficient"), out["verdict"]
+
+
+async def test_a_yes_about_general_parts_is_not_a_yes_for_part_a(demo_kb: Any) -> None:
+    """Self-review: "是的" from "一般零件：使用…通用量具进行全尺寸检验" while part A must go to the CMM."""
+    out = await ask(demo_kb, "零件A能不能用通用量具全尺寸检验？")
+    assert not out["reply"].startswith("是的"), out["reply"]

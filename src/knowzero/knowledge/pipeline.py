@@ -408,11 +408,23 @@ def compose_reply(question: str, draft: Draft, verdict: verify.Verdict, ui: str 
     elif verdict.level == "contradicted":
         answer = ("⚠️ 来源之间或回答与来源存在矛盾，已提交人工审核：" if is_zh else
                   "⚠️ This answer conflicts with a source and was sent for review: ") + answer
-    elif polarity is not None and polarity.answer == "yes" and not draft.conflicts:
+    elif polarity is not None and polarity.answer == "yes" and not draft.conflicts \
+            and about_asked_item(question, polarity.sentence, draft.claims):
         answer = ("是的。" if is_zh else "Yes. ") + answer
     for c in draft.conflicts:
         answer += conflict_note(c, is_zh)
     return answer
+
+
+def about_asked_item(question: str, sentence: str, claims: Sequence[Claim]) -> bool:
+    """The sentence that says "yes" is about the item the question names (itself, or by its document's
+    title): "一般零件：使用通用量具进行全尺寸检验" does not say yes to "零件A能不能用通用量具…？"."""
+    asked = ent.extract(question)
+    if not asked:
+        return True
+    if ent.extract(sentence) & asked:
+        return True
+    return any(sentence in c.quote and ent.extract(c.title) & asked for c in claims)
 
 
 def premise_reply(p: verify.Premise, is_zh: bool) -> str:
