@@ -31,7 +31,7 @@ from knowzero.knowledge.retriever import Plan, evidence_quality, retrieve
 from knowzero.knowledge.text import STOPWORDS, char_ngrams, split_sentences, tokens
 from knowzero.knowledge.types import Passage
 from knowzero.learning.cache import KBCache, cached
-from knowzero.llm.base import ChatProvider, chat_json
+from knowzero.llm.base import ChatProvider, StreamingProvider, chat_json
 
 SUFFICIENT_QUALITY = 0.5
 MIN_SENTENCES = 2
@@ -488,12 +488,17 @@ def _dominant(values: Any) -> str:
 # ----- rendering -----
 
 def render_bullets(items: list[tuple[str, Cand]], first_n: int = 1) -> tuple[str, list[dict[str, Any]]]:
-    """Bullets "- text[n]" for (text, evidence) pairs; n counts from ``first_n`` within the section."""
+    """Bullets "- text[n]" for (text, evidence) pairs; n counts from ``first_n`` within the section.
+
+    A citation says whose wording its line is: ``"wording": "source"`` when the line is the quote
+    itself, ``"model"`` when a chat model worded it (checked against the quote before it was kept)."""
     lines, cits = [], []
     for i, (text, c) in enumerate(items):
         n = first_n + i
         lines.append(f"- {text.rstrip()}[{n}]")
-        cits.append(Citation(n, c.source, c.title, c.section, c.text, c.start, c.end, c.passage_id).to_dict())
+        cit = Citation(n, c.source, c.title, c.section, c.text, c.start, c.end, c.passage_id).to_dict()
+        cit["wording"] = "source" if text.strip() == c.text.strip() else "model"
+        cits.append(cit)
     return "\n".join(lines), cits
 
 
@@ -527,6 +532,7 @@ def document_markdown(title: str, sections: list[dict[str, Any]], *, with_refere
         parts.append(f"## {s['heading']}\n\n{s['markdown']}")
     if with_references:
         refs = [f"[{c['n']}] {c['source']}（{c['start']}-{c['end']}）：「{c['quote']}」"
+                + ("（正文为模型转述，已与此原文核对）" if c.get("wording") == "model" else "")
                 for s in sections for c in s.get("citations", [])]
         if refs:
             parts.append("---\n参考来源：\n" + "\n".join(refs))
@@ -600,12 +606,159 @@ def _llm_section(provider: ChatProvider, heading: str, kind: str, evidence: list
     return Written(md, cits, "llm", removed, note)
 
 
+# ----- a streaming model: tokens as they come, each sentence checked before it is kept -----
+
+STREAM_SYSTEM = ("你是学习文档的作者。只用给出的编号证据写作，不得添加证据中没有的事实、数字或名称。"
+                 "用简洁的中文，每句话单独一行，句末用方括号写出支撑它的证据编号，例如：主轴每天开机后需要预热。[1]"
+                 "不要写标题、列表符号或其他说明。读者水平：{level}。")
+_SENT_END = re.compile(r"[。！？!?]|\n")
+_MARKS = re.compile(r"^(?:\s*[\[【［]\s*\d{1,2}\s*[\]】］])+[。.]?")
+_PARTIAL_MARK = re.compile(r"^\s*(?:[\[【［]\s*\d{0,2}\s*)?$")
+_ANY_MARK = re.compile(r"[\[【［]\s*(\d{1,2})\s*[\]】］]")
+
+
+def take_sentences(buf: str, *, final: bool = False) -> tuple[list[str], str]:
+    """Complete sentences at the head of a streamed buffer and the rest: a sentence ends at 。！？ or a
+    line break, with the evidence markers that follow it ("…预热。[1]"); at the end of the stream
+    (``final``) whatever is left is one more sentence."""
+    out: list[str] = []
+    while True:
+        m = _SENT_END.search(buf)
+        if m is None:
+            break
+        end = m.end()
+        tail = buf[end:]
+        marks = _MARKS.match(tail)
+        if marks:
+            end += marks.end()
+        elif _PARTIAL_MARK.match(tail) and tail.strip() and not final:
+            break  # "…预热。[" — the marker is still arriving
+        end += len(buf[end:]) - len(buf[end:].lstrip())  # and the line break after it
+        out.append(buf[:end])
+        buf = buf[end:]
+    if final and buf.strip():
+        out.append(buf)
+        buf = ""
+    return out, buf
+
+
+def parse_sentence(raw: str) -> tuple[str, int | None]:
+    """(the sentence without list markers and evidence markers, the last evidence number it cites)."""
+    nums = [int(n) for n in _ANY_MARK.findall(raw)]
+    text = _ANY_MARK.sub("", raw).strip()
+    text = _LIST_MARK.sub("", text).strip().strip("*").strip()
+    return text, (nums[-1] if nums else None)
+
+
+def check_sentence(text: str, n: int | None, evidence: list[Cand], topic: str,
+                   kept: list[tuple[str, Cand]]) -> tuple[Cand | None, str]:
+    """The evidence sentence that supports ``text`` (the one it cites first, then any other), or why
+    none does. The same sentence-level check as answers (:func:`knowzero.knowledge.verify.check_answer`)."""
+    if any(near_duplicate(text, k) for k, _ in kept):
+        return None, "repeats a sentence already kept"
+    order = ([evidence[n - 1]] if n is not None and 1 <= n <= len(evidence) else []) + list(evidence)
+    reasons: list[str] = []
+    for ev in dict.fromkeys(order):
+        v = verify.check_answer(topic, text, ev.text)
+        if v.level == "confirmed":
+            return ev, ""
+        reasons.extend(v.reasons)
+    return None, (reasons[0] if reasons else "not supported by the section's sources")
+
+
+class Unsupported(ProviderError):
+    """The model answered, but none of its sentences passed the check (the model itself works)."""
+
+
+def stream_section(provider: Any, heading: str, kind: str, evidence: list[Cand], *, topic: str, level: str,
+                   instruction: str = "") -> Iterator[dict[str, Any]]:
+    """Events of one section written by a streaming model: ``token`` (a piece of text as it arrives,
+    with the number of the sentence it belongs to), ``sentence`` (that sentence checked: kept, or
+    dropped with the reason), then ``written`` (the :class:`Written` section). Raises ProviderError
+    when the stream fails or no sentence survives its check (the caller falls back to quotes)."""
+    blocks = "\n".join(f"[{i + 1}] {c.text}" for i, c in enumerate(evidence))
+    messages = [{"role": "system", "content": STREAM_SYSTEM.format(level=level) + instruction},
+                {"role": "user", "content": f"主题：{topic}\n小节：{heading}（{kind}）\n证据：\n{blocks}"}]
+    kept: list[tuple[str, Cand]] = []
+    removed = 0
+    k = 0  # the number of the sentence being written
+    buf = ""
+
+    def settle(raw: str) -> Iterator[dict[str, Any]]:
+        nonlocal removed, k
+        text, n = parse_sentence(raw)
+        if not text:
+            return  # a bare marker or line break: part of no sentence
+        ev: Cand | None = None
+        if len(text) < 4 or not re.search(r"[\u4e00-\u9fffA-Za-z]", text):
+            reason = "not a sentence"
+        else:
+            ev, reason = check_sentence(text, n, evidence, topic, kept)
+            if ev is not None:
+                kept.append((text, ev))
+            else:
+                removed += 1
+        yield {"event": "sentence", "sentence": k, "text": text, "kept": ev is not None, "reason": reason}
+        k += 1
+
+    for piece in provider.stream(messages, max_tokens=min(800, 80 * len(evidence) + 60)):
+        start = len(buf)  # where this piece begins in the buffer
+        buf += piece
+        done, rest = take_sentences(buf)
+        pos = 0
+        for raw in done:  # each finished sentence gets its share of the piece, then its check
+            share = piece[max(0, pos - start): max(0, pos + len(raw) - start)]
+            if share:
+                yield {"event": "token", "sentence": k, "text": share}
+            yield from settle(raw)
+            pos += len(raw)
+        tail = piece[max(0, pos - start):]
+        if tail:
+            yield {"event": "token", "sentence": k, "text": tail}
+        buf = rest
+    for raw in take_sentences(buf, final=True)[0]:
+        yield from settle(raw)
+    if not kept:
+        raise Unsupported("no sentence the model wrote was supported by the knowledge base")
+    md, cits = render_bullets(kept)
+    note = f"removed {removed} sentence(s) the knowledge base does not support" if removed else ""
+    yield {"event": "written", "written": Written(md, cits, "llm", removed, note)}
+
+
+def iter_section_events(outline: Outline, *, level: str = "beginner", provider: ChatProvider | None = None,
+                        new_id: Callable[[], str]) -> Iterator[dict[str, Any]]:
+    """Write the outline's sections one by one: ``section`` events (index, Section, Written) and, with a
+    streaming model, the ``token`` and ``sentence`` events of each section before it (see
+    :func:`stream_section`). A model that fails on a section gives that section's quotes instead."""
+    down = ""  # why the model failed earlier in this document: the rest is written from quotes at once
+    for i, (kind, heading, evidence) in enumerate(outline.groups):
+        w: Written | None = None
+        if isinstance(provider, StreamingProvider) and evidence:
+            try:
+                if down:
+                    raise ProviderError(down)
+                for ev in stream_section(provider, heading, kind, evidence, topic=outline.topic, level=level):
+                    if ev["event"] == "written":
+                        w = ev["written"]
+                    else:
+                        yield {**ev, "index": i, "heading": heading}
+            except ProviderError as exc:
+                if not isinstance(exc, Unsupported):
+                    down = exc.message  # a timeout or a broken stream: do not wait for it once per section
+                md, cits = render_bullets([(c.text, c) for c in evidence])
+                w = Written(md, cits, "offline_fallback", note=exc.message)
+        if w is None:
+            w = write_section(heading, kind, evidence, topic=outline.topic, level=level, provider=provider)
+        yield {"event": "section", "index": i, "section": Section(new_id(), heading, kind, w.markdown, w.citations),
+               "written": w}
+
+
 def iter_sections(outline: Outline, *, level: str = "beginner", provider: ChatProvider | None = None,
                   new_id: Callable[[], str]) -> Iterator[tuple[Section, Written]]:
     """Write the outline's sections one by one (the caller streams each as it comes)."""
-    for kind, heading, evidence in outline.groups:
-        w = write_section(heading, kind, evidence, topic=outline.topic, level=level, provider=provider)
-        yield Section(new_id(), heading, kind, w.markdown, w.citations), w
+    for ev in iter_section_events(outline, level=level, provider=provider, new_id=new_id):
+        if ev["event"] == "section":
+            yield ev["section"], ev["written"]
 
 
 def insufficient_markdown(topic: str, closest: list[str]) -> str:
