@@ -62,6 +62,7 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
     """The ASGI app. Requests run one at a time in FastAPI's thread pool (the provider decides concurrency)."""
     app = FastAPI(title="KnowZero OpenAI-compatible LLM server", docs_url=None, redoc_url=None, openapi_url=None)
     created = int(time.time())
+    streamer = provider if isinstance(provider, StreamingProvider) else None
 
     @app.get("/health")
     def health() -> dict[str, Any]:
@@ -75,8 +76,8 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
         return {"object": "list",
                 "data": [{"id": model_name, "object": "model", "created": created, "owned_by": "knowzero"}]}
 
-    @app.post("/v1/chat/completions")
-    async def chat_completions(request: Request) -> JSONResponse:
+    @app.post("/v1/chat/completions", response_model=None)
+    async def chat_completions(request: Request) -> JSONResponse | StreamingResponse:
         try:
             body = await request.json()
         except ValueError:
@@ -84,7 +85,7 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
         if not isinstance(body, dict):
             return _error(400, "the request body must be a JSON object")
         stream = bool(body.get("stream"))
-        if stream and not isinstance(provider, StreamingProvider):
+        if stream and streamer is None:
             return _error(400, "streaming is not supported by this server's model")
         messages = body.get("messages")
         if (not isinstance(messages, list) or not messages
@@ -100,10 +101,10 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
         if problem:
             return _error(400, problem)
         msgs = [{"role": m["role"], "content": m["content"]} for m in messages]
-        if stream:
+        if stream and streamer is not None:
             if schema is not None:
                 return _error(400, "a streamed answer cannot be constrained to a JSON schema here")
-            return StreamingResponse(_sse(provider, msgs, max_tokens, str(body.get("model") or model_name)),
+            return StreamingResponse(_sse(streamer, msgs, max_tokens, str(body.get("model") or model_name)),
                                      media_type="text/event-stream")
         t0 = time.perf_counter()
         try:
