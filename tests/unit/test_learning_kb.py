@@ -285,3 +285,19 @@ def test_a_stream_that_fails_falls_back_once_per_document(kb, tmp_path: Path) ->
     assert doc["method"] == "offline_fallback" and len(doc["sections"]) >= 2
     assert calls == 1, "after the model failed on the first section, the rest is written from quotes at once"
     assert all(c["wording"] == "source" for x in doc["sections"] for c in x["citations"])
+
+
+def test_a_traditional_source_covers_a_topic_and_a_comment_in_either_script(tmp_path: Path) -> None:
+    """Terms are folded to Simplified for matching: a Traditional document is found for its topic, and a
+    comment's words are known to it ("學術研究" is not "unknown" because the index folded it)."""
+    from knowzero.learning.optimize import classify_request, unknown_words
+    from kz_testlib import make_kb
+
+    kb = make_kb(tmp_path / "kz", {"梵語.md": "# 梵語\n\n梵語是印度的古典語言。在歐洲，梵語的學術研究，由德國學者陸特和漢斯雷頓開創。"
+                                            "梵語研究也對歷史語言學的發展貢獻不少。\n"})
+    svc = LearningService(kb.engine, kb=kb, settings=kb.settings)
+    doc = svc.generate("梵語")
+    assert doc["status"] == "ready", doc.get("reason")
+    assert unknown_words("梵语的学术研究是谁开创的", kb=kb) == []
+    r = classify_request("梵語的學術研究是誰開創的？詳細點", "梵語", kb=kb)
+    assert r.term == "梵語" and not r.unknown

@@ -28,7 +28,7 @@ from knowzero.errors import ProviderError
 from knowzero.knowledge import verify
 from knowzero.knowledge.injection import find_instructions
 from knowzero.knowledge.retriever import Plan, evidence_quality, retrieve
-from knowzero.knowledge.text import STOPWORDS, char_ngrams, split_sentences, tokens
+from knowzero.knowledge.text import STOPWORDS, char_ngrams, fold, split_sentences, tokens
 from knowzero.knowledge.types import Passage
 from knowzero.learning.cache import KBCache, cached
 from knowzero.llm.base import ChatProvider, StreamingProvider, chat_json
@@ -70,6 +70,12 @@ class Cand:
     domain: str
     score: float = 0.0
     kind: str = "detail"
+    display: str = ""  # how a table row reads ("外径千分尺：校准周期 6个月，…"); ``text`` stays the verbatim row
+
+    @property
+    def said(self) -> str:
+        """What the sentence says, as a reader sees it."""
+        return self.display or self.text
 
 
 @dataclass
@@ -172,6 +178,44 @@ def _file_sentences(kb: Any, path: str) -> list[Cand]:
     return out
 
 
+def table_rows(kb: Any, path: str, cache: KBCache | None = None) -> list[Cand]:
+    """The data rows of a file's Markdown tables, each cited verbatim and read as a sentence of its cells
+    under its header ("外径千分尺（0-25mm、25-50mm）：校准周期 6个月，校准方式 内部校准"); cached per revision."""
+    return cached(cache, kb, ("table_rows", path), lambda: _table_rows(kb, path))
+
+
+_ROW_LINE = re.compile(r"^\s*\|.*\|\s*$")
+_RULE_LINE = re.compile(r"^[\s|:\-]+$")
+
+
+def _table_rows(kb: Any, path: str) -> list[Cand]:
+    from knowzero.knowledge.reader import row_sentence
+
+    src = kb.file_texts.get(path, "")
+    passages = sorted((p for p in kb.passages.values() if p.path == path), key=lambda x: x.start)
+    out: list[Cand] = []
+    header: list[str] = []
+    pos = 0
+    lines = src.split("\n")
+    for i, line in enumerate(lines):
+        start, pos = pos, pos + len(line) + 1
+        if not _ROW_LINE.match(line) or _RULE_LINE.match(line):
+            header = [] if not _ROW_LINE.match(line) else header
+            continue
+        if i + 1 < len(lines) and _RULE_LINE.match(lines[i + 1]) and "|" in lines[i + 1]:
+            header = [line, lines[i + 1]]  # the header row and its rule name the cells below
+            continue
+        text = line.strip()
+        start += len(line) - len(line.lstrip())
+        said = row_sentence("\n".join(header + [text])) if header else row_sentence(text)
+        p = next((q for q in passages if q.start <= start < q.end), None)
+        if p is None or src[start:start + len(text)] != text or len(said) < 6 or find_instructions(said):
+            continue
+        out.append(Cand(text, path, p.title, p.section, start, start + len(text), p.id, p.domain, 0.0,
+                        classify(said, p.section), said))
+    return out
+
+
 def passage_sentences(kb: Any, p: Passage) -> list[Cand]:
     if p.path.lower().endswith((".csv", ".tsv")):  # rows are data, not prose to learn from
         return []
@@ -203,8 +247,8 @@ def term_weights(kb: Any, query: str) -> dict[str, float]:
 
 def relevance(weights: dict[str, float], text: str, context: str = "") -> float:
     total = sum(weights.values()) or 1.0
-    low = unicodedata.normalize("NFKC", text).lower()
-    ctx = unicodedata.normalize("NFKC", context).lower()
+    low = fold(unicodedata.normalize("NFKC", text)).lower()  # the weights' terms are folded to Simplified
+    ctx = fold(unicodedata.normalize("NFKC", context)).lower()
     hit = sum(w for t, w in weights.items() if t in low)
     near = sum(w for t, w in weights.items() if t not in low and t in ctx)
     return (hit + 0.5 * near) / total
@@ -497,7 +541,7 @@ def render_bullets(items: list[tuple[str, Cand]], first_n: int = 1) -> tuple[str
         n = first_n + i
         lines.append(f"- {text.rstrip()}[{n}]")
         cit = Citation(n, c.source, c.title, c.section, c.text, c.start, c.end, c.passage_id).to_dict()
-        cit["wording"] = "source" if text.strip() == c.text.strip() else "model"
+        cit["wording"] = "source" if text.strip() in (c.text.strip(), c.said.strip()) else "model"
         cits.append(cit)
     return "\n".join(lines), cits
 

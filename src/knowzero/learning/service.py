@@ -240,7 +240,7 @@ class LearningService:
         doc = self.get_document(doc_id)
         hint = next((s for s in doc["sections"] if s["id"] == section_id), None)
         req = classify_request(comment, selected_text, kb=self.kb, context=hint["markdown"] if hint else "",
-                               cache=self.cache)
+                               cache=self.cache, topic=doc.get("topic", ""))
         c = store.add_comment(self.engine, doc_id, selected_text=selected_text, comment=comment,
                               section_id=section_id, position=position, need=req.need, user_id=user_id)
         base = {"need": req.need, "kinds": list(req.kinds), "term": req.term, "reason": req.reason}
