@@ -109,8 +109,9 @@ def honest(body: dict[str, Any]) -> str:
 
 
 def _evidence(body: dict[str, Any]) -> list[str]:
-    """The numbered evidence sentences of a learning prompt ("证据：\n[1] …")."""
-    user = next((m["content"] for m in body.get("messages", []) if m.get("role") == "user"), "")
+    """The numbered evidence sentences of a learning prompt ("证据：\n[1] …"; the last user turn, after any
+    worked example)."""
+    user = next((m["content"] for m in reversed(body.get("messages", [])) if m.get("role") == "user"), "")
     if "证据：" not in user:
         return []
     return re.findall(r"^\[\d+\] (.+)$", user.split("证据：", 1)[1], re.M)

@@ -652,9 +652,15 @@ def _llm_section(provider: ChatProvider, heading: str, kind: str, evidence: list
 
 # ----- a streaming model: tokens as they come, each sentence checked before it is kept -----
 
-STREAM_SYSTEM = ("你是学习文档的作者。只用给出的编号证据写作，不得添加证据中没有的事实、数字或名称。"
-                 "用简洁的中文，每句话单独一行，句末用方括号写出支撑它的证据编号，例如：主轴每天开机后需要预热。[1]"
+STREAM_SYSTEM = ("你是学习文档的作者。把给出的编号证据改写成通俗易懂的中文句子，只写证据中有的事实，"
+                 "不得添加证据中没有的事实、数字或名称。每句话单独一行，句末用方括号写出依据的证据编号。"
                  "不要写标题、列表符号或其他说明。读者水平：{level}。")
+# one worked exchange (facts from no knowledge base): small models otherwise answer with bare "[1] [2]"
+STREAM_EXAMPLE = [
+    {"role": "user", "content": "主题：图书馆\n小节：开放时间（detail）\n证据：\n[1] 图书馆每天8点开门，周一闭馆。\n"
+                                "[2] 借书须出示借书证。"},
+    {"role": "assistant", "content": "图书馆每天早上8点开门。[1]\n每周一图书馆闭馆。[1]\n借书时要出示借书证。[2]"},
+]
 _SENT_END = re.compile(r"[。！？!?]|\n")
 _MARKS = re.compile(r"^(?:\s*[\[【［]\s*\d{1,2}\s*[\]】］])+[。.]?")
 _PARTIAL_MARK = re.compile(r"^\s*(?:[\[【［]\s*\d{0,2}\s*)?$")
@@ -721,7 +727,7 @@ def stream_section(provider: Any, heading: str, kind: str, evidence: list[Cand],
     dropped with the reason), then ``written`` (the :class:`Written` section). Raises ProviderError
     when the stream fails or no sentence survives its check (the caller falls back to quotes)."""
     blocks = "\n".join(f"[{i + 1}] {c.text}" for i, c in enumerate(evidence))
-    messages = [{"role": "system", "content": STREAM_SYSTEM.format(level=level) + instruction},
+    messages = [{"role": "system", "content": STREAM_SYSTEM.format(level=level) + instruction}, *STREAM_EXAMPLE,
                 {"role": "user", "content": f"主题：{topic}\n小节：{heading}（{kind}）\n证据：\n{blocks}"}]
     kept: list[tuple[str, Cand]] = []
     removed = 0
@@ -777,10 +783,11 @@ def iter_section_events(outline: Outline, *, level: str = "beginner", provider: 
     down = ""  # why the model failed earlier in this document: the rest is written from quotes at once
     for i, (kind, heading, evidence) in enumerate(outline.groups):
         w: Written | None = None
-        if isinstance(provider, StreamingProvider) and evidence:
+        if isinstance(provider, StreamingProvider) and evidence and down:
+            md, cits = render_bullets([(c.said, c) for c in evidence])
+            w = Written(md, cits, "offline_fallback", note=f"not asked: the model failed earlier in this document ({down})")
+        elif isinstance(provider, StreamingProvider) and evidence:
             try:
-                if down:
-                    raise ProviderError(down)
                 for ev in stream_section(provider, heading, kind, evidence, topic=outline.topic, level=level):
                     if ev["event"] == "written":
                         w = ev["written"]
