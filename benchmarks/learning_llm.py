@@ -18,7 +18,10 @@ topic and overall:
 - ``sentence_kept_share``: model sentences that passed the check (``knowledge/verify.py``) among all
   it wrote, with the most common reasons for dropping one;
 - ``model_worded_share``: lines of the finished documents in the model's own wording (the rest are
-  quotes, because the model copied its evidence or fell back);
+  quotes: the model copied its evidence, left it out — it is then quoted in its place — or fell back);
+- ``evidence_kept_share``: source sentences the documents cite, against the same topics written offline
+  (the model words a section, it does not choose its content); ``same_first_sentence_share``: documents
+  that open on the same source sentence as offline (the definition or purpose statement);
 - ``citation_resolves_share`` / ``cited_sentence_share``: as ``knowzero eval learning`` measures them.
 
 The model is loaded (and for the local model, assembled and hash-checked) before the clock starts;
@@ -62,6 +65,8 @@ def run(topics: list[str], data_dir: Path) -> dict[str, Any]:
     kb.ingest_paths([demo_kb_path()], collection="demo")
     svc = LearningService(make_engine(Settings(data_dir=data_dir / "docs", database_url="").db_url), kb=kb,
                           provider=provider, settings=ks)
+    offline_svc = LearningService(make_engine(Settings(data_dir=data_dir / "offline", database_url="").db_url), kb=kb,
+                                  provider=None, settings=ks)
     rows = []
     for topic in topics:
         t = time.perf_counter()
@@ -95,11 +100,20 @@ def run(topics: list[str], data_dir: Path) -> dict[str, Any]:
             elif ev["event"] == "done":
                 doc = ev["document"]
         m = measure_document(kb, doc) if doc.get("sections") else {"lines": 0, "cited": 0, "citations": 0, "resolved": 0}
+        offline = offline_svc.generate(topic)
+        first = next((c for sec in doc.get("sections", []) for c in sec["citations"]), None)
+        first_off = next((c for sec in offline.get("sections", []) for c in sec["citations"]), None)
         cits = [c for sec in doc.get("sections", []) for c in sec["citations"]]
         rows.append({"topic": topic, "status": doc.get("status"), "seconds": round(time.perf_counter() - t, 2),
                      "sections": sections, "pieces": pieces, "gen_s": round(gen_time, 2),
                      "kept": kept, "dropped": dropped, "drop_reasons": dict(reasons.most_common(4)),
                      "model_worded": sum(c.get("wording") == "model" for c in cits), "lines": len(cits), **m,
+                     "offline_lines": sum(len(sec["citations"]) for sec in offline.get("sections", [])),
+                     "same_first_source_sentence": bool(first and first_off and first["start"] == first_off["start"]
+                                                        and first["source"] == first_off["source"]),
+                     "sources_cited": len({(c["source"], c["start"]) for c in cits}),
+                     "offline_sources_cited": len({(c["source"], c["start"]) for sec in offline.get("sections", [])
+                                                   for c in sec["citations"]}),
                      "sample": "\n".join(f"## {x['heading']}\n{x['markdown']}" for x in doc.get("sections", [])[:2])})
     secs = [x for r in rows for x in r["sections"] if not x["note"].startswith("not asked")]  # the model was called
     by_model = [x for x in secs if x["method"] == "llm"]
@@ -115,6 +129,8 @@ def run(topics: list[str], data_dir: Path) -> dict[str, Any]:
            "fallback_notes": dict(Counter(x["note"].split("(")[0].strip() for x in secs if x["method"] != "llm")),
            "sentence_kept_share": round(sum(r["kept"] for r in rows) / max(1, sum(r["kept"] + r["dropped"] for r in rows)), 4),
            "drop_reasons": dict(sum((Counter(r["drop_reasons"]) for r in rows), Counter()).most_common(5)),
+           "evidence_kept_share": round(sum(r["sources_cited"] for r in rows) / max(1, sum(r["offline_sources_cited"] for r in rows)), 4),
+           "same_first_sentence_share": round(sum(r["same_first_source_sentence"] for r in rows) / max(1, len(rows)), 4),
            "model_worded_share": round(sum(r["model_worded"] for r in rows) / max(1, sum(r["lines"] for r in rows)), 4),
            "cited_sentence_share": round(sum(r["cited"] for r in rows) / max(1, sum(r["lines"] for r in rows)), 4),
            "citation_resolves_share": round(sum(r["resolved"] for r in rows) / max(1, sum(r["citations"] for r in rows)), 4),

@@ -101,7 +101,7 @@ async def test_a_learning_section_streams_token_by_token_and_each_sentence_is_ch
     first = next(i for i, (e, d) in enumerate(events) if e == "document" and d.get("section"))
     assert any(e == "llm_token" and "document_id" in d for e, d in events[:first]), "tokens come before the section"
     kept = [c for c in checks if c["section"] == 0]
-    assert len(doc["sections"][0]["markdown"].splitlines()) == len(kept)
+    assert len(doc["sections"][0]["markdown"].splitlines()) >= len(kept), "kept lines, and quotes of what the model left out"
     assert any(c.get("wording") == "model" for s in doc["sections"] for c in s["citations"])
     reply_tokens = "".join(d["text"] for e, d in events if e == "llm_token" and "document_id" not in d)
     assert events[-1][0] == "done" and reply_tokens == events[-1][1]["reply"] and "已生成" in reply_tokens

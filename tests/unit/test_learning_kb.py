@@ -247,7 +247,10 @@ def test_a_streaming_model_writes_sections_token_by_token(kb, tmp_path: Path) ->
     checks = [e for e in events[:first_section] if e["event"] == "sentence"]
     kept = [e["text"] for e in checks if e["kept"]]
     section = doc["sections"][0]
-    assert kept and [ln[2:].rsplit("[", 1)[0] for ln in section["markdown"].splitlines()] == kept
+    lines = [ln[2:].rsplit("[", 1)[0] for ln in section["markdown"].splitlines()]
+    assert kept and [ln for ln in lines if ln in kept] == kept, "the kept sentences, in order"
+    model_lines = {ln for ln, c in zip(lines, section["citations"], strict=True) if c["wording"] == "model"}
+    assert model_lines and model_lines <= set(kept), "every line in the model's wording passed its check"
     for x in doc["sections"]:
         for c in x["citations"]:
             assert resolves(kb, c)
@@ -301,3 +304,12 @@ def test_a_traditional_source_covers_a_topic_and_a_comment_in_either_script(tmp_
     assert unknown_words("梵语的学术研究是谁开创的", kb=kb) == []
     r = classify_request("梵語的學術研究是誰開創的？詳細點", "梵語", kb=kb)
     assert r.term == "梵語" and not r.unknown
+
+
+def test_the_model_words_a_section_but_does_not_choose_what_it_says() -> None:
+    """Evidence the model left out is quoted in its place; the model's lines follow the evidence order."""
+    from knowzero.learning.compose import Cand, in_evidence_order
+
+    ev = [Cand(f"句子{i}的原文。", "f.md", "T", "T / A", i * 10, i * 10 + 6, "p", "general") for i in range(3)]
+    kept = [("第三句的改写。", ev[2]), ("第一句的改写。", ev[0])]
+    assert in_evidence_order(kept, ev) == [("第一句的改写。", ev[0]), ("句子1的原文。", ev[1]), ("第三句的改写。", ev[2])]

@@ -770,9 +770,21 @@ def stream_section(provider: Any, heading: str, kind: str, evidence: list[Cand],
         yield from settle(raw)
     if not kept:
         raise Unsupported("no sentence the model wrote was supported by the knowledge base")
-    md, cits = render_bullets(kept)
-    note = f"removed {removed} sentence(s) the knowledge base does not support" if removed else ""
-    yield {"event": "written", "written": Written(md, cits, "llm", removed, note)}
+    items = in_evidence_order(kept, evidence)
+    md, cits = render_bullets(items)
+    notes = [f"removed {removed} sentence(s) the knowledge base does not support" if removed else "",
+             f"quoted {len(items) - len(kept)} source sentence(s) the model left out" if len(items) > len(kept) else ""]
+    yield {"event": "written", "written": Written(md, cits, "llm", removed, "; ".join(n for n in notes if n))}
+
+
+def in_evidence_order(kept: list[tuple[str, Cand]], evidence: list[Cand]) -> list[tuple[str, Cand]]:
+    """The model's checked sentences in the order of the evidence they rest on, and the quote of every
+    evidence sentence none of them uses: the model words the section, it does not choose what it says
+    (a small model skips items, or the defining sentence that must come first)."""
+    by_ev: dict[Cand, list[str]] = {}
+    for text, ev in kept:
+        by_ev.setdefault(ev, []).append(text)
+    return [(t, ev) for ev in evidence for t in by_ev.get(ev, [ev.said])]
 
 
 def iter_section_events(outline: Outline, *, level: str = "beginner", provider: ChatProvider | None = None,
