@@ -13,6 +13,10 @@ is the first path segment, so one server covers every failure:
     hallucinate   fluent, schema-valid lies: invented facts and numbers beside one verbatim quote
     cut           announces a body of N bytes, sends half of it and closes the connection
 
+A request with ``"stream": true`` gets server-sent chunks in the modes ``ok`` (for a learning section:
+the first clause of each evidence sentence, cited "…。[n]" — supported rewording) and ``hallucinate``
+(an invented sentence before a verbatim one); the other modes answer a stream as they answer anything.
+
 Loopback only; every wait is bounded by the server's stop event, so shutting down ends them all.
 """
 
@@ -104,6 +108,32 @@ def honest(body: dict[str, Any]) -> str:
     return "您好！有什么可以帮您？"
 
 
+def _evidence(body: dict[str, Any]) -> list[str]:
+    """The numbered evidence sentences of a learning prompt ("证据：\n[1] …"; the last user turn, after any
+    worked example)."""
+    user = next((m["content"] for m in reversed(body.get("messages", [])) if m.get("role") == "user"), "")
+    if "证据：" not in user:
+        return []
+    return re.findall(r"^\[\d+\] (.+)$", user.split("证据：", 1)[1], re.M)
+
+
+def streamed_text(body: dict[str, Any], *, lying: bool) -> str:
+    """What a streaming model says: for a learning section, one cited line per evidence sentence
+    (its first clause — a rewording the check accepts); a liar starts with an invented sentence."""
+    ev = _evidence(body)
+    if not ev:
+        return INVENTED if lying else "您好！有什么可以帮您？"
+    lines = [f"{INVENTED}[1]"] if lying else []
+    for i, text in enumerate(ev[:3], start=1):
+        clause = re.split(r"[，,；;]", text)[0].rstrip("。")
+        lines.append(f"{clause if not lying and len(clause) >= 6 else text.rstrip('。')}。[{i}]")
+    return "\n".join(lines)
+
+
+def pieces(text: str, size: int = 3) -> list[str]:
+    return [text[i:i + size] for i in range(0, len(text), size)]
+
+
 class FakeLLM(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
@@ -153,9 +183,23 @@ class _Handler(BaseHTTPRequestHandler):
                 self.server.calls.append((mode, time.monotonic() - t0))
             self.close_connection = True
 
+    def _stream(self, text: str) -> None:
+        self.send_response(200)
+        self.send_header("content-type", "text/event-stream")
+        self.send_header("connection", "close")
+        self.end_headers()
+        for piece in pieces(text):
+            chunk = {"choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
+            self.wfile.write(f"data: {json.dumps(chunk, ensure_ascii=False)}\n\n".encode())
+            self.wfile.flush()
+        self.wfile.write(b"data: [DONE]\n\n")
+        self.wfile.flush()
+
     def _serve(self, mode: str, body: dict[str, Any]) -> None:
         stop = self.server.stop
-        if mode == "ok":
+        if body.get("stream") and mode in ("ok", "hallucinate"):
+            self._stream(streamed_text(body, lying=mode == "hallucinate"))
+        elif mode == "ok":
             self._send(200, completion(honest(body)))
         elif mode == "error500":
             self._send(500, b'{"error": {"message": "internal error", "type": "server_error"}}')

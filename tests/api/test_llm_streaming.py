@@ -78,3 +78,30 @@ async def test_a_streamed_sentence_that_states_facts_is_never_sent(model: str, d
         events = sse_events(await client.post("/v1/chat", json={"source": "chat", "message": "你好"}))
     sent = "".join(d["text"] for e, d in events if e == "llm_token")
     assert "365" not in sent and "365" not in events[-1][1]["reply"]
+
+
+async def test_a_learning_section_streams_token_by_token_and_each_sentence_is_checked(demo_data_dir: Path,
+                                                                                      tmp_path: Path) -> None:
+    """A new learning document with a streaming model: the sections' text arrives as ``llm_token``
+    events carrying the document id, each sentence's ``sentence_check`` follows it, and the reply (its
+    own tokens, without a document id) is still the reply."""
+    from kz_testlib import copy_data_dir
+    from llm_fake import fake_llm
+
+    data_dir = copy_data_dir(demo_data_dir, tmp_path / "kz")
+    with fake_llm() as srv:
+        async with api_client(data_dir, configured_llm=True, llm_provider="openai", llm_base_url=srv.url("ok"),
+                              llm_model="m", llm_timeout_s="10") as client:
+            events = sse_events(await client.post("/v1/chat", json={"message": "我想学习CNC加工中心日常维护"}))
+    section_tokens = [d for e, d in events if e == "llm_token" and "document_id" in d]
+    checks = [d for e, d in events if e == "sentence_check"]
+    assert len(section_tokens) > 5 and checks and all(c["kept"] for c in checks), checks
+    doc = next(d for e, d in reversed(events) if e == "document")
+    assert {t["document_id"] for t in section_tokens} == {doc["id"]}
+    first = next(i for i, (e, d) in enumerate(events) if e == "document" and d.get("section"))
+    assert any(e == "llm_token" and "document_id" in d for e, d in events[:first]), "tokens come before the section"
+    kept = [c for c in checks if c["section"] == 0]
+    assert len(doc["sections"][0]["markdown"].splitlines()) >= len(kept), "kept lines, and quotes of what the model left out"
+    assert any(c.get("wording") == "model" for s in doc["sections"] for c in s["citations"])
+    reply_tokens = "".join(d["text"] for e, d in events if e == "llm_token" and "document_id" not in d)
+    assert events[-1][0] == "done" and reply_tokens == events[-1][1]["reply"] and "已生成" in reply_tokens

@@ -138,3 +138,36 @@ async def test_grounded_answer_through_the_knowledge_graph(llm_server: str, kb: 
         assert kb.file_texts[c["source"]][c["start"]:c["end"]] == c["quote"]
     assert "零件A" in out["citations"][0]["source"]
     assert "±0.01mm" in out["reply"] and "±0.05mm" not in out["reply"]
+
+
+def test_a_learning_section_streams_from_the_local_model_and_every_kept_sentence_is_checked(
+        kb: KnowledgeBase, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The in-process local model (``KNOWZERO_LLM_PROVIDER=local``) writes a learning document token by
+    token; a sentence is kept only when the check confirms it against its quote (the 0.5B model's
+    wording often fails it: then the quote is used), and every citation resolves."""
+    from knowzero.knowledge.verify import check_answer
+    from knowzero.learning.service import LearningService
+    from knowzero.llm.local import LocalGGUFProvider
+
+    data = tmp_path_factory.mktemp("local-learning")
+    s = Settings(data_dir=data / "kz", database_url="", llm_timeout_s=120)
+    provider = LocalGGUFProvider(cache_dir=data / "models", n_ctx=2048).load()
+    svc = LearningService(make_engine(s.db_url), kb=kb, provider=provider, settings=s)
+    t0 = time.perf_counter()
+    events = list(svc.iter_generate("零件A工艺说明"))
+    FIGURES["learning_document_s"] = round(time.perf_counter() - t0, 2)
+    doc = events[-1]["document"]
+    tokens = [e for e in events if e["event"] == "token"]
+    checks = [e for e in events if e["event"] == "sentence"]
+    FIGURES["learning_tokens"] = len(tokens)
+    FIGURES["learning_sentences_kept"] = f"{sum(c['kept'] for c in checks)}/{len(checks)}"
+    assert doc["status"] == "ready" and tokens, "the model streamed its text"
+    assert checks and all(c["kept"] or c["reason"] for c in checks)
+    for sec in doc["sections"]:
+        lines = [ln[2:].rsplit("[", 1)[0] for ln in sec["markdown"].splitlines() if ln.startswith("- ")]
+        for line, c in zip(lines, sec["citations"], strict=True):
+            assert kb.file_texts[c["source"]][c["start"]:c["end"]] == c["quote"]
+            if c["wording"] == "model":
+                assert check_answer(doc["topic"], line, c["quote"]).level == "confirmed", line
+            else:
+                assert line == c["quote"]

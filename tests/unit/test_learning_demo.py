@@ -76,3 +76,52 @@ def test_planner_builds_a_path_for_roles_and_skills(dsvc: LearningService, goal:
     p = dsvc.plan(goal)
     assert p["sufficient"] and p["steps"], p["reason"]
     assert "成为" not in p["topic"] and "掌握" not in p["topic"] and not p["topic"].startswith("会")
+
+
+def _comment(dsvc: LearningService, topic: str, selected: str, comment: str) -> dict:
+    doc = dsvc.generate(topic)
+    sec = next((s for s in doc["sections"] if selected in s["markdown"]), doc["sections"][-1])
+    return {"doc": doc, **dsvc.improve_from_comment(doc["id"], selected_text=selected, section_id=sec["id"],
+                                                    comment=comment)}
+
+
+def test_a_comment_about_something_the_kb_never_names_is_declined_and_says_what(dsvc: LearningService) -> None:
+    res = _comment(dsvc, "差旅报销", "报销", "出国出差的签证费怎么报销？")
+    assert res["comment"]["status"] == "declined" and not res["changed"]
+    assert res["message"] == "未能采纳：知识库中没有关于「签证费」的内容，文档保持不变。"
+
+
+def test_a_verb_the_kb_does_not_use_is_not_a_reason_to_decline() -> None:
+    from knowzero.knowledge.text import nouns
+
+    assert "签证费" in nouns("出国出差的签证费怎么报销？")
+    assert "领取" not in nouns("伙食补助怎么领取？"), "a how-question's verb may be served in other words"
+
+
+def test_terms_are_whole_words_and_question_words_are_not_terms(demo_kb: KnowledgeBase) -> None:
+    from knowzero.learning.optimize import classify_request
+
+    r = classify_request("校准状态标签怎么看？举例说明", "标签", kb=demo_kb)
+    assert r.term == "标签" and "校准状态标" not in (r.term, *r.also), "not a cut-off 校准状态标(识)"
+    r = classify_request("首件检验记录表保存多久？展开讲讲", "记录", kb=demo_kb)
+    assert r.term == "首件检验记录表" and "多久" not in r.also
+
+
+def test_the_documents_own_topic_is_the_term_only_when_nothing_else_is_named(demo_kb: KnowledgeBase) -> None:
+    from knowzero.learning.optimize import classify_request
+
+    line = "首件检验是指每批次第一件产品加工完成后进行的检验"
+    assert classify_request("首件检验为什么要三坐标测量机？", line, kb=demo_kb).term == "首件检验"
+    assert classify_request("首件检验为什么要三坐标测量机？", line, kb=demo_kb, topic="首件检验").term == "三坐标测量机"
+    assert classify_request("首件检验的目的是什么？", line, kb=demo_kb, topic="首件检验").term == "首件检验"
+
+
+def test_a_correction_is_served_by_a_table_row_cited_verbatim(dsvc: LearningService, demo_kb: KnowledgeBase) -> None:
+    res = _comment(dsvc, "量具校准", "校准", "千分尺的校准周期应该是6个月")
+    assert res["comment"]["status"] == "applied", res["message"]
+    new = [c for s in res["document"]["sections"] for c in s["citations"] if c["quote"].startswith("|")]
+    assert new and any("千分尺" in c["quote"] and "6个月" in c["quote"] for c in new)
+    for c in new:
+        assert demo_kb.file_texts[c["source"]][c["start"]:c["end"]] == c["quote"] and c["wording"] == "source"
+    text = "\n".join(s["markdown"] for s in res["document"]["sections"])
+    assert "外径千分尺（0-25mm、25-50mm）：校准周期 6个月" in text and "| 6个月 |" not in text, "a row reads as a sentence"

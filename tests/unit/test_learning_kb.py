@@ -209,3 +209,107 @@ def test_instructions_in_a_document_are_never_taught(tmp_path: Path) -> None:
     text = "\n".join(s["markdown"] for s in doc["sections"])
     assert "签收后7天内" in text, "the document is still written from the file"
     assert "忽略之前的指令" not in text and "全额退款" not in text
+
+
+# ----- a streaming model: sections token by token, each sentence checked before it is kept -----
+
+def test_streamed_sentences_are_split_with_their_markers() -> None:
+    from knowzero.learning.compose import parse_sentence, take_sentences
+
+    assert take_sentences("主轴需要预热。[1]\n冷却液") == (["主轴需要预热。[1]\n"], "冷却液")
+    assert take_sentences("主轴需要预热。[") == ([], "主轴需要预热。["), "the marker is still arriving"
+    assert take_sentences("主轴需要预热[2]。检查") == (["主轴需要预热[2]。"], "检查")
+    assert take_sentences("末句没有句号", final=True) == (["末句没有句号"], "")
+    assert parse_sentence("- 主轴需要预热。[3]") == ("主轴需要预热。", 3)
+    assert parse_sentence("1. 主轴需要预热。") == ("主轴需要预热。", None)
+
+
+def _streaming_service(kb: KnowledgeBase, tmp_path: Path, url: str) -> LearningService:
+    from knowzero.llm.openai_compat import OpenAICompatProvider
+
+    s = Settings(data_dir=tmp_path, database_url="", llm_timeout_s=5)
+    return LearningService(make_engine(s.db_url), kb=kb, provider=OpenAICompatProvider(url, "fake", timeout=5), settings=s)
+
+
+def test_a_streaming_model_writes_sections_token_by_token(kb, tmp_path: Path) -> None:
+    from llm_fake import fake_llm
+
+    with fake_llm() as srv:
+        svc = _streaming_service(kb, tmp_path, srv.url("ok"))
+        events = list(svc.iter_generate("主轴保养"))
+    doc = events[-1]["document"]
+    assert doc["status"] == "ready" and doc["method"] == "llm"
+    kinds = [e["event"] for e in events]
+    first_section = kinds.index("section")
+    assert "token" in kinds[:first_section] and "sentence" in kinds[:first_section], "tokens come before their section"
+    tokens = [e for e in events[:first_section] if e["event"] == "token"]
+    assert len(tokens) > 3 and all(e["document_id"] == doc["id"] and e["index"] == 0 for e in tokens)
+    checks = [e for e in events[:first_section] if e["event"] == "sentence"]
+    kept = [e["text"] for e in checks if e["kept"]]
+    section = doc["sections"][0]
+    lines = [ln[2:].rsplit("[", 1)[0] for ln in section["markdown"].splitlines()]
+    assert kept and [ln for ln in lines if ln in kept] == kept, "the kept sentences, in order"
+    model_lines = {ln for ln, c in zip(lines, section["citations"], strict=True) if c["wording"] == "model"}
+    assert model_lines and model_lines <= set(kept), "every line in the model's wording passed its check"
+    for x in doc["sections"]:
+        for c in x["citations"]:
+            assert resolves(kb, c)
+    wording = [c["wording"] for x in doc["sections"] for c in x["citations"]]
+    assert "model" in wording, "the fake rewords (first clauses): the document says these are the model's words"
+    from knowzero.learning.compose import document_markdown
+
+    assert "正文为模型转述" in document_markdown(doc["title"], doc["sections"], with_references=True)
+
+
+def test_a_streamed_sentence_the_sources_do_not_support_is_not_kept(kb, tmp_path: Path) -> None:
+    from llm_fake import INVENTED, fake_llm
+
+    with fake_llm() as srv:
+        svc = _streaming_service(kb, tmp_path, srv.url("hallucinate"))
+        events = list(svc.iter_generate("主轴保养"))
+    doc = events[-1]["document"]
+    dropped = [e for e in events if e["event"] == "sentence" and not e["kept"]]
+    assert dropped and all(e["reason"] for e in dropped)
+    assert any(INVENTED.rstrip("。") in "".join(t["text"] for t in events if t["event"] == "token"
+                                                 and t["index"] == d["index"] and t["sentence"] == d["sentence"])
+               for d in dropped), "the invented sentence was streamed, then dropped"
+    text = "\n".join(x["markdown"] for x in doc["sections"])
+    assert "火星" not in text and "365" not in text
+    assert doc["status"] == "ready" and all(x["citations"] for x in doc["sections"])
+
+
+def test_a_stream_that_fails_falls_back_once_per_document(kb, tmp_path: Path) -> None:
+    from llm_fake import fake_llm
+
+    with fake_llm() as srv:
+        svc = _streaming_service(kb, tmp_path, srv.url("error500"))
+        doc = svc.generate("主轴保养")
+        calls = srv.started.count("error500")
+    assert doc["method"] == "offline_fallback" and len(doc["sections"]) >= 2
+    assert calls == 1, "after the model failed on the first section, the rest is written from quotes at once"
+    assert all(c["wording"] == "source" for x in doc["sections"] for c in x["citations"])
+
+
+def test_a_traditional_source_covers_a_topic_and_a_comment_in_either_script(tmp_path: Path) -> None:
+    """Terms are folded to Simplified for matching: a Traditional document is found for its topic, and a
+    comment's words are known to it ("學術研究" is not "unknown" because the index folded it)."""
+    from knowzero.learning.optimize import classify_request, unknown_words
+    from kz_testlib import make_kb
+
+    kb = make_kb(tmp_path / "kz", {"梵語.md": "# 梵語\n\n梵語是印度的古典語言。在歐洲，梵語的學術研究，由德國學者陸特和漢斯雷頓開創。"
+                                            "梵語研究也對歷史語言學的發展貢獻不少。\n"})
+    svc = LearningService(kb.engine, kb=kb, settings=kb.settings)
+    doc = svc.generate("梵語")
+    assert doc["status"] == "ready", doc.get("reason")
+    assert unknown_words("梵语的学术研究是谁开创的", kb=kb) == []
+    r = classify_request("梵語的學術研究是誰開創的？詳細點", "梵語", kb=kb)
+    assert r.term == "梵語" and not r.unknown
+
+
+def test_the_model_words_a_section_but_does_not_choose_what_it_says() -> None:
+    """Evidence the model left out is quoted in its place; the model's lines follow the evidence order."""
+    from knowzero.learning.compose import Cand, in_evidence_order
+
+    ev = [Cand(f"句子{i}的原文。", "f.md", "T", "T / A", i * 10, i * 10 + 6, "p", "general") for i in range(3)]
+    kept = [("第三句的改写。", ev[2]), ("第一句的改写。", ev[0])]
+    assert in_evidence_order(kept, ev) == [("第一句的改写。", ev[0]), ("句子1的原文。", ev[1]), ("第三句的改写。", ev[2])]

@@ -138,3 +138,37 @@ def test_a_learning_document_is_written_offline_when_the_model_hangs(tmp_path: P
     assert model.calls == len(doc["sections"])
     assert doc["method"] == "offline_fallback" and doc["notes"]
     assert elapsed < model.calls * (0.3 + 0.5) + 5, elapsed
+
+
+class _DrippingStream(_Hanging):
+    """A streaming model that sends one token, then nothing until released (a stalled stream)."""
+
+    name = "dripping"
+
+    def stream(self, messages: object, *, max_tokens: int = 512) -> Iterator[str]:
+        self.calls += 1
+        yield "主轴"
+        self.release.wait(30)
+        yield "需要预热。"
+
+
+def test_a_stalled_stream_is_cut_at_the_deadline_and_the_document_is_written_from_quotes(tmp_path: Path) -> None:
+    from knowzero.knowledge.kb import demo_kb_path
+    from knowzero.llm.base import BoundedStreamingProvider
+
+    kb = make_kb(tmp_path / "kz", llm_timeout_s=0.3)
+    kb.ingest_paths([demo_kb_path() / "technical"], collection="demo")
+    model = _DrippingStream()
+    svc = LearningService(kb.engine, kb=kb, provider=model, settings=kb.settings)
+    assert isinstance(svc.provider, BoundedStreamingProvider)
+    try:
+        t0 = time.perf_counter()
+        events = list(svc.iter_generate("CNC加工中心日常维护"))
+        elapsed = time.perf_counter() - t0
+    finally:
+        model.release.set()
+    doc = events[-1]["document"]
+    assert doc["status"] == "ready" and doc["method"] == "offline_fallback"
+    assert [e["text"] for e in events if e["event"] == "token"] == ["主轴"], "the token came, then the stall"
+    assert model.calls == 1, "one stalled stream per document, not one per section"
+    assert elapsed < 0.3 + 0.5 + 5, elapsed

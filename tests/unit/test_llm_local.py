@@ -89,11 +89,16 @@ class FakeServer:
         self.reply = reply
         self.requests: list[dict[str, Any]] = []
 
-    def handle_chat_completions(self, req: dict[str, Any]) -> Any:
+    def handle_chat_completions(self, req: dict[str, Any], callback: Any = None) -> Any:
         self.requests.append(req)
         if isinstance(self.reply, BaseException):
             raise self.reply
-        return self.reply
+        if callback is None:
+            return self.reply
+        for chunk in self.reply:  # streamed: one callback per chunk; True asks to stop
+            if callback(chunk):
+                return None
+        return None
 
 
 def provider_with(reply: Any) -> tuple[LocalGGUFProvider, FakeServer]:
@@ -152,3 +157,51 @@ def test_invalid_json_from_the_model_is_a_provider_error() -> None:
 def test_threads_are_clamped_to_one_or_two() -> None:
     assert LocalGGUFProvider("x.gguf").threads == 1
     assert LocalGGUFProvider("x.gguf", threads=8).threads == 2
+
+
+def chunk(content: str | None, finish: str | None = None) -> dict[str, Any]:
+    return {"choices": [{"index": 0, "delta": {"content": content} if content is not None else {},
+                         "finish_reason": finish}], "object": "chat.completion.chunk"}
+
+
+def test_stream_yields_the_tokens_as_llama_cpp_calls_back() -> None:
+    p, fake = provider_with([chunk(None), chunk("主轴"), chunk("需要预热。"), chunk(None, "stop")])
+    assert list(p.stream([{"role": "user", "content": "hi"}], max_tokens=30)) == ["主轴", "需要预热。"]
+    assert fake.requests[0]["stream"] is True and fake.requests[0]["max_tokens"] == 30
+
+
+@pytest.mark.parametrize("reply", [
+    ValueError("Expected 'messages' to be an array"),
+    [chunk("主轴"), {"code": 500, "type": "server_error", "message": "decode failed"}],
+    [chunk("主轴")],  # ended without a finish reason
+], ids=["raises", "error-chunk", "cut"])
+def test_stream_failures_become_provider_errors(reply: Any) -> None:
+    p, _ = provider_with(reply)
+    with pytest.raises(ProviderError):
+        list(p.stream([{"role": "user", "content": "hi"}]))
+
+
+def test_closing_a_stream_early_asks_llama_cpp_to_stop() -> None:
+    import threading
+
+    asked: list[bool] = []
+    more = threading.Event()
+
+    class Endless:
+        requests: list[dict[str, Any]] = []
+
+        def handle_chat_completions(self, req: dict[str, Any], callback: Any) -> None:
+            for _ in range(1000):
+                stop = callback(chunk("字"))
+                asked.append(stop)
+                if stop:
+                    more.set()
+                    return
+                more.wait(0.01)
+
+    p = LocalGGUFProvider("unused.gguf")
+    p._server = Endless()
+    it = p.stream([{"role": "user", "content": "hi"}])
+    assert next(it) == "字"
+    it.close()
+    assert more.wait(5) and asked[-1] is True and len(asked) < 1000

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
@@ -95,3 +96,29 @@ async def test_provider_failure_is_503() -> None:
     assert r.status_code == 503
     assert r.json()["error"] == {"message": "the local model failed (RuntimeError)", "type": "llm_unavailable",
                                  "code": 503}
+
+
+class StreamingRecorder(Recorder):
+    def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 512):  # type: ignore[no-untyped-def]
+        self.calls.append({"messages": messages, "max_tokens": max_tokens, "stream": True})
+        yield from ("主轴", "需要", "预热。")
+        if isinstance(self.reply, BaseException):
+            raise self.reply
+
+
+async def test_a_streaming_model_streams_openai_chunks() -> None:
+    rec = StreamingRecorder()
+    async with client(rec) as c:
+        r = await c.post("/v1/chat/completions", json={"messages": [{"role": "user", "content": "q"}], "stream": True,
+                                                       "max_tokens": 20})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+    lines = [ln[5:].strip() for ln in r.text.splitlines() if ln.startswith("data:")]
+    assert lines[-1] == "[DONE]"
+    text = "".join(json.loads(x)["choices"][0]["delta"].get("content", "") for x in lines[:-1])
+    assert text == "主轴需要预热。" and rec.calls[0]["max_tokens"] == 20
+
+
+async def test_a_stream_that_fails_ends_without_done() -> None:
+    async with client(StreamingRecorder(ProviderError("decode failed"))) as c:
+        r = await c.post("/v1/chat/completions", json={"messages": [{"role": "user", "content": "q"}], "stream": True})
+    assert "[DONE]" not in r.text and "预热" in r.text

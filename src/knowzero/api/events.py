@@ -12,7 +12,7 @@ from typing import Any
 
 EVENT_TYPES: tuple[str, ...] = (
     "intent_classified", "path_decision", "node_start", "node_end", "reasoning", "retrieval",
-    "tool_call_start", "tool_call_end", "llm_token", "verdict", "document", "human_review_request",
+    "tool_call_start", "tool_call_end", "llm_token", "sentence_check", "verdict", "document", "human_review_request",
     "llm_fallback", "error", "done",
 )
 

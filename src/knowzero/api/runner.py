@@ -384,7 +384,8 @@ class Runner:
                                                             stream_mode=["custom", "updates"], subgraphs=True):
                 if mode == "custom" and isinstance(chunk, dict) and "type" in chunk:
                     ev = (chunk["type"], chunk.get("data", {}))
-                    streamed = streamed or ev[0] == "llm_token"
+                    # a learning section's tokens (``document_id``) are the document's text, not the reply
+                    streamed = streamed or (ev[0] == "llm_token" and "document_id" not in ev[1])
                     if not started:
                         if ev[0] != "intent_classified":
                             held.append(ev)

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 import time
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.fusion import weighted_rrf
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.text import STOPWORDS, query_text, tokens
+from knowzero.knowledge.text import STOPWORDS, fold, query_text, tokens
 from knowzero.knowledge.types import Hit, Scored
 
 Strategy = Literal["hybrid", "keyword", "vector", "sql"]
@@ -137,7 +138,9 @@ def evidence_quality(kb: KnowledgeBase, question: str, r: Retrieval) -> float:
         found = any(named & (kb.passage_entities(s.passage) | ent.extract(s.passage.text)) for s in r.passages[:3])
         if not found:
             return 0.0  # the question names an item none of the passages is about: look elsewhere
-    text = " ".join(f"{s.passage.title} {s.passage.section} {s.passage.text}" for s in r.passages[:3]).lower()
+    # the terms are folded to Simplified (``tokens``): so is the text, or a Traditional passage covers nothing
+    text = fold(unicodedata.normalize("NFKC", " ".join(f"{s.passage.title} {s.passage.section} {s.passage.text}"
+                                                       for s in r.passages[:3]))).lower()
     total = sum(w for _, w in terms)
     return sum(w for t, w in terms if t in text) / total if total else 0.0
 

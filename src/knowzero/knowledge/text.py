@@ -132,6 +132,20 @@ def _user_dict(path: str, mtime_ns: int, size: int) -> None:
         jb.load_userdict(path)
 
 
+def nouns(text: str) -> set[str]:
+    """The nouns of ``text`` (lower-cased, folded to Simplified like :func:`tokens`), by jieba's
+    part-of-speech tags (``n*`` and ``eng``), with the same dictionary as :func:`tokens`.
+
+    >>> sorted(nouns("出国出差的签证费怎么报销？"))
+    ['签证费']
+    """
+    _jieba()
+    import jieba.posseg as pseg
+
+    return {w.word.lower() for w in pseg.lcut(fold(unicodedata.normalize("NFKC", text)))
+            if w.flag.startswith("n") or w.flag == "eng"}
+
+
 def tokens(text: str, *, search: bool = True, keep_stopwords: bool = False) -> list[str]:
     """Lower-cased index tokens. ``search`` adds jieba's finer sub-words for recall."""
     jb = _jieba()

@@ -28,10 +28,10 @@ from knowzero.errors import ProviderError
 from knowzero.knowledge import verify
 from knowzero.knowledge.injection import find_instructions
 from knowzero.knowledge.retriever import Plan, evidence_quality, retrieve
-from knowzero.knowledge.text import STOPWORDS, char_ngrams, split_sentences, tokens
+from knowzero.knowledge.text import STOPWORDS, char_ngrams, fold, split_sentences, tokens
 from knowzero.knowledge.types import Passage
 from knowzero.learning.cache import KBCache, cached
-from knowzero.llm.base import ChatProvider, chat_json
+from knowzero.llm.base import ChatProvider, StreamingProvider, chat_json
 
 SUFFICIENT_QUALITY = 0.5
 MIN_SENTENCES = 2
@@ -70,6 +70,12 @@ class Cand:
     domain: str
     score: float = 0.0
     kind: str = "detail"
+    display: str = ""  # how a table row reads ("外径千分尺：校准周期 6个月，…"); ``text`` stays the verbatim row
+
+    @property
+    def said(self) -> str:
+        """What the sentence says, as a reader sees it."""
+        return self.display or self.text
 
 
 @dataclass
@@ -172,6 +178,44 @@ def _file_sentences(kb: Any, path: str) -> list[Cand]:
     return out
 
 
+def table_rows(kb: Any, path: str, cache: KBCache | None = None) -> list[Cand]:
+    """The data rows of a file's Markdown tables, each cited verbatim and read as a sentence of its cells
+    under its header ("外径千分尺（0-25mm、25-50mm）：校准周期 6个月，校准方式 内部校准"); cached per revision."""
+    return cached(cache, kb, ("table_rows", path), lambda: _table_rows(kb, path))
+
+
+_ROW_LINE = re.compile(r"^\s*\|.*\|\s*$")
+_RULE_LINE = re.compile(r"^[\s|:\-]+$")
+
+
+def _table_rows(kb: Any, path: str) -> list[Cand]:
+    from knowzero.knowledge.reader import row_sentence
+
+    src = kb.file_texts.get(path, "")
+    passages = sorted((p for p in kb.passages.values() if p.path == path), key=lambda x: x.start)
+    out: list[Cand] = []
+    header: list[str] = []
+    pos = 0
+    lines = src.split("\n")
+    for i, line in enumerate(lines):
+        start, pos = pos, pos + len(line) + 1
+        if not _ROW_LINE.match(line) or _RULE_LINE.match(line):
+            header = [] if not _ROW_LINE.match(line) else header
+            continue
+        if i + 1 < len(lines) and _RULE_LINE.match(lines[i + 1]) and "|" in lines[i + 1]:
+            header = [line, lines[i + 1]]  # the header row and its rule name the cells below
+            continue
+        text = line.strip()
+        start += len(line) - len(line.lstrip())
+        said = row_sentence("\n".join(header + [text])) if header else row_sentence(text)
+        p = next((q for q in passages if q.start <= start < q.end), None)
+        if p is None or src[start:start + len(text)] != text or len(said) < 6 or find_instructions(said):
+            continue
+        out.append(Cand(text, path, p.title, p.section, start, start + len(text), p.id, p.domain, 0.0,
+                        classify(said, p.section), said))
+    return out
+
+
 def passage_sentences(kb: Any, p: Passage) -> list[Cand]:
     if p.path.lower().endswith((".csv", ".tsv")):  # rows are data, not prose to learn from
         return []
@@ -203,8 +247,8 @@ def term_weights(kb: Any, query: str) -> dict[str, float]:
 
 def relevance(weights: dict[str, float], text: str, context: str = "") -> float:
     total = sum(weights.values()) or 1.0
-    low = unicodedata.normalize("NFKC", text).lower()
-    ctx = unicodedata.normalize("NFKC", context).lower()
+    low = fold(unicodedata.normalize("NFKC", text)).lower()  # the weights' terms are folded to Simplified
+    ctx = fold(unicodedata.normalize("NFKC", context)).lower()
     hit = sum(w for t, w in weights.items() if t in low)
     near = sum(w for t, w in weights.items() if t not in low and t in ctx)
     return (hit + 0.5 * near) / total
@@ -488,12 +532,17 @@ def _dominant(values: Any) -> str:
 # ----- rendering -----
 
 def render_bullets(items: list[tuple[str, Cand]], first_n: int = 1) -> tuple[str, list[dict[str, Any]]]:
-    """Bullets "- text[n]" for (text, evidence) pairs; n counts from ``first_n`` within the section."""
+    """Bullets "- text[n]" for (text, evidence) pairs; n counts from ``first_n`` within the section.
+
+    A citation says whose wording its line is: ``"wording": "source"`` when the line is the quote
+    itself, ``"model"`` when a chat model worded it (checked against the quote before it was kept)."""
     lines, cits = [], []
     for i, (text, c) in enumerate(items):
         n = first_n + i
         lines.append(f"- {text.rstrip()}[{n}]")
-        cits.append(Citation(n, c.source, c.title, c.section, c.text, c.start, c.end, c.passage_id).to_dict())
+        cit = Citation(n, c.source, c.title, c.section, c.text, c.start, c.end, c.passage_id).to_dict()
+        cit["wording"] = "source" if text.strip() in (c.text.strip(), c.said.strip()) else "model"
+        cits.append(cit)
     return "\n".join(lines), cits
 
 
@@ -527,6 +576,7 @@ def document_markdown(title: str, sections: list[dict[str, Any]], *, with_refere
         parts.append(f"## {s['heading']}\n\n{s['markdown']}")
     if with_references:
         refs = [f"[{c['n']}] {c['source']}（{c['start']}-{c['end']}）：「{c['quote']}」"
+                + ("（正文为模型转述，已与此原文核对）" if c.get("wording") == "model" else "")
                 for s in sections for c in s.get("citations", [])]
         if refs:
             parts.append("---\n参考来源：\n" + "\n".join(refs))
@@ -600,12 +650,178 @@ def _llm_section(provider: ChatProvider, heading: str, kind: str, evidence: list
     return Written(md, cits, "llm", removed, note)
 
 
+# ----- a streaming model: tokens as they come, each sentence checked before it is kept -----
+
+STREAM_SYSTEM = ("你是学习文档的作者。把给出的编号证据改写成通俗易懂的中文句子，只写证据中有的事实，"
+                 "不得添加证据中没有的事实、数字或名称。每句话单独一行，句末用方括号写出依据的证据编号。"
+                 "不要写标题、列表符号或其他说明。读者水平：{level}。")
+# one worked exchange (facts from no knowledge base): small models otherwise answer with bare "[1] [2]"
+STREAM_EXAMPLE = [
+    {"role": "user", "content": "主题：图书馆\n小节：开放时间（detail）\n证据：\n[1] 图书馆每天8点开门，周一闭馆。\n"
+                                "[2] 借书须出示借书证。"},
+    {"role": "assistant", "content": "图书馆每天早上8点开门。[1]\n每周一图书馆闭馆。[1]\n借书时要出示借书证。[2]"},
+]
+_SENT_END = re.compile(r"[。！？!?]|\n")
+_MARKS = re.compile(r"^(?:\s*[\[【［]\s*\d{1,2}\s*[\]】］])+[。.]?")
+_PARTIAL_MARK = re.compile(r"^\s*(?:[\[【［]\s*\d{0,2}\s*)?$")
+_ANY_MARK = re.compile(r"[\[【［]\s*(\d{1,2})\s*[\]】］]")
+
+
+def take_sentences(buf: str, *, final: bool = False) -> tuple[list[str], str]:
+    """Complete sentences at the head of a streamed buffer and the rest: a sentence ends at 。！？ or a
+    line break, with the evidence markers that follow it ("…预热。[1]"); at the end of the stream
+    (``final``) whatever is left is one more sentence."""
+    out: list[str] = []
+    while True:
+        m = _SENT_END.search(buf)
+        if m is None:
+            break
+        end = m.end()
+        tail = buf[end:]
+        marks = _MARKS.match(tail)
+        if marks:
+            end += marks.end()
+        elif _PARTIAL_MARK.match(tail) and tail.strip() and not final:
+            break  # "…预热。[" — the marker is still arriving
+        end += len(buf[end:]) - len(buf[end:].lstrip())  # and the line break after it
+        out.append(buf[:end])
+        buf = buf[end:]
+    if final and buf.strip():
+        out.append(buf)
+        buf = ""
+    return out, buf
+
+
+def parse_sentence(raw: str) -> tuple[str, int | None]:
+    """(the sentence without list markers and evidence markers, the last evidence number it cites)."""
+    nums = [int(n) for n in _ANY_MARK.findall(raw)]
+    text = _ANY_MARK.sub("", raw).strip()
+    text = _LIST_MARK.sub("", text).strip().strip("*").strip()
+    return text, (nums[-1] if nums else None)
+
+
+def check_sentence(text: str, n: int | None, evidence: list[Cand], topic: str,
+                   kept: list[tuple[str, Cand]]) -> tuple[Cand | None, str]:
+    """The evidence sentence that supports ``text`` (the one it cites first, then any other), or why
+    none does. The same sentence-level check as answers (:func:`knowzero.knowledge.verify.check_answer`)."""
+    if any(near_duplicate(text, k) for k, _ in kept):
+        return None, "repeats a sentence already kept"
+    order = ([evidence[n - 1]] if n is not None and 1 <= n <= len(evidence) else []) + list(evidence)
+    reasons: list[str] = []
+    for ev in dict.fromkeys(order):
+        v = verify.check_answer(topic, text, ev.text)
+        if v.level == "confirmed":
+            return ev, ""
+        reasons.extend(v.reasons)
+    return None, (reasons[0] if reasons else "not supported by the section's sources")
+
+
+class Unsupported(ProviderError):
+    """The model answered, but none of its sentences passed the check (the model itself works)."""
+
+
+def stream_section(provider: Any, heading: str, kind: str, evidence: list[Cand], *, topic: str, level: str,
+                   instruction: str = "") -> Iterator[dict[str, Any]]:
+    """Events of one section written by a streaming model: ``token`` (a piece of text as it arrives,
+    with the number of the sentence it belongs to), ``sentence`` (that sentence checked: kept, or
+    dropped with the reason), then ``written`` (the :class:`Written` section). Raises ProviderError
+    when the stream fails or no sentence survives its check (the caller falls back to quotes)."""
+    blocks = "\n".join(f"[{i + 1}] {c.text}" for i, c in enumerate(evidence))
+    messages = [{"role": "system", "content": STREAM_SYSTEM.format(level=level) + instruction}, *STREAM_EXAMPLE,
+                {"role": "user", "content": f"主题：{topic}\n小节：{heading}（{kind}）\n证据：\n{blocks}"}]
+    kept: list[tuple[str, Cand]] = []
+    removed = 0
+    k = 0  # the number of the sentence being written
+    buf = ""
+
+    def settle(raw: str) -> Iterator[dict[str, Any]]:
+        nonlocal removed, k
+        text, n = parse_sentence(raw)
+        if not text:
+            return  # a bare marker or line break: part of no sentence
+        ev: Cand | None = None
+        if len(text) < 4 or not re.search(r"[\u4e00-\u9fffA-Za-z]", text):
+            reason = "not a sentence"
+        else:
+            ev, reason = check_sentence(text, n, evidence, topic, kept)
+            if ev is not None:
+                kept.append((text, ev))
+            else:
+                removed += 1
+        yield {"event": "sentence", "sentence": k, "text": text, "kept": ev is not None, "reason": reason}
+        k += 1
+
+    for piece in provider.stream(messages, max_tokens=min(800, 80 * len(evidence) + 60)):
+        start = len(buf)  # where this piece begins in the buffer
+        buf += piece
+        done, rest = take_sentences(buf)
+        pos = 0
+        for raw in done:  # each finished sentence gets its share of the piece, then its check
+            share = piece[max(0, pos - start): max(0, pos + len(raw) - start)]
+            if share:
+                yield {"event": "token", "sentence": k, "text": share}
+            yield from settle(raw)
+            pos += len(raw)
+        tail = piece[max(0, pos - start):]
+        if tail:
+            yield {"event": "token", "sentence": k, "text": tail}
+        buf = rest
+    for raw in take_sentences(buf, final=True)[0]:
+        yield from settle(raw)
+    if not kept:
+        raise Unsupported("no sentence the model wrote was supported by the knowledge base")
+    items = in_evidence_order(kept, evidence)
+    md, cits = render_bullets(items)
+    notes = [f"removed {removed} sentence(s) the knowledge base does not support" if removed else "",
+             f"quoted {len(items) - len(kept)} source sentence(s) the model left out" if len(items) > len(kept) else ""]
+    yield {"event": "written", "written": Written(md, cits, "llm", removed, "; ".join(n for n in notes if n))}
+
+
+def in_evidence_order(kept: list[tuple[str, Cand]], evidence: list[Cand]) -> list[tuple[str, Cand]]:
+    """The model's checked sentences in the order of the evidence they rest on, and the quote of every
+    evidence sentence none of them uses: the model words the section, it does not choose what it says
+    (a small model skips items, or the defining sentence that must come first)."""
+    by_ev: dict[Cand, list[str]] = {}
+    for text, ev in kept:
+        by_ev.setdefault(ev, []).append(text)
+    return [(t, ev) for ev in evidence for t in by_ev.get(ev, [ev.said])]
+
+
+def iter_section_events(outline: Outline, *, level: str = "beginner", provider: ChatProvider | None = None,
+                        new_id: Callable[[], str]) -> Iterator[dict[str, Any]]:
+    """Write the outline's sections one by one: ``section`` events (index, Section, Written) and, with a
+    streaming model, the ``token`` and ``sentence`` events of each section before it (see
+    :func:`stream_section`). A model that fails on a section gives that section's quotes instead."""
+    down = ""  # why the model failed earlier in this document: the rest is written from quotes at once
+    for i, (kind, heading, evidence) in enumerate(outline.groups):
+        w: Written | None = None
+        if isinstance(provider, StreamingProvider) and evidence and down:
+            md, cits = render_bullets([(c.said, c) for c in evidence])
+            w = Written(md, cits, "offline_fallback", note=f"not asked: the model failed earlier in this document ({down})")
+        elif isinstance(provider, StreamingProvider) and evidence:
+            try:
+                for ev in stream_section(provider, heading, kind, evidence, topic=outline.topic, level=level):
+                    if ev["event"] == "written":
+                        w = ev["written"]
+                    else:
+                        yield {**ev, "index": i, "heading": heading}
+            except ProviderError as exc:
+                if not isinstance(exc, Unsupported):
+                    down = exc.message  # a timeout or a broken stream: do not wait for it once per section
+                md, cits = render_bullets([(c.text, c) for c in evidence])
+                w = Written(md, cits, "offline_fallback", note=exc.message)
+        if w is None:
+            w = write_section(heading, kind, evidence, topic=outline.topic, level=level, provider=provider)
+        yield {"event": "section", "index": i, "section": Section(new_id(), heading, kind, w.markdown, w.citations),
+               "written": w}
+
+
 def iter_sections(outline: Outline, *, level: str = "beginner", provider: ChatProvider | None = None,
                   new_id: Callable[[], str]) -> Iterator[tuple[Section, Written]]:
     """Write the outline's sections one by one (the caller streams each as it comes)."""
-    for kind, heading, evidence in outline.groups:
-        w = write_section(heading, kind, evidence, topic=outline.topic, level=level, provider=provider)
-        yield Section(new_id(), heading, kind, w.markdown, w.citations), w
+    for ev in iter_section_events(outline, level=level, provider=provider, new_id=new_id):
+        if ev["event"] == "section":
+            yield ev["section"], ev["written"]
 
 
 def insufficient_markdown(topic: str, closest: list[str]) -> str:

@@ -32,7 +32,7 @@ from typing import Any
 from knowzero.errors import ProviderError
 from knowzero.knowledge import verify
 from knowzero.knowledge.retriever import Plan, retrieve
-from knowzero.knowledge.text import STOPWORDS, tokens
+from knowzero.knowledge.text import STOPWORDS, fold, nouns, tokens
 from knowzero.learning.cache import KBCache, cached
 from knowzero.learning.compose import (
     Cand,
@@ -40,6 +40,7 @@ from knowzero.learning.compose import (
     near_duplicate,
     passage_sentences,
     render_bullets,
+    table_rows,
 )
 from knowzero.llm.base import ChatProvider, chat_json
 
@@ -75,7 +76,9 @@ _REQUEST_WORDS = re.compile(
     r"是什么|是什麼|什么是|什麼是|什么|什麼|为什么|為什麼|为何|為何|为啥|怎么|怎麼|如何|怎样|怎樣|举个?例子?|舉個?例子?|例子|示例|"
     r"太抽象了?|抽象|具体点|详细点|詳細點|详细|詳細|展开|展開|补充|補充|简单点|通俗|看不懂|不懂|太长了?|精简|啰嗦|这里|這裡|这个|這個|"
     r"这一节|这|那|它|吗|嗎|呢|吧|啊|呀|了|的|要|会有|有|会|會|是|都|又|还|也|一些|一点|点|後果|后果|原因|目的|作用|意思|"
-    r"写错了|错了|有误|不对|应该是|应为|大概|具体|规定|怎么样|怎麼樣")
+    r"写错了|错了|有误|不对|应该是|应为|大概|具体|规定|怎么样|怎麼樣|"
+    # question words ask *about* the term; they are never what a serving sentence must contain
+    r"多久|多长时间|多長時間|多少|多大|几[天个次年月]|幾[天個次年月]|什么时候|什麼時候|何时|何時|哪些|哪个|哪個|哪里|哪裡|哪儿")
 _SPLIT = re.compile(r"[，,。.！!？?；;：:、\s（）()「」“”\"'《》]+")
 _CLAIM = re.compile(r"(?:应该是|应为|应是|而是|是)\s*([^，,。？?！!；;吧呢吗]{1,20})")
 _VALUE = re.compile(r"[±]?\d+(?:\.\d+)?\s*(?:%|％|[a-zA-Z]+|天|个月|年|小时|分钟|元|℃|度|次|件|台|日)?"
@@ -103,6 +106,7 @@ class Request:
     claim: str = ""  # for ``correct``: the value the reader proposes
     also: tuple[str, ...] = ()  # other specific terms of the comment a serving sentence must name too
     alts: tuple[str, ...] = ()  # a term taken from the selection: any of these will do instead
+    unknown: tuple[str, ...] = ()  # what the comment asks about that the knowledge base never mentions
 
     @property
     def need(self) -> str:
@@ -110,7 +114,9 @@ class Request:
 
 
 def _norm(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).lower()
+    """Compared text: NFKC, lower case, Traditional folded to Simplified (as ``tokens`` folds), so a
+    Simplified comment finds its term in a Traditional source and the reverse."""
+    return fold(unicodedata.normalize("NFKC", text)).lower()
 
 
 def classify_need(comment: str) -> tuple[str, str]:
@@ -138,32 +144,39 @@ def _kinds(comment: str) -> tuple[tuple[str, ...], str]:
 
 
 def classify_request(comment: str, selected: str = "", *, kb: Any = None, context: str = "",
-                     cache: KBCache | None = None) -> Request:
-    """The comment's kinds, term and claim (see module doc). ``context``: the section's text."""
+                     cache: KBCache | None = None, topic: str = "") -> Request:
+    """The comment's kinds, term and claim (see module doc). ``context``: the section's text;
+    ``topic``: the document's topic (every line is about it, so it is the term only when the comment
+    names nothing else)."""
     kinds, reason = _kinds(comment)
     claim = ""
     if "correct" in kinds:
         m = _CLAIM.search(comment)
         v = _VALUE.search(m.group(1)) if m else _VALUE.search(comment)
         claim = (v.group(0) if v else (m.group(1) if m else "")).strip()
-    terms = find_terms(comment, selected, kb=kb, context=context, claim=claim, cache=cache)
+    terms = find_terms(comment, selected, kb=kb, context=context, claim=claim, cache=cache, topic=topic)
+    body = comment.replace(claim, " ") if claim else comment
+    # a thing the comment asks about that the knowledge base never names ("签证费"): nothing can serve it
+    named = nouns(body)
+    unknown = tuple(w for w in unknown_words(body, kb=kb, context=context, cache=cache) if w in named)
     if not terms:  # "这里太抽象了": about what is selected
         words = selection_terms(selected, kb)
-        return Request(kinds, words[0] if words else selected.strip()[:8], reason, claim, (), tuple(words[1:5]))
+        return Request(kinds, words[0] if words else selected.strip()[:8], reason, claim, unknown, tuple(words[1:5]),
+                       unknown)
     term = terms[0]
     pos = _norm(comment).find(_norm(term))
     also: tuple[str, ...] = ()
     if kinds[0] == "expand":  # "液压油用什么牌号？详细说说": 牌号 is what is asked about 液压油, and must be there
         after = _norm(comment)[pos + len(term):] if pos >= 0 else ""
-        also = tuple(t for t in terms[1:] if _specific(kb, t) and _norm(t) not in _norm(term) and _norm(t) in after)
-        unknown = unknown_words(after, kb=kb, context=context, cache=cache)
-        if unknown:
-            also += tuple(unknown)  # named, but nowhere in the knowledge base: nothing can serve it
-    return Request(kinds, term, reason, claim, also)
+        also = tuple(t for t in terms[1:] if _specific(kb, t, cache) and _norm(t) not in _norm(term) and _norm(t) in after)
+        unknown += tuple(w for w in unknown_words(after, kb=kb, context=context, cache=cache) if w not in unknown)
+    also += tuple(w for w in unknown if w not in also)  # named, but nowhere in the knowledge base
+    return Request(kinds, term, reason, claim, also, (), unknown)
 
 
 def unknown_words(text: str, *, kb: Any = None, context: str = "", cache: KBCache | None = None) -> list[str]:
-    """Content words of ``text`` (request words stripped) that the knowledge base never uses."""
+    """Content words of ``text`` (request words stripped) that the knowledge base never uses (compared in
+    Simplified script on both sides, as ``tokens`` folds: "學術研究" is known to a Traditional source)."""
     corpus = _corpus(kb, cache) + _norm(context)
     out = []
     for chunk in _SPLIT.split(_REQUEST_WORDS.sub(" ", text)):
@@ -174,41 +187,57 @@ def unknown_words(text: str, *, kb: Any = None, context: str = "", cache: KBCach
     return out
 
 
-def _specific(kb: Any, term: str) -> bool:
+def _specific(kb: Any, term: str, cache: KBCache | None = None) -> bool:
     """A term few knowledge-base files use (a generic word like 检测 is not required of a serving sentence)."""
     if kb is None:
         return False
-    files = list(kb.file_texts.values())
+    files = _files(kb, cache)
     t = _norm(term)
-    df = sum(t in _norm(x) for x in files)
+    df = sum(t in x for x in files)
     return df <= max(2, 0.2 * len(files))
 
 
 def find_terms(comment: str, selected: str, *, kb: Any = None, context: str = "", claim: str = "",
-               cache: KBCache | None = None) -> list[str]:
+               cache: KBCache | None = None, topic: str = "") -> list[str]:
     """The comment's phrases the knowledge base (or the section) contains, the main one first (see module doc)."""
     texts = _corpus(kb, cache) + _norm(context)
     body = comment.replace(claim, " ") if claim else comment
     chunks = [c for c in _SPLIT.split(_REQUEST_WORDS.sub(" ", body)) if c.strip()]
     found: list[tuple[float, int, str]] = []
-    sel, ctx = _norm(selected), _norm(context)
+    sel, ctx, subject = _norm(selected), _norm(context), _norm(topic)
     for chunk in chunks:
         low = _norm(chunk)
+        cuts = _word_bounds(low)
         i = 0
-        while i < len(low):  # greedy: the longest known phrase at each position
+        while i < len(low):  # greedy: the longest known phrase at each position, whole words only
             hit = ""
             for j in range(len(low), i + 1, -1):
                 sub = low[i:j]
+                if cuts is not None and (i not in cuts or j not in cuts):
+                    continue  # "校准状态标" is not a phrase of "校准状态标签"
                 if sub not in STOPWORDS and not re.fullmatch(r"[\d.]+", sub) and sub in texts:
                     hit = sub
                     break
-            if hit:
-                found.append((len(hit) + (2.5 if hit in sel else 1.0 if hit in ctx else 0.0), len(found), hit))
+            if hit:  # near the selection counts, except for the document's own topic (every line is about it)
+                near = 0.0 if hit == subject else (2.5 if hit in sel else 1.0 if hit in ctx else 0.0)
+                found.append((len(hit) + near, len(found), hit))
                 i += len(hit)
             else:
                 i += 1
     ordered = [t for _, _, t in sorted(found, key=lambda x: (-x[0], x[1]))]
     return [_surface(comment, t) for t in dict.fromkeys(ordered)]
+
+
+def _word_bounds(low: str) -> set[int] | None:
+    """Positions in ``low`` where a word starts or ends (jieba's words); None when they cannot be placed."""
+    cuts, pos = {0, len(low)}, 0
+    for w in tokens(low, search=False, keep_stopwords=True):
+        at = low.find(w, pos)
+        if at < 0:
+            return None
+        cuts |= {at, at + len(w)}
+        pos = at + len(w)
+    return cuts
 
 
 def selection_terms(selected: str, kb: Any) -> list[str]:
@@ -225,14 +254,25 @@ def selection_terms(selected: str, kb: Any) -> list[str]:
 
 
 def _surface(text: str, key: str) -> str:
-    m = re.search(re.escape(key), unicodedata.normalize("NFKC", text), re.I)
-    return m.group(0) if m else key
+    """``key`` (compared form, see :func:`_norm`) as the comment writes it."""
+    raw = unicodedata.normalize("NFKC", text)
+    low = _norm(text)
+    i = low.find(key)
+    if i >= 0 and len(low) == len(raw):  # folding keeps every character's place
+        return raw[i:i + len(key)]
+    return key
+
+
+def _files(kb: Any, cache: KBCache | None = None) -> list[str]:
+    if kb is None:
+        return []
+    return cached(cache, kb, "normalised_files", lambda: [_norm(t) for t in kb.file_texts.values()])
 
 
 def _corpus(kb: Any, cache: KBCache | None = None) -> str:
     if kb is None:
         return ""
-    return cached(cache, kb, "corpus", lambda: "\n".join(_norm(t) for t in kb.file_texts.values()))
+    return cached(cache, kb, "corpus", lambda: "\n".join(_files(kb, cache)))
 
 
 def mentions_all(sentence: str, req: Request) -> bool:
@@ -322,11 +362,11 @@ def candidates(kb: Any, doc: dict[str, Any], section: dict[str, Any], req: Reque
 
     def add(c: Cand, score: float) -> None:
         key = (c.source, c.start)
-        if key in used or not mentions_all(c.text, req):
+        if key in used or not mentions_all(c.said, req):
             return
         if key not in pool or pool[key].score < score:
             pool[key] = Cand(c.text, c.source, c.title, c.section, c.start, c.end, c.passage_id, c.domain,
-                             round(score, 4), c.kind)
+                             round(score, 4), c.kind, c.display)
 
     for src in dict.fromkeys(c["source"] for c in cited):
         anchor = min((int(c["start"]) for c in cited if c["source"] == src), default=0)
@@ -340,9 +380,14 @@ def candidates(kb: Any, doc: dict[str, Any], section: dict[str, Any], req: Reque
             continue
         for s in passage_sentences(kb, sp.passage):
             add(s, 0.6 / (1 + rank))
+    if "correct" in req.kinds:  # a value is often only in a table ("| 外径千分尺 | 6个月 | 内部校准 |")
+        files = [*dict.fromkeys(c["source"] for c in cited), *dict.fromkeys(sp.passage.path for sp in r.passages)]
+        for rank, path in enumerate(dict.fromkeys(files)):
+            for s in table_rows(kb, path, cache):
+                add(s, 0.5 / (1 + rank))
     out: list[Cand] = []
     for c in sorted(pool.values(), key=lambda c: -c.score):
-        if any(near_duplicate(c.text, t) for t in used_texts + [o.text for o in out]):
+        if any(near_duplicate(c.said, t) for t in used_texts + [o.said for o in out]):
             continue
         out.append(c)
     return out[:limit]
@@ -354,7 +399,7 @@ def pick(req: Request, pool: list[Cand], n: int = 3) -> tuple[list[Cand], list[s
     picks: list[Cand] = []
     served, missing = [], []
     for k in kinds:
-        match = [c for c in pool if serves_request(c.text, k, req)]
+        match = [c for c in pool if serves_request(c.said, k, req)]
         if not match:
             missing.append(k)
             continue
@@ -367,20 +412,25 @@ def pick(req: Request, pool: list[Cand], n: int = 3) -> tuple[list[Cand], list[s
         for c in pool:
             if len(picks) >= n:
                 break
-            if c not in picks and serves_request(c.text, k, req):
+            if c not in picks and serves_request(c.said, k, req):
                 picks.append(c)
     return picks[:n], served, missing
 
 
 def _already(doc: dict[str, Any], req: Request) -> str:
+    """A line of the document that already serves the request ("首件检验记录表保存多久？展开讲讲" when the
+    document says how long it is kept); for a plain "expand" only when the comment asks something specific."""
     for s in doc.get("sections", []):
         for c in s.get("citations", []):
-            if any(serves_request(c["quote"], k, req) for k in req.kinds if k not in ("expand", "shorten")):
+            if any(serves_request(c["quote"], k, req) for k in req.kinds if k not in ("expand", "shorten")) \
+                    or ("expand" in req.kinds and req.also and not req.unknown and mentions_all(c["quote"], req)):
                 return str(c["quote"])
     return ""
 
 
 def decline_message(req: Request, missing: list[str] | None = None) -> str:
+    if req.unknown:
+        return f"未能采纳：知识库中没有关于「{'、'.join(req.unknown)}」的内容，文档保持不变。"
     kinds = missing or list(req.kinds)
     what = "，也没有".join(_MISSING.get(k, "相关内容").format(t=req.term or "所选内容", c=req.claim) for k in kinds)
     return f"未能采纳：知识库中没有{what}的内容，文档保持不变。"
@@ -401,7 +451,7 @@ def rewrite_section(kb: Any, doc: dict[str, Any], section: dict[str, Any], *, re
                        already=already)
     start_n = max((int(c["n"]) for c in cits0), default=0) + 1
     method, note = "offline", ""
-    items: list[tuple[str, Cand]] = [(c.text, c) for c in picks]
+    items: list[tuple[str, Cand]] = [(c.said, c) for c in picks]
     if provider is not None:
         try:
             items, note = _llm_block(provider, request, selected, picks, topic=str(doc.get("topic", "")))
@@ -441,7 +491,7 @@ WRITE_SCHEMA = {
 def _llm_block(provider: ChatProvider, req: Request, selected: str, picks: list[Cand], *,
                topic: str) -> tuple[list[tuple[str, Cand]], str]:
     """The model words the added sentences for the comment; each is checked, a failing one becomes its quote."""
-    blocks = "\n".join(f"[{i + 1}] {c.text}" for i, c in enumerate(picks))
+    blocks = "\n".join(f"[{i + 1}] {c.said}" for i, c in enumerate(picks))
     labels = "、".join(NEED_LABELS.get(k, k) for k in req.kinds)
     system = ("你在回应读者对学习文档的评论。只用给出的编号证据，针对评论的要求写 1-3 句中文，每句只陈述一条证据中的事实，"
               "不得添加证据中没有的事实。返回 JSON：{\"sentences\": [{\"text\": 一句中文, \"evidence\": 证据编号}]}。")
@@ -463,11 +513,11 @@ def _llm_block(provider: ChatProvider, req: Request, selected: str, picks: list[
             continue
         used.add(idx)
         ev = picks[idx]
-        if text and verify.check_answer(req.term or topic, text, ev.text).level == "confirmed" and mentions(text, req.term):
+        if text and verify.check_answer(req.term or topic, text, ev.said).level == "confirmed" and mentions(text, req.term):
             out.append((text, ev))
         else:  # not supported (or off the term): the verified quote it cites instead
             replaced += 1
-            out.append((ev.text, ev))
+            out.append((ev.said, ev))
     if not out:
         raise ProviderError("the model wrote no usable sentence for the comment")
     return out, (f"replaced {replaced} model sentence(s) by their source quote" if replaced else "")

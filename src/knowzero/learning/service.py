@@ -27,6 +27,7 @@ from knowzero.learning.compose import (
     clean_topic,
     document_markdown,
     insufficient_markdown,
+    iter_section_events,
     iter_sections,
     plan_document,
     renumber,
@@ -36,7 +37,7 @@ from knowzero.learning.entities import extract_entities, kb_terms
 from knowzero.learning.optimize import change_summary, classify_request, decline_message, rewrite_section
 from knowzero.learning.planner import is_learned, make_plan, path_markdown
 from knowzero.learning.tables import learning_documents as d
-from knowzero.llm.base import BoundedProvider, ChatProvider
+from knowzero.llm.base import ChatProvider, bounded
 from knowzero.persistence.db import init_db
 from knowzero.users import User, is_staff
 
@@ -62,7 +63,7 @@ class LearningService:
         self.settings = settings or kb.settings
         self.engine = init_db(engine)
         self.kb = kb
-        self.provider = BoundedProvider(provider, deadline_s=self.settings.llm_timeout_s) if provider else None
+        self.provider = bounded(provider, deadline_s=self.settings.llm_timeout_s) if provider else None
         """The chat model, every call bounded by ``llm_timeout_s`` (learning runs in worker threads)."""
         self.cache = KBCache()  # sentences, terms and text of ``kb``, per revision (no module-level caches)
 
@@ -72,7 +73,11 @@ class LearningService:
     # ----- generation -----
     def iter_generate(self, topic: str, *, level: str = "beginner", user_id: str = "anonymous",
                       parent_id: str | None = None, entity_name: str | None = None) -> Iterator[dict[str, Any]]:
-        """Events: ``start`` (id, title), one ``section`` per section as it is written, then ``done``."""
+        """Events: ``start`` (id, title), one ``section`` per section as it is written, then ``done``.
+
+        With a streaming model, each section's ``token`` events (the model's text as it arrives) and
+        ``sentence`` events (each sentence checked against its evidence: kept or dropped) come before
+        its ``section`` event; the section holds only the kept sentences."""
         t0 = time.perf_counter()
         level = level if level in ("beginner", "intermediate", "advanced") else "beginner"
         outline = self._outline(topic, level)
@@ -96,8 +101,11 @@ class LearningService:
         sections: list[dict[str, Any]] = []
         methods: list[str] = []
         notes: list[str] = []
-        for i, (sec, written) in enumerate(iter_sections(outline, level=level, provider=self.provider,
-                                                         new_id=store.new_section_id)):
+        for ev in iter_section_events(outline, level=level, provider=self.provider, new_id=store.new_section_id):
+            if ev["event"] != "section":  # a streaming model's tokens and sentence checks, as they come
+                yield {**ev, "document_id": doc_id, "elapsed_ms": _ms(t0)}
+                continue
+            i, sec, written = ev["index"], ev["section"], ev["written"]
             sections.append(sec.to_dict())
             methods.append(written.method)
             if written.note:
@@ -232,7 +240,7 @@ class LearningService:
         doc = self.get_document(doc_id)
         hint = next((s for s in doc["sections"] if s["id"] == section_id), None)
         req = classify_request(comment, selected_text, kb=self.kb, context=hint["markdown"] if hint else "",
-                               cache=self.cache)
+                               cache=self.cache, topic=doc.get("topic", ""))
         c = store.add_comment(self.engine, doc_id, selected_text=selected_text, comment=comment,
                               section_id=section_id, position=position, need=req.need, user_id=user_id)
         base = {"need": req.need, "kinds": list(req.kinds), "term": req.term, "reason": req.reason}

@@ -16,8 +16,10 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import json
+import queue
 import re
 import threading
+import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -194,3 +196,55 @@ class BoundedProvider:
              json_schema: dict[str, Any] | None = None) -> str:
         return call_within_deadline(self.inner.chat, messages, max_tokens=max_tokens, json_schema=json_schema,
                                     deadline_s=self.deadline_s)
+
+
+class BoundedStreamingProvider(BoundedProvider):
+    """A :class:`BoundedProvider` over a streaming provider: :meth:`stream` yields the pieces as they
+    arrive (read in a daemon thread) and stops with ProviderError once the whole stream has taken
+    ``deadline_s`` — a model that drips tokens forever is cut off like one that hangs."""
+
+    inner: StreamingProvider
+
+    def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 512) -> Iterator[str]:
+        pieces: queue.Queue[tuple[str, Any]] = queue.Queue()
+        stop = threading.Event()
+
+        def pump() -> None:
+            try:
+                for piece in self.inner.stream(messages, max_tokens=max_tokens):
+                    if stop.is_set():
+                        return
+                    pieces.put(("piece", piece))
+                pieces.put(("end", None))
+            except BaseException as exc:  # noqa: BLE001 - handed to the reader
+                pieces.put(("error", exc))
+
+        ctx = contextvars.copy_context()
+        threading.Thread(target=ctx.run, args=(pump,), name="knowzero-llm-stream", daemon=True).start()
+        end = time.monotonic() + self.deadline_s + GRACE_S  # the inner provider's own deadline reports first
+        try:
+            while True:
+                remaining = end - time.monotonic()
+                if remaining <= 0:
+                    raise ProviderError(f"the model did not finish within {self.deadline_s:g} s")
+                try:
+                    kind, value = pieces.get(timeout=remaining)
+                except queue.Empty as exc:
+                    raise ProviderError(f"the model did not finish within {self.deadline_s:g} s") from exc
+                if kind == "piece":
+                    yield value
+                elif kind == "end":
+                    return
+                elif isinstance(value, ProviderError):
+                    raise value
+                else:
+                    raise ProviderError("the language model's stream failed") from value
+        finally:
+            stop.set()  # the reader left (done, deadline, or closed early): the pump drops what comes next
+
+
+def bounded(provider: ChatProvider, *, deadline_s: float) -> BoundedProvider:
+    """``provider`` with every call bounded by ``deadline_s``; it streams when ``provider`` does."""
+    if isinstance(provider, StreamingProvider):
+        return BoundedStreamingProvider(provider, deadline_s=deadline_s)
+    return BoundedProvider(provider, deadline_s=deadline_s)

@@ -26,10 +26,12 @@ import hashlib
 import importlib
 import logging
 import os
+import queue
 import secrets
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -231,3 +233,50 @@ class LocalGGUFProvider:
             return str(out["choices"][0]["message"]["content"] or "")
         except (KeyError, IndexError, TypeError) as exc:
             raise ProviderError("the local model's response was malformed") from exc
+
+    def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 512) -> Iterator[str]:
+        """The reply's text token by token (llama.cpp's streamed chat chunks, generated in a worker
+        thread). Closing the iterator early stops the generation. Raises ProviderError."""
+        self.load()
+        req: dict[str, Any] = {"messages": [{"role": m["role"], "content": m["content"]} for m in messages],
+                               "max_tokens": max_tokens, "temperature": 0, "stream": True}
+        pieces: queue.Queue[tuple[str, Any]] = queue.Queue()
+        stop = threading.Event()
+
+        def on_chunk(chunk: Any) -> bool:
+            pieces.put(("chunk", chunk))
+            return stop.is_set()  # True asks llama.cpp to stop generating
+
+        def run() -> None:
+            try:
+                self._server.handle_chat_completions(req, on_chunk)
+                pieces.put(("end", None))
+            except Exception as exc:  # noqa: BLE001 - the binding raises ValueError/RuntimeError on bad input
+                pieces.put(("error", exc))
+
+        threading.Thread(target=run, name="knowzero-local-stream", daemon=True).start()
+        saw_stop = False
+        try:
+            while True:
+                kind, value = pieces.get()
+                if kind == "error":
+                    raise ProviderError(f"the local model failed ({type(value).__name__})") from value
+                if kind == "end":
+                    if not saw_stop:
+                        raise ProviderError("the local model's stream ended before it finished")
+                    return
+                if not isinstance(value, dict) or "error" in value or "choices" not in value:
+                    raise ProviderError("the local model returned an error")
+                try:
+                    choice = value["choices"][0]
+                    content = (choice.get("delta") or {}).get("content")
+                except (IndexError, TypeError, AttributeError) as exc:
+                    raise ProviderError("the local model's stream was malformed") from exc
+                if value.get("timings"):
+                    self.last_timings = dict(value["timings"])
+                if content:
+                    yield str(content)
+                if choice.get("finish_reason"):
+                    saw_stop = True
+        finally:
+            stop.set()

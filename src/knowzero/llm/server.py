@@ -3,8 +3,9 @@
     python -m knowzero.llm.server --port 8081            # bundled local model, 127.0.0.1
     KNOWZERO_LLM_PROVIDER=openai KNOWZERO_LLM_BASE_URL=http://127.0.0.1:8081/v1 KNOWZERO_LLM_MODEL=local knowzero ask ...
 
-Endpoints: ``GET /v1/models``, ``POST /v1/chat/completions`` (non-streaming; ``max_tokens``,
-``response_format`` ``json_schema``/``json_object``), ``GET /health``. It exists so the
+Endpoints: ``GET /v1/models``, ``POST /v1/chat/completions`` (``max_tokens``, ``response_format``
+``json_schema``/``json_object``; ``"stream": true`` streams server-sent chunks when the model can),
+``GET /health``. It exists so the
 OpenAI-compatible provider can be exercised over real HTTP against a real model, and so one
 loaded model can serve several local processes. ``--max-tokens`` caps every request (short
 answers keep tests fast). Provider failures answer HTTP 503 with an OpenAI-style error body.
@@ -14,17 +15,19 @@ The model is loaded before the port opens, so ``/health`` answering means ready.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import time
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from knowzero.errors import ProviderError
-from knowzero.llm.base import ChatProvider
+from knowzero.llm.base import ChatProvider, StreamingProvider
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +62,7 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
     """The ASGI app. Requests run one at a time in FastAPI's thread pool (the provider decides concurrency)."""
     app = FastAPI(title="KnowZero OpenAI-compatible LLM server", docs_url=None, redoc_url=None, openapi_url=None)
     created = int(time.time())
+    streamer = provider if isinstance(provider, StreamingProvider) else None
 
     @app.get("/health")
     def health() -> dict[str, Any]:
@@ -72,16 +76,17 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
         return {"object": "list",
                 "data": [{"id": model_name, "object": "model", "created": created, "owned_by": "knowzero"}]}
 
-    @app.post("/v1/chat/completions")
-    async def chat_completions(request: Request) -> JSONResponse:
+    @app.post("/v1/chat/completions", response_model=None)
+    async def chat_completions(request: Request) -> JSONResponse | StreamingResponse:
         try:
             body = await request.json()
         except ValueError:
             return _error(400, "the request body is not valid JSON")
         if not isinstance(body, dict):
             return _error(400, "the request body must be a JSON object")
-        if body.get("stream"):
-            return _error(400, "streaming is not supported by this server")
+        stream = bool(body.get("stream"))
+        if stream and streamer is None:
+            return _error(400, "streaming is not supported by this server's model")
         messages = body.get("messages")
         if (not isinstance(messages, list) or not messages
                 or not all(isinstance(m, dict) and m.get("role") in _ROLES and isinstance(m.get("content"), str)
@@ -96,6 +101,11 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
         if problem:
             return _error(400, problem)
         msgs = [{"role": m["role"], "content": m["content"]} for m in messages]
+        if stream and streamer is not None:
+            if schema is not None:
+                return _error(400, "a streamed answer cannot be constrained to a JSON schema here")
+            return StreamingResponse(_sse(streamer, msgs, max_tokens, str(body.get("model") or model_name)),
+                                     media_type="text/event-stream")
         t0 = time.perf_counter()
         try:
             content = await run_in_threadpool(provider.chat, msgs, max_tokens=max_tokens, json_schema=schema)
@@ -116,6 +126,28 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
         return JSONResponse(out)
 
     return app
+
+
+def _sse(provider: StreamingProvider, messages: list[dict[str, str]], max_tokens: int, model: str) -> Iterator[str]:
+    """``data:`` lines of chat.completion.chunk objects, then ``[DONE]`` (iterated in a worker thread by
+    Starlette). A provider failure mid-stream ends the stream without ``[DONE]``, which clients treat as
+    a failed answer."""
+    cid, created = f"chatcmpl-{uuid.uuid4().hex[:24]}", int(time.time())
+
+    def chunk(delta: dict[str, str], finish: str | None = None) -> str:
+        return "data: " + json.dumps({"id": cid, "object": "chat.completion.chunk", "created": created, "model": model,
+                                      "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]},
+                                     ensure_ascii=False) + "\n\n"
+
+    yield chunk({"role": "assistant"})
+    try:
+        for piece in provider.stream(messages, max_tokens=max_tokens):
+            yield chunk({"content": piece})
+    except ProviderError as exc:
+        log.warning("stream failed: %s", exc.message)
+        return
+    yield chunk({}, "stop")
+    yield "data: [DONE]\n\n"
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -97,7 +97,7 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
         last_error: dict[str, Any] | None = None
         finished = False
         async for etype, data in events:
-            if etype == "llm_token":
+            if etype == "llm_token" and "document_id" not in data:  # a learning section's text is not the reply
                 chunk = {"id": cid, "object": "chat.completion.chunk", "created": created, "model": body.model,
                          "choices": [{"index": 0, "delta": {"content": data["text"]}, "finish_reason": None}]}
                 yield {"data": json.dumps(chunk, ensure_ascii=False)}

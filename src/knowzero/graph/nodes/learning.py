@@ -7,7 +7,9 @@ source document; a follow-up that opens a new sub-topic), ``navigate`` (the page
 sections, new version), ``merge_and_update`` (a topic close to an existing page is merged into it),
 ``optimize_section`` (a comment: rewrite the anchored section, or answer a question in the
 comment's thread), ``plan`` (a learning path). New documents stream: one ``document`` event per
-section as it is written, then the finished document.
+section as it is written, then the finished document; with a streaming model, the section's text
+first arrives token by token (``llm_token`` events carrying ``document_id``) and each sentence's
+check follows it (``sentence_check``: kept, or dropped with the reason).
 """
 
 from __future__ import annotations
@@ -198,6 +200,12 @@ async def _stream_new(svc: LearningService, topic: str, **kw: Any) -> dict[str, 
             emit("retrieval", sources=d.get("sources", []), query=d["topic"])
             emit("document", id=d["id"], title=d["title"], category_path=d["category_path"], status="generating",
                  sections=[])
+        elif ev["event"] == "token":  # a streaming model writing the section, before its sentences are checked
+            emit("llm_token", text=ev["text"], document_id=ev["document_id"], section=ev["index"],
+                 heading=ev["heading"], sentence=ev["sentence"])
+        elif ev["event"] == "sentence":
+            emit("sentence_check", document_id=ev["document_id"], section=ev["index"], sentence=ev["sentence"],
+                 kept=ev["kept"], reason=ev["reason"])
         elif ev["event"] == "section":
             if ev.get("method") == "offline_fallback" and not fell_back:
                 fell_back = True  # said once per document; every section's note is in the document's notes

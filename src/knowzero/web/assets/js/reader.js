@@ -74,6 +74,10 @@ export async function renderReader(main, sidebar, params, query) {
 function sectionEl(R, s) {
   const body = h('div', { class: 'sec-body' });
   body.innerHTML = renderMarkdown(s.markdown, { shiftHeadings: 2, citeLabel: t('source') });
+  for (const b of body.querySelectorAll('.cite')) { // a line the model worded (checked against its quote) says so
+    const c = (s.citations || []).find((x) => +x.n === +b.dataset.n);
+    if (c && c.wording === 'model') { b.classList.add('model-worded'); b.title = t('model_worded'); }
+  }
   linkEntities(body, (R.doc.entities || []).map((e) => e.name));
   return h('section', { class: 'doc-section', id: `sec-${s.id}`, dataset: { sectionId: s.id }, 'aria-labelledby': `h-${s.id}` },
     h('h2', { id: `h-${s.id}` }, s.heading), body);

@@ -102,12 +102,30 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
     docCard.el.dataset.doc = data.id;
     docCard.link.href = `#/doc/${encodeURIComponent(data.id)}`;
     if (data.title) docCard.title.textContent = data.title;
-    if (data.section) docCard.list.append(h('li', {}, data.section.heading));
+    if (data.section) { docCard.list.append(h('li', {}, data.section.heading)); liveText(null); }
     if (data.status === 'ready') {
       docCard.status.textContent = `v${data.version || 1} · ${t('ready')}`;
       if (!data.section && data.sections) docCard.list.replaceChildren(...data.sections.map((s) => h('li', {}, s.heading)));
       if (data.change_summary) docCard.list.after(h('p', { class: 'change-summary' }, data.change_summary));
     } else docCard.status.textContent = t('generating');
+  }
+
+  // A model writing a section: its text as it streams, one span per sentence; a sentence that fails
+  // its check (sentence_check, kept: false) is removed. Cleared when the finished section arrives.
+  function liveText(data) {
+    if (!docCard) return;
+    if (!docCard.live) { docCard.live = h('p', { class: 'doc-live muted small', 'aria-live': 'off' }); docCard.list.after(docCard.live); }
+    if (!data) { docCard.live.replaceChildren(); docCard.live.hidden = true; return; }
+    docCard.live.hidden = false;
+    const key = `${data.section}:${data.sentence}`;
+    let span = docCard.live.querySelector(`[data-sentence="${key}"]`);
+    if (!span) { span = h('span', { dataset: { sentence: key } }); docCard.live.append(span); }
+    span.textContent += data.text || '';
+  }
+  function sentenceChecked(data) {
+    const span = docCard && docCard.live && docCard.live.querySelector(`[data-sentence="${data.section}:${data.sentence}"]`);
+    if (!span) return;
+    if (data.kept) span.classList.add('checked'); else span.remove();
   }
 
   function push(ev) {
@@ -117,11 +135,13 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
     if (typing.isConnected && type !== 'llm_token' && type !== 'done' && type !== 'error') { /* keep typing dots */ }
     switch (type) {
       case 'llm_token':
+        if (data.document_id) { liveText(data); break; } // a learning section's text, not the reply
         if (!streaming) { streaming = true; answer.replaceChildren(streamNode); answer.classList.add('streaming'); }
         text += data.text || '';
         streamNode.nodeValue = text;
         break;
       case 'document': documentCard(data); break;
+      case 'sentence_check': sentenceChecked(data); break;
       case 'human_review_request': extras.append(reviewCard(data)); break;
       case 'error':
         // A refusal ("订单126已取消") or a failed step: the turn goes on and its answer says it. Only a
