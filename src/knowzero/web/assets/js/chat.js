@@ -61,7 +61,10 @@ export async function renderThreads(sidebar) {
     const ren = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'rename-thread', 'aria-label': `${t('rename')}: ${th.title || ''}`, title: t('rename') }, '✎');
     const del = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'delete-thread', 'aria-label': `${t('delete')}: ${th.title || ''}`, title: t('delete') }, '✕');
     del.onclick = () => confirmDelete(th.title || t('untitled'), async () => {
-      await api(`/v1/threads/${encodeURIComponent(th.id)}`, { method: 'DELETE' });
+      try { await api(`/v1/threads/${encodeURIComponent(th.id)}`, { method: 'DELETE' }); } catch (err) {
+        const why = err.code === 'conflict' && t('delete_blocked_' + ((err.details || [])[0] || {}).rule);
+        throw why ? new Error(why) : err; // a refund awaiting approval / an open handoff: say which
+      }
       toast(t('deleted'));
       if (cur && cur.threadId === th.id) { location.hash = '#/chat'; } else renderThreads(sidebar);
     });

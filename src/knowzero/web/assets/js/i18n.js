@@ -131,6 +131,15 @@ Object.assign(en, {
   err_conflict: 'This conversation is still answering the previous message; try again in a moment.', err_invalid_input: 'Some input is invalid; please check it.', err_internal_error: 'Something went wrong on the server; the conversation is kept and you can retry.',
   err_rate_limited: 'Too many requests; try again shortly.', err_network: 'Cannot reach the server.',
 });
+// Review fixes (kept apart from the blocks above).
+Object.assign(zh, {
+  delete_blocked_refund_pending: '这个会话里有一笔退款正在等待客服审批，审批完成后才能删除。',
+  delete_blocked_handoff_open: '人工客服正在处理这个会话，交还给智能助手后才能删除。',
+});
+Object.assign(en, {
+  delete_blocked_refund_pending: 'A refund in this conversation is waiting for an agent\'s decision; delete it once the refund is decided.',
+  delete_blocked_handoff_open: 'A human agent has this conversation; delete it once it is handed back to the assistant.',
+});
 const DICT = { zh, en };
 
 function initial() {
