@@ -58,6 +58,13 @@ export async function api(path, { method = 'GET', body, key, signal } = {}) {
   return res.json();
 }
 
+// What anyone may know about the server (version, offline mode, limits): fetched once.
+let settingsOnce = null;
+export function publicSettings() {
+  if (!settingsOnce) settingsOnce = api('/v1/settings', { key: '' }).catch(() => { settingsOnce = null; return {}; });
+  return settingsOnce;
+}
+
 // Upload with progress (fetch has no upload progress; XHR does).
 export function upload(files, { collection, domain, onProgress }) {
   return new Promise((resolve, reject) => {

@@ -135,10 +135,12 @@ Object.assign(en, {
 Object.assign(zh, {
   delete_blocked_refund_pending: '这个会话里有一笔退款正在等待客服审批，审批完成后才能删除。',
   delete_blocked_handoff_open: '人工客服正在处理这个会话，交还给智能助手后才能删除。',
+  message_too_long: '消息过长：最多 {n} 字',
 });
 Object.assign(en, {
   delete_blocked_refund_pending: 'A refund in this conversation is waiting for an agent\'s decision; delete it once the refund is decided.',
   delete_blocked_handoff_open: 'A human agent has this conversation; delete it once it is handed back to the assistant.',
+  message_too_long: 'Message too long: at most {n} characters',
 });
 const DICT = { zh, en };
 
