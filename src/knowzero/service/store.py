@@ -419,10 +419,11 @@ class SqlStore:
                          answer: str, comment: str, trace: list[Any]) -> dict[str, Any]:
         """A user's thumbs up/down on one answer, as a review item (verdict ``user_up``/``user_down``).
 
-        One item per (thread, message, rating): clicking twice changes nothing."""
+        One item per (thread, message, user, rating): clicking twice changes nothing, and one
+        person's rating (an agent reading the thread) never stands in for another's."""
         if rating not in ("up", "down"):
             raise InvalidInput("rating must be up or down")
-        key = f"feedback:{thread_id}:{message_id}:{rating}"
+        key = f"feedback:{thread_id}:{message_id}:{user_id}:{rating}"
         rid = derive_id("RV", key)
         evidence = [{"kind": "feedback", "rating": rating, "comment": comment[:2000], "message_id": message_id,
                      "trace": trace}]
