@@ -83,7 +83,7 @@ export function upload(files, { collection, domain, onProgress }) {
       let body = null;
       try { body = JSON.parse(xhr.responseText); } catch { /* ignore */ }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body);
-      else { const e = (body && body.error) || {}; reject(new ApiError(xhr.status, e.code, errorText(e.code, e.message))); }
+      else { const e = (body && body.error) || {}; reject(new ApiError(xhr.status, e.code, errorText(e.code, e.message), e.details)); }
     };
     xhr.onerror = () => reject(new ApiError(0, 'network', 'network'));
     xhr.send(form);
