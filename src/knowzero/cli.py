@@ -10,8 +10,10 @@ searchable first, then embeds the queued chunks with a progress bar (``--no-embe
 
 from __future__ import annotations
 
+import errno
 import json
 import signal
+import socket
 import sys
 import threading
 import time
@@ -41,7 +43,7 @@ from knowzero.learning.cli import learn_command
 from knowzero.persistence.db import make_engine
 from knowzero.remote import ask_server
 from knowzero.service.identity import announce_keys
-from knowzero.service.store import SqlStore
+from knowzero.service.store import DEMO_USERS, SqlStore
 from knowzero.wiring import build_deps
 
 app = typer.Typer(help="KnowZero: offline-first knowledge assistant.", no_args_is_help=True, add_completion=False)
@@ -55,6 +57,9 @@ app.add_typer(bench_app, name="bench")
 def _fail(message: str) -> None:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
+
+
+DEMO_USER_IDS = frozenset(u[0] for u in DEMO_USERS)
 
 
 def _knowledge_base(s: Settings) -> KnowledgeBase:
@@ -74,14 +79,41 @@ def version() -> None:
     typer.echo(__version__)
 
 
-@app.command()
+@app.command(help="Start the API and web UI (ingests the bundled demo knowledge base on first start).\n\n"
+                  "Everything (indexes, SQLite files, uploads, API key hashes) lives in the data directory "
+                  "KNOWZERO_DATA_DIR (default ./.knowzero); point it at an empty folder to start fresh: "
+                  "KNOWZERO_DATA_DIR=/tmp/kz knowzero serve. Every setting is a KNOWZERO_* variable (README).")
 def serve(host: str = typer.Option(None, help="Bind address (default KNOWZERO_HOST or 127.0.0.1)."),
-          port: int = typer.Option(None, help="Port (default KNOWZERO_PORT or 8000).")) -> None:
-    """Start the API and web UI (ingests the bundled demo knowledge base on first start)."""
+          port: int = typer.Option(None, min=1, max=65535, help="Port, 1-65535 (default KNOWZERO_PORT or 8000).")) -> None:
+    """Start the API and web UI; a bad or busy port is one ``error:`` line (exit 2) before anything
+    is announced or a key is issued."""
     s = Settings()
+    host, port = host or s.host, port or s.port
+    if not 1 <= port <= 65535:
+        _fail(f"KNOWZERO_PORT must be 1-65535 (got {port})")
+    sock = _bind(host, port)  # before anything is announced: a busy port is the first and only message
     announce_keys(SqlStore(make_engine(s.db_url)), fixed_keys=s.demo_keys)
-    typer.echo(f"KnowZero {__version__} on http://{host or s.host}:{port or s.port}  (data: {s.data_dir})", err=True)
-    uvicorn.run(create_app(s), host=host or s.host, port=port or s.port, log_level="warning")
+    typer.echo(f"KnowZero {__version__} on http://{host}:{port}  (data: {s.data_dir})", err=True)
+    uvicorn.Server(uvicorn.Config(create_app(s), log_level="warning")).run(sockets=[sock])
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening-ready socket on host:port (as uvicorn binds one), or a one-line error and exit 2."""
+    try:
+        family, kind, proto, _, addr = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                          flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        _fail(f"cannot bind to host {host!r}: {exc}")
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(addr)
+    except OSError as exc:
+        sock.close()
+        why = "already in use (another server, or another knowzero serve?)" if exc.errno == errno.EADDRINUSE else exc.strerror
+        _fail(f"cannot listen on {host}:{port}: {why}; choose another with --port")
+    sock.set_inheritable(True)
+    return sock
 
 
 keys_app = typer.Typer(help="API keys: list users, issue a new key, revoke a key (keys are shown once; only hashes are kept).",
@@ -89,9 +121,13 @@ keys_app = typer.Typer(help="API keys: list users, issue a new key, revoke a key
 app.add_typer(keys_app, name="keys")
 
 
-def _user_store() -> SqlStore:
+def _user_store(*, seed: bool = True) -> SqlStore:
+    """The app's user store; ``seed`` first creates the demo users and prints keys issued now (a
+    fresh data directory). Commands check their arguments on an unseeded store first, so a failing
+    one never issues (and so uses up) the once-shown keys."""
     store = SqlStore(make_engine(Settings().db_url))
-    announce_keys(store, fixed_keys=Settings().demo_keys, hint=False)
+    if seed:
+        announce_keys(store, fixed_keys=Settings().demo_keys, hint=False)
     return store
 
 
@@ -115,12 +151,13 @@ def keys_create(user: str = typer.Argument(..., help="User id (see `knowzero key
                 role: str = typer.Option("customer", help="Role for a new user: customer | editor | agent | admin."),
                 json_out: bool = typer.Option(False, "--json")) -> None:
     """Issue a new key for USER (replaces the old key). The key is printed once."""
-    store = _user_store()
-    if store.get_user(user) is None:
+    if _user_store(seed=False).get_user(user) is None and user not in DEMO_USER_IDS:
         if not name:
             _fail(f"no user {user!r}; add --name (and --role) to create one")
         if role not in ("customer", "editor", "agent", "admin"):
             _fail("--role must be one of customer, editor, agent, admin")
+    store = _user_store()
+    if store.get_user(user) is None:
         store.upsert_user(user, name, role)
     key = store.issue_api_key(user)
     if json_out:
@@ -134,7 +171,7 @@ def keys_create(user: str = typer.Argument(..., help="User id (see `knowzero key
 @keys_app.command("revoke")
 def keys_revoke(user: str = typer.Argument(..., help="User id.")) -> None:
     """Revoke USER's key: signing in with it fails from now on."""
-    store = _user_store()
+    store = _user_store(seed=False)  # nothing to seed: a user that does not exist yet has no key
     if store.get_user(user) is None:
         _fail(f"no user {user!r}")
     if store.revoke_api_key(user):

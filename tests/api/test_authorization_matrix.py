@@ -245,3 +245,34 @@ async def test_authorization_matrix(matrix_api):
     print(f"\nauthorization matrix: {cells} cells over {len(route_table(app))} method+path pairs")
     assert not wrong, f"{len(wrong)} of {cells} cells wrong:\n" + "\n".join(wrong)
     assert cells >= 7 * 45
+
+
+async def test_entity_index_lists_only_what_the_caller_may_read(matrix_api):
+    """``GET /v1/learning/entities`` (outside review 2, finding 6): the topics and page ids that come
+    from someone's private learning documents are not listed to anyone else (staff may read every
+    document, so they see them); knowledge-base terms stay listed for everyone, without a page."""
+    topic = "CNC维护保养计划"
+    r = await matrix_api.post("/v1/learning/documents", json={"topic": topic}, headers=IDENTITIES["customer"])
+    assert r.status_code == 200, r.text
+    doc_id = r.json()["id"]
+
+    async def index(who: str) -> list[dict[str, Any]]:
+        r = await matrix_api.get("/v1/learning/entities", params={"limit": 1000}, headers=IDENTITIES[who])
+        assert r.status_code == 200, r.text
+        return r.json()["entities"]
+
+    def pages(items: list[dict[str, Any]]) -> dict[str, str]:
+        return {e["name"]: e["document_id"] for e in items if e["document_id"]}
+
+    mine = await index("customer")
+    assert pages(mine).get(topic) == doc_id, pages(mine)
+    assert doc_id in set(pages(await index("agent")).values())
+    kb_only = {e["key"] for e in await index("other_customer")}
+    for who in ("anonymous", "anonymous_client", "other_customer", "editor"):
+        items = await index(who)
+        assert doc_id not in set(pages(items).values()), (who, pages(items))
+        assert topic not in {e["name"] for e in items}, who
+        assert all(e["mentioned_in"] == 0 for e in items), who  # mentions count their own documents only
+        assert {e["key"] for e in items} == kb_only, who  # the knowledge-base terms, the same for everyone
+    # mentions of alice's own document are counted for her
+    assert any(e["mentioned_in"] for e in mine)

@@ -140,6 +140,24 @@ async def test_feedback_lands_in_the_review_queue(api: Any) -> None:
     assert (await api.post("/v1/feedback", json=bad, headers=who())).status_code == 404
 
 
+async def test_feedback_is_kept_per_person(api: Any) -> None:
+    """An agent's 👎 on a customer's answer does not stand in for the customer's own (outside review
+    2, finding 11): each person's rating is its own review item; the same person twice is one."""
+    turn = await say(api, "零件A的公差是多少？", who("demo-alice", client_id=None))
+    tid = turn["thread_id"]
+    msgs = (await api.get(f"/v1/threads/{tid}", headers=who("demo-alice", client_id=None))).json()["messages"]
+    body = {"thread_id": tid, "message_id": msgs[-1]["id"], "rating": "down"}
+    by_agent = await api.post("/v1/feedback", json={**body, "comment": "客服：引用不准"}, headers=who("demo-agent"))
+    by_alice = await api.post("/v1/feedback", json={**body, "comment": "我看不懂"}, headers=who("demo-alice"))
+    assert by_agent.status_code == by_alice.status_code == 200
+    assert by_agent.json()["review_id"] != by_alice.json()["review_id"]
+    again = await api.post("/v1/feedback", json={**body, "comment": "我看不懂"}, headers=who("demo-alice"))
+    assert again.json()["review_id"] == by_alice.json()["review_id"]
+    items = (await api.get("/v1/service/reviews", headers=who("demo-agent"))).json()["reviews"]
+    mine = {i["user_id"]: i["evidence"][0]["comment"] for i in items if i["thread_id"] == tid}
+    assert mine == {"agent": "客服：引用不准", "alice": "我看不懂"}
+
+
 async def test_settings_public_and_staff(api: Any) -> None:
     pub = (await api.get("/v1/settings", headers=who())).json()
     assert pub["llm"]["offline"] is True and pub["demo_keys"] is True and pub["detail"] is False

@@ -304,6 +304,66 @@ def test_phone_width_english(pages: Any, shots: Path) -> None:
     page.locator('[data-nav="chat"]', has_text="对话").wait_for()
 
 
+def _boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+@pytest.mark.parametrize(("locale", "key"), [("en-US", None), ("zh-CN", "demo-agent")])
+def test_phone_top_bar_shows_every_nav_item(pages: Any, shots: Path, locale: str, key: str | None) -> None:
+    """390 px: every nav item whole on screen (no clipping, no scrolling), none under the account
+    button or the other top-bar controls (outside review 1, finding 8)."""
+    page = pages.new(locale=locale, width=390, height=844, key=key, path="/#/console" if key else "/")
+    page.locator("#user-btn", has_text="王客服" if key else "Sign in").wait_for()  # the widest name it shows
+    nav = page.locator(".mainnav")
+    assert page.evaluate("(n) => n.scrollWidth <= n.clientWidth", nav.element_handle())
+    controls = [page.locator(sel).bounding_box() for sel in ("#user-btn", "#lang-btn", "#settings-link", "#menu-btn")]
+    for link in page.locator(".mainnav a").all():
+        box = link.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (link.inner_text(), box)
+        assert page.evaluate("(a) => a.scrollWidth <= a.clientWidth", link.element_handle()), link.inner_text()
+        assert not any(c and _boxes_overlap(box, c) for c in controls), link.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(shots / f"phone-top-bar-{locale}.png"))
+
+
+def test_stale_quick_replies_and_refused_messages(pages: Any) -> None:
+    """Quick replies go once anything else is sent; a left-over "确认" is told nothing is pending;
+    a message over the server's limit cannot be typed, and if sent anyway (or refused with 429)
+    only an error card that says why stays (outside review 1, findings 3 and 7)."""
+    pages.allowed += ["status of 422", "status of 429"]  # the refusals below, logged by the browser
+    page = pages.new(key="demo-bob")
+    turn = ask(page, "订单200退款10元，原因质量问题")
+    turn.locator(".quick-replies .chip", has_text="确认").wait_for()
+    turn.locator('[data-action="confirm-refund"]').click()  # answered by the card, not by the chips
+    page.locator("article.turn:not(.stored) .tr-done").nth(1).wait_for(state="attached")
+    assert page.locator(".quick-replies").count() == 0
+    nothing = ask(page, "确认")
+    assert "当前没有待确认的操作" in nothing.locator(".answer").inner_text()
+    assert nothing.locator(".verdict").count() == 0
+
+    limit = page.evaluate("document.getElementById('composer').maxLength")
+    assert limit == 4000  # the server's KNOWZERO_MAX_MESSAGE_CHARS, from GET /v1/settings
+    page.fill("#composer", "长" * 4100)
+    assert len(page.input_value("#composer")) == 4000
+    page.locator("#composer-count", has_text="最多 4000 字").wait_for()
+    before = page.locator("article.turn").count()
+    page.evaluate("(() => { const c = document.getElementById('composer'); c.removeAttribute('maxlength'); c.value = '长'.repeat(4100); })()")
+    page.press("#composer", "Enter")
+    refused = page.locator("article.turn").nth(before)
+    refused.locator(".error-card", has_text="消息过长：最多 4000 字").wait_for()
+    assert refused.locator(".assistant-bubble").count() == 0 and refused.locator(".turn-trace").count() == 0
+
+    page.route("**/v1/chat", lambda route: route.fulfill(status=429, headers={"Retry-After": "60"}, json={
+        "error": {"code": "rate_limited", "message": "too many requests; try again shortly", "details": None}}))
+    page.fill("#composer", "你好")
+    page.press("#composer", "Enter")
+    limited = page.locator("article.turn").nth(before + 1)
+    limited.locator(".error-card", has_text="请求太频繁").wait_for()
+    assert limited.locator(".assistant-bubble").count() == 0 and limited.locator(".turn-trace").count() == 0
+    page.unroute("**/v1/chat")
+
+
 def test_keyboard_only_send(pages: Any) -> None:
     page = pages.new()
     page.locator("#composer").wait_for()

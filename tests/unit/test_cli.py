@@ -183,3 +183,44 @@ def test_ask_uses_a_running_server(monkeypatch: pytest.MonkeyPatch, capsys: pyte
     monkeypatch.setattr(remote.httpx, "get", down)
     assert remote.ask_server(entry.Settings(), "x") is None
     assert not entry._fast_ask(["ask", "--local", "x"]) and not entry._fast_ask(["ask", "--help"])
+
+
+# ----------------------------------------------------------------------------- serve and keys: review finding 10
+@pytest.mark.parametrize("port", ["99999", "-1"])
+def test_serve_refuses_a_port_out_of_range(isolated: Path, port: str) -> None:
+    r = run("serve", "--port", port)
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output and "OverflowError" not in r.output
+    assert "Invalid value for '--port'" in r.output
+
+
+def test_serve_reports_a_busy_port_before_announcing_anything(isolated: Path) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        r = run("serve", "--host", "127.0.0.1", "--port", str(port))
+    assert r.exit_code == 2, r.output
+    assert r.stderr.strip() == (f"error: cannot listen on 127.0.0.1:{port}: already in use (another server, or "
+                                "another knowzero serve?); choose another with --port")
+    # nothing was announced: no "KnowZero … on http://…", and no once-shown key spent on a failed start
+    assert "on http://" not in r.output and "kz-" not in r.output
+    first = run("keys")
+    assert "kz-" in first.stderr  # the keys are still issued (and shown) by the first command that succeeds
+
+
+def test_serve_help_names_the_data_directory() -> None:
+    r = run("serve", "--help")
+    assert r.exit_code == 0 and "KNOWZERO_DATA_DIR" in r.output
+
+
+def test_a_failing_keys_command_issues_no_keys(isolated: Path) -> None:
+    for args in (("keys", "revoke", "typo"), ("keys", "create", "typo")):
+        r = run(*args)
+        assert r.exit_code == 2 and r.stderr.startswith("error: no user 'typo'"), r.output
+        assert "kz-" not in r.output and "API keys" not in r.output, args
+    first = run("keys")
+    assert first.exit_code == 0 and first.stderr.count("kz-") == 5  # shown once, by the first command that works

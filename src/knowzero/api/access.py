@@ -77,7 +77,8 @@ class ErrorBody(BaseModel):
 _WHY = {401: "no API key where one is needed, or an unknown key",
         403: "this account's role may not do this",
         404: "no such object, or it belongs to someone else",
-        409: "the thread is busy with another turn, or not waiting for this",
+        409: "a conflict: the thread is busy with another turn or not waiting for this, a thread with an open "
+             "refund approval or handoff, an upload name that is already taken",
         422: "invalid input (the fields are named in details), or a malformed X-Client-Id",
         429: "too many requests from this anonymous caller (see Retry-After)",
         503: "the language model is unavailable"}

@@ -302,9 +302,13 @@ class LearningService:
             raise NotFound(f"path {path_id} not found")
         return p
 
-    def entity_index(self, q: str = "", limit: int = 200) -> list[dict[str, Any]]:
-        """Learning entities (with pages and mentions) plus knowledge-base terms not yet in it."""
-        items = store.list_entities(self.engine, q=q, limit=limit)
+    def entity_index(self, q: str = "", limit: int = 200, user: User | None = None) -> list[dict[str, Any]]:
+        """Learning entities (with pages and mentions) plus knowledge-base terms not yet in it.
+
+        With ``user``: only the entities that user's own documents gave (staff: all), as documents
+        are private; knowledge-base terms are everyone's. ``None``: all (the service's own use)."""
+        scope = None if user is None or is_staff(user) else user.id
+        items = store.list_entities(self.engine, q=q, limit=limit, user_id=scope)
         have = {e["key"] for e in items}
         qk = store.topic_key(q) if q else ""
         for _, t in sorted(kb_terms(self.kb, self.cache).items()):

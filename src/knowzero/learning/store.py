@@ -17,7 +17,7 @@ import unicodedata
 import uuid
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy import Engine, delete, func, or_, select, update
 
 from knowzero.errors import InvalidInput, NotFound
 from knowzero.learning import anchors
@@ -370,17 +370,32 @@ def entity_page(engine: Engine, name: str) -> str | None:
     return did
 
 
-def list_entities(engine: Engine, *, q: str = "", limit: int = 200) -> list[dict[str, Any]]:
+def list_entities(engine: Engine, *, q: str = "", limit: int = 200, user_id: str | None = None) -> list[dict[str, Any]]:
+    """The entity index. With ``user_id`` only what that user's own documents gave: entities whose
+    page is theirs or that their documents mention, with ``document_id`` and ``mentioned_in``
+    counted over their documents only (pages and topics are private, like the documents).
+    ``None`` (staff, who may read every document) lists everything."""
     stmt = select(learning_entities).order_by(learning_entities.c.name).limit(max(1, min(limit, 1000)))
+    links = select(learning_entity_links.c.entity_key, func.count())
+    if user_id is not None:
+        mine = select(learning_documents.c.id).where(learning_documents.c.user_id == user_id)
+        stmt = stmt.where(or_(learning_entities.c.document_id.in_(mine),
+                              learning_entities.c.key.in_(select(learning_entity_links.c.entity_key)
+                                                          .where(learning_entity_links.c.document_id.in_(mine)))))
+        links = links.where(learning_entity_links.c.document_id.in_(mine))
     if q:
         stmt = stmt.where(learning_entities.c.key.contains(topic_key(q)))
     with engine.connect() as conn:
         rows = conn.execute(stmt).all()
-        link_rows = conn.execute(select(learning_entity_links.c.entity_key, func.count())
-                                 .group_by(learning_entity_links.c.entity_key)).all()
+        link_rows = conn.execute(links.group_by(learning_entity_links.c.entity_key)).all()
+        pages = {r.document_id for r in rows if r.document_id}
+        if user_id is not None and pages:
+            pages = set(conn.execute(select(learning_documents.c.id).where(
+                learning_documents.c.id.in_(pages), learning_documents.c.user_id == user_id)).scalars())
     counts: dict[str, int] = {str(k): int(n) for k, n in link_rows}
     return [{"key": r.key, "name": r.name, "type": r.type, "aliases": json.loads(r.aliases or "[]"),
-             "document_id": r.document_id, "mentioned_in": int(counts.get(r.key, 0))} for r in rows]
+             "document_id": r.document_id if r.document_id in pages else None,
+             "mentioned_in": int(counts.get(r.key, 0))} for r in rows]
 
 
 def entity_documents(engine: Engine, name: str) -> list[str]:

@@ -11,6 +11,8 @@ path's work, in ``service/``).
 ('124',)
 >>> service_signals("零件A的公差是多少？").any
 False
+>>> service_signals("确认").bare_answer, service_signals("确认订单号").bare_answer
+(True, False)
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ _COMPLAINT = re.compile(r"垃圾|差劲|太差|破(?:服务|东西|玩意)|" + _
 _RULES_QUESTION = re.compile(r"政策|规定|制度|流程|规则|条件|标准|多久|几天|怎么(?:申请|办理)|如何|policy|rules?\b|"
                              r"how (?:do|can|long)", re.I)
 
+_BARE_ANSWER = re.compile(r"^\s*(?:确认|确定|确认(?:退款|提交|申请)|同意|算了吧?|不用了|不要了|取消(?:吧|了|掉)?|"
+                          r"confirm(?:ed)?|cancel(?:\s+it)?|never\s*mind)\s*[。.!！~～]*\s*$", re.I)
+"""A whole message that only answers a pending step ("确认", "算了", the quick-reply buttons)."""
+
 
 @dataclass(frozen=True)
 class ServiceSignals:
@@ -51,6 +57,9 @@ class ServiceSignals:
     """The user complains about the service ("垃圾服务！你们到底管不管？"): triage decides on a handoff."""
     asks_rules: bool = False
     """The message asks about a policy or procedure ("退款政策是什么") rather than for an action."""
+    bare_answer: bool = False
+    """The whole message is a confirmation or a cancellation ("确认", "算了"), meaningful only while a
+    service step waits for it; with nothing pending it is answered as such, never as a question."""
 
     @property
     def entity(self) -> bool:
@@ -66,4 +75,5 @@ def service_signals(text: str) -> ServiceSignals:
                           request_ids=tuple(dict.fromkeys(m.group(1).upper() for m in _REQUEST.finditer(text))),
                           human=bool(_HUMAN.search(text)), account=bool(_ACCOUNT.search(text)),
                           complaint=bool(_COMPLAINT.search(text)),
-                          asks_rules=bool(_RULES_QUESTION.search(text)))
+                          asks_rules=bool(_RULES_QUESTION.search(text)),
+                          bare_answer=bool(_BARE_ANSWER.match(text)))

@@ -21,6 +21,7 @@ from knowzero.errors import KnowZeroError, ProviderError
 from knowzero.knowledge.pipeline import Answer
 from knowzero.llm.base import ChatProvider, within_deadline
 from knowzero.preferences import reply_language
+from knowzero.routing.signals import service_signals
 from knowzero.service import slots as sl
 from knowzero.service.handoff import build_brief
 from knowzero.service.registry import SIGN_IN, ToolContext, get_tool, run_tool
@@ -40,6 +41,7 @@ ACTION_NAMES = {
 HELP = ("我可以帮您：查询订单状态、查看我的订单、申请退款、创建或查询工单、转人工客服。请问需要哪一项？",
         "I can look up an order, list your orders, request a refund, open or check a ticket, or get you a human agent. "
         "What would you like to do?")
+NOTHING_PENDING = ("当前没有待确认的操作。还有什么可以帮您？", "There is nothing waiting for your confirmation. Anything else?")
 
 
 @dataclass(frozen=True)
@@ -321,6 +323,9 @@ async def service_turn(state: dict[str, Any], sc: ServiceContext, prefs: dict[st
 
     if pending and sl.is_cancel(text):
         _cancel(t, pending)
+        return _out(t)
+    if not pending and service_signals(text).bare_answer:  # a left-over "确认"/"算了" button, or typed
+        t.say(*NOTHING_PENDING)
         return _out(t)
 
     locked = pending if pending and pending.get("stage") in ("confirm", "approval") else None

@@ -9,10 +9,11 @@ brief — what the customer wants, facts and slots collected, steps already trie
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from knowzero.service.slots import detect_action, extract_slots
-from knowzero.service.state import PendingAction, ServiceState, TriageState
+from knowzero.service.state import PendingAction, ServiceState, Step, TriageState
 
 WANTS = {
     "request_refund": ("申请退款", "a refund"), "get_order_status": ("查询订单状态", "the status of an order"),
@@ -38,14 +39,17 @@ def build_brief(messages: list[Any], service: ServiceState, triage: TriageState,
         customer_turns.append(text)
     pending: PendingAction = service.get("pending") or {}
     action = pending.get("action") if pending.get("action") != "transfer_to_human" else None
+    done = finished_actions(service.get("steps") or [])
     if not action:
+        # the latest request that is not done: a refund executed two turns ago is not what they want now
         for turn in reversed(customer_turns):
             a = detect_action(turn)
-            if a and a != "transfer_to_human":
+            if a and a != "transfer_to_human" and a not in done:
                 action = a
                 break
     zh = lang == "zh"
     wants = WANTS.get(action or "", ("咨询问题", "help with an issue"))[0 if zh else 1]
+    done_names = [WANTS[a][0 if zh else 1] for a in done if a in WANTS and a != action]
     facts: dict[str, Any] = {}
     for turn in customer_turns:
         for k, v in extract_slots(turn).items():
@@ -60,10 +64,13 @@ def build_brief(messages: list[Any], service: ServiceState, triage: TriageState,
                 else f"Customer ({user.get('name') or user.get('id')}) wants {wants}")
     if facts.get("order_ids"):
         headline += ("，涉及订单 " if zh else ", order ") + ", ".join(map(str, facts["order_ids"]))
+    if done_names:
+        headline += ("；已办理：" + "、".join(done_names)) if zh else ("; already done: " + ", ".join(done_names))
     return {
         "headline": headline,
         "wants": wants,
         "action": action,
+        "done": [a for a in done if a != action],
         "customer": {"id": user.get("id"), "name": user.get("name"), "role": user.get("role")},
         "facts": facts,
         "slots": dict(pending.get("slots") or {}),
@@ -72,6 +79,22 @@ def build_brief(messages: list[Any], service: ServiceState, triage: TriageState,
         "reason": triage.get("reason", ""),
         "recent_messages": [re.sub(r"\s+", " ", t)[:200] for t in customer_turns[-5:]],
     }
+
+
+def finished_actions(steps: Sequence[Step]) -> list[str]:
+    """Tools whose latest run in the thread succeeded, in the order they last ran: done, so not what
+    the customer still wants (a tool whose latest run failed — a rejected refund — is not done).
+
+    >>> finished_actions([{"tool": "request_refund", "ok": True}, {"tool": "get_order_status", "ok": True},
+    ...                   {"tool": "request_refund", "ok": False}])
+    ['get_order_status']
+    """
+    last: dict[str, bool] = {}
+    for s in steps:
+        if s.get("tool"):
+            last.pop(str(s["tool"]), None)
+            last[str(s["tool"])] = bool(s.get("ok"))
+    return [tool for tool, ok in last.items() if ok]
 
 
 def brief_text(brief: dict[str, Any]) -> str:

@@ -234,6 +234,13 @@ class SqlStore:
         with self.engine.connect() as conn:
             return [_row(r) for r in conn.execute(q)]
 
+    def open_refunds(self, *, thread_id: str) -> list[dict[str, Any]]:
+        """The refunds asked for in a thread that are not decided yet (pending or approved)."""
+        q = (select(svc_refunds).where(svc_refunds.c.thread_id == thread_id)
+             .where(svc_refunds.c.status.in_(OPEN_REFUND)).order_by(svc_refunds.c.created_at))
+        with self.engine.connect() as conn:
+            return [_row(r) for r in conn.execute(q)]
+
     def create_refund(self, *, key: str, order_id: str, customer_id: str, amount_cents: int, reason: str,
                       status: str, thread_id: str, requested_by: str) -> dict[str, Any]:
         """Insert a refund once per ``key`` (the money rules are checked in the same transaction)."""
@@ -412,10 +419,11 @@ class SqlStore:
                          answer: str, comment: str, trace: list[Any]) -> dict[str, Any]:
         """A user's thumbs up/down on one answer, as a review item (verdict ``user_up``/``user_down``).
 
-        One item per (thread, message, rating): clicking twice changes nothing."""
+        One item per (thread, message, user, rating): clicking twice changes nothing, and one
+        person's rating (an agent reading the thread) never stands in for another's."""
         if rating not in ("up", "down"):
             raise InvalidInput("rating must be up or down")
-        key = f"feedback:{thread_id}:{message_id}:{rating}"
+        key = f"feedback:{thread_id}:{message_id}:{user_id}:{rating}"
         rid = derive_id("RV", key)
         evidence = [{"kind": "feedback", "rating": rating, "comment": comment[:2000], "message_id": message_id,
                      "trace": trace}]

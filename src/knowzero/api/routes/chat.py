@@ -14,7 +14,7 @@ from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser, RunnerDep, client_identity
 from knowzero.api.events import EVENT_TYPES
 from knowzero.config import Settings
-from knowzero.errors import InvalidInput, NotFound, Unauthorized
+from knowzero.errors import Conflict, InvalidInput, NotFound, Unauthorized
 from knowzero.graph.state import wire_values
 from knowzero.input import AgentInput
 from knowzero.users import is_ephemeral
@@ -118,15 +118,54 @@ async def get_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> di
             "interrupted": bool(pending), "pending": pending}
 
 
-@router.delete("/v1/threads/{thread_id}", summary="Delete a thread (owner only)",
-               **access(ANYONE, owns="thread", rule="write"))
-async def delete_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
+@router.delete("/v1/threads/{thread_id}",
+               summary="Delete a thread (owner only; 409 while a refund approval or a human agent is open on it)",
+               **access(ANYONE, owns="thread", rule="write", errors=(409,)))
+async def delete_thread(thread_id: str, request: Request, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
+    """A thread whose refund waits for an agent's decision, or that a human agent has, is not
+    deleted (409 with ``details[0].rule`` ``refund_pending`` / ``handoff_open``): the decision and
+    the handoff resume the thread, so deleting it would strand money movement and the console's
+    queue. Checked and deleted under the thread's turn lock, so no turn opens one in between."""
     runner.authorize(thread_id, user, "manage")
-    saver = getattr(runner.graph, "checkpointer", None)
-    if saver is not None and hasattr(saver, "adelete_thread"):
-        await saver.adelete_thread(thread_id)
-    runner.threads.delete(thread_id)
+    token = await runner.locks.acquire(thread_id)  # a turn running on it: 409 like a second message
+    try:
+        snap = await runner.graph.aget_state({"configurable": {"thread_id": thread_id}})
+        blocker = open_work(thread_id, snap, request.app.state.deps.store)
+        if blocker is not None:
+            rule, message = blocker
+            raise Conflict(message, details=[{"rule": rule}])
+        saver = getattr(runner.graph, "checkpointer", None)
+        if saver is not None and hasattr(saver, "adelete_thread"):
+            await saver.adelete_thread(thread_id)
+        runner.threads.delete(thread_id)
+    finally:
+        await runner.locks.release(thread_id, token)
     return {"id": thread_id, "deleted": True}
+
+
+def open_work(thread_id: str, snapshot: Any, store: Any) -> tuple[str, str] | None:
+    """What keeps a thread from being deleted: ``(rule, message)``, or None.
+
+    A refund of this thread still open (pending or approved) in the store or waiting at its approval
+    interrupt, or a handoff open or answered (a human agent has the thread) in the store or in the
+    thread's state. Both places are asked: either one alone would do, and neither may be missed.
+    """
+    values = snapshot.values or {}
+    kinds = {getattr(i, "value", {}).get("kind") for t in (snapshot.tasks or ()) for i in (getattr(t, "interrupts", ()) or ())
+             if isinstance(getattr(i, "value", None), dict)}
+    svc = values.get("service") or {}
+    refund_open = "refund_approval" in kinds or (svc.get("pending") or {}).get("stage") == "approval"
+    handoff_open = "handoff" in kinds or ((svc.get("handoff") or {}).get("status") in ("open", "answered"))
+    if store is not None:
+        refund_open = refund_open or bool(store.open_refunds(thread_id=thread_id))
+        handoff_open = handoff_open or bool(store.list_handoffs(thread_id=thread_id))
+    if refund_open:
+        return "refund_pending", ("this conversation has a refund waiting for an agent's decision; "
+                                  "it can be deleted once the refund is decided")
+    if handoff_open:
+        return "handoff_open", ("a human agent has this conversation; it can be deleted once the agent "
+                                "hands it back to the assistant")
+    return None
 
 
 @router.post("/v1/threads/{thread_id}/claim",

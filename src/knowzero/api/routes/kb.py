@@ -15,24 +15,27 @@ from typing import Any
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
 
 from knowzero.api.access import ANYONE, KB_WRITER, access
 from knowzero.api.body import SafeRoute
 from knowzero.api.deps import EditorUser
 from knowzero.config import DOMAINS, Domain
-from knowzero.errors import InvalidInput, NotFound
+from knowzero.errors import Conflict, InvalidInput, NotFound
 from knowzero.input import Integral
 from knowzero.knowledge.domains import decide
 from knowzero.knowledge.names import COLLECTION_PATTERN, safe_collection, safe_file_name
 from knowzero.knowledge.pipeline import passage_to_dict
 from knowzero.knowledge.retriever import Plan, retrieve
+from knowzero.knowledge.tables import kb_files
 
 router = APIRouter(tags=["knowledge"], route_class=SafeRoute)
 MAX_UPLOAD = 20 * 1024 * 1024
 MAX_FILES = 50
 
 
-@router.post("/v1/kb/upload", summary="Upload files and ingest them (reports per-file results)", **access(KB_WRITER))
+@router.post("/v1/kb/upload", summary="Upload files and ingest them (reports per-file results)",
+             **access(KB_WRITER, errors=(409,)))
 async def upload(request: Request, user: EditorUser, files: list[UploadFile] = File(..., min_length=1),
                  collection: str = Form("uploads", pattern=f"^({COLLECTION_PATTERN.strip('^$')})?$",
                                         description="empty or absent: uploads"),
@@ -44,6 +47,7 @@ async def upload(request: Request, user: EditorUser, files: list[UploadFile] = F
         raise InvalidInput(f"files: at most {MAX_FILES} per upload", [{"field": "files", "message": "too many"}])
     names = [safe_file_name(f.filename) for f in files]
     kb = request.app.state.kb
+    await asyncio.to_thread(refuse_collisions, kb, collection, [f.filename or "" for f in files], names)
     results = []
     for f, name in zip(files, names, strict=True):
         data = await f.read(MAX_UPLOAD + 1)
@@ -56,7 +60,34 @@ async def upload(request: Request, user: EditorUser, files: list[UploadFile] = F
         flagged = [c for path in (*report.added, *report.updated) for c in kb.flags_for(path)["flagged_chunks"]]
         results.append({"file": name, **report.to_dict(), "flags": ["instructions"] if flagged else [],
                         "flagged_chunks": flagged})
+    for r, f in zip(results, files, strict=True):
+        if (f.filename or "").strip() != r["file"]:
+            r["submitted_as"] = f.filename or ""  # folders are not kept: say which name the file is stored under
     return {"results": results}
+
+
+def refuse_collisions(kb: Any, collection: str, submitted: list[str], names: list[str]) -> None:
+    """Two different upload names must not silently become one stored document (``a/x.csv`` and
+    ``b\\x.csv`` are both ``x.csv``): 409 for two files of one upload stored under the same name,
+    and for a name whose folders were dropped when a document of that name is already stored. A
+    plain re-upload of ``x.csv`` still replaces ``x.csv`` (that is how a document is updated)."""
+    seen: dict[str, str] = {}
+    for sub, name in zip(submitted, names, strict=True):
+        if name in seen:
+            raise Conflict(f"two files of this upload would both be stored as {collection}/{name} "
+                           f"({seen[name]!r} and {sub!r}; folders are not kept): rename one",
+                           details=[{"rule": "duplicate_name", "name": f"{collection}/{name}", "files": [seen[name], sub]}])
+        seen[name] = sub
+    renamed = {f"{collection}/{name}": sub for sub, name in zip(submitted, names, strict=True) if sub.strip() != name}
+    if not renamed:
+        return
+    with kb.engine.connect() as conn:
+        taken = sorted(conn.execute(select(kb_files.c.path).where(kb_files.c.path.in_(list(renamed)))).scalars())
+    if taken:
+        path = taken[0]
+        raise Conflict(f"{path} is already stored, and {renamed[path]!r} would replace it (folders are not kept): "
+                       f"rename the file, or upload it as {path.split('/', 1)[1]} to replace that document",
+                       details=[{"rule": "name_taken", "name": path, "files": [renamed[path]]}])
 
 
 @router.delete("/v1/kb/files", summary="Delete an ingested document (editors and admins)",

@@ -164,9 +164,10 @@ async def mark_read(request: Request, user: CurrentUser, doc_id: str) -> dict[st
     return _public(await asyncio.to_thread(svc.mark_read, doc_id, user.id), user)
 
 
-@router.get("/v1/learning/entities", summary="Entity index: learning pages and knowledge-base terms", **access(ANYONE))
-async def entities(request: Request, q: str = "", limit: int = 200) -> dict[str, Any]:
-    return {"entities": await asyncio.to_thread(_svc(request).entity_index, q, max(1, min(limit, 1000)))}
+@router.get("/v1/learning/entities",
+            summary="Entity index: the caller's own learning pages and mentions, and knowledge-base terms", **access(ANYONE))
+async def entities(request: Request, user: CurrentUser, q: str = "", limit: int = 200) -> dict[str, Any]:
+    return {"entities": await asyncio.to_thread(_svc(request).entity_index, q, max(1, min(limit, 1000)), user)}
 
 
 @router.get("/v1/learning/entities/{name}", summary="One entity: its page (if any) and the documents mentioning it", **access(ANYONE))

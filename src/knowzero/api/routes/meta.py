@@ -1,7 +1,7 @@
 """What the web UI needs beside the turns: the settings page and answer feedback.
 
 - ``GET /v1/settings``: what anyone may know (version, LLM provider or offline mode, whether the
-  fixed demo keys are on, how to get a key); staff and editors also see the data directory, the
+  fixed demo keys are on, how to get a key, the longest chat message accepted); staff and editors also see the data directory, the
   database kind, the models and the index sizes. Never a URL with a password, never a key.
 - ``POST /v1/ask``: one knowledge answer in the ``knowzero ask --json`` shape (the CLI's warm path:
   ``knowzero ask`` talks to a running server instead of loading the models again).
@@ -54,6 +54,7 @@ async def settings(request: Request, user: CurrentUser) -> dict[str, Any]:
                 "offline": offline},
         "demo_keys": bool(s.demo_keys),
         "keys_help": "knowzero keys",
+        "limits": {"max_message_chars": s.max_message_chars},
         "detail": False,
     }
     if not (is_staff(user) or can_write_knowledge(user)):

@@ -9,7 +9,9 @@ The service path is chosen only on explicit evidence (see ``routing/signals.py``
    (an order/ticket/refund id, a request for a person, words about the user's own account);
 4. a request for a person, or a complaint about the service, whatever the intent (triage decides
    on a handoff);
-5. a turn naming an order/ticket/refund id when the router was unsure.
+5. a turn naming an order/ticket/refund id when the router was unsure;
+6. a bare confirmation or cancellation ("确认", "算了", a left-over quick reply) with nothing
+   pending: the service path says there is nothing to confirm (not a knowledge question).
 Otherwise a service-looking question goes to the knowledge path, which answers or abstains.
 No service code runs here: the signals are recognised by the router's own module.
 """
@@ -57,6 +59,8 @@ def choose_path(intent: dict[str, Any], threshold: float, signals: ServiceSignal
         return PATH_BY_INTENT.get(name, "learning"), f"input source maps to {name}"
     if pending == HUMAN_HAS_IT or (pending and not (name == "chitchat" and method == "rule")):
         return "service", pending
+    if signals.bare_answer:
+        return "service", "a confirmation or cancellation with nothing pending: said so, never answered as a question"
     if signals.human:
         return "service", "the user asks for a person"
     if signals.complaint:

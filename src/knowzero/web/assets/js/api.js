@@ -58,6 +58,13 @@ export async function api(path, { method = 'GET', body, key, signal } = {}) {
   return res.json();
 }
 
+// What anyone may know about the server (version, offline mode, limits): fetched once.
+let settingsOnce = null;
+export function publicSettings() {
+  if (!settingsOnce) settingsOnce = api('/v1/settings', { key: '' }).catch(() => { settingsOnce = null; return {}; });
+  return settingsOnce;
+}
+
 // Upload with progress (fetch has no upload progress; XHR does).
 export function upload(files, { collection, domain, onProgress }) {
   return new Promise((resolve, reject) => {
@@ -76,7 +83,7 @@ export function upload(files, { collection, domain, onProgress }) {
       let body = null;
       try { body = JSON.parse(xhr.responseText); } catch { /* ignore */ }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body);
-      else { const e = (body && body.error) || {}; reject(new ApiError(xhr.status, e.code, errorText(e.code, e.message))); }
+      else { const e = (body && body.error) || {}; reject(new ApiError(xhr.status, e.code, errorText(e.code, e.message), e.details)); }
     };
     xhr.onerror = () => reject(new ApiError(0, 'network', 'network'));
     xhr.send(form);

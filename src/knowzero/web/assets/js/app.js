@@ -1,6 +1,6 @@
 // KnowZero web UI entry: hash router, language switch, sign-in, connection banner.
 import { h, clear, openDialog, toast } from './util.js';
-import { api, auth, healthy } from './api.js';
+import { api, auth, healthy, publicSettings } from './api.js';
 import { t, lang, setLang, applyStatic } from './i18n.js';
 import { app, setBanner, metrics } from './state.js';
 
@@ -67,11 +67,6 @@ function paintUser() {
   userBtn.replaceChildren(u ? `${u.name || u.id} · ${t('role_' + u.role)}` : t('sign_in'));
   document.body.dataset.role = u ? u.role : 'anonymous';
 }
-let publicSettings = null;
-async function getPublicSettings() {
-  if (!publicSettings) { try { publicSettings = await api('/v1/settings', { key: '' }); } catch { publicSettings = {}; } }
-  return publicSettings;
-}
 // After signing in mid-conversation, the anonymous thread on screen becomes the user's.
 async function claimCurrentThread(key) {
   const m = location.hash.match(/^#\/chat\/([^?]+)/);
@@ -89,7 +84,7 @@ export function signInDialog() {
     h('div', { class: 'row' }, h('button', { class: 'btn primary', type: 'submit' }, t('sign_in')),
       u ? h('button', { class: 'btn', type: 'button', id: 'sign-out', onclick: () => { auth.key = ''; auth.user = null; paintUser(); dlg.close(); toast(t('signed_out')); route(); } }, t('sign_out')) : null));
   const dlg = openDialog({ title: t('sign_in'), body: form, label: t('close') });
-  getPublicSettings().then((st) => { if (st.demo_keys) { demo.hidden = false; input.placeholder = 'demo-alice'; } });
+  publicSettings().then((st) => { if (st.demo_keys) { demo.hidden = false; input.placeholder = 'demo-alice'; } });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const key = input.value.trim();

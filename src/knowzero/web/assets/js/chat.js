@@ -1,12 +1,13 @@
 // Chat: threads list, streaming turns with live trace, citations, quick replies, refunds, handoffs.
 import { h, clear, toast, fmtTime, sleep, openDialog } from './util.js';
-import { api, streamChat, healthy, ApiError } from './api.js';
+import { api, streamChat, healthy, ApiError, publicSettings } from './api.js';
 import { t } from './i18n.js';
 import { createTurn, userBubble } from './turn.js';
 import { openSource } from './source.js';
 import { app, setBanner, metrics } from './state.js';
 
 let cur = null; // {threadId, log, busy, poll}
+let maxChars = 4000; // replaced by the server's limit once /v1/settings answers
 
 const EXAMPLES = ['零件A的公差是多少？', '我想学习CNC维护', '差旅报销标准是什么？', '我的订单124到哪了？'];
 
@@ -15,11 +16,28 @@ export async function renderChat(main, sidebar, params) {
   const threadId = params[0] ? decodeURIComponent(params[0]) : null;
   cur = { threadId, busy: false, poll: 0, count: 0 };
   const log = h('div', { class: 'chat-log', id: 'chat-log', role: 'log', 'aria-label': t('conversation') });
-  const input = h('textarea', { id: 'composer', rows: 1, placeholder: t('ask_placeholder'), 'aria-label': t('message'), maxlength: 8000 });
+  // The server's limit (GET /v1/settings limits.max_message_chars), so the box never holds more than it accepts.
+  const input = h('textarea', { id: 'composer', rows: 1, placeholder: t('ask_placeholder'), 'aria-label': t('message'), maxlength: maxChars, 'aria-describedby': 'composer-count' });
+  const count = h('span', { id: 'composer-count', class: 'composer-count muted small', 'aria-live': 'polite', hidden: true });
   const send = h('button', { class: 'btn primary', type: 'submit', id: 'send-btn' }, t('send'));
-  const form = h('form', { class: 'composer', onsubmit: (e) => { e.preventDefault(); submit(); } }, input, send);
+  const form = h('form', { class: 'composer', onsubmit: (e) => { e.preventDefault(); submit(); } }, input, count, send);
+  const paintCount = (cut) => {
+    const n = input.value.length;
+    count.hidden = !cut && n < maxChars * 0.9;
+    count.classList.toggle('over', !!cut || n >= maxChars);
+    count.textContent = cut || n >= maxChars ? t('message_too_long').replace('{n}', maxChars) : `${n} / ${maxChars}`;
+  };
+  publicSettings().then((st) => {
+    const n = st.limits && st.limits.max_message_chars;
+    if (n > 0) { maxChars = n; input.maxLength = n; paintCount(); }
+  });
+  input.addEventListener('paste', (e) => {
+    const pasted = (e.clipboardData && e.clipboardData.getData('text')) || '';
+    const room = maxChars - input.value.length + (input.selectionEnd - input.selectionStart);
+    if (pasted.length > room) setTimeout(() => paintCount(true)); // the browser keeps only what fits: say so
+  });
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); if (!cur.busy) submit(); } });
-  input.addEventListener('input', () => { input.style.height = 'auto'; input.style.height = Math.min(180, input.scrollHeight) + 'px'; });
+  input.addEventListener('input', () => { input.style.height = 'auto'; input.style.height = Math.min(180, input.scrollHeight) + 'px'; paintCount(); });
   clear(main).append(h('section', { class: 'chat view' }, h('h1', { class: 'sr-only' }, t('nav_chat')), log, form));
   cur.log = log; cur.input = input; cur.send = send;
 
@@ -32,7 +50,7 @@ export async function renderChat(main, sidebar, params) {
     if (cur.busy) { if (cur.abort) cur.abort.abort(); return; }
     const text = input.value.trim();
     if (!text) return;
-    input.value = ''; input.style.height = 'auto';
+    input.value = ''; input.style.height = 'auto'; count.hidden = true;
     runTurn({ source: 'chat', message: text }, text);
   }
 }
@@ -61,7 +79,10 @@ export async function renderThreads(sidebar) {
     const ren = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'rename-thread', 'aria-label': `${t('rename')}: ${th.title || ''}`, title: t('rename') }, '✎');
     const del = h('button', { class: 'icon-btn small', type: 'button', 'data-action': 'delete-thread', 'aria-label': `${t('delete')}: ${th.title || ''}`, title: t('delete') }, '✕');
     del.onclick = () => confirmDelete(th.title || t('untitled'), async () => {
-      await api(`/v1/threads/${encodeURIComponent(th.id)}`, { method: 'DELETE' });
+      try { await api(`/v1/threads/${encodeURIComponent(th.id)}`, { method: 'DELETE' }); } catch (err) {
+        const why = err.code === 'conflict' && t('delete_blocked_' + ((err.details || [])[0] || {}).rule);
+        throw why ? new Error(why) : err; // a refund awaiting approval / an open handoff: say which
+      }
       toast(t('deleted'));
       if (cur && cur.threadId === th.id) { location.hash = '#/chat'; } else renderThreads(sidebar);
     });
@@ -159,6 +180,7 @@ export async function runTurn(body, userText) {
   const log = cur.log;
   log.querySelector('.empty')?.remove();
   if (cur.threadId && !body.thread_id) body.thread_id = cur.threadId;
+  log.querySelectorAll('.quick-replies').forEach((q) => q.remove()); // they answered the previous turn only
   if (userText) log.append(userBubble(userText));
   const turn = createTurn({
     onCite: openSource,
@@ -207,7 +229,8 @@ export async function runTurn(body, userText) {
   } catch (err) {
     if (err.name === 'AbortError') turn.stopped();
     else if (err instanceof ApiError && err.status === 0) { await reconnect(cur.threadId, userText); }
-    else turn.fail({ code: err.code, message: err.status === 409 ? t('busy') : err.message });
+    // refused before the turn started (422, 409, 429): only the error card stays, no empty answer or trace
+    else turn.fail({ code: err.code, message: err.status === 409 ? t('busy') : err.message, details: err.details }, { early: true });
   } finally {
     cur.busy = false; cur.abort = null;
     cur.send.textContent = t('send'); cur.send.classList.add('primary'); delete cur.send.dataset.action;

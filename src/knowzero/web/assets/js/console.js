@@ -139,7 +139,7 @@ async function renderHandoffs(items, panel, S) {
       h('dt', {}, t('mood')), h('dd', {}, `${mood.label || '—'} ${mood.sentiment !== undefined ? '(' + mood.sentiment + ')' : ''}`),
       h('dt', {}, t('reason')), h('dd', {}, hx.reason || b.reason || '—'),
       Object.keys(b.facts || {}).length ? [h('dt', {}, t('facts')), h('dd', {}, Object.entries(b.facts).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(' · '))] : null,
-      (b.steps_tried || []).length ? [h('dt', {}, t('steps_tried')), h('dd', {}, b.steps_tried.map((s) => (typeof s === 'string' ? s : s.tool || JSON.stringify(s))).join(', '))] : null),
+      (b.steps_tried || []).length ? [h('dt', {}, t('steps_tried')), h('dd', {}, b.steps_tried.map((s) => (typeof s === 'string' ? s : (s.tool || JSON.stringify(s)) + (s.ok === false ? ' ✗' : s.ok ? ' ✓' : ''))).join(', '))] : null),
     h('h3', {}, t('conversation')), S.threadBox, form);
   S.threadId = hx.thread_id; S.threadSig = '';
   panel.replaceChildren(h('div', { class: 'handoffs' }, list, detail));

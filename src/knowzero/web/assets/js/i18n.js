@@ -131,6 +131,21 @@ Object.assign(en, {
   err_conflict: 'This conversation is still answering the previous message; try again in a moment.', err_invalid_input: 'Some input is invalid; please check it.', err_internal_error: 'Something went wrong on the server; the conversation is kept and you can retry.',
   err_rate_limited: 'Too many requests; try again shortly.', err_network: 'Cannot reach the server.',
 });
+// Review fixes (kept apart from the blocks above).
+Object.assign(zh, {
+  delete_blocked_refund_pending: '这个会话里有一笔退款正在等待客服审批，审批完成后才能删除。',
+  delete_blocked_handoff_open: '人工客服正在处理这个会话，交还给智能助手后才能删除。',
+  message_too_long: '消息过长：最多 {n} 字',
+  stored_as: '保存为', upload_name_taken: '未上传：{name} 已存在，{files}（不保留文件夹）会覆盖它。请给文件改名；若确实要替换，请直接用该文件名上传。',
+  upload_duplicate_name: '未上传：{files} 去掉文件夹后都会保存为 {name}，请给其中一个改名。',
+});
+Object.assign(en, {
+  delete_blocked_refund_pending: 'A refund in this conversation is waiting for an agent\'s decision; delete it once the refund is decided.',
+  delete_blocked_handoff_open: 'A human agent has this conversation; delete it once it is handed back to the assistant.',
+  message_too_long: 'Message too long: at most {n} characters',
+  stored_as: 'stored as', upload_name_taken: 'Not uploaded: {name} already exists and {files} would replace it (folders are not kept). Rename the file, or upload it under that name to replace it.',
+  upload_duplicate_name: 'Not uploaded: {files} would all be stored as {name} (folders are not kept); rename one.',
+});
 const DICT = { zh, en };
 
 function initial() {

@@ -52,13 +52,16 @@ export async function renderKb(main, sidebar) {
       bar.style.width = '100%'; pb.setAttribute('aria-valuenow', 100); li.classList.remove('ingesting');
       const parts = (res.results || []).map((r) => {
         const failed = (r.failed || []).length;
-        return failed ? `✗ ${r.file}: ${(r.failed[0] || {}).error || t('failed')}` : `✓ ${r.file}: ${r.chunks ?? 0} ${t('chunks')} · ${r.elapsed_ms ?? ''} ms${(r.unchanged || []).length ? ' · ' + t('unchanged') : ''}${(r.flags || []).includes('instructions') ? ' · ⚠ ' + t('flag_instructions') : ''}`;
+        const stored = r.submitted_as ? ` (${t('stored_as')} ${r.file})` : '';
+        return failed ? `✗ ${r.file}: ${(r.failed[0] || {}).error || t('failed')}` : `✓ ${r.file}${stored}: ${r.chunks ?? 0} ${t('chunks')} · ${r.elapsed_ms ?? ''} ms${(r.unchanged || []).length ? ' · ' + t('unchanged') : ''}${(r.flags || []).includes('instructions') ? ' · ⚠ ' + t('flag_instructions') : ''}`;
       });
       status.textContent = parts.join(' · ');
       li.classList.add((res.results || []).some((r) => (r.failed || []).length) ? 'failed' : 'ok');
       loadFiles();
     } catch (err) {
-      li.classList.add('failed'); status.textContent = (err.status === 403 || err.status === 401) ? t('upload_forbidden') : err.message;
+      const clash = err.code === 'conflict' && (err.details || [])[0]; // a name that would replace another document
+      li.classList.add('failed'); status.textContent = (err.status === 403 || err.status === 401) ? t('upload_forbidden')
+        : clash ? t('upload_' + clash.rule).replace('{name}', clash.name).replace('{files}', (clash.files || []).join('、')) : err.message;
     }
   }
 

@@ -170,11 +170,18 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
   }
 
   // The turn failed: an HTTP error before the stream, or a stream that ended without `done`.
-  function fail(data) {
+  // ``early``: refused before it started (an HTTP error): no answer or trace is left, only the card.
+  function fail(data, { early = false } = {}) {
     answer.setAttribute('aria-busy', 'false');
     if (typing.isConnected) typing.remove();
-    extras.append(h('div', { class: 'card error-card', role: 'alert' }, h('strong', {}, t('error_title')), ' ', errorText(data.code, data.message) || data.code,
+    if (early) { body.querySelector('.assistant-bubble')?.remove(); el.querySelector('.turn-trace')?.remove(); el.classList.add('refused'); }
+    extras.append(h('div', { class: 'card error-card', role: 'alert' }, h('strong', {}, t('error_title')), ' ', failText(data),
       onRetry ? h('button', { class: 'btn small', type: 'button', onclick: onRetry }, t('retry')) : null));
+  }
+  function failText(data) {
+    const long = data.code === 'invalid_input' && (data.details || []).find((d) => d.field === 'message' && /longer than (\d+)/.test(d.message || ''));
+    if (long) return t('message_too_long').replace('{n}', long.message.match(/longer than (\d+)/)[1]);
+    return errorText(data.code, data.message) || data.code;
   }
   function end(ended) {
     if (!sawDone && pendingError && ended !== 'broken') fail(pendingError);
