@@ -1,5 +1,5 @@
 """One suite every retriever passes (Haystack's document-store test idea): keyword (SQLite FTS5 and
-PostgreSQL full text), dense, SQL.
+PostgreSQL full text), dense (numpy and pgvector), SQL (SQLite and PostgreSQL).
 
 A retriever returns at most k hits, best first, each naming itself; it honours ``allowed``;
 an empty query or empty index gives no hits and no error.
@@ -136,8 +136,8 @@ FACTS_CSV = (
 )
 
 
-def make_sql() -> Case:
-    engine = create_engine("sqlite://", poolclass=StaticPool)
+def make_sql(engine: Engine | None = None) -> Case:
+    engine = engine if engine is not None else create_engine("sqlite://", poolclass=StaticPool)
     doc = parse_bytes(FACTS_CSV.encode(), "facts.csv")
     assert doc.table is not None
     name = new_table_name()
@@ -147,7 +147,13 @@ def make_sql() -> Case:
     return Case(SqlIndex(engine, [info], {"facts.csv": doc.text}), {f"p{i + 1}": info.row_id(i) for i in range(4)})
 
 
-FACTORIES = {"keyword-fts5": make_fts5, "keyword-pg": make_pg_text, "dense": make_dense, "dense-pgvector": make_pgvector, "dense-e5": make_dense_model, "sql": make_sql}
+def make_sql_pg() -> Case:
+    """The same tables on PostgreSQL (PostgreSQL mode stores CSV tables there)."""
+    return make_sql(pg_engine())
+
+
+FACTORIES = {"keyword-fts5": make_fts5, "keyword-pg": make_pg_text, "dense": make_dense,
+             "dense-pgvector": make_pgvector, "dense-e5": make_dense_model, "sql": make_sql, "sql-pg": make_sql_pg}
 
 
 @pytest.fixture(params=sorted(FACTORIES))
