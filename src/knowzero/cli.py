@@ -77,12 +77,26 @@ def version() -> None:
 
 @app.command()
 def serve(host: str = typer.Option(None, help="Bind address (default KNOWZERO_HOST or 127.0.0.1)."),
-          port: int = typer.Option(None, help="Port (default KNOWZERO_PORT or 8000).")) -> None:
+          port: int = typer.Option(None, help="Port (default KNOWZERO_PORT or 8000)."),
+          workers: int = typer.Option(1, min=1, max=64,
+                                      help="API worker processes sharing one port (more than 1 needs PostgreSQL and "
+                                           "Redis: KNOWZERO_DATABASE_URL, KNOWZERO_REDIS_URL).")) -> None:
     """Start the API and web UI (ingests the bundled demo knowledge base on first start)."""
     s = Settings()
+    if workers > 1 and not (s.is_postgres and s.redis_url):
+        _fail(f"--workers {workers} needs the shared engines: set KNOWZERO_DATABASE_URL to a PostgreSQL database "
+              "and KNOWZERO_REDIS_URL (thread locks). Embedded mode (SQLite) serves with one worker: its turn "
+              "locks live in the process, so two workers could run the same conversation at once.")
     announce_keys(SqlStore(make_engine(s.db_url)), fixed_keys=s.demo_keys)
-    typer.echo(f"KnowZero {__version__} on http://{host or s.host}:{port or s.port}  (data: {s.data_dir})", err=True)
-    uvicorn.run(create_app(s), host=host or s.host, port=port or s.port, log_level="warning")
+    where = f"http://{host or s.host}:{port or s.port}"
+    typer.echo(f"KnowZero {__version__} on {where}  ({workers} worker{'s' if workers > 1 else ''}; "
+               f"data: {s.db_url.split('@')[-1] if s.is_postgres else s.data_dir})", err=True)
+    if workers > 1:
+        # Each worker process builds its own app from the same environment (uvicorn's factory mode).
+        uvicorn.run("knowzero.api.app:create_app", factory=True, host=host or s.host, port=port or s.port,
+                    workers=workers, log_level="warning")
+    else:
+        uvicorn.run(create_app(s), host=host or s.host, port=port or s.port, log_level="warning")
 
 
 keys_app = typer.Typer(help="API keys: list users, issue a new key, revoke a key (keys are shown once; only hashes are kept).",
