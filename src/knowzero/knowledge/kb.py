@@ -147,6 +147,8 @@ class KnowledgeBase:
 
     commit_files, commit_chunks, commit_seconds = 64, 1000, 1.0
     """Ingest commits a batch when it holds this many files or chunks, or has been open this long."""
+    analyze_chunks = 1000
+    """PostgreSQL mode: an ingest that added this many chunks refreshes the planner's statistics."""
 
     def __init__(self, engine: Engine, settings: Settings,
                  encoder: Callable[[], object] | None = None) -> None:
@@ -564,6 +566,9 @@ class KnowledgeBase:
                     self._delete_file(conn, path)
                 bump(conn, "revision")
         report.removed = removed
+        if self.in_db and report.chunks >= self.analyze_chunks:
+            with self.engine.begin() as conn:  # fresh planner statistics: GIN or scan per term frequency
+                conn.execute(text("ANALYZE kb_kw, kb_kw_df, kb_chunks"))
         self._record_failures(report.doc_failures)
         if report.changed or not self.revision:
             self.refresh(force=True)
