@@ -29,6 +29,7 @@ from knowzero.config import DOMAINS, Settings
 from knowzero.eval.factcheck import run_factcheck, run_paraphrases
 from knowzero.eval.knowledge import NEGATIVES, run_conflicts, run_demo, run_knowledge, run_seeds
 from knowzero.eval.learning import learning_command
+from knowzero.eval.load import run_load
 from knowzero.eval.report import TASKS, run_report
 from knowzero.eval.routing import routing_command
 from knowzero.eval.scale import run_scale
@@ -447,6 +448,30 @@ def bench_scale(chunks: str = typer.Option("1000,10000", help="Comma-separated c
         _fail("--chunks: comma-separated integers")
     r = run_scale(sizes, squad, database_url=database_url, questions=questions,
                   progress=lambda m: typer.echo(m, err=True))
+    if json_out:
+        _print_json(r)
+    else:
+        typer.echo(json.dumps(r, ensure_ascii=False, indent=2))
+
+
+@bench_app.command("load")
+def bench_load(sessions: int = typer.Option(50, min=1, max=1000, help="Simulated users talking at once."),
+               turns: int = typer.Option(4, min=1, max=100, help="Turns per session (1–3 s think time between)."),
+               workers: str = typer.Option("1,2", help="Comma-separated API worker counts to measure."),
+               database_url: str = typer.Option("", help="PostgreSQL server URL (a fresh database per run); "
+                                                         "needed for more than one worker."),
+               redis_url: str = typer.Option("", help="Redis URL (thread locks); needed for more than one worker."),
+               seed: int = typer.Option(0, help="Seed of the message mix and think times."),
+               json_out: bool = typer.Option(False, "--json")) -> None:
+    """SSE turns from many sessions against a real server with 1 and 2 workers: errors and latencies."""
+    try:
+        counts = [int(x) for x in workers.split(",") if x.strip()]
+    except ValueError:
+        _fail("--workers: comma-separated integers")
+    if not counts or min(counts) < 1:
+        _fail("--workers: at least one count of 1 or more")
+    r = run_load(sessions, turns, counts, database_url=database_url, redis_url=redis_url, seed=seed,
+                 progress=lambda m: typer.echo(m, err=True))
     if json_out:
         _print_json(r)
     else:
