@@ -244,7 +244,7 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
             if baseline:
                 t0 = time.perf_counter()
                 colls = tuple(unans_colls) if unanswerable else tuple(ans_colls)
-                allowed = (kb.allowed_ids(colls, None) or frozenset()) if colls else None
+                allowed = kb.allowed_ids(colls, None) if colls else None  # None: the collections hold everything
                 hits = kb.dense.search(q["question"], 5, allowed)
                 scored = [Scored(kb.passages[h.id], h.score) for h in hits if h.id in kb.passages]
                 d = extractive_read(q["question"], scored, kb.keyword.term_idf)
