@@ -73,3 +73,17 @@ def test_restricting_to_everything_is_no_filter(pg_url: str, tmp_path: Path) -> 
     assert pg.allowed_ids(("other",), None) == lite.allowed_ids(("other",), None) == frozenset()
     assert pg.allowed_ids((), "technical") == lite.allowed_ids((), "technical") != frozenset()
     assert pg.has_domain("technical") and not pg.has_domain("nonexistent")
+
+
+def test_workers_starting_together_on_a_new_database(pg_url: str, tmp_path: Path) -> None:
+    """Several workers create the schema at once (``serve --workers N`` on a new database): the schema
+    lock serialises them, so none fails on ``CREATE … IF NOT EXISTS`` racing another."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    s = Settings(data_dir=tmp_path, database_url=pg_url)
+
+    def start(_: int) -> int:
+        return len(KnowledgeBase(make_engine(s.db_url), s).passages)
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(start, range(4))) == [0, 0, 0, 0]

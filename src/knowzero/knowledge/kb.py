@@ -69,7 +69,7 @@ from knowzero.knowledge.tables import embed_body as _embed_body
 from knowzero.knowledge.tables import vector_key as _vector_key
 from knowzero.knowledge.types import Passage
 from knowzero.models.embeddings import dense
-from knowzero.persistence.db import init_db
+from knowzero.persistence.db import init_db, schema_lock
 
 log = logging.getLogger(__name__)
 
@@ -165,11 +165,12 @@ class KnowledgeBase:
         """PostgreSQL mode: chunks, texts, titles and vectors stay in the database and readers fetch
         what a question needs (:mod:`knowzero.knowledge.dbviews`); embedded mode holds them in memory."""
         self.passages: Mapping[str, Passage] = ChunkView(self.engine) if self.in_db else {}
-        self.keyword: KeywordIndex = open_index(self.engine)
-        """The on-disk keyword index (FTS5 or PostgreSQL full text), written in ingest's transaction."""
         self.dense: DenseIndex | PgVectorIndex = DenseIndex([], np.zeros((0, 384), dtype=np.float32))
-        if PgVectorIndex.available(self.engine):  # PostgreSQL with pgvector: vectors stay in the database
-            self.dense = PgVectorIndex(self.engine, encode_query=self.query_vector)
+        with schema_lock(self.engine):  # several workers starting on a new database
+            self.keyword: KeywordIndex = open_index(self.engine)
+            """The on-disk keyword index (FTS5 or PostgreSQL full text), written in ingest's transaction."""
+            if PgVectorIndex.available(self.engine):  # PostgreSQL with pgvector: vectors stay in the database
+                self.dense = PgVectorIndex(self.engine, encode_query=self.query_vector)
         self.sql: SqlIndex | None = None
         self.doc_entities: Mapping[str, frozenset[str]] = (
             TitleDerived(self.engine, self._title_entities) if self.in_db else {})
