@@ -31,6 +31,7 @@ from knowzero.config import DOMAINS, Settings
 from knowzero.eval.factcheck import run_factcheck, run_paraphrases
 from knowzero.eval.knowledge import NEGATIVES, run_conflicts, run_demo, run_knowledge, run_seeds
 from knowzero.eval.learning import learning_command
+from knowzero.eval.load import run_load
 from knowzero.eval.report import TASKS, run_report
 from knowzero.eval.routing import routing_command
 from knowzero.eval.scale import run_scale
@@ -84,17 +85,31 @@ def version() -> None:
                   "KNOWZERO_DATA_DIR (default ./.knowzero); point it at an empty folder to start fresh: "
                   "KNOWZERO_DATA_DIR=/tmp/kz knowzero serve. Every setting is a KNOWZERO_* variable (README).")
 def serve(host: str = typer.Option(None, help="Bind address (default KNOWZERO_HOST or 127.0.0.1)."),
-          port: int = typer.Option(None, min=1, max=65535, help="Port, 1-65535 (default KNOWZERO_PORT or 8000).")) -> None:
-    """Start the API and web UI; a bad or busy port is one ``error:`` line (exit 2) before anything
-    is announced or a key is issued."""
+          port: int = typer.Option(None, min=1, max=65535, help="Port, 1-65535 (default KNOWZERO_PORT or 8000)."),
+          workers: int = typer.Option(1, min=1, max=64,
+                                      help="API worker processes sharing one port (more than 1 needs PostgreSQL and "
+                                           "Redis: KNOWZERO_DATABASE_URL, KNOWZERO_REDIS_URL).")) -> None:
+    """Start the API and web UI (ingests the bundled demo knowledge base on first start); a bad or busy
+    port is one ``error:`` line (exit 2) before anything is announced or a key is issued."""
     s = Settings()
     host, port = host or s.host, port or s.port
     if not 1 <= port <= 65535:
         _fail(f"KNOWZERO_PORT must be 1-65535 (got {port})")
+    if workers > 1 and not (s.is_postgres and s.redis_url):
+        _fail(f"--workers {workers} needs the shared engines: set KNOWZERO_DATABASE_URL to a PostgreSQL database "
+              "and KNOWZERO_REDIS_URL (thread locks). Embedded mode (SQLite) serves with one worker: its turn "
+              "locks live in the process, so two workers could run the same conversation at once.")
     sock = _bind(host, port)  # before anything is announced: a busy port is the first and only message
     announce_keys(SqlStore(make_engine(s.db_url)), fixed_keys=s.demo_keys)
-    typer.echo(f"KnowZero {__version__} on http://{host}:{port}  (data: {s.data_dir})", err=True)
-    uvicorn.Server(uvicorn.Config(create_app(s), log_level="warning")).run(sockets=[sock])
+    typer.echo(f"KnowZero {__version__} on http://{host}:{port}  ({workers} worker{'s' if workers > 1 else ''}; "
+               f"data: {s.db_url.split('@')[-1] if s.is_postgres else s.data_dir})", err=True)
+    if workers > 1:
+        sock.close()  # uvicorn's supervisor binds the port itself and shares it with its workers
+        # Each worker process builds its own app from the same environment (uvicorn's factory mode).
+        uvicorn.run("knowzero.api.app:create_app", factory=True, host=host, port=port, workers=workers,
+                    log_level="warning")
+    else:
+        uvicorn.Server(uvicorn.Config(create_app(s), log_level="warning")).run(sockets=[sock])
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -477,6 +492,30 @@ def bench_scale(chunks: str = typer.Option("1000,10000", help="Comma-separated c
         _fail("--chunks: comma-separated integers")
     r = run_scale(sizes, squad, database_url=database_url, questions=questions,
                   progress=lambda m: typer.echo(m, err=True))
+    if json_out:
+        _print_json(r)
+    else:
+        typer.echo(json.dumps(r, ensure_ascii=False, indent=2))
+
+
+@bench_app.command("load")
+def bench_load(sessions: int = typer.Option(50, min=1, max=1000, help="Simulated users talking at once."),
+               turns: int = typer.Option(4, min=1, max=100, help="Turns per session (1–3 s think time between)."),
+               workers: str = typer.Option("1,2", help="Comma-separated API worker counts to measure."),
+               database_url: str = typer.Option("", help="PostgreSQL server URL (a fresh database per run); "
+                                                         "needed for more than one worker."),
+               redis_url: str = typer.Option("", help="Redis URL (thread locks); needed for more than one worker."),
+               seed: int = typer.Option(0, help="Seed of the message mix and think times."),
+               json_out: bool = typer.Option(False, "--json")) -> None:
+    """SSE turns from many sessions against a real server with 1 and 2 workers: errors and latencies."""
+    try:
+        counts = [int(x) for x in workers.split(",") if x.strip()]
+    except ValueError:
+        _fail("--workers: comma-separated integers")
+    if not counts or min(counts) < 1:
+        _fail("--workers: at least one count of 1 or more")
+    r = run_load(sessions, turns, counts, database_url=database_url, redis_url=redis_url, seed=seed,
+                 progress=lambda m: typer.echo(m, err=True))
     if json_out:
         _print_json(r)
     else:

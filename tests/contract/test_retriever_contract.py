@@ -1,5 +1,5 @@
 """One suite every retriever passes (Haystack's document-store test idea): keyword (SQLite FTS5 and
-PostgreSQL full text), dense, SQL.
+PostgreSQL full text), dense (numpy and pgvector), SQL (SQLite and PostgreSQL).
 
 A retriever returns at most k hits, best first, each naming itself; it honours ``allowed``;
 an empty query or empty index gives no hits and no error.
@@ -136,8 +136,8 @@ FACTS_CSV = (
 )
 
 
-def make_sql() -> Case:
-    engine = create_engine("sqlite://", poolclass=StaticPool)
+def make_sql(engine: Engine | None = None) -> Case:
+    engine = engine if engine is not None else create_engine("sqlite://", poolclass=StaticPool)
     doc = parse_bytes(FACTS_CSV.encode(), "facts.csv")
     assert doc.table is not None
     name = new_table_name()
@@ -147,7 +147,13 @@ def make_sql() -> Case:
     return Case(SqlIndex(engine, [info], {"facts.csv": doc.text}), {f"p{i + 1}": info.row_id(i) for i in range(4)})
 
 
-FACTORIES = {"keyword-fts5": make_fts5, "keyword-pg": make_pg_text, "dense": make_dense, "dense-pgvector": make_pgvector, "dense-e5": make_dense_model, "sql": make_sql}
+def make_sql_pg() -> Case:
+    """The same tables on PostgreSQL (PostgreSQL mode stores CSV tables there)."""
+    return make_sql(pg_engine())
+
+
+FACTORIES = {"keyword-fts5": make_fts5, "keyword-pg": make_pg_text, "dense": make_dense,
+             "dense-pgvector": make_pgvector, "dense-e5": make_dense_model, "sql": make_sql, "sql-pg": make_sql_pg}
 
 
 @pytest.fixture(params=sorted(FACTORIES))
@@ -249,3 +255,41 @@ def _tmp() -> Path:
 
 def _connect_args(eng: Engine) -> dict[str, Any]:
     return {"options": f"-c search_path={_SCHEMAS[-1][1]},public"} if eng.dialect.name == "postgresql" else {}
+
+
+@pytest.mark.postgres
+def test_postgres_top_k_is_exact_bm25_on_a_larger_corpus() -> None:
+    """PostgreSQL's MaxScore shortcut (rare terms first, a bound for the common ones) returns the
+    exact BM25 top k: the same ids and scores as the formula over every chunk, on the demo
+    knowledge base's chunks (common and rare terms mixed) for each demo question."""
+    import json
+    from collections import Counter
+
+    from knowzero.knowledge.chunker import chunk_text
+    from knowzero.knowledge.kb import demo_kb_path
+    from knowzero.knowledge.keyword import _idf, bm25_scores, passage_tokens
+    from knowzero.knowledge.text import tokens
+
+    ps = []
+    for f in sorted(demo_kb_path().rglob("*.md")):
+        for c in chunk_text(f.read_text(encoding="utf-8"), source=f.name, title=f.stem, max_chars=200, overlap=0):
+            ps.append(Passage(c.id, f.name, c.title, c.section, c.text, c.start, c.end, "general", "c"))
+    ps = list({p.id: p for p in ps}.values())
+    idx = open_index(pg_engine())
+    assert isinstance(idx, PgTextIndex)
+    idx.add(ps)
+    docs = [(p.id, passage_tokens(p)) for p in ps]
+    df: Counter[str] = Counter(t for _, toks in docs for t in set(toks))
+    avgdl = sum(len(toks) for _, toks in docs) / len(docs)
+    questions = [json.loads(x)["question"] for x in (demo_kb_path() / "questions.jsonl").read_text("utf-8").splitlines()
+                 if x.strip()]
+    shortcut = 0
+    for q in questions:
+        qt = tokens(q)
+        expect = sorted(((pid, s) for pid, s in bm25_scores(Counter(qt), docs, {t: _idf(len(docs), df[t]) for t in qt},
+                                                           avgdl) if s > 0), key=lambda x: (-x[1], x[0]))[:10]
+        got = idx.search(q, 10)
+        assert [h.id for h in got] == [pid for pid, _ in expect], q
+        assert all(abs(h.score - s) < 1e-6 for h, (_, s) in zip(got, expect, strict=True))
+        shortcut += any(df[t] * PgTextIndex.TIERS[-1] > len(docs) for t in qt)
+    assert len(ps) > 200 and shortcut > 5, "the questions mix common and rare terms"

@@ -253,8 +253,8 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
                          "evidence": out["evidence"]})
             if baseline:
                 t0 = time.perf_counter()
-                allowed = frozenset().union(*(kb.collections.get(c, set()) for c in unans_colls)) if unanswerable \
-                    else (frozenset().union(*(kb.collections.get(c, set()) for c in ans_colls)) if ans_colls else None)
+                colls = tuple(unans_colls) if unanswerable else tuple(ans_colls)
+                allowed = kb.allowed_ids(colls, None) if colls else None  # None: the collections hold everything
                 hits = kb.dense.search(q["question"], 5, allowed)
                 scored = [Scored(kb.passages[h.id], h.score) for h in hits if h.id in kb.passages]
                 d = extractive_read(q["question"], scored, kb.keyword.term_idf)

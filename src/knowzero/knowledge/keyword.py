@@ -257,6 +257,9 @@ def bm25_scores(qtf: Counter[str], docs: list[tuple[str, list[str]]], idf: dict[
     return out
 
 
+_MAX_POSITIONS = 16383  # a tsvector position's upper bound: later tokens are not indexed
+
+
 def _tsv_lexeme(tok: str) -> str:
     return "'" + tok.replace("\\", "\\\\").replace("'", "''") + "'"
 
@@ -264,19 +267,36 @@ def _tsv_lexeme(tok: str) -> str:
 def tsvector_text(toks: list[str]) -> str:
     """A ``tsvector`` literal whose positions carry each token's frequency (lexemes verbatim)."""
     pos: dict[str, list[int]] = {}
-    for i, t in enumerate(toks[:16383], start=1):
+    for i, t in enumerate(toks[:_MAX_POSITIONS], start=1):
         pos.setdefault(t, []).append(i)
     return " ".join(f"{_tsv_lexeme(t)}:{','.join(map(str, ps[:256]))}" for t, ps in pos.items())
 
 
 class PgTextIndex(_Base):
-    """PostgreSQL full text: jieba tokens in a ``tsvector`` (GIN), BM25 computed in SQL."""
+    """PostgreSQL full text: jieba tokens in a ``tsvector`` (GIN), BM25 computed in SQL.
+
+    Document frequencies live in ``kb_kw_df`` (term → chunks containing it), kept in the same
+    transaction as the rows (added on insert, subtracted on delete), so a query's statistics are
+    one indexed lookup instead of a count over the GIN index per term. Top-k is exact BM25 with a
+    MaxScore shortcut: chunks matching one of the query's rarer terms are scored first; a chunk
+    holding only the other, commoner terms cannot score more than ``Σ idf·qtf·(k1+1)`` over those
+    terms, so when the k-th score already reaches that bound the answer is final. Rarer means in at
+    most 1/200 of the chunks, then at most 1/20; failing both, every matching chunk is scored.
+    """
+
+    TIERS = (200, 20)
+    """Rare-term cut-offs (a term in at most n/tier chunks is rare): a speed split, results are exact."""
 
     def ensure_schema(self, conn: Connection) -> None:
         conn.execute(text("CREATE TABLE IF NOT EXISTS kb_kw (id TEXT PRIMARY KEY, path TEXT NOT NULL, "
                           "len INTEGER NOT NULL, body TSVECTOR NOT NULL)"))
         conn.execute(text("CREATE INDEX IF NOT EXISTS ix_kb_kw_body ON kb_kw USING GIN (body)"))
         conn.execute(text("CREATE INDEX IF NOT EXISTS ix_kb_kw_path ON kb_kw (path)"))
+        conn.execute(text("CREATE TABLE IF NOT EXISTS kb_kw_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL)"))
+        if conn.execute(text("SELECT NOT EXISTS (SELECT 1 FROM kb_kw_df) AND EXISTS (SELECT 1 FROM kb_kw)")).scalar():
+            # an index from before the statistics table: count once from the index itself
+            conn.execute(text("INSERT INTO kb_kw_df (term, df) SELECT word, ndoc FROM ts_stat('SELECT body FROM kb_kw') "
+                              "ON CONFLICT (term) DO NOTHING"))
 
     def _count(self, conn: Connection) -> int:
         return int(conn.execute(text("SELECT count(*) FROM kb_kw")).scalar() or 0)
@@ -285,8 +305,24 @@ class PgTextIndex(_Base):
         return float(conn.execute(text("SELECT coalesce(avg(len), 1) FROM kb_kw")).scalar() or 1.0)
 
     def _doc_freq(self, conn: Connection, term: str) -> int:
-        return int(conn.execute(text("SELECT count(*) FROM kb_kw WHERE body @@ CAST(:q AS tsquery)"),
-                                {"q": _tsv_lexeme(term)}).scalar() or 0)
+        return int(conn.execute(text("SELECT df FROM kb_kw_df WHERE term = :t"), {"t": term}).scalar() or 0)
+
+    def doc_freqs(self, terms: list[str]) -> dict[str, int]:
+        """Document frequencies of ``terms`` (one query for those not cached)."""
+        with self._lock:
+            out = {t: self._df[t] for t in terms if t in self._df}
+        missing = [t for t in terms if t not in out]
+        if missing:
+            with self.engine.connect() as conn:
+                found: dict[str, int] = dict(conn.execute(text("SELECT term, df FROM kb_kw_df WHERE term = ANY(:t)"),
+                                          {"t": missing}).tuples().all())
+            got = {t: max(int(found.get(t, 0)), 0) for t in missing}
+            with self._lock:
+                if len(self._df) > 50_000:
+                    self._df.clear()
+                self._df.update(got)
+            out |= got
+        return out
 
     _avg: float | None = None
 
@@ -301,26 +337,42 @@ class PgTextIndex(_Base):
                 avg = self._avg = self._avgdl(conn)
         return avg
 
+    @staticmethod
+    def _forget(c: Connection, where: str, params: dict[str, Any]) -> None:
+        """Delete rows and subtract their terms from the document frequencies (one statement)."""
+        c.execute(text(f"WITH gone AS (DELETE FROM kb_kw WHERE {where} RETURNING body), "  # noqa: S608 - fixed SQL
+                       "t AS (SELECT u.lexeme, count(*) AS n FROM gone, unnest(gone.body) AS u(lexeme, positions, weights) "
+                       "GROUP BY u.lexeme) UPDATE kb_kw_df d SET df = d.df - t.n FROM t WHERE d.term = t.lexeme"), params)
+
     def add(self, passages: Iterable[Passage], conn: Connection | None = None) -> int:
         rows = []
+        df: Counter[str] = Counter()
         for p in passages:
             toks = passage_tokens(p)
             rows.append({"id": p.id, "path": p.path, "len": max(len(toks), 1), "body": tsvector_text(toks)})
+            df.update(set(toks[:_MAX_POSITIONS]))
+        terms = sorted(df)
 
         def go(c: Connection) -> int:
             if rows:
+                self._forget(c, "id = ANY(:ids)", {"ids": [r["id"] for r in rows]})
                 c.execute(text("INSERT INTO kb_kw (id, path, len, body) VALUES (:id, :path, :len, "
-                               "CAST(:body AS tsvector)) ON CONFLICT (id) DO UPDATE SET path = EXCLUDED.path, "
-                               "len = EXCLUDED.len, body = EXCLUDED.body"), rows)
+                               "CAST(:body AS tsvector))"), rows)
+                c.execute(text("INSERT INTO kb_kw_df (term, df) SELECT * FROM unnest(CAST(:terms AS text[]), "
+                               "CAST(:dfs AS int[])) ON CONFLICT (term) DO UPDATE SET df = kb_kw_df.df + EXCLUDED.df"),
+                          {"terms": terms, "dfs": [df[t] for t in terms]})
             return len(rows)
 
         return int(self._write(conn, go))
 
     def remove_path(self, path: str, conn: Connection) -> None:
-        conn.execute(text("DELETE FROM kb_kw WHERE path = :p"), {"p": path})
+        self._forget(conn, "path = :p", {"p": path})
 
     def reset(self, conn: Connection | None = None) -> None:
-        self._write(conn, lambda c: c.execute(text("DELETE FROM kb_kw")))
+        def go(c: Connection) -> None:
+            c.execute(text("DELETE FROM kb_kw"))
+            c.execute(text("DELETE FROM kb_kw_df"))
+        self._write(conn, go)
         self.changed()
 
     def search_tokens(self, qtoks: list[str], k: int, allowed: frozenset[str] | None = None) -> list[Hit]:
@@ -328,11 +380,30 @@ class PgTextIndex(_Base):
             return []
         qtf = Counter(qtoks)
         terms = list(qtf)
-        idfs = [self.term_idf(t) for t in terms]
-        if all(self.doc_freq(t) == 0 for t in terms):
+        dfs = self.doc_freqs(terms)
+        live = [t for t in terms if dfs[t] > 0]
+        if not live:
             return []
-        params: dict[str, Any] = {"terms": terms, "qtfs": [qtf[t] for t in terms], "idfs": idfs,
-                                  "tsq": " | ".join(_tsv_lexeme(t) for t in terms), "avgdl": self.avgdl(),
+        n = self.count()
+        idf = {t: _idf(n, dfs[t]) for t in terms}
+        tried: set[tuple[str, ...]] = set()
+        for tier in self.TIERS:
+            rare = tuple(t for t in live if dfs[t] * tier <= n)
+            common = [t for t in live if dfs[t] * tier > n]
+            if not rare or not common or rare in tried:
+                continue
+            tried.add(rare)
+            hits = self._bm25(list(rare), terms, qtf, idf, k, allowed)
+            bound = sum(idf[t] * qtf[t] * (K1 + 1) for t in common)
+            if len(hits) >= k and hits[k - 1].score >= bound:
+                return hits
+        return self._bm25(live, terms, qtf, idf, k, allowed)
+
+    def _bm25(self, match: list[str], terms: list[str], qtf: Counter[str], idf: dict[str, float], k: int,
+              allowed: frozenset[str] | None) -> list[Hit]:
+        """BM25 over every query term of the chunks holding at least one ``match`` term; the best k."""
+        params: dict[str, Any] = {"terms": terms, "qtfs": [qtf[t] for t in terms], "idfs": [idf[t] for t in terms],
+                                  "tsq": " | ".join(_tsv_lexeme(t) for t in match), "avgdl": self.avgdl(),
                                   "k1": K1, "b": B, "k": k}
         where = ""
         if allowed is not None:
@@ -343,7 +414,10 @@ class PgTextIndex(_Base):
             "CAST(:idfs AS float8[])) AS t(term, qtf, idf)) "
             "SELECT c.id, sum(q.idf * q.qtf * cardinality(u.positions) * (:k1 + 1) / "
             "(cardinality(u.positions) + :k1 * (1 - :b + :b * c.len / :avgdl))) AS s "
-            "FROM kb_kw c CROSS JOIN LATERAL unnest(c.body) AS u(lexeme, positions, weights) "
+            # only the query's lexemes are unnested: marked with weight A, then filtered (C functions on
+            # the tsvector), instead of one SQL row per lexeme of every matching chunk
+            "FROM kb_kw c CROSS JOIN LATERAL unnest(ts_filter(setweight(c.body, 'A', CAST(:terms AS text[])), "
+            "'{a}')) AS u(lexeme, positions, weights) "
             "JOIN q ON q.term = u.lexeme "
             f"WHERE c.body @@ CAST(:tsq AS tsquery){where} GROUP BY c.id ORDER BY s DESC, c.id LIMIT :k")
         with self.engine.connect() as conn:

