@@ -27,8 +27,9 @@ from knowzero import __version__
 from knowzero.api.app import create_app
 from knowzero.config import DOMAINS, Settings
 from knowzero.eval.factcheck import run_factcheck, run_paraphrases
-from knowzero.eval.knowledge import NEGATIVES, run_conflicts, run_demo, run_knowledge, run_seeds
+from knowzero.eval.knowledge import NEGATIVES, compare_offline, run_conflicts, run_demo, run_knowledge, run_seeds
 from knowzero.eval.learning import learning_command
+from knowzero.eval.llmuse import PROVIDER_HELP, cli_provider
 from knowzero.eval.report import TASKS, run_report
 from knowzero.eval.routing import routing_command
 from knowzero.eval.scale import run_scale
@@ -51,6 +52,8 @@ eval_app = typer.Typer(help="Benchmarks (not timed tests). Each prints one JSON 
 app.add_typer(eval_app, name="eval")
 bench_app = typer.Typer(help="Scale benchmarks (commands, not timed tests).", no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
+dev_app = typer.Typer(help="Developer tools (a scripted chat model for measuring the LLM path).", no_args_is_help=True)
+app.add_typer(dev_app, name="dev")
 
 
 def _fail(message: str) -> None:
@@ -326,6 +329,10 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
                    script: str = typer.Option("auto", help=SCRIPT_HELP),
                    data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
                    rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
+                   provider: str = typer.Option(None, help=PROVIDER_HELP),
+                   compare: bool = typer.Option(False, "--compare-offline",
+                                                help="Also run the same questions offline and print the per-metric "
+                                                     "difference (model minus offline)."),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """Retrieval + cited answers + abstention on SQuAD-format data, beside a single-agent baseline."""
 
@@ -333,16 +340,24 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
         _fail(f"--negatives must be one of {', '.join(NEGATIVES)}")
     if script not in SCRIPTS:
         _fail(f"--script must be one of {', '.join(SCRIPTS)}")
+    chat = cli_provider(provider)
+    if compare and chat is None:
+        _fail("--compare-offline needs a model: give --provider openai|local (or configure KNOWZERO_LLM_PROVIDER)")
     if demo:
-        _echo_result(run_demo(data_dir=data_dir), json_out)
+        r = run_demo(data_dir=data_dir, provider=chat)
+        _echo_result(compare_offline(r, run_demo(data_dir=data_dir)) if compare else r, json_out)
         return
     if squad is None:
         _fail("give --squad FILE or --demo")
     seed_list = _parse_seeds(seeds)
+    if compare and seed_list:
+        _fail("--compare-offline runs one seed: give --seed, not --seeds")
     kwargs: dict[str, Any] = {"limit": limit, "unanswerable_share": unanswerable_share, "data_dir": data_dir,
                               "progress": _tick, "negatives": negatives, "script": script}
-    r = _on_squad(squad, lambda: run_seeds(squad, seed_list, **kwargs) if seed_list
-                  else run_knowledge(squad, seed=seed, **kwargs))
+    r = _on_squad(squad, lambda: run_seeds(squad, seed_list, provider=chat, **kwargs) if seed_list
+                  else run_knowledge(squad, seed=seed, provider=chat, **kwargs))
+    if compare:
+        r = compare_offline(r, _on_squad(squad, lambda: run_knowledge(squad, seed=seed, baseline=False, **kwargs)))
     _echo_result(r, json_out, rows)
 
 
@@ -352,14 +367,16 @@ def eval_conflicts(squad: Path = typer.Option(..., exists=True, dir_okay=False, 
                    seed: int = typer.Option(3), script: str = typer.Option("auto", help=SCRIPT_HELP),
                    data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
                    rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
+                   provider: str = typer.Option(None, help=PROVIDER_HELP),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """Synthetic conflicting sources: a paragraph and a copy with its answer swapped (conflicts_named,
     false_conflict_rate on as many ordinary questions)."""
 
     if script not in SCRIPTS:
         _fail(f"--script must be one of {', '.join(SCRIPTS)}")
+    chat = cli_provider(provider)
     r = _on_squad(squad, lambda: run_conflicts(squad, limit=limit, seed=seed, script=script, data_dir=data_dir,
-                                               progress=_tick))
+                                               progress=_tick, provider=chat))
     _echo_result(r, json_out, rows)
 
 
@@ -437,6 +454,24 @@ def bench_scale(chunks: str = typer.Option("1000,10000", help="Comma-separated c
         _print_json(r)
     else:
         typer.echo(json.dumps(r, ensure_ascii=False, indent=2))
+
+
+@dev_app.command("scripted-llm")
+def dev_scripted_llm(mode: str = typer.Option("faithful", help="faithful | paraphrase | invent | refuse"),
+                     port: int = typer.Option(8090, min=1, max=65535, help="Port on 127.0.0.1.")) -> None:
+    """Serve the scripted, deterministic chat model (OpenAI-compatible) on 127.0.0.1:PORT/v1.
+
+    Point an eval at it: KNOWZERO_LLM_BASE_URL=http://127.0.0.1:PORT/v1 KNOWZERO_LLM_MODEL=scripted
+    knowzero eval knowledge --demo --provider openai --compare-offline --json
+    """
+    from knowzero.llm.scripted import MODES, ScriptedProvider
+    from knowzero.llm.server import create_app as llm_app
+
+    if mode not in MODES:
+        _fail(f"--mode must be one of {', '.join(MODES)}")
+    model = ScriptedProvider(mode)
+    typer.echo(f"scripted model ({mode}) on http://127.0.0.1:{port}/v1", err=True)
+    uvicorn.run(llm_app(model, model_name=model.model), host="127.0.0.1", port=port, log_level="warning")
 
 
 eval_app.command("routing")(routing_command)

@@ -3,8 +3,9 @@
     python -m knowzero.llm.server --port 8081            # bundled local model, 127.0.0.1
     KNOWZERO_LLM_PROVIDER=openai KNOWZERO_LLM_BASE_URL=http://127.0.0.1:8081/v1 KNOWZERO_LLM_MODEL=local knowzero ask ...
 
-Endpoints: ``GET /v1/models``, ``POST /v1/chat/completions`` (non-streaming; ``max_tokens``,
-``response_format`` ``json_schema``/``json_object``), ``GET /health``. It exists so the
+Endpoints: ``GET /v1/models``, ``POST /v1/chat/completions`` (``max_tokens``, ``response_format``
+``json_schema``/``json_object``; ``"stream": true`` sends the finished reply as server-sent chunks,
+one per sentence), ``GET /health``. It exists so the
 OpenAI-compatible provider can be exercised over real HTTP against a real model, and so one
 loaded model can serve several local processes. ``--max-tokens`` caps every request (short
 answers keep tests fast). Provider failures answer HTTP 503 with an OpenAI-style error body.
@@ -14,13 +15,16 @@ The model is loaded before the port opens, so ``/health`` answering means ready.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
+import re
 import time
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from knowzero.errors import ProviderError
@@ -55,6 +59,16 @@ def _schema_of(response_format: Any) -> tuple[dict[str, Any] | None, str | None]
     return None, f"unsupported response_format type {kind!r}"
 
 
+def _sse(content: str, model: str) -> Iterator[str]:
+    """A finished reply as an OpenAI-style stream: one ``data:`` chunk per sentence, then ``[DONE]``."""
+    cid = f"chatcmpl-{uuid.uuid4().hex[:24]}"
+    for piece in re.findall(r"[^。！？!?.]+[。！？!?.]?", content) or [content]:
+        chunk = {"id": cid, "object": "chat.completion.chunk", "model": model,
+                 "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
+        yield f"data: {json.dumps(chunk, ensure_ascii=False)}\n\n"
+    yield "data: [DONE]\n\n"
+
+
 def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_cap: int | None = None) -> FastAPI:
     """The ASGI app. Requests run one at a time in FastAPI's thread pool (the provider decides concurrency)."""
     app = FastAPI(title="KnowZero OpenAI-compatible LLM server", docs_url=None, redoc_url=None, openapi_url=None)
@@ -73,15 +87,13 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
                 "data": [{"id": model_name, "object": "model", "created": created, "owned_by": "knowzero"}]}
 
     @app.post("/v1/chat/completions")
-    async def chat_completions(request: Request) -> JSONResponse:
+    async def chat_completions(request: Request) -> JSONResponse | StreamingResponse:
         try:
             body = await request.json()
         except ValueError:
             return _error(400, "the request body is not valid JSON")
         if not isinstance(body, dict):
             return _error(400, "the request body must be a JSON object")
-        if body.get("stream"):
-            return _error(400, "streaming is not supported by this server")
         messages = body.get("messages")
         if (not isinstance(messages, list) or not messages
                 or not all(isinstance(m, dict) and m.get("role") in _ROLES and isinstance(m.get("content"), str)
@@ -102,6 +114,9 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
         except ProviderError as exc:
             return _error(503, exc.message, "llm_unavailable")
         elapsed_ms = round((time.perf_counter() - t0) * 1000, 1)
+        if body.get("stream"):
+            return StreamingResponse(_sse(content, str(body.get("model") or model_name)),
+                                     media_type="text/event-stream")
         usage = dict(getattr(provider, "last_usage", None) or {})
         out: dict[str, Any] = {
             "id": f"chatcmpl-{uuid.uuid4().hex[:24]}", "object": "chat.completion", "created": int(time.time()),
