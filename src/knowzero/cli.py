@@ -387,15 +387,18 @@ def eval_factcheck(halueval: Path = typer.Option(None, exists=True, dir_okay=Fal
                    limit: int = typer.Option(None, min=1, help="HaluEval lines, or paraphrase questions (default 100)."),
                    seed: int = typer.Option(3), script: str = typer.Option("auto", help=SCRIPT_HELP),
                    rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
+                   provider: str = typer.Option(None, help=PROVIDER_HELP + " With a model, its judge runs on every "
+                                                "verdict as in an answer; the offline figures and the difference follow."),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """The checker on HaluEval QA (accept right answers, reject hallucinated ones) or on the rule-made
     paraphrase and yes/no sets (--paraphrase)."""
 
     if (halueval is None) == (paraphrase is None):
         _fail("give one of --halueval FILE or --paraphrase FILE")
+    chat = cli_provider(provider)
     if paraphrase is not None:
         try:
-            r = run_paraphrases(paraphrase, limit=limit or 100, seed=seed, script=script)
+            r = run_paraphrases(paraphrase, limit=limit or 100, seed=seed, script=script, provider=chat)
         except json.JSONDecodeError as exc:
             _fail(f"{paraphrase}: not a SQuAD-format file ({exc})")
         except KeyError as exc:
@@ -405,7 +408,7 @@ def eval_factcheck(halueval: Path = typer.Option(None, exists=True, dir_okay=Fal
         _echo_result(r, json_out, rows)
         return
     try:
-        r = run_factcheck(halueval, limit)
+        r = run_factcheck(halueval, limit, provider=chat)
     except (ValueError, KeyError) as exc:
         _fail(f"{halueval}: not a HaluEval QA file ({exc})")
     _echo_result(r, json_out)

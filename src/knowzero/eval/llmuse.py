@@ -76,6 +76,8 @@ class LLMUse:
         self.turns = 0
         self.model_turns = 0
         self.fallback_turns = 0
+        self._start = self.log.mark()
+        """Only what the provider recorded from here on counts (one provider may serve several runs)."""
 
     def emit(self, event_type: str, **data: Any) -> None:
         """The event sink to hand to the steps (keeps ``llm_fallback`` events)."""
@@ -87,7 +89,7 @@ class LLMUse:
 
     def reset(self) -> None:
         """Forget the calls and turns so far (a warm-up question that loaded the models)."""
-        self.log.reset()
+        self._start = self.log.mark()
         self.turns = self.model_turns = self.fallback_turns = 0
 
     def turn(self) -> _Turn:
@@ -96,11 +98,14 @@ class LLMUse:
 
     def report(self) -> dict[str, Any]:
         p = self.provider
-        secs = list(self.log.seconds)
-        reasons = Counter(f"{step}: {reason}" for step, reason in self.log.fallbacks)
+        calls0, fallbacks0 = self._start
+        secs = self.log.seconds[calls0:]
+        fallbacks = self.log.fallbacks[fallbacks0:]
+        errors = Counter(reason for i, reason in self.log.errors if i >= calls0)
+        reasons = Counter(f"{step}: {reason}" for step, reason in fallbacks)
         return {"provider": p.name if p is not None else "none", "model": model_of(p) if p is not None else "",
-                "llm_calls": len(secs), "llm_errors": dict(self.log.errors),
-                "llm_fallbacks": len(self.log.fallbacks), "llm_fallback_reasons": dict(reasons.most_common()),
+                "llm_calls": len(secs), "llm_errors": dict(errors.most_common()),
+                "llm_fallbacks": len(fallbacks), "llm_fallback_reasons": dict(reasons.most_common()),
                 "llm_p50_s": round(percentile(secs, 50), 3) if secs else None,
                 "llm_p95_s": round(percentile(secs, 95), 3) if secs else None,
                 "llm_turns": self.model_turns, "llm_fallback_turns": self.fallback_turns, "turns": self.turns}

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,8 +31,8 @@ class CallLog:
 
     seconds: list[float] = field(default_factory=list)
     """Seconds per finished call (answered or failed), in order."""
-    errors: Counter[str] = field(default_factory=Counter)
-    """Provider-level failures by reason (HTTP errors, timeouts, load failures)."""
+    errors: list[tuple[int, str]] = field(default_factory=list)
+    """(call index, reason) of provider-level failures (HTTP errors, timeouts, load failures)."""
     fallbacks: list[tuple[str, str]] = field(default_factory=list)
     """(step, reason) for each time a step answered offline instead of using the model."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -44,9 +43,9 @@ class CallLog:
 
     def record(self, seconds: float, error: str | None = None) -> None:
         with self._lock:
-            self.seconds.append(seconds)
             if error is not None:
-                self.errors[error] += 1
+                self.errors.append((len(self.seconds), error))
+            self.seconds.append(seconds)
 
     def fallback(self, step: str, reason: str) -> None:
         with self._lock:
@@ -56,13 +55,6 @@ class CallLog:
         """An ``Emit`` sink that keeps the ``llm_fallback`` events (every other event is dropped)."""
         if event_type == "llm_fallback":
             self.fallback(str(data.get("step", "")), str(data.get("reason", "")))
-
-    def reset(self) -> None:
-        """Forget everything recorded so far (after a warm-up)."""
-        with self._lock:
-            self.seconds.clear()
-            self.errors.clear()
-            self.fallbacks.clear()
 
     def mark(self) -> tuple[int, int]:
         """A position to compare with later (:meth:`since`)."""

@@ -23,7 +23,7 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -87,7 +87,7 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
                 "data": [{"id": model_name, "object": "model", "created": created, "owned_by": "knowzero"}]}
 
     @app.post("/v1/chat/completions")
-    async def chat_completions(request: Request) -> JSONResponse | StreamingResponse:
+    async def chat_completions(request: Request) -> Response:
         try:
             body = await request.json()
         except ValueError:
