@@ -569,9 +569,11 @@ def run_corpus(kb: Any, topics: list[str], *, off_topics: list[str], seed: int =
 
 
 def run_learning(squad: Path | None = None, *, squad_topics: int = 20, seed: int = 7,
-                 comments: bool = True, documents: bool = True, provider: Any = None) -> dict[str, Any]:
+                 comments: bool = True, documents: bool = True, provider: Any = None,
+                 comments_limit: int | None = None) -> dict[str, Any]:
     """Documents (demo KB, then a SQuAD pool) and the comment set; ``provider`` (metered) writes the
-    sections and serves the comments with the model. ``documents=False``: the comment set alone."""
+    sections and serves the comments with the model. ``documents=False``: the comment set alone;
+    ``comments_limit``: a seeded sample of that many comments (a slow model)."""
     from knowzero.eval.llmuse import LLMUse
 
     whole = LLMUse(provider)
@@ -586,8 +588,11 @@ def run_learning(squad: Path | None = None, *, squad_topics: int = 20, seed: int
         out["_coverage_rows"] = cov["_rows"]
     if comments:
         items = load_comment_set()
+        if comments_limit:
+            items = random.Random(seed).sample(items, min(comments_limit, len(items)))
         kbs = {"demo": dkb}
-        files = {c: f for c, f in (("cmrc", DEFAULT_SQUAD), ("drcd", DEFAULT_DRCD)) if f.is_file()}
+        files = {c: f for c, f in (("cmrc", DEFAULT_SQUAD), ("drcd", DEFAULT_DRCD))
+                 if f.is_file() and any(i["corpus"] == c for i in items)}
         if files:  # the CMRC/DRCD pool (not shipped): comments on Wikipedia paragraphs
             pool = pool_kb(items, files)
             kbs.update({c: pool for c in files})
@@ -622,6 +627,8 @@ def learning_command(json_out: bool = typer.Option(False, "--json", help="Print 
                                                          "comment set alone)."),
                      provider: str | None = typer.Option(None, help=PROVIDER_HELP + " It writes the sections and "
                                                          "serves the comments."),
+                     comments_limit: int | None = typer.Option(None, "--comments-limit", min=1,
+                                                               help="A seeded sample of N comments (a slow model)."),
                      ) -> None:
     """Benchmark learning documents: citations, latency, sections, re-anchoring, coverage, comments served."""
     if squad is not None and not squad.is_file():
@@ -630,7 +637,8 @@ def learning_command(json_out: bool = typer.Option(False, "--json", help="Print 
         typer.echo("error: --no-documents and --no-comments leave nothing to measure", err=True)
         raise typer.Exit(2)
     chat = cli_provider(provider)
-    res = run_learning(squad, squad_topics=squad_topics, comments=comments, documents=documents, provider=chat)
+    res = run_learning(squad, squad_topics=squad_topics, comments=comments, documents=documents, provider=chat,
+                       comments_limit=comments_limit)
     rows = res.pop("_rows")
     cov_rows = res.pop("_coverage_rows", [])
     comment_rows = res.pop("_comment_rows", [])
