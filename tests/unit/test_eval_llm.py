@@ -208,3 +208,44 @@ def test_cli_compare_offline_prints_both_and_the_difference(servers: dict[str, s
     assert out["offline"]["llm_calls"] == 0 and "unverified_sentences_shown" in out
     for k in ("answer_contains_gold", "false_answer_rate", "unverified_sentences_shown"):
         assert out["difference"][k] == pytest.approx(out[k] - out["offline"][k], abs=1e-4)
+
+
+# ----- routing, learning, service with the model ---------------------------------------------------
+def test_routing_llm_tier_is_counted(servers: dict[str, str]) -> None:
+    from knowzero.eval.routing import run_product
+
+    product = DATA / "routing" / "product_dev.jsonl"
+    off = run_product(product, 60)
+    refused = run_product(product, 60, provider=provider(servers, "refuse"))
+    assert REPORT_KEYS <= set(refused) and off["llm_calls"] == 0
+    # every message the offline tiers leave below the threshold goes to the model; a refusal keeps their result
+    assert refused["llm_fallbacks"] == refused["llm_calls"] and refused["accuracy"] == off["accuracy"]
+    assert refused["llm_calls"] == refused["llm_turns"] > 0
+    assert all(k.startswith("intent: ") for k in refused["llm_fallback_reasons"])
+
+
+def test_learning_comments_never_adopt_an_invented_sentence(servers: dict[str, str], demo_data_dir: Path) -> None:
+    from knowzero.config import Settings
+    from knowzero.eval.learning import load_comment_set, run_comments
+    from knowzero.knowledge.kb import KnowledgeBase
+    from knowzero.persistence.db import make_engine
+
+    s = Settings(data_dir=demo_data_dir)
+    kb = KnowledgeBase(make_engine(s.db_url), s)
+    kb.refresh()
+    items = [i for i in load_comment_set() if i["corpus"] == "demo" and i["servable"]][:4]
+    out = run_comments({"demo": kb}, items, provider=provider(servers, "invent"))
+    assert out["llm"]["llm_calls"] > 0 and out["all"]["comment_false_adopt_share"] == 0.0
+    assert not any(invented(r["message"]) for r in out["_rows"])
+
+
+def test_service_turns_count_the_model_and_its_fallbacks(servers: dict[str, str], tmp_path: Path) -> None:
+    import asyncio
+
+    from knowzero.eval.service import load_scenarios, run_scenarios
+
+    chosen = [s for s in load_scenarios() if s["name"] in ("multi_skill_turn", "handoff_by_request")]
+    r = asyncio.run(run_scenarios(chosen, tmp_path, provider=provider(servers, "refuse")))
+    assert REPORT_KEYS <= set(r) and r["llm_calls"] > 0
+    assert r["llm_fallbacks"] >= 1 and r["llm_turns"] >= 1
+    assert r["passed"] == len(chosen)  # every step fell back to the offline path: the scenarios still pass
