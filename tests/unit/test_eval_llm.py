@@ -249,3 +249,13 @@ def test_service_turns_count_the_model_and_its_fallbacks(servers: dict[str, str]
     assert REPORT_KEYS <= set(r) and r["llm_calls"] > 0
     assert r["llm_fallbacks"] >= 1 and r["llm_turns"] >= 1
     assert r["passed"] == len(chosen)  # every step fell back to the offline path: the scenarios still pass
+
+
+def test_a_model_reader_keeps_the_offline_check_for_conflicting_sources(servers: dict[str, str], tmp_path: Path) -> None:
+    from knowzero.eval.knowledge import run_conflicts
+
+    off = run_conflicts(CMRC, limit=20, data_dir=tmp_path)
+    r = run_conflicts(CMRC, limit=20, data_dir=tmp_path, provider=provider(servers, "faithful"))
+    assert off["conflicts_named"] > 0  # the slice has a pair the offline reader names
+    assert r["conflicts_named"] >= off["conflicts_named"] and r["conflict_confirmed_rate"] <= off["conflict_confirmed_rate"]
+    assert r["false_conflict_rate"] <= off["false_conflict_rate"] and r["llm_calls"] > 0
