@@ -29,8 +29,9 @@ from knowzero import __version__
 from knowzero.api.app import create_app
 from knowzero.config import DOMAINS, Settings
 from knowzero.eval.factcheck import run_factcheck, run_paraphrases
-from knowzero.eval.knowledge import NEGATIVES, run_conflicts, run_demo, run_knowledge, run_seeds
+from knowzero.eval.knowledge import NEGATIVES, compare_offline, run_conflicts, run_demo, run_knowledge, run_seeds
 from knowzero.eval.learning import learning_command
+from knowzero.eval.llmuse import PROVIDER_HELP, cli_provider
 from knowzero.eval.load import run_load
 from knowzero.eval.report import TASKS, run_report
 from knowzero.eval.routing import routing_command
@@ -53,6 +54,8 @@ eval_app = typer.Typer(help="Benchmarks (not timed tests). Each prints one JSON 
 app.add_typer(eval_app, name="eval")
 bench_app = typer.Typer(help="Scale benchmarks (commands, not timed tests).", no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
+dev_app = typer.Typer(help="Developer tools (a scripted chat model for measuring the LLM path).", no_args_is_help=True)
+app.add_typer(dev_app, name="dev")
 
 
 def _fail(message: str) -> None:
@@ -389,21 +392,33 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
                    seeds: str = typer.Option(None, help="Several seeds, e.g. 1,5,11: reports per_seed and the worst."),
                    data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
                    rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
+                   provider: str = typer.Option(None, help=PROVIDER_HELP),
+                   compare: bool = typer.Option(False, "--compare-offline",
+                                                help="Also run the same questions offline and print the per-metric "
+                                                     "difference (model minus offline)."),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """Retrieval + cited answers + abstention on SQuAD-format data, beside a single-agent baseline."""
 
     if negatives not in NEGATIVES:
         _fail(f"--negatives must be one of {', '.join(NEGATIVES)}")
+    chat = cli_provider(provider)
+    if compare and chat is None:
+        _fail("--compare-offline needs a model: give --provider openai|local (or configure KNOWZERO_LLM_PROVIDER)")
     if demo:
-        _echo_result(run_demo(data_dir=data_dir), json_out, rows)
+        r = run_demo(data_dir=data_dir, provider=chat)
+        _echo_result(compare_offline(r, run_demo(data_dir=data_dir)) if compare else r, json_out, rows)
         return
     if squad is None:
         _fail("give --squad FILE or --demo")
     seed_list = _parse_seeds(seeds)
+    if compare and seed_list:
+        _fail("--compare-offline runs one seed: give --seed, not --seeds")
     kwargs: dict[str, Any] = {"limit": limit, "unanswerable_share": unanswerable_share, "data_dir": data_dir,
                               "progress": _tick, "negatives": negatives}
-    r = _on_squad(squad, lambda: run_seeds(squad, seed_list, **kwargs) if seed_list
-                  else run_knowledge(squad, seed=seed, **kwargs))
+    r = _on_squad(squad, lambda: run_seeds(squad, seed_list, provider=chat, **kwargs) if seed_list
+                  else run_knowledge(squad, seed=seed, provider=chat, **kwargs))
+    if compare:
+        r = compare_offline(r, _on_squad(squad, lambda: run_knowledge(squad, seed=seed, baseline=False, **kwargs)))
     _echo_result(r, json_out, rows)
 
 
@@ -413,12 +428,14 @@ def eval_conflicts(squad: Path = typer.Option(..., exists=True, dir_okay=False, 
                    seed: int = typer.Option(3),
                    data_dir: Path = typer.Option(None, help="Where to keep the benchmark's knowledge base."),
                    rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
+                   provider: str = typer.Option(None, help=PROVIDER_HELP),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """Synthetic conflicting sources: a paragraph and a copy with its answer swapped (conflicts_named,
     false_conflict_rate on as many ordinary questions)."""
 
+    chat = cli_provider(provider)
     r = _on_squad(squad, lambda: run_conflicts(squad, limit=limit, seed=seed, data_dir=data_dir,
-                                               progress=_tick))
+                                               progress=_tick, provider=chat))
     _echo_result(r, json_out, rows)
 
 
@@ -429,15 +446,18 @@ def eval_factcheck(halueval: Path = typer.Option(None, exists=True, dir_okay=Fal
                    limit: int = typer.Option(None, min=1, help="HaluEval lines, or paraphrase questions (default 100)."),
                    seed: int = typer.Option(3),
                    rows: Path = typer.Option(None, dir_okay=False, help=ROWS_HELP),
+                   provider: str = typer.Option(None, help=PROVIDER_HELP + " With a model, its judge runs on every "
+                                                "verdict as in an answer; the offline figures and the difference follow."),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """The checker on HaluEval QA (accept right answers, reject hallucinated ones) or on the rule-made
     paraphrase and yes/no sets (--paraphrase)."""
 
     if (halueval is None) == (paraphrase is None):
         _fail("give one of --halueval FILE or --paraphrase FILE")
+    chat = cli_provider(provider)
     if paraphrase is not None:
         try:
-            r = run_paraphrases(paraphrase, limit=limit or 100, seed=seed)
+            r = run_paraphrases(paraphrase, limit=limit or 100, seed=seed, provider=chat)
         except json.JSONDecodeError as exc:
             _fail(f"{paraphrase}: not a SQuAD-format file ({exc})")
         except KeyError as exc:
@@ -447,7 +467,7 @@ def eval_factcheck(halueval: Path = typer.Option(None, exists=True, dir_okay=Fal
         _echo_result(r, json_out, rows)
         return
     try:
-        r = run_factcheck(halueval, limit)
+        r = run_factcheck(halueval, limit, provider=chat)
     except (ValueError, KeyError) as exc:
         _fail(f"{halueval}: not a HaluEval QA file ({exc})")
     _echo_result(r, json_out)
@@ -520,6 +540,24 @@ def bench_load(sessions: int = typer.Option(50, min=1, max=1000, help="Simulated
         _print_json(r)
     else:
         typer.echo(json.dumps(r, ensure_ascii=False, indent=2))
+
+
+@dev_app.command("scripted-llm")
+def dev_scripted_llm(mode: str = typer.Option("faithful", help="faithful | paraphrase | invent | refuse"),
+                     port: int = typer.Option(8090, min=1, max=65535, help="Port on 127.0.0.1.")) -> None:
+    """Serve the scripted, deterministic chat model (OpenAI-compatible) on 127.0.0.1:PORT/v1.
+
+    Point an eval at it: KNOWZERO_LLM_BASE_URL=http://127.0.0.1:PORT/v1 KNOWZERO_LLM_MODEL=scripted
+    knowzero eval knowledge --demo --provider openai --compare-offline --json
+    """
+    from knowzero.llm.scripted import MODES, ScriptedProvider
+    from knowzero.llm.server import create_app as llm_app
+
+    if mode not in MODES:
+        _fail(f"--mode must be one of {', '.join(MODES)}")
+    model = ScriptedProvider(mode)
+    typer.echo(f"scripted model ({mode}) on http://127.0.0.1:{port}/v1", err=True)
+    uvicorn.run(llm_app(model, model_name=model.model), host="127.0.0.1", port=port, log_level="warning")
 
 
 eval_app.command("routing")(routing_command)

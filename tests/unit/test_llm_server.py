@@ -72,16 +72,26 @@ async def test_json_object_and_max_tokens_cap() -> None:
     {"messages": "hi"},
     {"messages": [{"role": "robot", "content": "hi"}]},
     {"messages": [{"role": "user", "content": "hi"}], "max_tokens": 0},
-    {"messages": [{"role": "user", "content": "hi"}], "stream": True},
     {"messages": [{"role": "user", "content": "hi"}], "response_format": {"type": "xml"}},
     {"messages": [{"role": "user", "content": "hi"}], "response_format": {"type": "json_schema"}},
-], ids=["empty", "not-list", "bad-role", "max-tokens", "stream", "format", "no-schema"])
+], ids=["empty", "not-list", "bad-role", "max-tokens", "format", "no-schema"])
 async def test_bad_requests_are_400_in_openai_shape(body: dict[str, Any]) -> None:
     rec = Recorder()
     async with client(rec) as c:
         r = await c.post("/v1/chat/completions", json=body)
     assert r.status_code == 400 and r.json()["error"]["message"]
     assert rec.calls == []
+
+
+async def test_stream_sends_the_reply_as_sse_chunks_then_done() -> None:
+    rec = Recorder("您好。我是助手！")
+    async with client(rec) as c:
+        r = await c.post("/v1/chat/completions", json={"messages": [{"role": "user", "content": "hi"}], "stream": True})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+    lines = [ln[5:].strip() for ln in r.text.splitlines() if ln.startswith("data:")]
+    assert lines[-1] == "[DONE]"
+    pieces = [json.loads(x)["choices"][0]["delta"]["content"] for x in lines[:-1]]
+    assert pieces == ["您好。", "我是助手！"]
 
 
 async def test_non_json_body_is_400() -> None:

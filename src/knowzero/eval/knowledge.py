@@ -37,6 +37,7 @@ from typing import Any
 from sqlalchemy import update
 
 from knowzero.config import Settings
+from knowzero.eval.llmuse import LLMUse
 from knowzero.eval.metrics import percentile, ratio
 from knowzero.eval.synthetic import ConflictPair, build_conflicts, detect_script, strip_answer_sentences
 from knowzero.knowledge.kb import KnowledgeBase, SourceDoc, demo_kb_path
@@ -47,6 +48,7 @@ from knowzero.knowledge.retriever import key_terms
 from knowzero.knowledge.tables import kb_chunks, kb_files
 from knowzero.knowledge.types import Scored
 from knowzero.knowledge.verify import MIN_COVERAGE
+from knowzero.llm.metered import MeteredProvider
 from knowzero.persistence.db import make_engine
 
 NEGATIVES = ("random", "same-article", "same-paragraph")
@@ -60,13 +62,18 @@ async def ask(question: str, deps: KnowledgeDeps, collections: Sequence[str] = (
 
     ``reply``, ``level`` (verdict), ``reason``, ``coverage`` (the checker's key-term coverage, the
     score its abstention threshold applies to), ``citations`` ([{source, quote, start, end}]),
-    ``conflicts`` (how many source disagreements the reader listed).
+    ``conflicts`` (how many source disagreements the reader listed), ``generated_shown`` /
+    ``unverified_shown`` (sentences in the reply the model wrote rather than quoted, and how many of
+    those were not confirmed by their own check), ``reader`` (``generate`` when the model's draft
+    was used, else ``extract``).
     """
     a = await answer(question, replace(deps, collections=tuple(collections)))
     reader_log: dict[str, Any] = next((e for e in a.agent_log if e.get("agent") == "reader"), {})
+    generated, unverified = shown_sentences(a.draft, a.verdict.claims if a.verdict.level != "insufficient" else None)
     return {"reply": a.reply, "level": a.verdict.level, "reason": a.verdict.reason, "coverage": float(a.verdict.coverage),
             "citations": [{k: c.get(k) for k in ("source", "quote", "start", "end")} for c in a.citations],
-            "conflicts": int(reader_log.get("conflicts") or 0),
+            "conflicts": int(reader_log.get("conflicts") or 0), "generated_shown": generated,
+            "unverified_shown": unverified, "reader": str(reader_log.get("action") or "extract"),
             "answerability": a.verdict.answerability, "features": a.verdict.features,
             "evidence": evidence_of(a, deps.kb)}
 
@@ -89,6 +96,24 @@ def evidence_of(a: Any, kb: KnowledgeBase) -> dict[str, Any] | None:
     return {"terms": key_terms(kb, a.question), "title": cited.title,
             "doc": f"{cited.title} {cited.section} {kb.file_texts.get(cited.path, '')[:20000]}",
             "quotes": [c.quote for c in claims], "contexts": contexts, "similarity": a.verdict.features.get("similarity")}
+
+
+def shown_sentences(draft: Any, claim_verdicts: Sequence[Any] | None) -> tuple[int, int]:
+    """(model-written sentences in the reply, those among them whose own check did not confirm them).
+
+    In a model's draft a claim whose text is its quote is the source's own words; any other text was
+    written by the model (an extractive draft writes nothing: a table row read as a sentence is a
+    rendering of the cells). ``claim_verdicts`` None: nothing was shown (the answer declined)."""
+    if draft is None or claim_verdicts is None or draft.method == "extractive":
+        return 0, 0
+    generated = unverified = 0
+    for i, c in enumerate(draft.claims):
+        if c.text.strip() == c.quote.strip():
+            continue
+        generated += 1
+        level = claim_verdicts[i].level if i < len(claim_verdicts) else "unchecked"
+        unverified += level != "confirmed"
+    return generated, unverified
 
 
 # ----- data -----
@@ -203,7 +228,8 @@ def _cache_dir(path: Path, data_dir: Path | None) -> Path:
 # ----- the knowledge benchmark -----
 def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: float = 0.0, seed: int = 3,
                   data_dir: Path | None = None, baseline: bool = True, progress: Any = None,
-                  negatives: str = "random") -> dict[str, Any]:
+                  negatives: str = "random", provider: MeteredProvider | None = None) -> dict[str, Any]:
+    """The benchmark on ``path`` (see module doc); ``provider`` runs the model path (metered), None offline."""
     if not 0 <= unanswerable_share < 1:
         raise ValueError("unanswerable share must be in [0, 1)")
     if negatives not in NEGATIVES:
@@ -227,7 +253,8 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
         extra["nearmiss"] = [m for pid in sorted(held_out)
                              if (m := strip_answer_sentences(by_id[pid], answers.get(pid, []))) is not None]
     kb = build_kb(paragraphs, held_out, _cache_dir(path, data_dir), progress=progress, extra=extra)
-    deps = KnowledgeDeps(kb, kb.settings)
+    use = LLMUse(provider)
+    deps = KnowledgeDeps(kb, kb.settings, provider=provider, emit=use.emit)
     # unanswerable questions see what is left (the pool, plus near-miss copies); answerable ones everything
     # but the near-miss copies (they would take citations from their own originals)
     unans_colls = ["pool", "nearmiss"] if extra else ["pool"]
@@ -237,13 +264,17 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
 
     async def run_all() -> None:
         await ask(questions[0]["question"], deps)  # load the models outside the timings
+        use.reset()
         for i, q in enumerate(questions):
             unanswerable = q["gold"] in held_out
             t0 = time.perf_counter()
-            out = await ask(q["question"], deps, unans_colls if unanswerable else ans_colls)
+            with use.turn() as turn:
+                out = await ask(q["question"], deps, unans_colls if unanswerable else ans_colls)
             ms = (time.perf_counter() - t0) * 1000
             cits = out["citations"]
             ours.append({"unanswerable": unanswerable, "ms": ms, "answered": out["level"] != "insufficient",
+                         "generated_shown": out["generated_shown"], "unverified_shown": out["unverified_shown"],
+                         "reader": out["reader"], "llm_calls": turn.calls, "llm_fallbacks": turn.fallbacks,
                          "contains": _contains(out["reply"], q["answers"]),
                          "cited_gold": bool(cits) and cits[0]["source"] == q["gold"], "level": out["level"],
                          "coverage": out["coverage"], "score": abstention_score(out), "conflicts": out["conflicts"],
@@ -269,6 +300,7 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
     result = summarize(ours)
     result.update({"dataset": path.name, "seed": seed, "unanswerable_share": unanswerable_share,
                    "negatives": negatives, "script": script})
+    result.update(use.report())
     if extra:
         result["nearmiss_copies"] = len(extra["nearmiss"])
     if baseline:
@@ -331,7 +363,24 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
         out["false_answer_confirmed_rate"] = ratio(sum(r["level"] == "confirmed" for r in false), len(un)) if un else None
         out["level_share"] = {lv: ratio(sum(r["level"] == lv for r in rows), len(rows))
                               for lv in ("confirmed", "uncertain", "contradicted", "insufficient")}
+    if rows and "unverified_shown" in rows[0]:
+        out["generated_sentences_shown"] = sum(r["generated_shown"] for r in rows)
+        out["unverified_sentences_shown"] = sum(r["unverified_shown"] for r in rows)
+        out["model_reader_share"] = ratio(sum(r["reader"] == "generate" for r in rows), len(rows))
     return out
+
+
+COMPARED = ("answer_contains_gold", "citation_accuracy", "citation_accuracy_all", "answered_rate", "false_answer_rate",
+            "false_answer_confirmed_rate", "unverified_sentences_shown", "p50_ms", "p95_ms")
+
+
+def compare_offline(with_model: dict[str, Any], offline: dict[str, Any]) -> dict[str, Any]:
+    """``with_model`` plus ``offline`` (the same questions without a model) and ``difference``
+    (model minus offline, per metric both report)."""
+    off = {k: v for k, v in offline.items() if not k.startswith("_") and k != "baseline"}
+    diff = {k: round(with_model[k] - off[k], 4) for k in COMPARED
+            if isinstance(with_model.get(k), int | float) and isinstance(off.get(k), int | float)}
+    return {**with_model, "offline": off, "difference": diff}
 
 
 def threshold_curve(rows: Sequence[dict[str, Any]], thresholds: Sequence[float] | None = None) -> list[dict[str, float]]:
@@ -371,7 +420,8 @@ TODAY_THRESHOLD = MIN_COVERAGE
 
 # ----- conflicts -----
 def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3,
-                  ordinary: int | None = None, data_dir: Path | None = None, progress: Any = None) -> dict[str, Any]:
+                  ordinary: int | None = None, data_dir: Path | None = None, progress: Any = None,
+                  provider: MeteredProvider | None = None) -> dict[str, Any]:
     """Synthetic conflicting pairs (see :func:`knowzero.eval.synthetic.build_conflicts`).
 
     ``conflicts_named``: share of conflict questions whose reply contains both values, cites (or
@@ -392,22 +442,26 @@ def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3,
     kb = build_kb(paragraphs, set(), _cache_dir(path, data_dir), progress=progress,
                   extra={"pool": [{"id": p.copy_id, "article": "", "title": p.title, "context": p.copy_context}
                                   for p in pairs]})
-    deps = KnowledgeDeps(kb, kb.settings)
+    use = LLMUse(provider)
+    deps = KnowledgeDeps(kb, kb.settings, provider=provider, emit=use.emit)
     rows: list[dict[str, Any]] = []
     plain_rows: list[dict[str, Any]] = []
 
     async def run_all() -> None:
         await ask(pairs[0].question, deps)  # load the models outside the timings
+        use.reset()
         for i, pair in enumerate(pairs):
             t0 = time.perf_counter()
-            out = await ask(pair.question, deps)
+            with use.turn():
+                out = await ask(pair.question, deps)
             ms = (time.perf_counter() - t0) * 1000
             rows.append({**conflict_row(pair, out), "ms": ms})
             if progress and (i + 1) % 50 == 0:
                 progress(i + 1, len(pairs))
         for q in plain:
             t0 = time.perf_counter()
-            out = await ask(q["question"], deps)
+            with use.turn():
+                out = await ask(q["question"], deps)
             plain_rows.append({"flagged": conflict_flagged(out), "level": out["level"],
                                "ms": (time.perf_counter() - t0) * 1000, "question": q["question"]})
 
@@ -427,7 +481,7 @@ def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3,
             "conflict_abstained_rate": ratio(sum(r["level"] == "insufficient" for r in rows), n),
             "false_conflict_rate": ratio(sum(r["flagged"] for r in plain_rows), len(plain_rows)),
             "by_kind": by_kind, "p50_ms": round(percentile(times, 50), 2), "p95_ms": round(percentile(times, 95), 2),
-            "_rows": rows}
+            **use.report(), "_rows": rows}
 
 
 def conflict_flagged(out: dict[str, Any]) -> bool:
@@ -448,7 +502,7 @@ def conflict_row(pair: ConflictPair, out: dict[str, Any]) -> dict[str, Any]:
 
 
 # ----- the bundled demo -----
-def run_demo(*, data_dir: Path | None = None) -> dict[str, Any]:
+def run_demo(*, data_dir: Path | None = None, provider: MeteredProvider | None = None) -> dict[str, Any]:
     """The bundled demo knowledge base with its own questions (``demo_kb/questions.jsonl``).
 
     Answerable lines list acceptable answer strings and the gold source; the rest have
@@ -462,22 +516,26 @@ def run_demo(*, data_dir: Path | None = None) -> dict[str, Any]:
     settings = Settings(data_dir=cache, database_url="")
     kb = KnowledgeBase(make_engine(settings.db_url), settings)
     kb.ensure_demo()
-    deps = KnowledgeDeps(kb, settings)
+    use = LLMUse(provider)
+    deps = KnowledgeDeps(kb, settings, provider=provider, emit=use.emit)
     rows: list[dict[str, Any]] = []
 
     async def run_all() -> None:
         for q in questions:
             t0 = time.perf_counter()
-            out = await ask(q["question"], deps)
+            with use.turn() as turn:
+                out = await ask(q["question"], deps)
             ms = (time.perf_counter() - t0) * 1000
             cits = out["citations"]
             answerable = q.get("answerable", True)
             rows.append({"unanswerable": not answerable, "ms": ms, "answered": out["level"] != "insufficient",
                          "contains": answerable and _contains(out["reply"], q.get("answer_contains", [])),
                          "cited_gold": bool(cits) and bool(q.get("source")) and cits[0]["source"].endswith(q["source"]),
-                         "level": out["level"], "question": q["question"], "reply": out["reply"],
-                         "reason": out["reason"], "answerability": out["answerability"], "features": out["features"],
-                         "evidence": out["evidence"]})
+                         "level": out["level"], "generated_shown": out["generated_shown"],
+                         "unverified_shown": out["unverified_shown"], "reader": out["reader"],
+                         "llm_calls": turn.calls, "llm_fallbacks": turn.fallbacks, "question": q["question"],
+                         "reply": out["reply"], "reason": out["reason"], "answerability": out["answerability"],
+                         "features": out["features"], "evidence": out["evidence"]})
 
     asyncio.run(run_all())
-    return {**summarize(rows), "_rows": rows}
+    return {**summarize(rows), "dataset": "demo_kb", **use.report(), "_rows": rows}

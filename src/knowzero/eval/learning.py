@@ -54,6 +54,7 @@ from typing import Any
 import typer
 
 from knowzero.config import Settings
+from knowzero.eval.llmuse import PROVIDER_HELP, cli_provider
 from knowzero.eval.metrics import percentile, ratio
 from knowzero.persistence.db import make_engine
 
@@ -367,10 +368,16 @@ def pool_kb(items: list[dict[str, Any]], files: dict[str, Path], data_dir: Path 
     return kb
 
 
-def run_comments(kbs: dict[str, Any], items: list[dict[str, Any]]) -> dict[str, Any]:
-    """Every comment on a fresh document for its topic; figures per split, worst first."""
+def run_comments(kbs: dict[str, Any], items: list[dict[str, Any]], provider: Any = None) -> dict[str, Any]:
+    """Every comment on a fresh document for its topic; figures per split, worst first.
+
+    With ``provider`` (metered) the comment is served with the model (the document itself is
+    written offline, so only the comment step differs): ``llm`` reports its use."""
+    from knowzero.eval.llmuse import LLMUse
     from knowzero.learning.compose import file_sentences
     from knowzero.learning.service import LearningService
+
+    use = LLMUse(provider)
 
     tmp = Path(tempfile.mkdtemp(prefix="kz-learn-comments-"))
     rows = []
@@ -387,7 +394,12 @@ def run_comments(kbs: dict[str, Any], items: list[dict[str, Any]]) -> dict[str, 
                          "already": False, "note": "no document"})
             continue
         sid, sel, exact = _anchor(doc, item)
-        res = svc.improve_from_comment(doc["id"], selected_text=sel, comment=item["comment"], section_id=sid)
+        if provider is not None:
+            svc = LearningService(make_engine(s.db_url), kb=kb, provider=provider, settings=s)
+        with use.turn():
+            res = svc.improve_from_comment(doc["id"], selected_text=sel, comment=item["comment"], section_id=sid)
+        if res.get("method") == "offline_fallback":
+            use.fallback("learning comment", str(res.get("note") or "the model failed"))
         if item["corpus"] not in sentences:
             sentences[item["corpus"]] = [c.text for path in kb.file_texts for c in file_sentences(kb, path, svc.cache)]
         j = judge_comment(item, doc, res, sentences[item["corpus"]])
@@ -404,6 +416,7 @@ def run_comments(kbs: dict[str, Any], items: list[dict[str, Any]]) -> dict[str, 
                                                          sum(not r["servable"] for r in rs))}
     worst = min(("tune", "heldout"), key=lambda sp: out[sp]["comment_served_share"])
     out["worst_split"] = worst
+    out["llm"] = use.report()
     out["_rows"] = rows
     return out
 
@@ -493,7 +506,8 @@ def coverage_and_definitions(kb: Any, topics: list[str], definition_topics: list
 
 # ----- runner -----
 
-def run_corpus(kb: Any, topics: list[str], *, off_topics: list[str], seed: int = 7) -> dict[str, Any]:
+def run_corpus(kb: Any, topics: list[str], *, off_topics: list[str], seed: int = 7, provider: Any = None) -> dict[str, Any]:
+    from knowzero.eval.llmuse import LLMUse
     from knowzero.learning.service import LearningService
 
     rng = random.Random(seed)
@@ -503,7 +517,9 @@ def run_corpus(kb: Any, topics: list[str], *, off_topics: list[str], seed: int =
     t0 = time.perf_counter()
     svc.generate(topics[0])  # warm-up: segmenter, query encoder, sentence index
     warmup_ms = (time.perf_counter() - t0) * 1000
-    svc = LearningService(make_engine(Settings(data_dir=tmp / "run", database_url="").db_url), kb=kb, settings=s)
+    svc = LearningService(make_engine(Settings(data_dir=tmp / "run", database_url="").db_url), kb=kb, settings=s,
+                          provider=provider)
+    use = LLMUse(provider)
     firsts, totals, sections, rows = [], [], [], []
     agg = {"lines": 0, "cited": 0, "citations": 0, "resolved": 0}
     anchors = {"checks": 0, "correct": 0, "wrong": 0}
@@ -512,11 +528,14 @@ def run_corpus(kb: Any, topics: list[str], *, off_topics: list[str], seed: int =
         t = time.perf_counter()
         first = None
         doc: dict[str, Any] = {}
-        for ev in svc.iter_generate(topic):
-            if ev["event"] == "section" and first is None:
-                first = (time.perf_counter() - t) * 1000
-            if ev["event"] == "done":
-                doc = ev["document"]
+        with use.turn():
+            for ev in svc.iter_generate(topic):
+                if ev["event"] == "section" and first is None:
+                    first = (time.perf_counter() - t) * 1000
+                if ev["event"] == "section" and ev.get("method") == "offline_fallback":
+                    use.fallback("learning section", str(ev.get("note") or "the model failed"))
+                if ev["event"] == "done":
+                    doc = ev["document"]
         total = (time.perf_counter() - t) * 1000
         if doc.get("status") != "ready":
             insufficient.append(topic)
@@ -546,38 +565,54 @@ def run_corpus(kb: Any, topics: list[str], *, off_topics: list[str], seed: int =
             "reanchor_correct_share": ratio(anchors["correct"], anchors["checks"]),
             "reanchor_checks": anchors["checks"], "wrong_attachments": anchors["wrong"],
             "no_knowledge_refusal_share": ratio(refused, len(off_topics)),
-            "warmup_ms": round(warmup_ms, 1), "citations": agg["citations"], "_rows": rows}
+            "warmup_ms": round(warmup_ms, 1), "citations": agg["citations"], "llm": use.report(), "_rows": rows}
 
 
 def run_learning(squad: Path | None = None, *, squad_topics: int = 20, seed: int = 7,
-                 comments: bool = True) -> dict[str, Any]:
+                 comments: bool = True, documents: bool = True, provider: Any = None,
+                 comments_limit: int | None = None) -> dict[str, Any]:
+    """Documents (demo KB, then a SQuAD pool) and the comment set; ``provider`` (metered) writes the
+    sections and serves the comments with the model. ``documents=False``: the comment set alone;
+    ``comments_limit``: a seeded sample of that many comments (a slow model)."""
+    from knowzero.eval.llmuse import LLMUse
+
+    whole = LLMUse(provider)
     dkb = demo_kb()
-    out = run_corpus(dkb, DEMO_TOPICS, off_topics=OFF_TOPICS, seed=seed)
-    out["corpus"] = "demo_kb"
-    cov = coverage_and_definitions(dkb, COVERAGE_TOPICS, DEFINITION_TOPICS)
-    out.update({k: cov[k] for k in ("section_coverage", "definition_first_share", "coverage_docs", "definition_docs")})
-    out["_coverage_rows"] = cov["_rows"]
+    out: dict[str, Any] = {"_rows": []}
+    if documents:
+        out = run_corpus(dkb, DEMO_TOPICS, off_topics=OFF_TOPICS, seed=seed, provider=provider)
+        out["corpus"] = "demo_kb"
+        cov = coverage_and_definitions(dkb, COVERAGE_TOPICS, DEFINITION_TOPICS)
+        out.update({k: cov[k] for k in ("section_coverage", "definition_first_share", "coverage_docs",
+                                        "definition_docs")})
+        out["_coverage_rows"] = cov["_rows"]
     if comments:
         items = load_comment_set()
+        if comments_limit:
+            items = random.Random(seed).sample(items, min(comments_limit, len(items)))
         kbs = {"demo": dkb}
-        files = {c: f for c, f in (("cmrc", DEFAULT_SQUAD), ("drcd", DEFAULT_DRCD)) if f.is_file()}
+        files = {c: f for c, f in (("cmrc", DEFAULT_SQUAD), ("drcd", DEFAULT_DRCD))
+                 if f.is_file() and any(i["corpus"] == c for i in items)}
         if files:  # the CMRC/DRCD pool (not shipped): comments on Wikipedia paragraphs
             pool = pool_kb(items, files)
             kbs.update({c: pool for c in files})
-        res = run_comments(kbs, items)
+        res = run_comments(kbs, items, provider=provider)
         out["comment_served_share"] = res["all"]["comment_served_share"]
         out["comment_false_adopt_share"] = res["all"]["comment_false_adopt_share"]
         out["comments"] = {k: res[k] for k in ("all", "tune", "heldout", "worst_split")}
         out["comments"]["corpora"] = sorted(kbs)
+        out["comments"]["llm"] = res["llm"]
         out["_comment_rows"] = res["_rows"]
     path = squad if squad is not None else (DEFAULT_SQUAD if DEFAULT_SQUAD.is_file() else None)
-    if path is not None:
+    if path is not None and documents:
         kb, titles = squad_kb(path)
         rng = random.Random(seed)
         topics = rng.sample(titles, min(squad_topics, len(titles)))
-        c = run_corpus(kb, topics, off_topics=["CNC加工中心日常维护", "差旅报销制度"], seed=seed)
+        c = run_corpus(kb, topics, off_topics=["CNC加工中心日常维护", "差旅报销制度"], seed=seed, provider=provider)
         c["corpus"] = str(path.name)
         out["squad"] = c
+    report = whole.report()
+    out.update({k: v for k, v in report.items() if k not in ("turns", "llm_turns", "llm_fallback_turns")})
     return out
 
 
@@ -587,11 +622,23 @@ def learning_command(json_out: bool = typer.Option(False, "--json", help="Print 
                      squad_topics: int = typer.Option(20, "--squad-topics", help="Article titles used as topics."),
                      comments: bool = typer.Option(True, "--comments/--no-comments",
                                                    help="Run the comment set (learning/data/comment_set.jsonl)."),
+                     documents: bool = typer.Option(True, "--documents/--no-documents",
+                                                    help="Generate and measure documents (--no-documents: the "
+                                                         "comment set alone)."),
+                     provider: str | None = typer.Option(None, help=PROVIDER_HELP + " It writes the sections and "
+                                                         "serves the comments."),
+                     comments_limit: int | None = typer.Option(None, "--comments-limit", min=1,
+                                                               help="A seeded sample of N comments (a slow model)."),
                      ) -> None:
     """Benchmark learning documents: citations, latency, sections, re-anchoring, coverage, comments served."""
     if squad is not None and not squad.is_file():
         raise typer.BadParameter(f"{squad}: no such file")
-    res = run_learning(squad, squad_topics=squad_topics, comments=comments)
+    if not (documents or comments):
+        typer.echo("error: --no-documents and --no-comments leave nothing to measure", err=True)
+        raise typer.Exit(2)
+    chat = cli_provider(provider)
+    res = run_learning(squad, squad_topics=squad_topics, comments=comments, documents=documents, provider=chat,
+                       comments_limit=comments_limit)
     rows = res.pop("_rows")
     cov_rows = res.pop("_coverage_rows", [])
     comment_rows = res.pop("_comment_rows", [])
@@ -611,9 +658,12 @@ def learning_command(json_out: bool = typer.Option(False, "--json", help="Print 
             typer.echo(f"{r['topic'][:24]:<24} sections={r['sections']} first={r['first_ms']}ms total={r['ms']}ms "
                        f"cited={r['cited']}/{r['lines']} resolved={r['resolved']}/{r['citations']} "
                        f"reanchor={r['reanchor']['correct']}/{r['reanchor']['checks']}")
-    typer.echo("demo_kb: " + ", ".join(f"{k}={res[k]}" for k in keys))
-    typer.echo(f"demo_kb: section_coverage={res['section_coverage']} ({res['coverage_docs']} documents), "
-               f"definition_first_share={res['definition_first_share']} ({res['definition_docs']} with a definition)")
+    if documents:
+        typer.echo("demo_kb: " + ", ".join(f"{k}={res[k]}" for k in keys))
+        typer.echo(f"demo_kb: section_coverage={res['section_coverage']} ({res['coverage_docs']} documents), "
+                   f"definition_first_share={res['definition_first_share']} ({res['definition_docs']} with a definition)")
+    typer.echo(f"model: provider={res['provider']} model={res['model']} llm_calls={res['llm_calls']} "
+               f"llm_fallbacks={res['llm_fallbacks']} llm_p50_s={res['llm_p50_s']}")
     if "comments" in res:
         c = res["comments"]
         for split in sorted(("tune", "heldout"), key=lambda sp: c[sp]["comment_served_share"]):  # worst first

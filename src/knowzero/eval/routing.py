@@ -52,8 +52,13 @@ from typing import Annotated, Any  # noqa: E402
 import numpy as np  # noqa: E402
 import typer  # noqa: E402
 
+from knowzero.config import Settings  # noqa: E402
+from knowzero.errors import ProviderError  # noqa: E402
+from knowzero.eval.llmuse import PROVIDER_HELP, LLMUse, cli_provider  # noqa: E402
 from knowzero.eval.metrics import percentile  # noqa: E402
-from knowzero.routing.classifier import IntentClassifier  # noqa: E402
+from knowzero.llm.base import call_within_deadline  # noqa: E402
+from knowzero.llm.metered import MeteredProvider  # noqa: E402
+from knowzero.routing.classifier import LLM_UNAVAILABLE, IntentClassifier  # noqa: E402
 from knowzero.routing.head import (  # noqa: E402
     reject_share_budget,
     threshold_at_accuracy,
@@ -255,13 +260,29 @@ def _encode_examples(examples: Mapping[str, Sequence[str]], encoder: Encoder,
 
 
 def classify_all(clf: IntentClassifier, pairs: Sequence[Pair],
-                 progress: Progress | None = None) -> tuple[list[str], list[str], list[float]]:
-    """Predictions, deciding methods and per-message total ms, one message at a time."""
+                 progress: Progress | None = None, use: LLMUse | None = None) -> tuple[list[str], list[str], list[float]]:
+    """Predictions, deciding methods and per-message total ms, one message at a time.
+
+    With ``use`` (a metered provider) the LLM tier runs as in a chat turn, bounded by
+    ``llm_timeout_s``; a failed call keeps the offline tiers' result and counts as a fallback."""
     preds: list[str] = []
     methods: list[str] = []
     ms: list[float] = []
+    provider = use.provider if use is not None else None
+    deadline_s = Settings().llm_timeout_s
     for i, (text, _) in enumerate(pairs):
-        r = clf.classify(text)
+        if use is None or provider is None:
+            r = clf.classify(text)
+        else:
+            with use.turn():
+                try:
+                    r = call_within_deadline(clf.classify, text, provider, deadline_s=deadline_s)
+                except ProviderError as exc:
+                    use.fallback("intent", exc.message)
+                    r = clf.classify(text)
+                else:
+                    if LLM_UNAVAILABLE in r.reasoning:
+                        use.fallback("intent", r.reasoning.split(LLM_UNAVAILABLE, 1)[1].strip(" ();").split(";")[0])
         preds.append(r.intent)
         methods.append(r.method)
         ms.append(r.elapsed_ms)
@@ -304,7 +325,8 @@ THRESHOLD_PROTOCOLS = ("train-oof", "val", "val-halves")
 def run_clinc(path: Path, train_split: str = "train", test_split: str = "val", limit: int | None = None, *,
               peer: bool = True, progress: Progress | None = None, threshold_protocol: str = "train-oof",
               threshold_split: str = "val", seeds: Sequence[int] = tuple(range(10)), min_in_scope: float = 0.95,
-              oos_score: str = "blend", threshold_rule: str = "in-scope-quantile") -> dict[str, Any]:
+              oos_score: str = "blend", threshold_rule: str = "in-scope-quantile",
+              provider: MeteredProvider | None = None) -> dict[str, Any]:
     """Train on ``train_split`` (+ ``oos_<train_split>``), measure on ``test_split`` (+ ``oos_<test_split>``).
 
     ``threshold_protocol`` and ``threshold_rule`` (module docstring) add a ``threshold_protocol``
@@ -328,13 +350,14 @@ def run_clinc(path: Path, train_split: str = "train", test_split: str = "val", l
         progress(f"clinc: {len(train)} train examples, {len(examples)} labels, {len(test)} test queries")
     clf, cached, encode_s, fit_s = _build(examples, OOS_LABEL, progress, oos_score=oos_score)
     gold = [label for _, label in test]
-    preds, methods, ms = classify_all(clf, test, progress)
+    use = LLMUse(provider)
+    preds, methods, ms = classify_all(clf, test, progress, use)
     out: dict[str, Any] = {
         "dataset": Path(path).name, "train_split": train_split, "test_split": test_split, "n": len(test),
         "n_oos": sum(g == OOS_LABEL for g in gold),
         "in_scope_accuracy": in_scope_accuracy(gold, preds), "oos_recall": oos_recall(gold, preds),
         "oos_precision": oos_precision(gold, preds), "share_by_tier": share_by_tier(methods), **latency(ms),
-        "semantic": _fit_info(clf, encode_s, fit_s),
+        "semantic": _fit_info(clf, encode_s, fit_s), **use.report(),
     }
     if threshold_protocol != "train-oof":
         assert clf.semantic is not None
@@ -364,7 +387,7 @@ def run_clinc(path: Path, train_split: str = "train", test_split: str = "val", l
 
 
 def run_jsonl(train_path: Path, test_path: Path, limit: int | None = None, *, peer: bool = True,
-              progress: Progress | None = None) -> dict[str, Any]:
+              progress: Progress | None = None, provider: MeteredProvider | None = None) -> dict[str, Any]:
     """Train on one labelled JSONL file, report accuracy on another (no out-of-scope class)."""
     train = load_jsonl(train_path)
     test = spread_sample(load_jsonl(test_path), limit)
@@ -373,10 +396,12 @@ def run_jsonl(train_path: Path, test_path: Path, limit: int | None = None, *, pe
         progress(f"jsonl: {len(train)} train examples, {len(examples)} labels, {len(test)} test queries")
     clf, cached, encode_s, fit_s = _build(examples, None, progress)
     gold = [label for _, label in test]
-    preds, methods, ms = classify_all(clf, test, progress)
+    use = LLMUse(provider)
+    preds, methods, ms = classify_all(clf, test, progress, use)
     out: dict[str, Any] = {
         "dataset": Path(test_path).name, "n": len(test), "accuracy": accuracy(gold, preds),
         "share_by_tier": share_by_tier(methods), **latency(ms), "semantic": _fit_info(clf, encode_s, fit_s),
+        **use.report(),
     }
     if peer:
         out["peer"] = run_peer(examples, test, cached, oos_label=None, progress=progress)
@@ -384,8 +409,9 @@ def run_jsonl(train_path: Path, test_path: Path, limit: int | None = None, *, pe
 
 
 def run_product(test_path: Path, limit: int | None = None, *, classifier: IntentClassifier | None = None,
-                progress: Progress | None = None) -> dict[str, Any]:
-    """The packaged product classifier (all tiers, no LLM) on a labelled JSONL of product intents.
+                progress: Progress | None = None, provider: MeteredProvider | None = None) -> dict[str, Any]:
+    """The packaged product classifier (all tiers; the LLM tier with ``provider``) on a labelled JSONL
+    of product intents.
 
     A ``classifier`` passed in is used as is (its cache is cleared first); by default a fresh one
     is built from the package data with the cache off.
@@ -399,7 +425,8 @@ def run_product(test_path: Path, limit: int | None = None, *, classifier: Intent
     build_s = time.perf_counter() - t0
     test = spread_sample(load_jsonl(test_path), limit)
     gold = [label for _, label in test]
-    preds, methods, ms = classify_all(clf, test, progress)
+    use = LLMUse(provider)
+    preds, methods, ms = classify_all(clf, test, progress, use)
     per_tier: dict[str, list[bool]] = {}
     for g, p, m in zip(gold, preds, methods, strict=False):
         per_tier.setdefault(m, []).append(g == p)
@@ -409,7 +436,7 @@ def run_product(test_path: Path, limit: int | None = None, *, classifier: Intent
         "dataset": Path(test_path).name, "n": len(test), "accuracy": accuracy(gold, preds),
         "accuracy_by_tier": {m: round(sum(v) / len(v), 4) for m, v in per_tier.items()},
         "share_by_tier": share_by_tier(methods), **latency(ms), "build_s": round(build_s, 1),
-        "errors": errors,
+        "errors": errors, **use.report(),
     }
 
 
@@ -500,6 +527,8 @@ def routing_command(
         help="How protocols val/val-halves choose: in-scope-quantile (reject the share of in-scope "
              "queries that training-fold accuracy minus --min-in-scope allows, lowest score first) or "
              "max-recall (most out-of-scope recall keeping --min-in-scope on the chooser).")] = "in-scope-quantile",
+    provider: Annotated[str | None, typer.Option(help=PROVIDER_HELP + " It runs the LLM tier for messages every "
+                                                 "offline tier leaves below the threshold.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object on stdout's last line.")] = False,
 ) -> None:
     """Intent routing: CLINC150 in-scope accuracy + out-of-scope recall, JSONL accuracy, tiers, latency."""
@@ -518,17 +547,20 @@ def routing_command(
         typer.echo(msg, err=True)
 
     report: dict[str, Any] = {}
+    chat = cli_provider(provider)
+    whole = LLMUse(chat)
     try:
         if clinc is not None:
             seed_list = [int(x) for x in seeds.split(",") if x.strip()]
             report["clinc"] = run_clinc(clinc, train_split, test_split, limit, peer=peer, progress=say,
                                         threshold_protocol=threshold_protocol, threshold_split=threshold_split,
                                         seeds=seed_list, min_in_scope=min_in_scope, oos_score=oos_score,
-                                        threshold_rule=threshold_rule)
+                                        threshold_rule=threshold_rule, provider=chat)
         if jsonl_train is not None and jsonl_test is not None:
-            report["jsonl"] = run_jsonl(jsonl_train, jsonl_test, limit, peer=peer, progress=say)
+            report["jsonl"] = run_jsonl(jsonl_train, jsonl_test, limit, peer=peer, progress=say, provider=chat)
         if product is not None:
-            report["product"] = run_product(product, limit, progress=say)
+            report["product"] = run_product(product, limit, progress=say, provider=chat)
+        report.update({k: v for k, v in whole.report().items() if k not in ("turns", "llm_turns", "llm_fallback_turns")})
     except (ValueError, KeyError) as exc:
         typer.echo(f"error: not a routing data set ({exc})", err=True)
         raise typer.Exit(2) from None

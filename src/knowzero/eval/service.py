@@ -30,11 +30,13 @@ import typer
 from langgraph.types import Command
 
 from knowzero.config import Settings
+from knowzero.eval.llmuse import PROVIDER_HELP, LLMUse, cli_provider
 from knowzero.eval.metrics import percentile, ratio
 from knowzero.graph.builder import build_graph
 from knowzero.graph.context import Deps
 from knowzero.graph.state import CHECKPOINT_TYPES
 from knowzero.input import AgentInput
+from knowzero.llm.metered import MeteredProvider
 from knowzero.persistence.checkpoint import open_persistence
 from knowzero.preferences import get_preferences
 from knowzero.routing.classifier import IntentClassifier
@@ -150,16 +152,18 @@ def check_turn(obs: dict[str, Any], expect: dict[str, Any], store: Any, scenario
 
 
 async def run_scenario(scenario: dict[str, Any], base_dir: Path, database_url: str = "",
-                       classifier: IntentClassifier | None = None,
+                       classifier: IntentClassifier | None = None, use: LLMUse | None = None,
                        observe: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """One scenario on a fresh data dir (app DB, checkpoints, store); ``database_url`` (an empty
     PostgreSQL database) puts all three on PostgreSQL instead. ``classifier`` may be shared between
-    scenarios (it takes ~2 s to build). ``observe`` sees the thread's state after every turn (as
-    read back from the checkpoint)."""
+    scenarios (it takes ~2 s to build). ``use`` (a metered provider's counter) runs every turn with
+    that model and counts its calls and the ``llm_fallback`` events of each turn. ``observe`` sees the
+    thread's state after every turn (as read back from the checkpoint)."""
     data_dir = base_dir / scenario["name"]
     data_dir.mkdir(parents=True, exist_ok=True)
+    use = use or LLMUse(None)
     settings = Settings(data_dir=data_dir, database_url=database_url, llm_provider="none")
-    base = build_deps(settings, provider=None, classifier=classifier or True)
+    base = build_deps(settings, provider=use.provider, classifier=classifier or True)
     store = base.need_store()
     seed_demo(store)
     turns: list[dict[str, Any]] = []
@@ -168,7 +172,11 @@ async def run_scenario(scenario: dict[str, Any], base_dir: Path, database_url: s
         run = ScenarioRun(graph, base, scenario["name"])
         for i, spec in enumerate(scenario["turns"]):
             try:
-                obs = await run.turn(spec, scenario["user"])
+                with use.turn():
+                    obs = await run.turn(spec, scenario["user"])
+                    for kind, data in obs["events"]:
+                        if kind == "llm_fallback":
+                            use.fallback(str(data.get("step", "")), str(data.get("reason", "")))
                 if observe is not None:
                     observe(obs["values"])
                 prefs = await get_preferences(lg_store, USERS[scenario["user"]][0]) if "preferences" in spec.get("expect", {}) else None
@@ -183,17 +191,19 @@ async def run_scenario(scenario: dict[str, Any], base_dir: Path, database_url: s
             "passed": all(not t["failures"] for t in turns) and len(turns) == len(scenario["turns"]), "turns": turns}
 
 
-async def run_scenarios(scenarios: list[dict[str, Any]] | None = None, base_dir: Path | None = None) -> dict[str, Any]:
+async def run_scenarios(scenarios: list[dict[str, Any]] | None = None, base_dir: Path | None = None,
+                        provider: MeteredProvider | None = None) -> dict[str, Any]:
     scenarios = scenarios if scenarios is not None else load_scenarios()
+    use = LLMUse(provider)
     with tempfile.TemporaryDirectory(prefix="kz-eval-service-") as tmp:
         base = base_dir or Path(tmp)
         clf = IntentClassifier.from_package_data()
-        results = [await run_scenario(s, base, classifier=clf) for s in scenarios]
+        results = [await run_scenario(s, base, classifier=clf, use=use) for s in scenarios]
     times = [t["elapsed_ms"] for r in results for t in r["turns"] if t["elapsed_ms"] > 0]
     return {"scenarios": len(results), "passed": sum(r["passed"] for r in results),
             "pass_rate": ratio(sum(r["passed"] for r in results), len(results)),
             "turns": len(times), "p50_ms": round(percentile(times, 50), 2), "p95_ms": round(percentile(times, 95), 2),
-            "results": results}
+            **{k: v for k, v in use.report().items() if k != "turns"}, "results": results}
 
 
 # --- CrossWOZ slot extraction ---------------------------------------------------------------------
@@ -307,8 +317,8 @@ def slot_benchmark(path: Path, limit: int | None = None) -> dict[str, Any]:
 
 
 # --- command --------------------------------------------------------------------------------------
-def run(crosswoz: Path | None = None) -> dict[str, Any]:
-    report = asyncio.run(run_scenarios())
+def run(crosswoz: Path | None = None, provider: MeteredProvider | None = None) -> dict[str, Any]:
+    report = asyncio.run(run_scenarios(provider=provider))
     path = crosswoz or DEFAULT_CROSSWOZ.resolve()
     if path.is_file():
         report.update(slot_benchmark(path))
@@ -319,9 +329,11 @@ def run(crosswoz: Path | None = None) -> dict[str, Any]:
 
 
 def service_command(json_out: bool = typer.Option(False, "--json", help="Print one JSON object last."),
-                    crosswoz: Path | None = typer.Option(None, help="CrossWOZ val.json.zip (default: shared/eval-data).")) -> None:
+                    crosswoz: Path | None = typer.Option(None, help="CrossWOZ val.json.zip (default: shared/eval-data)."),
+                    provider: str | None = typer.Option(None, help=PROVIDER_HELP + " It runs every LLM step of a turn "
+                                                        "(intent tier, sentiment, planner, knowledge, chitchat).")) -> None:
     """Service scenarios (pass rate, per-turn p50/p95) and CrossWOZ slot extraction (P/R/F1)."""
-    report = run(crosswoz)
+    report = run(crosswoz, provider=cli_provider(provider))
     for r in report["results"]:
         mark = "PASS" if r["passed"] else "FAIL"
         typer.echo(f"{mark} {r['name']}", err=json_out)

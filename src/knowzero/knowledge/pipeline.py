@@ -157,6 +157,11 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
             draft = await within_deadline(llm_read, deps.provider, question, masked(passages), language_hint=hint,
                                           deadline_s=deps.settings.llm_timeout_s)
             log = {"agent": "reader", "action": "generate", "provider": deps.provider.name, "notes": draft.notes}
+            # a model's draft lists no disagreement between sources: the offline reader's check of the same
+            # passages does (measured, issue 16: without it conflicting sources were confirmed)
+            conflicts = extractive_read(question, list(passages), deps.kb.keyword.term_idf).conflicts
+            if conflicts:
+                draft = replace(draft, conflicts=conflicts)
         except ProviderError as exc:
             log = {"agent": "reader", "action": "extract", "fallback": True, "fallback_reason": exc.message}
             llm_fallback(deps.emit, "reader", exc.message, "quotes from the documents")

@@ -4,7 +4,8 @@
     KNOWZERO_LLM_PROVIDER=openai KNOWZERO_LLM_BASE_URL=http://127.0.0.1:8081/v1 KNOWZERO_LLM_MODEL=local knowzero ask ...
 
 Endpoints: ``GET /v1/models``, ``POST /v1/chat/completions`` (``max_tokens``, ``response_format``
-``json_schema``/``json_object``; ``"stream": true`` streams server-sent chunks when the model can),
+``json_schema``/``json_object``; ``"stream": true`` streams server-sent chunks: token by token when
+the model can stream and no schema is asked, else the finished reply one sentence per chunk),
 ``GET /health``. It exists so the
 OpenAI-compatible provider can be exercised over real HTTP against a real model, and so one
 loaded model can serve several local processes. ``--max-tokens`` caps every request (short
@@ -17,12 +18,13 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import re
 import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -58,6 +60,16 @@ def _schema_of(response_format: Any) -> tuple[dict[str, Any] | None, str | None]
     return None, f"unsupported response_format type {kind!r}"
 
 
+def _sse_finished(content: str, model: str) -> Iterator[str]:
+    """A finished reply as an OpenAI-style stream: one ``data:`` chunk per sentence, then ``[DONE]``."""
+    cid = f"chatcmpl-{uuid.uuid4().hex[:24]}"
+    for piece in re.findall(r"[^。！？!?.]+[。！？!?.]?", content) or [content]:
+        chunk = {"id": cid, "object": "chat.completion.chunk", "model": model,
+                 "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
+        yield f"data: {json.dumps(chunk, ensure_ascii=False)}\n\n"
+    yield "data: [DONE]\n\n"
+
+
 def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_cap: int | None = None) -> FastAPI:
     """The ASGI app. Requests run one at a time in FastAPI's thread pool (the provider decides concurrency)."""
     app = FastAPI(title="KnowZero OpenAI-compatible LLM server", docs_url=None, redoc_url=None, openapi_url=None)
@@ -77,7 +89,7 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
                 "data": [{"id": model_name, "object": "model", "created": created, "owned_by": "knowzero"}]}
 
     @app.post("/v1/chat/completions", response_model=None)
-    async def chat_completions(request: Request) -> JSONResponse | StreamingResponse:
+    async def chat_completions(request: Request) -> Response:
         try:
             body = await request.json()
         except ValueError:
@@ -85,8 +97,6 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
         if not isinstance(body, dict):
             return _error(400, "the request body must be a JSON object")
         stream = bool(body.get("stream"))
-        if stream and streamer is None:
-            return _error(400, "streaming is not supported by this server's model")
         messages = body.get("messages")
         if (not isinstance(messages, list) or not messages
                 or not all(isinstance(m, dict) and m.get("role") in _ROLES and isinstance(m.get("content"), str)
@@ -112,6 +122,9 @@ def create_app(provider: ChatProvider, *, model_name: str = "local", max_tokens_
         except ProviderError as exc:
             return _error(503, exc.message, "llm_unavailable")
         elapsed_ms = round((time.perf_counter() - t0) * 1000, 1)
+        if stream:  # a model that cannot stream (or a schema): the finished reply, one sentence per chunk
+            return StreamingResponse(_sse_finished(content, str(body.get("model") or model_name)),
+                                     media_type="text/event-stream")
         usage = dict(getattr(provider, "last_usage", None) or {})
         out: dict[str, Any] = {
             "id": f"chatcmpl-{uuid.uuid4().hex[:24]}", "object": "chat.completion", "created": int(time.time()),
