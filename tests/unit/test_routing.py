@@ -484,7 +484,7 @@ def test_routing_command_prints_one_json_object_last() -> None:
     result = CliRunner().invoke(app, ["--clinc", str(CLINC_SLICE), "--limit", "10", "--no-peer", "--json"])
     assert result.exit_code == 0, result.output
     last = json.loads(result.stdout.strip().splitlines()[-1])
-    assert set(last) == {"clinc"} and last["clinc"]["n"] == 10
+    assert "clinc" in last and last["clinc"]["n"] == 10 and "llm_calls" in last
     assert CliRunner().invoke(app, []).exit_code == 2
 
 
