@@ -106,7 +106,7 @@ async def test_an_integral_float_is_an_integer(api):
 async def test_a_405_names_every_method_of_the_path(api):
     r = await api.request("OPTIONS", "/v1/kb/files")
     assert_error_shape(r, 405, "method_not_allowed")
-    assert set(r.headers["allow"].replace(" ", "").split(",")) == {"GET", "DELETE"}
+    assert set(r.headers["allow"].replace(" ", "").split(",")) == {"GET", "DELETE", "PATCH"}
 
 
 async def test_an_edit_without_the_corrected_answer_is_declared_and_refused(api):
