@@ -292,3 +292,12 @@ def test_value_conflict_polarity_and_non_conflicts() -> None:
     assert v.value_conflict("零件B的公差是多少？", "零件A的公差为±0.01mm。", "零件B的公差为±0.05mm。") is None  # two parts
     assert v.value_conflict("问题", yes, yes) is None
     assert v.value_conflict("问题", "食堂供应午餐。", "班车七点半出发。") is None
+
+
+def test_a_what_question_ending_in_shenme_is_not_yes_no():
+    """Self-review: "年会主题是什么？" got "是的。" (the 么 of 什么 read as the particle 么)."""
+    from knowzero.knowledge import verify
+
+    assert not verify.is_yes_no("年会主题是什么？") and not verify.is_yes_no("年會主題是什麼")
+    assert not verify.is_yes_no("这个怎么")
+    assert verify.is_yes_no("公司有食堂么？") and verify.is_yes_no("零件B的公差是±0.05mm吗？")

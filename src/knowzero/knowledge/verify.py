@@ -273,7 +273,7 @@ def judge(claims: list[ClaimVerdict], *, coverage_value: float, entity_ok: bool,
 
 
 # ----- yes/no questions: the answer follows the polarity of the evidence -----
-_ZH_YESNO = re.compile(r"(?:吗|嗎|么|麼)\s*[？?]?\s*$|是否|是不是|能否|可否|有没有|有沒有|能不能|可不可以|会不会|會不會|要不要|"
+_ZH_YESNO = re.compile(r"(?:吗|嗎|(?<![什怎这那多甚])么|(?<![什怎這那多甚])麼)\s*[？?]?\s*$|是否|是不是|能否|可否|有没有|有沒有|能不能|可不可以|会不会|會不會|要不要|"
                        r"需不需要|对不对|對不對|是吧\s*[？?]?$")
 _WH = re.compile(r"什么|什麼|谁|誰|哪|几|幾|多少|怎么|怎麼|怎样|怎樣|为什么|為什麼|为何|如何|何时|何時|何地")
 _NOT_WH = re.compile(r"几何|幾何|几乎|幾乎|哪怕|什么都|什麼都")
