@@ -83,8 +83,11 @@ def test_two_workers_share_postgres_and_redis(pg_url: str, tmp_path: Path) -> No
                        files={"files": ("刀具寿命.md", NOTE, "text/markdown")}, data={"collection": "team"}, timeout=120)
         assert r.status_code == 200 and r.json()["results"][0]["added"] == ["team/刀具寿命.md"], r.text
         for _ in range(12):  # connections are new each time: the kernel spreads them over the workers
-            hits = httpx.post(f"{base}/v1/kb/search", json={"query": "铣刀 刃口磨损 更换", "strategy": "keyword"},
-                              timeout=120).json()  # no vector yet: embeddings are queued
+            # signed in: the anonymous rate limit lives in the shared Redis and other tests' calls count too
+            resp = httpx.post(f"{base}/v1/kb/search", json={"query": "铣刀 刃口磨损 更换", "strategy": "keyword"},
+                              headers={"Authorization": "Bearer demo-editor"}, timeout=120)  # no vector yet: queued
+            assert resp.status_code == 200, resp.text
+            hits = resp.json()
             assert any(p["source"] == "team/刀具寿命.md" for p in hits["passages"]), hits
     finally:
         proc.send_signal(signal.SIGINT)
