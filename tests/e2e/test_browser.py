@@ -270,6 +270,8 @@ def test_upload_then_ask(pages: Any, shots: Path, tmp_path: Path) -> None:
     done.wait_for(timeout=60000)
     assert "✓" in done.inner_text()
     page.locator("#kb-files td", has_text="星云-7").first.wait_for()
+    # searchable at once by keyword; hybrid ranking wants its vectors (the status refreshes by itself)
+    page.locator("#kb-files tr", has_text="星云-7").filter(has_text="已索引").first.wait_for(timeout=120000)
     page.fill("#kb-query", "星云-7 的额定扭矩是多少？")
     page.press("#kb-query", "Enter")
     first = page.locator("#kb-results .passage").first

@@ -249,8 +249,8 @@ def test_knowledge_base_management(pages: Any, shots: Path, tmp_path: Path) -> N
     (tmp_path / "tmp-note.md").write_text("# 临时说明\n\n这是一个临时文档，用于测试删除。", encoding="utf-8")
     page.set_input_files("#file-input", str(tmp_path / "tmp-note.md"))
     row = page.locator('tr[data-path$="tmp-note.md"]')
-    row.wait_for(timeout=60000)
-    assert "已索引" in row.inner_text()
+    row.wait_for(timeout=60000)  # searchable at once; the page refreshes its status until the vectors are in
+    page.locator('tr[data-path$="tmp-note.md"]', has_text="已索引").wait_for(timeout=120000)
     row.locator('[data-action="view-chunks"]').click()
     page.locator("#chunk-list li", has_text="临时文档").wait_for()
     page.screenshot(path=str(shots / "knowledge-base-chunks.png"))

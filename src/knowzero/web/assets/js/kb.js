@@ -75,6 +75,11 @@ export async function renderKb(main, sidebar) {
         h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, t('file')), h('th', {}, t('domain')), h('th', {}, t('chunks')), h('th', {}, t('kb_status')), h('th', {}, t('actions')))),
           h('tbody', {}, list.map((f) => fileRow(f))))))));
       if (!(res.files || []).length) files.append(h('p', { class: 'empty' }, t('kb_empty')));
+      // vectors are computed after ingest: refresh the statuses until every document is embedded
+      clearTimeout(loadFiles.timer);
+      if ((res.files || []).some((f) => f.status === 'searchable')) {
+        loadFiles.timer = setTimeout(() => { if (document.body.contains(files)) loadFiles(); }, 3000);
+      }
       const ul = document.getElementById('collections');
       ul && ul.replaceChildren(...Object.entries(res.collections || {}).map(([c, n]) => h('li', {}, `${c} `, h('span', { class: 'badge' }, n))));
     } catch (err) { files.replaceChildren(h('p', { class: 'bad' }, err.status === 0 ? t('server_down') : err.message)); }
