@@ -187,6 +187,15 @@ def test_allowed_keeps_what_it_allows(case: Case) -> None:
                                                                      everything - {case.id("p3")})}
 
 
+@pytest.mark.parametrize("kind", ["dense", "dense-pgvector"])
+def test_dense_indexes_say_which_ids_have_no_vector_yet(kind: str) -> None:
+    """``missing``: what the dense list could not have returned (fusion does not rank those down)."""
+    case = FACTORIES[kind]()
+    have = [case.ids[k] for k in sorted(case.ids)]
+    assert case.retriever.missing([*have, "queued-chunk"]) == {"queued-chunk"}
+    assert case.retriever.missing([]) == set()
+
+
 @pytest.mark.parametrize("engine", [sqlite_engine, pg_engine])
 def test_empty_keyword_index_gives_no_hits(engine: Any) -> None:
     idx = open_index(engine())

@@ -85,3 +85,28 @@ def test_empty_and_invalid() -> None:
 
 def test_k_zero_is_allowed() -> None:
     assert weighted_rrf({"kw": hits("kw", "a")}, k=0)[0][1] == pytest.approx(1.0)
+
+
+def test_an_id_a_retriever_could_not_see_is_scaled_to_the_retrievers_that_could() -> None:
+    rankings = {"kw": hits("kw", "new", "old"), "dense": hits("dense", "old")}
+    plain = {i: s for i, s, _ in weighted_rrf(rankings)}
+    assert plain["old"] > plain["new"]  # the vote "new" could not get ranks it down
+    fair = {i: s for i, s, _ in weighted_rrf(rankings, unseen={"dense": {"new"}})}
+    assert fair["new"] == pytest.approx(2 / 61) and fair["old"] == pytest.approx(plain["old"])
+    assert fair["new"] > fair["old"]
+    # weights count: the scale is all weights over the weights that could see it
+    w = {i: s for i, s, _ in weighted_rrf(rankings, {"kw": 1.0, "dense": 3.0}, unseen={"dense": {"new"}})}
+    assert w["new"] == pytest.approx(4 / 61)
+
+
+def test_a_document_waiting_for_its_vectors_is_not_ranked_down(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Uploaded just now (searchable, vectors queued): a question naming it finds it first."""
+    from knowzero.knowledge.retriever import Plan, retrieve
+    from kz_testlib import make_kb, write_docs
+
+    kb = make_kb(tmp_path / "kz", {"产品线.md": "# 产品线介绍\n\n星河公司的产品线包括伺服电机、法兰和导向轴，伺服电机的额定扭矩见各产品说明。\n"})
+    folder = write_docs(tmp_path / "new" / "kbdocs", {"星云-7规格.md": "# 星云-7 伺服电机规格\n\n星云-7 伺服电机的额定扭矩是 42 N·m。\n"})
+    kb.ingest_paths([folder], embed=False)
+    assert kb.pending_vectors > 0
+    r = retrieve(kb, "星云-7 伺服电机的额定扭矩是多少？", Plan(domain="general", collections=(), strategy="hybrid", top_k=5))
+    assert r.passages[0].passage.title.startswith("星云-7"), [s.passage.title for s in r.passages]

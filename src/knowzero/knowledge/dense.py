@@ -8,7 +8,7 @@ In PostgreSQL mode :class:`PgVectorIndex` keeps the vectors in the database (pgv
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 from sqlalchemy import Connection, Engine, text
@@ -50,6 +50,10 @@ class DenseIndex:
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.argsort(-scores[top], kind="stable")]
         return [Hit(self.ids[i], float(scores[i]), self.name) for i in top if np.isfinite(scores[i])]
+
+    def missing(self, ids: Sequence[str]) -> set[str]:
+        """The ids among ``ids`` that have no vector here (yet)."""
+        return {i for i in ids if i not in self._pos}
 
     def similarity(self, q: np.ndarray, pid: str) -> float:
         j = self._pos.get(pid)
@@ -181,6 +185,16 @@ class PgVectorIndex:
                                      f"{where}ORDER BY embedding <=> CAST(:q AS vector) LIMIT :k"), params).all()
         # relaxed_order may return near-ties slightly out of order: the contract is best first
         return [Hit(r.id, float(r.s), self.name) for r in sorted(rows, key=lambda r: (-r.s, r.id))]
+
+    def missing(self, ids: Sequence[str]) -> set[str]:
+        """The ids among ``ids`` that have no row in ``kb_vectors`` (yet); one query."""
+        if not ids:
+            return set()
+        with self.engine.connect() as conn:
+            if not self._exists(conn):
+                return set(ids)
+            have = set(conn.execute(text("SELECT id FROM kb_vectors WHERE id = ANY(:ids)"), {"ids": list(ids)}).scalars())
+        return set(ids) - have
 
     def similarity(self, q: np.ndarray, pid: str) -> float:
         with self.engine.connect() as conn:

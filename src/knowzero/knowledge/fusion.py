@@ -8,18 +8,27 @@ weight per retriever. Inputs are not mutated; ties break by id for a stable orde
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 from knowzero.knowledge.types import Hit
 
 
 def weighted_rrf(rankings: Mapping[str, Sequence[Hit]], weights: Mapping[str, float] | None = None,
-                 k: int = 60) -> list[tuple[str, float, dict[str, float]]]:
+                 k: int = 60, unseen: Mapping[str, AbstractSet[str]] | None = None) -> list[tuple[str, float, dict[str, float]]]:
     """Fuse ranked lists into [(id, score, {retriever: contribution})], best first.
 
     >>> a = [Hit("x", 3.0, "kw"), Hit("y", 1.0, "kw")]
     >>> b = [Hit("y", 0.9, "dense")]
     >>> [i for i, _, _ in weighted_rrf({"kw": a, "dense": b})]
     ['y', 'x']
+
+    ``unseen`` names, per retriever, ids it could not have returned (a chunk whose vector is still
+    queued): such an id's score is scaled by all weights over the weights of the retrievers that could
+    see it, so a document searchable before it is embedded is not ranked down for a vote it could not get.
+
+    >>> [i for i, _, _ in weighted_rrf({"kw": [Hit("new", 9, "kw"), Hit("old", 8, "kw")],
+    ...                                 "dense": [Hit("old", 0.9, "dense")]}, unseen={"dense": {"new"}})]
+    ['new', 'old']
     """
     if k < 0:
         raise ValueError("k must be >= 0")
@@ -39,4 +48,12 @@ def weighted_rrf(rankings: Mapping[str, Sequence[Hit]], weights: Mapping[str, fl
             c = w / (k + rank)
             totals[hit.id] = totals.get(hit.id, 0.0) + c
             parts.setdefault(hit.id, {})[name] = c
+    if unseen:
+        active = {name: (1.0 if weights is None else float(weights.get(name, 1.0))) for name in rankings}
+        active = {name: w for name, w in active.items() if w > 0}
+        all_w = sum(active.values())
+        for i in totals:
+            seen_w = sum(w for name, w in active.items() if i not in unseen.get(name, ()))
+            if 0 < seen_w < all_w:
+                totals[i] *= all_w / seen_w
     return sorted(((i, s, parts[i]) for i, s in totals.items()), key=lambda t: (-t[1], t[0]))

@@ -69,7 +69,11 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
         rankings["sql"] = kb.sql.search(query, plan.top_k, allowed)
     if dense_future is not None:
         rankings["dense"] = dense_future.result()
-    fused = weighted_rrf(rankings, plan.weights or None)
+    unseen: dict[str, set[str]] = {}
+    if "dense" in rankings and "keyword" in rankings and kb.pending_vectors > 0:
+        # chunks searchable by keyword whose vectors are still queued: the dense list could not hold them
+        unseen["dense"] = kb.dense.missing([h.id for h in rankings["keyword"]])
+    fused = weighted_rrf(rankings, plan.weights or None, unseen=unseen or None)
     q_ents = ent.expand(ent.extract(query), kb.aliases)
     out: list[Scored] = []
     filtered = 0
