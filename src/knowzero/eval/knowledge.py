@@ -42,7 +42,7 @@ from knowzero.eval.metrics import percentile, ratio
 from knowzero.eval.synthetic import ConflictPair, build_conflicts, detect_script, strip_answer_sentences
 from knowzero.knowledge.kb import KnowledgeBase, SourceDoc, demo_kb_path
 from knowzero.knowledge.parsers import ParsedDoc
-from knowzero.knowledge.pipeline import KnowledgeDeps, answer
+from knowzero.knowledge.pipeline import KnowledgeDeps, answer, claim_context
 from knowzero.knowledge.reader import extractive_read
 from knowzero.knowledge.retriever import key_terms
 from knowzero.knowledge.tables import kb_chunks, kb_files
@@ -88,11 +88,7 @@ def evidence_of(a: Any, kb: KnowledgeBase) -> dict[str, Any] | None:
     if cited is None:
         return None
     by_id = {s.passage.id: s.passage for s in a.passages}
-    contexts = []
-    for c in claims:
-        src = kb.file_texts.get(c.source, "")
-        p = by_id.get(c.passage_id)
-        contexts.append(f"{p.title if p else ''} {p.section if p else ''} {src[max(0, c.start - 200): c.end + 200] if src else c.quote}")
+    contexts = [claim_context(kb, c, by_id.get(c.passage_id)) for c in claims]
     return {"terms": key_terms(kb, a.question), "title": cited.title,
             "doc": f"{cited.title} {cited.section} {kb.file_texts.get(cited.path, '')[:20000]}",
             "quotes": [c.quote for c in claims], "contexts": contexts, "similarity": a.verdict.features.get("similarity")}

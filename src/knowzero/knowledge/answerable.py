@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 
-from knowzero.knowledge.text import STOPWORDS, fold, tokens
+from knowzero.knowledge.text import STOPWORDS, fold, pos_tags, tokens
 
 # ----- the slot the question asks for --------------------------------------------------------------
 _KINDS: list[tuple[str, re.Pattern[str]]] = [
@@ -60,13 +60,6 @@ def asked_kind(question: str) -> str | None:
     return None
 
 
-def _pos_tags(text: str) -> list[tuple[str, str]]:
-    import jieba.posseg as pseg  # part-of-speech tags for names and places (same dictionary as tokens())
-
-    tokens("")  # the shared segmenter (user dictionary) is initialised once
-    return [(w, f) for w, f in pseg.lcut(fold(text))]
-
-
 def _fills(kind: str, clause: str, question: str) -> bool:
     """``clause`` holds a value of ``kind`` that the question does not already contain."""
     q = fold(question)
@@ -76,7 +69,7 @@ def _fills(kind: str, clause: str, question: str) -> bool:
         return any(m.group(0) not in q for m in _TIME.finditer(clause))
     if kind == "reason":
         return bool(_REASON.search(clause))
-    tags = _pos_tags(clause)
+    tags = pos_tags(clause)
     if kind == "person":
         return any(f == "nr" and len(w) >= 2 and w not in q for w, f in tags) or bool(re.search(r"\b[A-Z][a-z]+ [A-Z]", clause))
     if kind == "place":
@@ -236,9 +229,12 @@ def unknown_terms(question: str, terms: Sequence[tuple[str, float]], doc_text: s
     Not an abstention (on DRCD 12% of answerable questions have such a word, a paraphrase more often
     than a missing subject): the verdict is ``uncertain`` instead of ``confirmed``.
     """
+    unseen = [t for t, _ in terms if len(t) >= 2 and _CJK.fullmatch(t) and not _QUESTION_WORD.match(t)
+              and t not in STOPWORDS and doc_freq(t) == 0]
+    if not unseen:
+        return []  # the usual case: no need to fold the document
     doc = fold(doc_text).lower()
-    return [t for t, _ in terms if len(t) >= 2 and _CJK.fullmatch(t) and not _QUESTION_WORD.match(t)
-            and t not in STOPWORDS and doc_freq(t) == 0 and not present(t.lower(), doc)]
+    return [t for t in unseen if not present(t.lower(), doc)]
 
 
 def explain(f: Features) -> str:

@@ -195,6 +195,16 @@ def claim_similarity(kb: KnowledgeBase, claim: str, quote: str) -> float:
     return float(enc.passages([quote])[0] @ enc.query(claim))
 
 
+def quote_window(src: str, c: Claim) -> str:
+    """A claim's quote with up to 200 characters of its document on each side."""
+    return src[max(0, c.start - 200): c.end + 200] if src else c.quote
+
+
+def claim_context(kb: KnowledgeBase, c: Claim, p: Passage | None) -> str:
+    """What coverage is measured on: the passage's title and section, and the quote's window."""
+    return f"{p.title if p else ''} {p.section if p else ''} {quote_window(kb.file_texts.get(c.source, ''), c)}"
+
+
 def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequence[Scored]) -> verify.Verdict:
     """The deterministic verdict for a draft (pure over the knowledge base's texts)."""
     claims = draft.claims
@@ -207,9 +217,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         src = kb.file_texts.get(c.source, "")
         if not verify.quote_matches(src, c.quote, c.start, c.end):
             quotes_ok = False
-        p = by_id.get(c.passage_id)
-        context = src[max(0, c.start - 200): c.end + 200] if src else c.quote
-        evidence_texts.append(f"{p.title if p else ''} {p.section if p else ''} {context}")
+        context = quote_window(src, c)
+        evidence_texts.append(claim_context(kb, c, by_id.get(c.passage_id)))
         verbatim = extractive or c.text.strip() == c.quote.strip()
         sim = None if verbatim else claim_similarity(kb, c.text, c.quote)
         cv = verify.check_claim(c.text, c.quote if verbatim else context, question=question,
@@ -263,8 +272,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     if v.level in ("confirmed", "uncertain") and prob < answerable.THRESHOLD:
         return replace(v, level="insufficient", needs_human_review=False,
                        reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
-    unknown = answerable.unknown_terms(question, terms, doc, kb.keyword.doc_freq)
-    if v.level == "confirmed" and unknown:
+    if v.level == "confirmed" and (unknown := answerable.unknown_terms(question, terms, doc, kb.keyword.doc_freq)):
         return replace(v, level="uncertain", needs_human_review=True,
                        reason=f"the question's 「{unknown[0]}」 occurs nowhere in the knowledge base: the sources may be "
                               "about something else")

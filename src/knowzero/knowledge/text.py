@@ -148,18 +148,23 @@ def _user_dict(path: str, mtime_ns: int, size: int) -> None:
         _load_userdict(jb, path)
 
 
+def pos_tags(text: str) -> list[tuple[str, str]]:
+    """``(word, part-of-speech flag)`` pairs of ``text`` folded to Simplified, by jieba's tagger
+    (names ``nr``, places ``ns``, nouns ``n*``)."""
+    import jieba.posseg as pseg  # the tagger lives only in Python jieba (the segmenter is rjieba)
+
+    return [(w.word, w.flag) for w in pseg.lcut(fold(text))]
+
+
 def nouns(text: str) -> set[str]:
     """The nouns of ``text`` (lower-cased, folded to Simplified like :func:`tokens`), by jieba's
-    part-of-speech tags (``n*`` and ``eng``), with the same dictionary as :func:`tokens`.
+    part-of-speech tags (``n*`` and ``eng``).
 
     >>> sorted(nouns("出国出差的签证费怎么报销？"))
     ['签证费']
     """
-    _jieba()
-    import jieba.posseg as pseg
-
-    return {w.word.lower() for w in pseg.lcut(fold(unicodedata.normalize("NFKC", text)))
-            if w.flag.startswith("n") or w.flag == "eng"}
+    return {w.lower() for w, flag in pos_tags(unicodedata.normalize("NFKC", text))
+            if flag.startswith("n") or flag == "eng"}
 
 
 def tokens(text: str, *, search: bool = True, keep_stopwords: bool = False) -> list[str]:
