@@ -19,6 +19,8 @@ from knowzero.config import Settings
 from knowzero.knowledge.dbviews import ChunkView, FileTextView
 from knowzero.knowledge.dense import PgVectorIndex
 from knowzero.knowledge.kb import KnowledgeBase, demo_kb_path
+from knowzero.learning.compose import file_sentences, plan_document
+from knowzero.learning.entities import kb_terms
 from knowzero.persistence.db import make_engine
 from kz_testlib import answer_dict
 
@@ -64,6 +66,28 @@ def test_postgres_mode_answers_like_embedded_mode_without_holding_the_corpus(pg_
     some = next(iter(lite.passages.values()))
     assert other.passage(some.id) == some and other.chunks_of(some.path) == lite.chunks_of(some.path)
     assert other.file_texts[some.path] == lite.file_texts[some.path]
+    assert other.document_titles() == lite.document_titles()
+
+
+def test_per_request_paths_never_scan_the_corpus(pg_url: str, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A document's chunk view, a learning document and the entity index read what they need by path or
+    title; none of them streams every chunk through the worker (its memory must not grow with the corpus)."""
+    pg = _kb(tmp_path / "pg", pg_url)
+    lite = _kb(tmp_path / "lite")
+    some = next(iter(lite.passages.values()))
+
+    def no_scan(self: ChunkView) -> None:
+        raise AssertionError("a per-request path streamed every chunk")
+
+    monkeypatch.setattr(ChunkView, "values", no_scan)
+    monkeypatch.setattr(ChunkView, "items", no_scan)
+    assert pg.chunks_of(some.path) == lite.chunks_of(some.path)
+    assert kb_terms(pg).keys() == kb_terms(lite).keys() != set()
+    assert file_sentences(pg, some.path) == file_sentences(lite, some.path)
+    a, b = plan_document(pg, "主轴"), plan_document(lite, "主轴")
+    assert a.sufficient and [(k, h, [c.text for c in cs]) for k, h, cs in a.groups] == \
+        [(k, h, [c.text for c in cs]) for k, h, cs in b.groups]
 
 
 def test_restricting_to_everything_is_no_filter(pg_url: str, tmp_path: Path) -> None:

@@ -416,6 +416,18 @@ class KnowledgeBase:
             return self.passages.of_path(path)
         return sorted((p for p in self.passages.values() if p.path == path), key=lambda p: (p.start, p.id))
 
+    def document_titles(self) -> dict[str, str]:
+        """``path → title`` (the path when untitled) of every enabled document: one query in PostgreSQL mode,
+        where no worker holds the chunks."""
+        if self.in_db:
+            with self.engine.connect() as conn:
+                rows = conn.execute(select(kb_files.c.path, kb_files.c.title).order_by(kb_files.c.path)).all()
+            return {r.path: r.title or r.path for r in rows if r.path not in self.disabled}
+        out: dict[str, str] = {}
+        for p in self.passages.values():
+            out.setdefault(p.path, p.title or p.path)
+        return out
+
     def allowed_ids(self, collections: tuple[str, ...], domain: str | None) -> frozenset[str] | None:
         """Passage ids in ``collections`` (if any) and ``domain`` (if given); None when that is everything
         (the retrievers then search without a filter)."""

@@ -169,7 +169,7 @@ def file_sentences(kb: Any, path: str, cache: KBCache | None = None) -> list[Can
 def _file_sentences(kb: Any, path: str) -> list[Cand]:
     seen: set[int] = set()
     out: list[Cand] = []
-    for p in sorted((p for p in kb.passages.values() if p.path == path), key=lambda x: x.start):
+    for p in kb.chunks_of(path):
         for c in passage_sentences(kb, p):
             if c.start not in seen:
                 seen.add(c.start)
@@ -192,7 +192,7 @@ def _table_rows(kb: Any, path: str) -> list[Cand]:
     from knowzero.knowledge.reader import row_sentence
 
     src = kb.file_texts.get(path, "")
-    passages = sorted((p for p in kb.passages.values() if p.path == path), key=lambda x: x.start)
+    passages = kb.chunks_of(path)
     out: list[Cand] = []
     header: list[str] = []
     pos = 0
@@ -298,7 +298,7 @@ def closest_topics(kb: Any, topic: str, passages: list[Any], k: int = 5) -> list
     if len(out) < k:
         from rapidfuzz import fuzz, process
 
-        titles = sorted({p.title or p.path for p in kb.passages.values()})
+        titles = sorted(set(kb.document_titles().values()))
         for t, _, _ in process.extract(topic, titles, scorer=fuzz.partial_ratio, limit=k):
             if t not in out:
                 out.append(t)
@@ -424,7 +424,7 @@ def _subject_pos(text: str, topic: str) -> int:
 def referenced(kb: Any, cands: list[Cand], topic: str) -> list[str]:
     """Files the knowledge base itself points to for the topic: '主轴相关的详细检查项目，请参考英文文件《CNC Spindle
     Maintenance Checklist》' makes that checklist a source on 主轴."""
-    titles = {unicodedata.normalize("NFKC", p.title or "").lower(): p.path for p in kb.passages.values() if p.title}
+    titles = {unicodedata.normalize("NFKC", t).lower(): path for path, t in kb.document_titles().items() if t != path}
     out: list[str] = []
     for c in cands:
         if _subject_pos(c.text, topic) == 99:

@@ -60,10 +60,7 @@ def kb_terms(kb: Any, cache: KBCache | None = None) -> dict[str, Term]:
 
 
 def _kb_terms(kb: Any) -> dict[str, Term]:
-    titles: dict[str, str] = {}
-    for p in kb.passages.values():
-        titles.setdefault(p.path, p.title or p.path)
-    texts = {path: unicodedata.normalize("NFKC", kb.file_texts.get(path, "")).lower() for path in titles}
+    titles = kb.document_titles()
     candidates: dict[str, Term] = {}
     for name in _user_dict_terms():
         candidates.setdefault(name.lower(), Term(name, "term"))
@@ -76,12 +73,12 @@ def _kb_terms(kb: Any) -> dict[str, Term]:
     for alias_key, group in kb.aliases.items():
         if alias_key in candidates:
             candidates[alias_key].aliases |= {g for g in group if g != alias_key}
-    out: dict[str, Term] = {}
-    for k, t in candidates.items():
-        t.sources = {path for path, text in texts.items() if k in text}
-        if t.sources:
-            out[k] = t
-    return out
+    for path in titles:  # one document's text at a time: PostgreSQL mode holds no copy of the corpus
+        text = unicodedata.normalize("NFKC", kb.file_texts.get(path, "")).lower()
+        for k, t in candidates.items():
+            if k in text:
+                t.sources.add(path)
+    return {k: t for k, t in candidates.items() if t.sources}
 
 
 def _surface(text: str, key: str) -> str:

@@ -180,7 +180,7 @@ async def search(request: Request, body: SearchBody) -> dict[str, Any]:
 async def file_chunks(request: Request, path: str) -> dict[str, Any]:
     kb = request.app.state.kb
     kb.refresh()
-    chunks = sorted((p for p in kb.passages.values() if p.path == path), key=lambda p: (p.start, p.id))
+    chunks = await asyncio.to_thread(kb.chunks_of, path)
     if not chunks and path in kb.disabled:
         chunks = await asyncio.to_thread(kb.document_chunks, path)  # switched off: not loaded, still viewable
     if not chunks and path not in kb.file_texts:
