@@ -39,6 +39,14 @@ def test_text_without_headings_is_one_section() -> None:
     assert sections("只有一句话。") == [("", 0, 6)]
 
 
+def test_a_paragraph_written_on_a_heading_line_stays_searchable() -> None:
+    body = "年度卓越团队奖由上海办事处团队获得。" * 8
+    doc = f"# 年会纪要\n\n## 三、表彰颁奖。### 3.1 年度卓越团队奖。{body}\n"
+    chunks = chunk_text(doc, source="m.md", title="年会纪要")
+    assert chunks and "上海办事处" in "".join(c.text for c in chunks)
+    assert all(c.section == "年会纪要" for c in chunks)
+
+
 def test_chunks_never_cross_a_heading_and_carry_their_section() -> None:
     chunks = chunk_text(DOC, source="m.md", title="维护")
     with_body = {name for name, a, b in sections(DOC) if DOC[a:b].strip()}

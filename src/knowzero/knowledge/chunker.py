@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 from knowzero.knowledge.text import Sentence, split_sentences
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$", re.M)
+MAX_HEADING_CHARS = 120
+"""A longer '#' line is body text written after a heading marker (whole paragraphs on one line), not a
+section name: read as a heading it would leave the section's text empty and the document unsearchable."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,8 @@ def content_id(*parts: str) -> str:
 
 def sections(text: str) -> list[tuple[str, int, int]]:
     """(section path, start, end) for each Markdown section; text before the first heading is ''."""
-    marks = [(m.start(), m.end(), len(m.group(1)), m.group(2).strip()) for m in _HEADING.finditer(text)]
+    marks = [(m.start(), m.end(), len(m.group(1)), m.group(2).strip()) for m in _HEADING.finditer(text)
+             if len(m.group(2)) <= MAX_HEADING_CHARS]
     out: list[tuple[str, int, int]] = []
     if not marks:
         return [("", 0, len(text))]

@@ -339,7 +339,11 @@ class PgTextIndex(_Base):
 
     @staticmethod
     def _forget(c: Connection, where: str, params: dict[str, Any]) -> None:
-        """Delete rows and subtract their terms from the document frequencies (one statement)."""
+        """Delete rows and subtract their terms from the document frequencies. The frequency rows are locked
+        in term order first, as :meth:`add` upserts them, so two concurrent writers cannot deadlock."""
+        c.execute(text("SELECT d.term FROM kb_kw_df d WHERE d.term IN (SELECT u.lexeme FROM kb_kw k, "  # noqa: S608
+                       f"unnest(k.body) AS u(lexeme, positions, weights) WHERE {where}) ORDER BY d.term FOR UPDATE"),
+                  params)
         c.execute(text(f"WITH gone AS (DELETE FROM kb_kw WHERE {where} RETURNING body), "  # noqa: S608 - fixed SQL
                        "t AS (SELECT u.lexeme, count(*) AS n FROM gone, unnest(gone.body) AS u(lexeme, positions, weights) "
                        "GROUP BY u.lexeme) UPDATE kb_kw_df d SET df = d.df - t.n FROM t WHERE d.term = t.lexeme"), params)
