@@ -24,6 +24,7 @@ from typing import Any
 import typer
 import uvicorn
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from sqlalchemy.exc import OperationalError
 
 from knowzero import __version__
 from knowzero.api.app import create_app
@@ -369,6 +370,8 @@ def _on_squad(squad: Path, run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
     except ValueError as exc:
         _fail(f"{squad}: {exc}")
+    except OperationalError as exc:
+        _fail(f"cannot use the database: {str(exc.orig).strip().splitlines()[0] if exc.orig else exc}")
     raise AssertionError("unreachable: _fail exits")
 
 
@@ -396,6 +399,9 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
                    compare: bool = typer.Option(False, "--compare-offline",
                                                 help="Also run the same questions offline and print the per-metric "
                                                      "difference (model minus offline)."),
+                   database_url: str = typer.Option("", help="Run the knowledge base in PostgreSQL mode in this "
+                                                    "database (postgresql+psycopg://…); vectors already computed in "
+                                                    "--data-dir are reused. Default: embedded SQLite in --data-dir."),
                    json_out: bool = typer.Option(False, "--json")) -> None:
     """Retrieval + cited answers + abstention on SQuAD-format data, beside a single-agent baseline."""
 
@@ -404,6 +410,10 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
     chat = cli_provider(provider)
     if compare and chat is None:
         _fail("--compare-offline needs a model: give --provider openai|local (or configure KNOWZERO_LLM_PROVIDER)")
+    if database_url and not database_url.startswith(("postgresql://", "postgresql+psycopg://")):
+        _fail("--database-url must be a PostgreSQL URL (postgresql+psycopg://user@host:5432/db)")
+    if database_url and demo:
+        _fail("--database-url runs with --squad, not --demo")
     if demo:
         r = run_demo(data_dir=data_dir, provider=chat)
         _echo_result(compare_offline(r, run_demo(data_dir=data_dir)) if compare else r, json_out, rows)
@@ -414,7 +424,7 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
     if compare and seed_list:
         _fail("--compare-offline runs one seed: give --seed, not --seeds")
     kwargs: dict[str, Any] = {"limit": limit, "unanswerable_share": unanswerable_share, "data_dir": data_dir,
-                              "progress": _tick, "negatives": negatives}
+                              "progress": _tick, "negatives": negatives, "database_url": database_url}
     r = _on_squad(squad, lambda: run_seeds(squad, seed_list, provider=chat, **kwargs) if seed_list
                   else run_knowledge(squad, seed=seed, provider=chat, **kwargs))
     if compare:

@@ -224,3 +224,12 @@ def test_a_failing_keys_command_issues_no_keys(isolated: Path) -> None:
         assert "kz-" not in r.output and "API keys" not in r.output, args
     first = run("keys")
     assert first.exit_code == 0 and first.stderr.count("kz-") == 5  # shown once, by the first command that works
+
+
+@pytest.mark.parametrize(("url", "says"), [("sqlite:///x.db", "must be a PostgreSQL URL"),
+                                            ("postgresql+psycopg://nobody@127.0.0.1:1/none", "cannot use the database")])
+def test_eval_knowledge_database_url_errors_are_messages(tmp_path: Path, url: str, says: str) -> None:
+    squad = Path(__file__).resolve().parents[1] / "data" / "squad" / "cmrc2018_slice.json"
+    r = run("eval", "knowledge", "--squad", str(squad), "--limit", "2", "--data-dir", str(tmp_path / "kb"),
+            "--database-url", url)
+    assert r.exit_code == 2 and says in r.output and "Traceback" not in r.output

@@ -34,7 +34,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import update
+import numpy as np
+from sqlalchemy import Engine, select, update
 
 from knowzero.config import Settings
 from knowzero.eval.llmuse import LLMUse
@@ -45,7 +46,8 @@ from knowzero.knowledge.parsers import ParsedDoc
 from knowzero.knowledge.pipeline import KnowledgeDeps, answer, claim_context
 from knowzero.knowledge.reader import extractive_read
 from knowzero.knowledge.retriever import key_terms
-from knowzero.knowledge.tables import kb_chunks, kb_files
+from knowzero.knowledge.embedqueue import store_vectors
+from knowzero.knowledge.tables import kb_chunks, kb_embeddings, kb_files
 from knowzero.knowledge.types import Scored
 from knowzero.knowledge.verify import MIN_COVERAGE
 from knowzero.llm.metered import MeteredProvider
@@ -142,11 +144,34 @@ def _doc(p: dict[str, str]) -> SourceDoc:
                      hashlib.sha256((p["title"] + p["context"]).encode()).hexdigest())
 
 
+def seed_vectors(data_dir: Path, engine: Engine) -> int:
+    """Copy the dense vectors an embedded-mode run computed in ``data_dir`` into ``engine``'s database, so a
+    PostgreSQL-mode run of the same data embeds nothing again (ingest reuses a stored vector by its key)."""
+    lite = Settings(data_dir=data_dir, database_url="")
+    if not (data_dir / "knowzero.db").exists():
+        return 0
+    src = make_engine(lite.db_url)
+    n = 0
+    try:
+        with src.connect() as a:
+            rows = a.execute(select(kb_embeddings.c.key, kb_embeddings.c.vector)).all()
+        with engine.begin() as b:
+            store_vectors(b, {k: np.frombuffer(v, dtype=np.float32) for k, v in rows})
+            n = len(rows)
+    finally:
+        src.dispose()
+    return n
+
+
 def build_kb(paragraphs: list[dict[str, str]], held_out: set[str], data_dir: Path, progress: Any = None,
-             extra: dict[str, list[dict[str, str]]] | None = None) -> KnowledgeBase:
-    """Paragraphs in ``pool`` (``heldout`` for ``held_out``), plus ``extra`` documents per collection."""
-    settings = Settings(data_dir=data_dir, database_url="")
+             extra: dict[str, list[dict[str, str]]] | None = None, database_url: str = "") -> KnowledgeBase:
+    """Paragraphs in ``pool`` (``heldout`` for ``held_out``), plus ``extra`` documents per collection.
+    With ``database_url`` the knowledge base lives in that PostgreSQL database (vectors from ``data_dir``
+    reused)."""
+    settings = Settings(data_dir=data_dir, database_url=database_url)
     kb = KnowledgeBase(make_engine(settings.db_url), settings)
+    if database_url:
+        seed_vectors(data_dir, kb.engine)
     colls: dict[str, list[dict[str, str]]] = {"pool": [p for p in paragraphs if p["id"] not in held_out],
                                               "heldout": [p for p in paragraphs if p["id"] in held_out]}
     for name, docs in (extra or {}).items():
@@ -224,8 +249,10 @@ def _cache_dir(path: Path, data_dir: Path | None) -> Path:
 # ----- the knowledge benchmark -----
 def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: float = 0.0, seed: int = 3,
                   data_dir: Path | None = None, baseline: bool = True, progress: Any = None,
-                  negatives: str = "random", provider: MeteredProvider | None = None) -> dict[str, Any]:
-    """The benchmark on ``path`` (see module doc); ``provider`` runs the model path (metered), None offline."""
+                  negatives: str = "random", provider: MeteredProvider | None = None,
+                  database_url: str = "") -> dict[str, Any]:
+    """The benchmark on ``path`` (see module doc); ``provider`` runs the model path (metered), None offline;
+    ``database_url``: the knowledge base in PostgreSQL mode."""
     if not 0 <= unanswerable_share < 1:
         raise ValueError("unanswerable share must be in [0, 1)")
     if negatives not in NEGATIVES:
@@ -248,7 +275,8 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
                 answers.setdefault(q["gold"], []).extend(q["answers"])
         extra["nearmiss"] = [m for pid in sorted(held_out)
                              if (m := strip_answer_sentences(by_id[pid], answers.get(pid, []))) is not None]
-    kb = build_kb(paragraphs, held_out, _cache_dir(path, data_dir), progress=progress, extra=extra)
+    kb = build_kb(paragraphs, held_out, _cache_dir(path, data_dir), progress=progress, extra=extra,
+                  database_url=database_url)
     use = LLMUse(provider)
     deps = KnowledgeDeps(kb, kb.settings, provider=provider, emit=use.emit)
     # unanswerable questions see what is left (the pool, plus near-miss copies); answerable ones everything
@@ -295,7 +323,7 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
     asyncio.run(run_all())
     result = summarize(ours)
     result.update({"dataset": path.name, "seed": seed, "unanswerable_share": unanswerable_share,
-                   "negatives": negatives, "script": script})
+                   "negatives": negatives, "script": script, "mode": "postgresql" if database_url else "sqlite"})
     result.update(use.report())
     if extra:
         result["nearmiss_copies"] = len(extra["nearmiss"])
