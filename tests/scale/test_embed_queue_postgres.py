@@ -11,7 +11,7 @@ import pytest
 
 from knowzero.config import Settings
 from knowzero.knowledge.dense import PgVectorIndex
-from knowzero.knowledge.embedqueue import EmbedQueue, run_worker
+from knowzero.knowledge.embedqueue import open_queue, run_worker
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.retriever import Plan, retrieve
 from knowzero.persistence.db import make_engine
@@ -55,7 +55,7 @@ def test_workers_share_no_job_on_postgres(pg_url: str, tmp_path: Path) -> None:
         return _enc(bodies)
 
     with ThreadPoolExecutor(3) as pool:
-        done = list(pool.map(lambda w: run_worker(EmbedQueue(kb.engine), encode_and_log, batch=4, drain=True,
+        done = list(pool.map(lambda w: run_worker(open_queue(kb.engine, s), encode_and_log, batch=4, drain=True,
                                                   who=f"test:{w}"), range(3)))
     flat = [b for batch in seen for b in batch]
     assert sum(done) == 30 and len(flat) == len(set(flat)) == 30, "every job embedded exactly once"
