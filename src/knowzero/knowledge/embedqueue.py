@@ -40,6 +40,7 @@ from sqlalchemy import Connection, Engine, and_, delete, func, or_, select, upda
 from sqlalchemy.dialects import postgresql, sqlite
 
 from knowzero.config import Settings
+from knowzero.errors import KnowZeroError
 from knowzero.knowledge.tables import kb_embed_queue, kb_embeddings, kb_meta
 
 log = logging.getLogger(__name__)
@@ -106,8 +107,13 @@ class JobQueue(Protocol):
 def open_queue(engine: Engine, settings: Settings) -> JobQueue:
     """The embedding queue for ``engine``'s database: procrastinate on PostgreSQL, our table on SQLite."""
     if engine.dialect.name == "postgresql":
-        from knowzero.knowledge.pgqueue import ProcrastinateQueue  # only PostgreSQL installs need procrastinate
-
+        try:
+            from knowzero.knowledge.pgqueue import ProcrastinateQueue  # only PostgreSQL installs need procrastinate
+        except ModuleNotFoundError as exc:
+            if exc.name != "procrastinate":
+                raise
+            raise KnowZeroError("PostgreSQL mode embeds through procrastinate: "
+                                "pip install 'knowzero[postgres]'") from exc
         return ProcrastinateQueue(engine, batch=settings.embed_batch, stalled_s=settings.embed_stalled_s)
     return TableQueue(engine, lease_s=settings.embed_lease_s)
 

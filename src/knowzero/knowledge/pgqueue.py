@@ -64,6 +64,8 @@ class _Run:
     encode: Encode
     batch: int
     progress: Callable[[WorkProgress], None] | None
+    stop: threading.Event | None = None
+    worker: pworker.Worker | None = None
     t0: float = field(default_factory=time.perf_counter)
     done: int = 0
     pending_at: tuple[float, int, int] = (0.0, 0, 0)  # when last counted, what, and ``done`` then
@@ -132,7 +134,7 @@ class ProcrastinateQueue:
     def work(self, encode: Encode, *, batch: int = 8, drain: bool = False, stop: threading.Event | None = None,
              idle_s: float = 1.0, progress: Callable[[WorkProgress], None] | None = None,
              who: str | None = None) -> int:
-        run = _Run(encode, batch, progress)
+        run = _Run(encode, batch, progress, stop)
         asyncio.run(self._work(run, drain=drain, stop=stop, idle_s=idle_s, name=who or worker_id()))
         return run.done
 
@@ -144,6 +146,7 @@ class ProcrastinateQueue:
                                fetch_job_polling_interval=idle_s, install_signal_handlers=False,
                                delete_jobs="successful", additional_context={"kz": run},
                                update_heartbeat_interval=self.stalled_s / 3, stalled_worker_timeout=self.stalled_s)
+            run.worker = w
 
             async def watch() -> None:
                 while True:
@@ -233,6 +236,8 @@ class ProcrastinateQueue:
             if run.progress is not None:
                 run.progress(WorkProgress(run.done, self._pending(run), run.done / max(time.perf_counter() - run.t0,
                                                                                        1e-6)))
+        if run.stop is not None and run.stop.is_set() and run.worker is not None:
+            run.worker.stop()  # before the worker fetches another job (``watch`` looks only every 0.2 s)
         return n
 
     def _pending(self, run: _Run) -> int:
