@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from procrastinate import App, JobContext, PsycopgConnector, SyncPsycopgConnector
 from procrastinate import worker as pworker
 from procrastinate.schema import SchemaManager
+from procrastinate.types import JSONDict
 from sqlalchemy import Connection, Engine, text
 
 from knowzero.knowledge.embedqueue import MAX_ATTEMPTS, Encode, QueueStats, WorkProgress, bump, store_vectors, worker_id
@@ -68,6 +69,7 @@ class _Run:
     worker: pworker.Worker | None = None
     t0: float = field(default_factory=time.perf_counter)
     done: int = 0
+    job_done: int = 0  # of those, in the job running now (still counted as pending in the job table)
     pending_at: tuple[float, int, int] = (0.0, 0, 0)  # when last counted, what, and ``done`` then
 
 
@@ -89,7 +91,9 @@ class ProcrastinateQueue:
                 return
         with schema_lock(self.engine), self.engine.begin() as conn:
             if not _has_schema(conn):  # several workers may start together: only the first applies it
-                conn.connection.driver_connection.execute(SchemaManager.get_schema())
+                raw = conn.connection.driver_connection
+                assert raw is not None
+                raw.execute(SchemaManager.get_schema())
             if _old_jobs(conn):  # a database queued by the table queue of an earlier version
                 rows = conn.execute(text("DELETE FROM kb_embed_queue RETURNING key, body")).all()
                 self.enqueue(conn, {r.key: r.body for r in rows}, dedupe=False)
@@ -106,7 +110,8 @@ class ProcrastinateQueue:
             keys = [k for k in keys if k not in covered]
         if keys:
             deferrer = self._defer_app.configure_task(TASK, queue=QUEUE, connection=conn.connection.driver_connection)
-            deferrer.batch_defer(*({"keys": keys[i : i + self.batch]} for i in range(0, len(keys), self.batch)))
+            jobs: list[JSONDict] = [{"keys": list(keys[i : i + self.batch])} for i in range(0, len(keys), self.batch)]
+            deferrer.batch_defer(*jobs)
         return len(bodies)
 
     def stats(self) -> QueueStats:
@@ -191,6 +196,7 @@ class ProcrastinateQueue:
     def _run_job(self, context: JobContext, keys: list[str]) -> int:
         """The task: embed those of ``keys`` that still lack a vector (idempotent)."""
         run: _Run = context.additional_context["kz"]
+        run.job_done = 0
         n = 0
         with self.engine.connect() as conn:
             try:
@@ -233,6 +239,7 @@ class ProcrastinateQueue:
                 bump(conn, "vectors")
             n += len(part)
             run.done += len(part)
+            run.job_done += len(part)
             if run.progress is not None:
                 run.progress(WorkProgress(run.done, self._pending(run), run.done / max(time.perf_counter() - run.t0,
                                                                                        1e-6)))
@@ -244,7 +251,7 @@ class ProcrastinateQueue:
         """The pending count, recounted at most every 2 s (a sum over the job table) and estimated between."""
         at, pending, done_then = run.pending_at
         if time.perf_counter() - at > 2.0:
-            run.pending_at = (time.perf_counter(), self.stats().pending, run.done)
+            run.pending_at = (time.perf_counter(), max(self.stats().pending - run.job_done, 0), run.done)
             return run.pending_at[1]
         return max(pending - (run.done - done_then), 0)
 
