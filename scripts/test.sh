@@ -10,7 +10,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 . .venv/bin/activate
 python -m pip install -q --upgrade pip >/dev/null
-python -m pip install -q -e ".[dev,local-llm]"
+python -m pip install -q -e ".[dev,local-llm,postgres]"
 # Browser tests drive Debian's Chromium (never a downloaded browser); CJK fonts for screenshots.
 if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "wenquanyi\|wqy"; then
   if [ "$(id -u)" = "0" ]; then

@@ -274,10 +274,16 @@ def ingest_outcome(report: Any) -> str:
 
 
 @app.command()
-def worker(batch: int = typer.Option(None, min=1, max=256, help="Chunks per batch (default KNOWZERO_EMBED_BATCH)."),
+def worker(batch: int = typer.Option(None, min=1, max=256,
+                                     help="Chunks per model call (default KNOWZERO_EMBED_BATCH; PostgreSQL jobs hold "
+                                          "at most that many, set at ingest)."),
            drain: bool = typer.Option(False, "--drain", help="Exit when the queue is empty instead of waiting."),
            json_out: bool = typer.Option(False, "--json", help="Print a summary as JSON when done.")) -> None:
-    """Embed queued chunks (run any number, on any host that reaches the database; SIGTERM stops cleanly)."""
+    """Embed queued chunks (run any number, on any host that reaches the database; SIGTERM stops cleanly).
+
+    SQLite: jobs in the knowledge base's own table, on one machine. PostgreSQL: a procrastinate
+    worker on queue "embed"; a worker killed mid-batch is noticed by its missing heartbeat and its
+    batch redone by another (KNOWZERO_EMBED_STALLED_S)."""
     s = Settings()
     kb = _knowledge_base(s)
     stop = threading.Event()

@@ -56,7 +56,10 @@ class Settings(BaseSettings):
     user_dict: str = Field(default="", description="Extra jieba user dictionary file (one term per line).")
     embed_batch: int = Field(default=8, ge=1, le=256, description="Chunks per embedding job batch.")
     embed_lease_s: float = Field(default=120.0, gt=0,
-                                 description="How long a worker's claim on an embedding batch lasts before others retry it.")
+                                 description="SQLite: how long a worker's claim on an embedding batch lasts before others retry it.")
+    embed_stalled_s: float = Field(default=30.0, ge=1,
+                                   description="PostgreSQL: an embedding worker silent (no heartbeat) this long is presumed "
+                                               "dead and its batch goes back to the queue.")
     embed_in_server: bool = Field(default=True, description="The API server embeds queued chunks in a background thread.")
 
     # routing / graph

@@ -66,4 +66,12 @@ def test_dockerfile_default_command_exists() -> None:
     cmd = re.search(r"^CMD (\[.*\])$", text, re.M)
     assert cmd is not None
     _check_command(yaml.safe_load(cmd.group(1)))
-    assert "pip install --no-cache-dir ." in text
+    assert 'pip install --no-cache-dir ".[postgres]"' in text
+
+
+def test_the_image_installs_the_postgres_extra() -> None:
+    """The compose services run in PostgreSQL mode, whose embedding queue needs procrastinate."""
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert any(d.startswith("procrastinate==") for d in extras["postgres"])

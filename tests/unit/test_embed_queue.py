@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from knowzero.config import Settings
-from knowzero.knowledge.embedqueue import EmbedQueue, run_worker
+from knowzero.knowledge.embedqueue import open_queue, run_worker
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.retriever import Plan, retrieve
 from knowzero.persistence.db import make_engine
@@ -72,7 +72,7 @@ def test_searchable_at_once_embedded_by_a_worker(tmp_path: Path) -> None:
     reader = _kb(tmp_path / "data", enc)  # another process reading the same database
     reader.refresh()
     rev = reader.revision
-    done = run_worker(EmbedQueue(kb.engine), enc.passages, batch=2, drain=True)
+    done = run_worker(open_queue(kb.engine, kb.settings), enc.passages, batch=2, drain=True)
     assert done == report.chunks and enc.calls == report.chunks
     reader.refresh()
     assert reader.revision == rev, "new vectors alone do not reload the knowledge base"

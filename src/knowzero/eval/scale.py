@@ -5,7 +5,8 @@ filled with public Chinese Wikipedia-style paragraphs from SQuAD-format files (C
 repeated with a variation marker until the size is reached, then measured:
 
 - ``ingest_searchable_per_s``: chunks made keyword-searchable per second (ingest without embedding);
-- ``embed_per_s``: one worker's embedding rate over a short sample of the queue (bundled e5 model);
+- ``embed_per_s``: one worker's embedding rate over a short sample of the queue (bundled e5 model),
+  through the queue of the mode (SQLite: our table; PostgreSQL: procrastinate), its overhead included;
   ``embed_per_s_2_workers``: two worker processes at once (own model each, same queue), jointly;
 - ``query_p50_ms`` / ``query_p95_ms``: one hybrid retrieval (keyword + dense over the chunks that
   have vectors + SQL) for questions of the same files, in a fresh process;
@@ -23,6 +24,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,7 @@ from typing import Any
 from knowzero.config import Settings
 from knowzero.eval.knowledge import load_squad
 from knowzero.eval.metrics import percentile
+from knowzero.knowledge.embedqueue import WorkProgress, run_worker
 from knowzero.knowledge.kb import KnowledgeBase, SourceDoc, _shipped_vectors
 from knowzero.knowledge.parsers import ParsedDoc
 from knowzero.knowledge.text import tokens
@@ -75,12 +78,26 @@ enc.passages(["预热"])
 while time.time() < args["start_at"]:
     time.sleep(0.05)
 t0 = time.time()
-jobs = kb.queue.claim(args["n"], "bench")
-vecs = enc.passages([b for _, b in jobs]) if jobs else []
-if jobs:
-    kb.queue.complete({k: v for (k, _), v in zip(jobs, vecs, strict=True)})
-print(json.dumps({"start": t0, "end": time.time(), "done": len(jobs)}))
+from knowzero.eval.scale import embed_some
+done, _ = embed_some(kb, args["n"])
+print(json.dumps({"start": t0, "end": time.time(), "done": done}))
 """
+
+
+def embed_some(kb: KnowledgeBase, n: int) -> tuple[int, float]:
+    """One worker (the real queue: our table on SQLite, procrastinate on PostgreSQL) embedding about
+    ``n`` queued chunks, then stopping at a batch boundary: (chunks embedded, seconds)."""
+    enc = kb.encoder
+    stop = threading.Event()
+
+    def tick(w: WorkProgress) -> None:
+        if w.embedded >= n:
+            stop.set()
+
+    t0 = time.perf_counter()
+    done = run_worker(kb.queue, lambda bodies: enc.passages(bodies), batch=kb.settings.embed_batch, drain=True,
+                      stop=stop, idle_s=0.2, progress=tick)
+    return done, time.perf_counter() - t0
 
 
 def _two_workers(data_dir: Path, database_url: str, n: int) -> float | None:
@@ -127,15 +144,10 @@ def run_size(n_chunks: int, paragraphs: list[dict[str, str]], questions: list[st
     t0 = time.perf_counter()
     report = kb.ingest_documents(docs, collection="bench", embed=False)
     ingest_s = time.perf_counter() - t0
-    # One worker's rate on a sample of the queue (the full queue would take hours at 0.5 s/chunk).
-    enc = kb.encoder
-    enc.passages(["预热"])
-    jobs = kb.queue.claim(embed_sample, "bench")
-    t1 = time.perf_counter()
-    vecs = enc.passages([b for _, b in jobs]) if jobs else []
-    embed_s = time.perf_counter() - t1
-    if jobs:
-        kb.queue.complete({k: v for (k, _), v in zip(jobs, vecs, strict=True)})
+    # One worker's rate on a sample of the queue (the full queue would take hours at 0.5 s/chunk),
+    # through the queue itself: claim or fetch, embed, store, finish.
+    kb.encoder.passages(["预热"])
+    embedded, embed_s = embed_some(kb, embed_sample)
     two = _two_workers(data_dir, database_url, embed_sample)
     probe = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(
         {"data_dir": str(data_dir), "database_url": database_url, "questions": questions})],
@@ -145,7 +157,7 @@ def run_size(n_chunks: int, paragraphs: list[dict[str, str]], questions: list[st
     res = json.loads(probe.stdout.strip().splitlines()[-1])
     return {"chunks": report.chunks, "files": len(report.added),
             "ingest_searchable_per_s": round(report.chunks / ingest_s, 1),
-            "embed_per_s": round(len(jobs) / embed_s, 2) if jobs else None, "embed_per_s_2_workers": two,
+            "embed_per_s": round(embedded / embed_s, 2) if embedded else None, "embed_per_s_2_workers": two,
             "query_p50_ms": round(percentile(res["times"], 50), 1), "query_p95_ms": round(percentile(res["times"], 95), 1),
             "worker_rss_mb": round(res["rss_mb"], 1), "cold_start_s": round(res["cold_start_s"], 2),
             "embeddings_pending": res["pending"], "mode": "postgresql" if database_url else "sqlite"}

@@ -1,19 +1,26 @@
 """The embedding job queue: chunks are searchable at once, their dense vectors come later.
 
-Ingest writes a chunk, its keyword row and — when no cached or shipped vector exists — one job
-(``kb_embed_queue``, keyed by the vector key) in the same transaction, so a job exists exactly
-when a committed chunk lacks its vector. Workers (``knowzero worker``, the server's background
-thread, or ``knowzero ingest`` itself while it waits) claim a batch under a lease, embed it
-outside any transaction, then store the vectors and delete the jobs in one transaction and bump
-the ``vectors`` revision (readers then load only the new vectors). A worker killed mid-batch
-loses that batch's unfinished work only: its lease runs out (or a worker on the same host sees
-its process is gone) and the jobs are claimed again; a vector once stored is never computed
-again, because ingest looks in ``kb_embeddings`` before it queues anything.
+Ingest writes a chunk, its keyword row and — when no cached or shipped vector exists — its
+embedding job in the same transaction, so a job exists exactly when a committed chunk lacks its
+vector. Workers (``knowzero worker``, the server's background thread, or ``knowzero ingest``
+itself while it waits) embed a batch outside any transaction, then store the vectors in one
+transaction and bump the ``vectors`` revision (readers then load only the new vectors). A worker
+killed mid-batch loses that batch's unfinished work only: the batch goes back to the queue and
+another worker redoes it; a vector once stored is never computed again, because ingest looks in
+``kb_embeddings`` before it queues anything and a worker skips keys that already have a vector.
 
-A table-backed queue keeps the job and the chunk in one transaction in both modes (SQLite, and
-PostgreSQL with ``FOR UPDATE SKIP LOCKED`` so workers on several hosts never share a batch).
+Two engines keep these guarantees (one contract suite, ``tests/contract/test_embed_queue_contract.py``):
 
-    q = EmbedQueue(engine); q.claim(8, "host:123") -> [(key, body), ...]; q.complete({key: vec})
+* SQLite (one machine): :class:`TableQueue`, our own ``kb_embed_queue`` table — a job per vector
+  key, claimed under a lease; a worker on the same host whose process is gone loses its leases
+  at once (``release_dead``).
+* PostgreSQL (any number of machines): :class:`knowzero.knowledge.pgqueue.ProcrastinateQueue`,
+  jobs in procrastinate's tables, deferred on ingest's own connection (same transaction); a
+  killed worker's jobs come back once its heartbeat is stale.
+
+:func:`open_queue` picks the engine for a database (the one place that does).
+
+    q = open_queue(engine, settings); run_worker(q, encoder.passages, drain=True) -> vectors computed
 """
 
 from __future__ import annotations
@@ -26,12 +33,14 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 from sqlalchemy import Connection, Engine, and_, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from knowzero.config import Settings
+from knowzero.errors import KnowZeroError
 from knowzero.knowledge.tables import kb_embed_queue, kb_embeddings, kb_meta
 
 log = logging.getLogger(__name__)
@@ -64,12 +73,53 @@ def store_vectors(conn: Connection, vectors: dict[str, np.ndarray]) -> None:
 
 @dataclass
 class QueueStats:
+    pending: int  # chunks (vector keys) whose job waits or runs
+    failed: int  # chunks whose job was given up after MAX_ATTEMPTS errors
+
+
+@dataclass
+class WorkProgress:
+    embedded: int
     pending: int
-    failed: int
+    rate: float  # vectors per second since the worker started
 
 
-class EmbedQueue:
-    """Jobs in ``kb_embed_queue`` (see module doc). ``lease_s``: how long a claim lasts."""
+Encode = Callable[[list[str]], np.ndarray]
+
+
+class JobQueue(Protocol):
+    """What ingest, workers and status displays need of an embedding queue (either engine)."""
+
+    def enqueue(self, conn: Connection, bodies: dict[str, str]) -> int:
+        """Queue ``{vector key: body}`` in ingest's transaction (``conn``); returns how many were asked for."""
+
+    def stats(self) -> QueueStats: ...
+
+    def queued_keys(self) -> set[str]:
+        """The vector keys with a job waiting or running (for checks; reads the whole queue)."""
+
+    def work(self, encode: Encode, *, batch: int = 8, drain: bool = False, stop: threading.Event | None = None,
+             idle_s: float = 1.0, progress: Callable[[WorkProgress], None] | None = None,
+             who: str | None = None) -> int:
+        """Embed queued chunks until stopped (or, with ``drain``, until none is left for us). Returns how many."""
+
+
+def open_queue(engine: Engine, settings: Settings) -> JobQueue:
+    """The embedding queue for ``engine``'s database: procrastinate on PostgreSQL, our table on SQLite."""
+    if engine.dialect.name == "postgresql":
+        try:
+            from knowzero.knowledge.pgqueue import ProcrastinateQueue  # only PostgreSQL installs need procrastinate
+        except ModuleNotFoundError as exc:
+            if exc.name != "procrastinate":
+                raise
+            raise KnowZeroError("PostgreSQL mode embeds through procrastinate: "
+                                "pip install 'knowzero[postgres]'") from exc
+        return ProcrastinateQueue(engine, batch=settings.embed_batch, stalled_s=settings.embed_stalled_s)
+    return TableQueue(engine, lease_s=settings.embed_lease_s)
+
+
+class TableQueue:
+    """Jobs in ``kb_embed_queue``, one per vector key (see module doc). ``lease_s``: how long a claim lasts."""
 
     def __init__(self, engine: Engine, lease_s: float = 120.0) -> None:
         self.engine = engine
@@ -90,6 +140,42 @@ class EmbedQueue:
             failed = conn.execute(select(func.count()).select_from(kb_embed_queue)
                                   .where(kb_embed_queue.c.attempts >= MAX_ATTEMPTS)).scalar() or 0
         return QueueStats(int(pending), int(failed))
+
+    def queued_keys(self) -> set[str]:
+        with self.engine.connect() as conn:
+            return set(conn.execute(select(kb_embed_queue.c.key)
+                                    .where(kb_embed_queue.c.attempts < MAX_ATTEMPTS)).scalars())
+
+    def work(self, encode: Encode, *, batch: int = 8, drain: bool = False, stop: threading.Event | None = None,
+             idle_s: float = 1.0, progress: Callable[[WorkProgress], None] | None = None,
+             who: str | None = None) -> int:
+        who = who or worker_id()
+        self.release_dead()
+        done = 0
+        t0 = time.perf_counter()
+        while stop is None or not stop.is_set():
+            jobs = self.claim(batch, who)
+            if not jobs:
+                if drain:
+                    # Jobs leased by a live worker elsewhere are its business; nothing is left for us.
+                    break
+                if stop is not None:
+                    stop.wait(idle_s)
+                else:
+                    time.sleep(idle_s)
+                continue
+            try:
+                mat = encode([b for _, b in jobs])
+            except Exception as exc:  # noqa: BLE001 - a bad batch is recorded and retried, the worker goes on
+                log.warning("embedding %d chunks failed: %s", len(jobs), exc)
+                self.fail([k for k, _ in jobs], f"{type(exc).__name__}: {exc}")
+                continue
+            self.complete({k: v for (k, _), v in zip(jobs, mat, strict=True)})
+            done += len(jobs)
+            if progress is not None:
+                elapsed = max(time.perf_counter() - t0, 1e-6)
+                progress(WorkProgress(done, self.stats().pending, done / elapsed))
+        return done
 
     def claim(self, n: int, who: str) -> list[tuple[str, str]]:
         """Up to ``n`` unclaimed (or expired) jobs, oldest first, leased to ``who``."""
@@ -159,41 +245,8 @@ def _alive(who: str) -> bool:
         return True
 
 
-@dataclass
-class WorkProgress:
-    embedded: int
-    pending: int
-    rate: float  # vectors per second since the worker started
-
-
-def run_worker(queue: EmbedQueue, encode: Callable[[list[str]], np.ndarray], *, batch: int = 8,
-               drain: bool = False, stop: threading.Event | None = None, idle_s: float = 1.0,
+def run_worker(queue: JobQueue, encode: Encode, *, batch: int = 8, drain: bool = False,
+               stop: threading.Event | None = None, idle_s: float = 1.0,
                progress: Callable[[WorkProgress], None] | None = None, who: str | None = None) -> int:
     """Embed queued chunks until stopped (or, with ``drain``, until the queue is empty). Returns how many."""
-    who = who or worker_id()
-    queue.release_dead()
-    done = 0
-    t0 = time.perf_counter()
-    while stop is None or not stop.is_set():
-        jobs = queue.claim(batch, who)
-        if not jobs:
-            if drain:
-                # Jobs leased by a live worker elsewhere are its business; nothing is left for us.
-                break
-            if stop is not None:
-                stop.wait(idle_s)
-            else:
-                time.sleep(idle_s)
-            continue
-        try:
-            mat = encode([b for _, b in jobs])
-        except Exception as exc:  # noqa: BLE001 - a bad batch is recorded and retried, the worker goes on
-            log.warning("embedding %d chunks failed: %s", len(jobs), exc)
-            queue.fail([k for k, _ in jobs], f"{type(exc).__name__}: {exc}")
-            continue
-        queue.complete({k: v for (k, _), v in zip(jobs, mat, strict=True)})
-        done += len(jobs)
-        if progress is not None:
-            elapsed = max(time.perf_counter() - t0, 1e-6)
-            progress(WorkProgress(done, queue.stats().pending, done / elapsed))
-    return done
+    return queue.work(encode, batch=batch, drain=drain, stop=stop, idle_s=idle_s, progress=progress, who=who)

@@ -9,8 +9,8 @@ removed, and a bad file is reported by name (and listed as failed, with the reas
 without touching what was already indexed.
 
 Searchable before embedded: ingest commits files in small batches — each file's chunks, keyword
-rows and CSV table together with one embedding job per chunk that has no cached or shipped vector
-(``knowledge/embedqueue.py``) — so a file is searchable by keyword the moment its batch commits and
+rows and CSV table together with the embedding jobs of its chunks that have no cached or shipped
+vector (``knowledge/embedqueue.py``: our table on SQLite, procrastinate on PostgreSQL) — so a file is searchable by keyword the moment its batch commits and
 a kill at any point loses no committed file. Vectors come from workers; storing a batch bumps the
 ``vectors`` revision, on which readers load just the new vectors. Dense retrieval covers the
 chunks that have vectors; :attr:`KnowledgeBase.pending_vectors` says how many do not yet.
@@ -41,7 +41,7 @@ from knowzero.knowledge import entities as ent
 from knowzero.knowledge.chunker import chunk_text
 from knowzero.knowledge.dbviews import ChunkView, FileTextView, TitleDerived, titles
 from knowzero.knowledge.dense import DenseIndex, PgVectorIndex
-from knowzero.knowledge.embedqueue import EmbedQueue, WorkProgress, bump, run_worker, store_vectors
+from knowzero.knowledge.embedqueue import JobQueue, WorkProgress, bump, open_queue, run_worker, store_vectors
 from knowzero.knowledge.keyword import KeywordIndex, open_index
 from knowzero.knowledge.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
 from knowzero.knowledge.sqlindex import (
@@ -153,7 +153,7 @@ class KnowledgeBase:
     """PostgreSQL mode: an ingest that added this many chunks refreshes the planner's statistics."""
 
     def __init__(self, engine: Engine, settings: Settings,
-                 encoder: Callable[[], object] | None = None) -> None:
+                 encoder: Callable[[], object] | None = None, queue: JobQueue | None = None) -> None:
         self.engine = init_db(engine)
         self.settings = settings
         load_user_dict(settings.user_dict)  # a team's own terms segment like the bundled ones
@@ -163,7 +163,8 @@ class KnowledgeBase:
         self._lock = threading.RLock()
         self.revision = ""
         self.vectors_revision = ""
-        self.queue = EmbedQueue(self.engine, lease_s=settings.embed_lease_s)
+        self.queue: JobQueue = queue or open_queue(self.engine, settings)
+        """Embedding jobs: our table on SQLite, procrastinate on PostgreSQL (``knowledge/embedqueue.py``)."""
         self.in_db = self.engine.dialect.name == "postgresql"
         """PostgreSQL mode: chunks, texts, titles and vectors stay in the database and readers fetch
         what a question needs (:mod:`knowzero.knowledge.dbviews`); embedded mode holds them in memory."""
