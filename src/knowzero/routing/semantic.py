@@ -30,8 +30,8 @@ a low cosine): the kNN term catches those; the probability term catches queries 
 
 ``oos_score="blend-centred"`` is the same blend with the kNN cosine measured against the best
 in-scope intent's *own* density: minus the mean leave-one-out kNN cosine of that intent's training
-examples. Intents differ in how tightly their examples sit (CLINC's ``translate`` or ``weather``
-phrasings cluster, ``small_talk`` and ``meta`` ones do not), so one raw cosine means "typical" for a
+examples. Intents differ in how tightly their examples sit (on CLINC that mean runs from 0.64 for
+``book_hotel`` or ``spelling`` to 0.91 for ``credit_score``), so one raw cosine means "typical" for a
 loose intent and "far" for a tight one; centring puts every intent on the same footing (the idea of
 class-conditional and local-density outlier scores, e.g. Breunig et al. 2000, LOF). The centre is one
 number per intent, fitted on the training examples; per query it is one lookup.
@@ -39,7 +39,7 @@ number per intent, fitted on the training examples; per query it is one lookup.
 product classifier uses it, because its out-of-scope label (``clarify``) means *vague*, not *far
 from the examples* - a knowledge question about any document is far from its 26 knowledge examples
 and must still be knowledge. The blend is for example sets that cover their domain densely (CLINC's
-100 per intent); the evaluation picks between the two with its held-out-halves protocol.
+100 per intent); the evaluation compares the three with its held-out-halves protocol.
 
 Per message: one encoder call (~1.5 ms on an idle core) plus ~0.1 ms of numpy; the blend adds one
 pass over the in-scope example matrix (CLINC's 15k x 512 floats: a few ms, memory-bound).
