@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from knowzero.errors import InvalidInput, ProviderError
 from knowzero.eval import routing as ev
+from knowzero.models.embeddings import router
 from knowzero.routing import (
     PRODUCT_INTENTS,
     CompoundRule,
@@ -253,6 +254,33 @@ def test_semantic_blend_out_of_scope_score() -> None:
     assert r.intent == "oos" and "in-scope score" in r.reasoning
     with pytest.raises(ValueError):
         SemanticTier(SMALL, oos_score="energy")  # type: ignore[arg-type]
+
+
+def test_semantic_blend_centred_measures_knn_against_the_intents_own_density() -> None:
+    data = ev.load_clinc(CLINC_SLICE)
+    examples = ev.group_examples(data["train"] + data["oos_train"])
+    tier = SemanticTier(examples, oos_label="oos", oos_score="blend-centred")
+    assert tier.fit.oos_score == "blend-centred" and tier.fit.knn_weight > 0 and tier.threshold is not None
+    # the centre, computed here from the definition: per intent, the mean over its examples of the
+    # mean cosine to their 5 nearest *other* in-scope examples
+    in_scope = [(label, normalize(t)) for label, utts in examples.items() if label != "oos" for t in utts]
+    emb = router().encode([t for _, t in in_scope])
+    sims = emb @ emb.T
+    np.fill_diagonal(sims, -np.inf)
+    loo = np.sort(sims, axis=1)[:, -5:].mean(axis=1)
+    owner = np.array([label for label, _ in in_scope])
+    expected = {label: float(loo[owner == label].mean()) for label in examples if label != "oos"}
+    assert set(tier.knn_centre) == set(expected)
+    for label, centre in expected.items():
+        assert tier.knn_centre[label] == pytest.approx(centre, abs=1e-4)
+    assert max(expected.values()) - min(expected.values()) > 0.02  # intents do differ in density
+    near, far = "set an alarm for 6 am tomorrow", "what is the boiling point of mercury in kelvin"
+    labels, score = tier.in_scope_scores([near, far])
+    assert labels[0] == "alarm" and score[0] > score[1]
+    assert tier.classify(near).intent == "alarm"
+    assert tier.classify(far).intent == "oos"
+    plain = SemanticTier(examples, oos_label="oos", oos_score="blend")
+    assert plain.knn_centre == {}
 
 
 def test_score_thresholds() -> None:
@@ -504,7 +532,7 @@ def test_run_clinc_val_protocol_chooses_on_one_split_and_measures_another(tmp_pa
 def test_routing_command_val_halves_protocol() -> None:
     app = typer.Typer()
     app.command()(ev.routing_command)
-    result = CliRunner().invoke(app, ["--clinc", str(CLINC_SLICE), "--no-peer", "--json", "--oos-score", "blend",
+    result = CliRunner().invoke(app, ["--clinc", str(CLINC_SLICE), "--no-peer", "--json",
                                       "--threshold-protocol", "val-halves", "--seeds", "0,1,2"])
     assert result.exit_code == 0, result.output
     clinc = json.loads(result.stdout.strip().splitlines()[-1])["clinc"]
@@ -512,6 +540,6 @@ def test_routing_command_val_halves_protocol() -> None:
     protocol = clinc["threshold_protocol"]
     assert protocol["name"] == "val-halves" and protocol["seeds"] == [0, 1, 2] and len(protocol["runs"]) == 6
     assert set(protocol["worst"]) >= {"oos_recall", "in_scope_accuracy"}
-    assert clinc["semantic"]["oos_score"] == "blend"
+    assert clinc["semantic"]["oos_score"] == protocol["oos_score"] == "blend-centred"  # the default
     bad = CliRunner().invoke(app, ["--clinc", str(CLINC_SLICE), "--no-peer", "--threshold-protocol", "nope"])
     assert bad.exit_code == 2

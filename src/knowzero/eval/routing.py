@@ -64,6 +64,7 @@ from knowzero.routing.head import (  # noqa: E402
     threshold_at_accuracy,
     threshold_at_in_scope_quantile,
 )
+from knowzero.routing.semantic import OOS_SCORES  # noqa: E402
 from knowzero.routing.text import normalize  # noqa: E402
 from knowzero.routing.types import Encoder  # noqa: E402
 
@@ -325,12 +326,13 @@ THRESHOLD_PROTOCOLS = ("train-oof", "val", "val-halves")
 def run_clinc(path: Path, train_split: str = "train", test_split: str = "val", limit: int | None = None, *,
               peer: bool = True, progress: Progress | None = None, threshold_protocol: str = "train-oof",
               threshold_split: str = "val", seeds: Sequence[int] = tuple(range(10)), min_in_scope: float = 0.95,
-              oos_score: str = "blend", threshold_rule: str = "in-scope-quantile",
+              oos_score: str = "blend-centred", threshold_rule: str = "in-scope-quantile",
               provider: MeteredProvider | None = None) -> dict[str, Any]:
     """Train on ``train_split`` (+ ``oos_<train_split>``), measure on ``test_split`` (+ ``oos_<test_split>``).
 
     ``threshold_protocol`` and ``threshold_rule`` (module docstring) add a ``threshold_protocol``
-    section; ``oos_score`` is the semantic tier's in-scope score (``blend`` or ``confidence``).
+    section; ``oos_score`` is the semantic tier's in-scope score (``blend-centred``, ``blend`` or
+    ``confidence``).
     """
     if threshold_protocol not in THRESHOLD_PROTOCOLS:
         raise ValueError(f"threshold_protocol must be one of {THRESHOLD_PROTOCOLS}")
@@ -521,8 +523,10 @@ def routing_command(
     seeds: Annotated[str, typer.Option(help="Comma-separated seeds for val-halves.")] = "0,1,2,3,4,5,6,7,8,9",
     min_in_scope: Annotated[float, typer.Option(min=0.0, max=1.0, help="In-scope accuracy the chosen "
                                                 "threshold must keep (protocols val, val-halves).")] = 0.95,
-    oos_score: Annotated[str, typer.Option(help="In-scope score of the semantic tier: blend (log "
-                                                "probability + kNN cosine) or confidence.")] = "blend",
+    oos_score: Annotated[str, typer.Option(help="In-scope score of the semantic tier: blend-centred (log "
+                                                "probability + kNN cosine minus the intent's own mean kNN "
+                                                "cosine), blend (log probability + kNN cosine) or "
+                                                "confidence.")] = "blend-centred",
     threshold_rule: Annotated[str, typer.Option(
         help="How protocols val/val-halves choose: in-scope-quantile (reject the share of in-scope "
              "queries that training-fold accuracy minus --min-in-scope allows, lowest score first) or "
@@ -536,10 +540,10 @@ def routing_command(
         typer.echo("error: give --clinc, --product, or both --jsonl-train and --jsonl-test", err=True)
         raise typer.Exit(2)
 
-    if (threshold_protocol not in THRESHOLD_PROTOCOLS or oos_score not in ("blend", "confidence")
+    if (threshold_protocol not in THRESHOLD_PROTOCOLS or oos_score not in OOS_SCORES
             or threshold_rule not in THRESHOLD_RULES):
         typer.echo(f"error: --threshold-protocol is one of {', '.join(THRESHOLD_PROTOCOLS)}; "
-                   f"--oos-score is blend or confidence; --threshold-rule is one of {', '.join(THRESHOLD_RULES)}",
+                   f"--oos-score is one of {', '.join(OOS_SCORES)}; --threshold-rule is one of {', '.join(THRESHOLD_RULES)}",
                    err=True)
         raise typer.Exit(2)
 
