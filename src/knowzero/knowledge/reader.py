@@ -387,33 +387,9 @@ READER_SCHEMA = {
 }
 
 
-def focus_text(question: str, text: str, max_chars: int) -> str:
-    """The sentences of ``text`` that share the most character pairs with ``question``, in document order,
-    within ``max_chars`` (the whole text when it fits): what a small model needs to read, at a fraction
-    of the prompt. Every sentence is kept verbatim, so a quote from it is found in the full passage."""
-    if len(text) <= max_chars:
-        return text
-    pairs = {question[i:i + 2] for i in range(len(question) - 1)}
-    sents = split_sentences(text)
-    ranked = sorted(range(len(sents)), key=lambda i: (-sum(sents[i].text[j:j + 2] in pairs
-                                                            for j in range(len(sents[i].text) - 1)), i))
-    keep: list[int] = []
-    used = 0
-    for i in ranked:
-        n = len(sents[i].text)
-        if used + n > max_chars and keep:
-            continue
-        keep.append(i)
-        used += n
-    return "\n".join(sents[i].text[:max_chars] for i in sorted(keep))
-
-
-def llm_read(provider: ChatProvider, question: str, passages: list[Scored], *, language_hint: str = "",
-             max_chars: int | None = None) -> Draft:
-    """Generated answer in the same schema; claims without a verbatim quote are dropped. ``max_chars``: each
-    passage shown cut to its sentences nearest the question (:func:`focus_text`), for a slow local model."""
-    blocks = "\n\n".join(f"[{i + 1}] ({s.passage.title} / {s.passage.section})\n"
-                         f"{focus_text(question, s.passage.text, max_chars) if max_chars else s.passage.text}"
+def llm_read(provider: ChatProvider, question: str, passages: list[Scored], *, language_hint: str = "") -> Draft:
+    """Generated answer in the same schema; claims without a verbatim quote are dropped."""
+    blocks = "\n\n".join(f"[{i + 1}] ({s.passage.title} / {s.passage.section})\n{s.passage.text}"
                          for i, s in enumerate(passages))
     system = ("You answer only from the numbered passages. Reply with JSON: {\"answer\": str, \"claims\": "
               "[{\"text\": one claim of the answer, \"passage\": passage number, \"quote\": exact text copied "
