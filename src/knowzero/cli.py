@@ -520,13 +520,15 @@ def bench_scale(chunks: str = typer.Option("1000,10000", help="Comma-separated c
                                                  help="SQuAD-format files for paragraphs and questions (repeatable)."),
                 database_url: str = typer.Option("", help="PostgreSQL server URL (a fresh database per size)."),
                 questions: int = typer.Option(50, min=1, help="Questions per size (from each file)."),
+                embed_sample: int = typer.Option(48, min=4, max=5000,
+                                                 help="Chunks each worker embeds in the embedding-rate measurement."),
                 json_out: bool = typer.Option(False, "--json")) -> None:
     """Ingest rate, embedding rate, query latency, worker memory and cold start per corpus size."""
     try:
         sizes = [int(x) for x in chunks.split(",") if x.strip()]
     except ValueError:
         _fail("--chunks: comma-separated integers")
-    r = run_scale(sizes, squad, database_url=database_url, questions=questions,
+    r = run_scale(sizes, squad, database_url=database_url, questions=questions, embed_sample=embed_sample,
                   progress=lambda m: typer.echo(m, err=True))
     if json_out:
         _print_json(r)

@@ -134,7 +134,7 @@ def _docs(paragraphs: list[dict[str, str]], n_chunks: int) -> list[SourceDoc]:
 
 
 def run_size(n_chunks: int, paragraphs: list[dict[str, str]], questions: list[str], *, database_url: str = "",
-             embed_sample: int = 16) -> dict[str, Any]:
+             embed_sample: int = 48) -> dict[str, Any]:
     data_dir = Path(tempfile.mkdtemp(prefix=f"kz-bench-{n_chunks}-"))
     s = Settings(data_dir=data_dir, database_url=database_url)
     kb = KnowledgeBase(make_engine(s.db_url), s)
@@ -164,7 +164,7 @@ def run_size(n_chunks: int, paragraphs: list[dict[str, str]], questions: list[st
 
 
 def run_scale(sizes: list[int], squad_files: list[Path], *, database_url: str = "", questions: int = 50,
-              progress: Any = None) -> dict[str, Any]:
+              embed_sample: int = 48, progress: Any = None) -> dict[str, Any]:
     paragraphs: list[dict[str, str]] = []
     qs: list[str] = []
     for f in squad_files:
@@ -177,7 +177,7 @@ def run_scale(sizes: list[int], squad_files: list[Path], *, database_url: str = 
             progress(f"{n} chunks…")
         url = _fresh_database(database_url) if database_url else ""
         try:
-            out["sizes"][str(n)] = run_size(n, paragraphs, qs[:questions], database_url=url)
+            out["sizes"][str(n)] = run_size(n, paragraphs, qs[:questions], database_url=url, embed_sample=embed_sample)
         finally:
             if url:
                 drop_database(url)
