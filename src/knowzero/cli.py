@@ -498,7 +498,8 @@ def eval_report(out: Path = typer.Option(..., help="Directory for report.md, res
                 unanswerable_share: float = typer.Option(0.2, min=0.05, max=0.9),
                 tasks: str = typer.Option("knowledge,conflicts,paraphrase,factcheck,routing",
                                           help="Comma-separated subset of the benchmarks to run."),
-                data_dir: Path = typer.Option(None, help="Where to keep the benchmarks' knowledge bases.")) -> None:
+                data_dir: Path = typer.Option(None, help="Where to keep the benchmarks' knowledge bases."),
+                provider: str = typer.Option(None, help=PROVIDER_HELP)) -> None:
     """Run every benchmark there is data for and write one Markdown page with tables and plots."""
 
     seed_list = _parse_seeds(seeds)
@@ -506,9 +507,10 @@ def eval_report(out: Path = typer.Option(..., help="Directory for report.md, res
     unknown = sorted(set(task_list) - set(TASKS))
     if unknown or not task_list:
         _fail(f"--tasks must be a subset of {','.join(TASKS)} (got {tasks!r})")
+    chat = cli_provider(provider)
     try:
         page = run_report(out, data=data, limit=limit, seeds=seed_list, unanswerable_share=unanswerable_share,
-                          data_dir=data_dir, tasks=task_list, say=lambda m: typer.echo(m, err=True))
+                          data_dir=data_dir, tasks=task_list, say=lambda m: typer.echo(m, err=True), provider=chat)
     except (FileNotFoundError, ImportError) as exc:
         _fail(str(exc))
     typer.echo(str(page))

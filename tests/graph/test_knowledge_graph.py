@@ -16,6 +16,8 @@ from knowzero.graph.builder import build_knowledge_graph
 from knowzero.graph.context import Deps
 from knowzero.graph.state import wire_values
 from knowzero.input import AgentInput
+from knowzero.knowledge import pipeline as kp
+from knowzero.knowledge.reader import Claim, Draft
 from knowzero.service.store import SqlStore
 from kz_testlib import ScriptedProvider, knowzero_env
 
@@ -157,11 +159,48 @@ async def test_llm_claim_with_a_wrong_number_is_never_shown(small_kb: Any) -> No
     provider = ScriptedProvider([claims_reply(("零件A的公差为±0.05mm", "零件A的外圆公差为±0.01mm"),
                                               answer="零件A的公差为±0.05mm。")], route=ROUTE)
     out = await ask(small_kb, "零件A的公差是多少？", provider=provider)
-    assert "±0.05mm" not in out["reply"], "a sentence that failed its check is removed"
-    assert out["verdict"]["level"] != "confirmed" and out["verdict"]["needs_human_review"] is True
-    assert out["reply"].startswith("⚠️") and "零件A的外圆公差为±0.01mm" in out["reply"], "its quote stands in"
-    check = next(e for e in out["agent_log"] if e["agent"] == "fact_checker" and e["action"] == "verify")
-    assert check["replaced_claims"] == 1
+    assert "±0.05mm" not in out["reply"], "a sentence that failed its check is never shown"
+    # the draft failed its check and the offline reader's passes: the offline answer is used, and says why
+    reader = next(e for e in out["agent_log"] if e["agent"] == "reader")
+    assert reader["action"] == "extract" and reader["fallback"] is True
+    assert reader["fallback_reason"] == f"{kp.NOT_AN_ANSWER}: its check says contradicted"
+    assert out["verdict"]["level"] == "confirmed" and "±0.01mm" in out["reply"]
+
+
+async def test_a_failed_model_sentence_checked_alone_gives_way_to_its_quote(small_kb: Any) -> None:
+    question = "零件A的公差是多少？"
+    quote = "零件A的外圆公差为±0.01mm"
+    deps = kp.KnowledgeDeps(small_kb, small_kb.settings)
+    routing = await kp.route_question(question, deps)
+    passages = kp.gather_evidence(question, routing.plan, 0, deps).passages
+    p = next(s.passage for s in passages if quote in s.passage.text)
+    start = p.start + p.text.index(quote)
+    draft = Draft("零件A的公差为±0.05mm。", [Claim("零件A的公差为±0.05mm", p.path, quote, start, start + len(quote), p.id,
+                                                 p.title)], method="llm")
+    v, shown, log = await kp.check_answer(question, draft, passages, deps)
+    assert v.level != "confirmed" and v.needs_human_review is True and log["replaced_claims"] == 1
+    assert [c.text for c in shown.claims] == [quote], "its quote stands in"
+    assert kp.compose_reply(question, shown, v).startswith("⚠️")
+
+
+def test_a_model_draft_answers_worse_than_the_offline_one_only_by_the_checks() -> None:
+    from knowzero.knowledge.verify import Verdict
+
+    def v(level: str, answerability: float | None = 0.9, **features: float) -> Verdict:
+        return Verdict(level, "", [], 1.0, False, answerability=answerability,  # type: ignore[arg-type]
+                       features=None if answerability is None else {"slot": 0.5, **features})
+
+    q = "零件D的公差是多少？"  # asks for a number
+    assert kp.weaker_answer(q, v("confirmed", slot=0.0), v("uncertain", slot=1.0), 1.0) is None  # offline fails too
+    assert kp.weaker_answer(q, v("confirmed", slot=0.0), v("confirmed", slot=1.0), 1.0).endswith("no number where one is asked")
+    assert kp.weaker_answer(q, v("confirmed", slot=0.0), v("confirmed", None), 1.0).endswith("no number where one is asked")
+    assert kp.weaker_answer(q, v("contradicted", slot=1.0), v("confirmed", slot=1.0), 1.0).endswith("check says contradicted")
+    assert kp.weaker_answer(q, v("confirmed", slot=1.0), v("confirmed", None), 1.0).endswith("answers it exactly")
+    assert kp.weaker_answer(q, v("confirmed", None), v("confirmed", None), None) is None  # both cite the row
+    assert kp.weaker_answer(q, v("confirmed", slot=1.0), v("confirmed", slot=1.0), 0.3).endswith("runner-up bar")
+    assert kp.weaker_answer(q, v("confirmed", 0.8, slot=1.0), v("confirmed", 0.9, slot=1.0), 0.9).endswith(
+        "lower than the offline quote's")
+    assert kp.weaker_answer(q, v("confirmed", 0.9, slot=1.0), v("confirmed", 0.9, slot=1.0), 0.9) is None  # a tie: the model's
 
 
 async def test_a_reply_is_exactly_the_checked_claims_never_the_models_free_text(small_kb: Any) -> None:

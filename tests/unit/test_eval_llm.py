@@ -21,6 +21,7 @@ from knowzero.eval.factcheck import run_factcheck
 from knowzero.eval.knowledge import run_demo, run_knowledge
 from knowzero.eval.llmuse import LLMUse, choose_provider
 from knowzero.knowledge.judge import judge_answer
+from knowzero.knowledge.pipeline import NOT_AN_ANSWER
 from knowzero.knowledge.reader import llm_read
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.metered import metered
@@ -138,7 +139,9 @@ def test_squad_faithful_model_is_no_worse_than_offline(squad_runs: dict[str, dic
     assert r["answer_contains_gold"] >= off["answer_contains_gold"]
     assert r["false_answer_rate"] <= off["false_answer_rate"]
     assert r["unverified_sentences_shown"] == 0
-    assert r["model_reader_share"] >= 0.5 and r["llm_fallbacks"] == 0 and r["llm_turns"] == r["n"]
+    assert r["model_reader_share"] >= 0.5 and r["llm_turns"] == r["n"]
+    # the only fallbacks: drafts whose quote answers worse than the offline reader's (that one is shown)
+    assert all(k.startswith(f"reader: {NOT_AN_ANSWER}") for k in r["llm_fallback_reasons"])
     assert off["llm_calls"] == 0 and off["provider"] == "none"
 
 
@@ -186,14 +189,48 @@ def test_demo_with_faithful_and_inventing_models(servers: dict[str, str], tmp_pa
     off = run_demo(data_dir=tmp_path)
     good = run_demo(data_dir=tmp_path, provider=provider(servers, "faithful"))
     # the scripted reader picks its sentences by character overlap: on the demo's tables and FAQs it
-    # quotes a worse sentence than the offline reader for a few questions (see benchmarks/README.md)
-    assert 0.7 <= good["answer_contains_gold"] <= off["answer_contains_gold"] + 1e-9
+    # quotes a wrong line for a few questions; those drafts fail the checks and the offline answer is shown
+    assert good["answer_contains_gold"] >= off["answer_contains_gold"]
     assert good["false_answer_rate"] <= off["false_answer_rate"]
-    assert good["unverified_sentences_shown"] == 0 and good["llm_fallbacks"] == 0
+    assert good["unverified_sentences_shown"] == 0 and good["model_reader_share"] >= 0.5
+    assert good["llm_fallbacks"] > 0 and all(k.startswith(f"reader: {NOT_AN_ANSWER}") for k in good["llm_fallback_reasons"])
     bad = run_demo(data_dir=tmp_path, provider=provider(servers, "invent"))
     assert bad["unverified_sentences_shown"] == 0 and bad["false_answer_rate"] <= off["false_answer_rate"]
     assert not any(invented(r["reply"]) and r["level"] == "confirmed" for r in bad["_rows"])
-    assert bad["level_share"]["confirmed"] < off["level_share"]["confirmed"]
+    assert bad["level_share"]["confirmed"] <= off["level_share"]["confirmed"]
+    # the invented sentence fails its own check, so the whole draft gives way to the offline reader's
+    assert bad["llm_fallback_reasons"].get(f"reader: {NOT_AN_ANSWER}: its check says contradicted", 0) > 0
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("零件D（XH-2002 标准连接法兰）的公差是多少？", "0.1"),  # the model quotes the table's header row: no number
+    ("员工餐厅午餐几点开始供应？", "11:30"),  # the model quotes the canteen's weekend rule
+])
+def test_a_faithful_model_quoting_a_wrong_line_is_not_confirmed_and_the_offline_answer_is_used(
+        servers: dict[str, str], demo_data_dir: Path, question: str, gold: str) -> None:
+    from knowzero.config import Settings
+    from knowzero.knowledge.kb import KnowledgeBase
+    from knowzero.knowledge.pipeline import KnowledgeDeps, answer_sync, check_draft, masked, weaker_answer
+    from knowzero.knowledge.reader import extractive_read, quote_share
+    from knowzero.persistence.db import make_engine
+
+    s = Settings(data_dir=demo_data_dir)
+    kb = KnowledgeBase(make_engine(s.db_url), s)
+    kb.refresh()
+    model = client(servers["faithful"], "faithful")
+    a = answer_sync(question, KnowledgeDeps(kb, s, provider=model))
+    reader = next(e for e in a.agent_log if e["agent"] == "reader")
+    assert reader["action"] == "extract" and reader["fallback"] is True
+    assert reader["fallback_reason"].startswith(NOT_AN_ANSWER)
+    assert a.draft is not None and a.draft.method == "extractive" and gold in a.reply
+    # the model's own draft of the same passages: a real quote without the answer, which the checks reject
+    draft = llm_read(model, question, masked(a.passages))
+    assert draft.claims and not any(gold in c.quote for c in draft.claims)
+    mine = check_draft(kb, question, draft, a.passages)
+    offline = check_draft(kb, question, extractive_read(question, list(a.passages), kb.keyword.term_idf), a.passages)
+    assert offline.level == "confirmed"
+    assert weaker_answer(question, mine, offline, quote_share(question, list(a.passages), kb.keyword.term_idf,
+                                                             draft.claims[0])) == reader["fallback_reason"]
 
 
 @pytest.mark.slow
@@ -249,6 +286,43 @@ def test_service_turns_count_the_model_and_its_fallbacks(servers: dict[str, str]
     assert REPORT_KEYS <= set(r) and r["llm_calls"] > 0
     assert r["llm_fallbacks"] >= 1 and r["llm_turns"] >= 1
     assert r["passed"] == len(chosen)  # every step fell back to the offline path: the scenarios still pass
+
+
+def test_a_model_that_under_reads_anger_cannot_stop_the_handoff(servers: dict[str, str], tmp_path: Path) -> None:
+    import asyncio
+
+    from knowzero.eval.service import load_scenarios, run_scenarios
+
+    chosen = [s for s in load_scenarios() if s["name"] == "handoff_by_anger"]
+    assert chosen
+    r = asyncio.run(run_scenarios(chosen, tmp_path, provider=provider(servers, "faithful")))  # it says 0.0 to all
+    assert r["llm_calls"] > 0 and r["passed"] == 1, r
+
+
+def test_report_runs_the_benchmarks_with_the_chosen_model(servers: dict[str, str], tmp_path: Path) -> None:
+    import shutil
+
+    data = tmp_path / "data"
+    (data / "halueval").mkdir(parents=True)
+    shutil.copy(HALUEVAL, data / "halueval" / "qa_one-turn_data_dev.jsonl")
+    env = {**os.environ, "KNOWZERO_LLM_BASE_URL": servers["refuse"], "KNOWZERO_LLM_MODEL": "scripted-refuse"}
+    res = CliRunner().invoke(app, ["eval", "report", "--out", str(tmp_path / "out"), "--data", str(data),
+                                   "--tasks", "factcheck", "--limit", "10", "--provider", "openai"], env=env)
+    assert res.exit_code == 0, res.output
+    results = json.loads((tmp_path / "out" / "results.json").read_text("utf-8"))
+    assert results["provider"] == "openai" and results["model"] == "scripted-refuse"
+    fc = results["factcheck"]["one-turn"]
+    assert fc["provider"] == "openai" and fc["llm_calls"] > 0 and fc["llm_fallbacks"] == fc["llm_calls"]
+    assert "scripted-refuse" in (tmp_path / "out" / "report.md").read_text("utf-8")
+    offline = CliRunner().invoke(app, ["eval", "report", "--out", str(tmp_path / "off"), "--data", str(data),
+                                       "--tasks", "factcheck", "--limit", "10", "--provider", "none"], env=env)
+    assert offline.exit_code == 0, offline.output
+    off = json.loads((tmp_path / "off" / "results.json").read_text("utf-8"))
+    assert off["provider"] == "none" and off["factcheck"]["one-turn"]["llm_calls"] == 0
+    assert off["factcheck"]["one-turn"]["accuracy"] == fc["accuracy"]  # a refusing judge changes nothing
+    bad = CliRunner().invoke(app, ["eval", "report", "--out", str(tmp_path / "x"), "--data", str(data),
+                                   "--provider", "gpt"])
+    assert bad.exit_code == 2 and "--provider" in bad.output
 
 
 def test_a_model_reader_keeps_the_offline_check_for_conflicting_sources(servers: dict[str, str], tmp_path: Path) -> None:

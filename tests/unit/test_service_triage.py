@@ -26,3 +26,15 @@ def test_handoff_triggers():
     assert second.handoff and second.angry_streak == 2 and "angry" in second.reason
     calm = assess("好的", second.to_dict())
     assert calm.angry_streak == 0 and not calm.handoff
+
+
+def test_the_lexicon_is_a_floor_under_a_models_sentiment():
+    # a model that reads "气死我了！垃圾服务！！" as neutral cannot stop the angry streak, nor the hand-off
+    first = assess("气死我了！垃圾服务！！", sentiment=0.0)
+    assert first.label == "angry" and first.sentiment == round(sentiment_score("气死我了！垃圾服务！！"), 3)
+    second = assess("太差劲了，骗子！！", first.to_dict(), sentiment=0.9)
+    assert second.handoff and second.angry_streak == 2 and "angry" in second.reason
+    # ...and a model that hears anger the lexicon misses makes it stricter: the more negative reading counts
+    quiet = assess("订单124到哪了", sentiment=-0.9)
+    assert quiet.label == "angry" and quiet.sentiment == -0.9 and quiet.urgency == "P1"
+    assert assess("谢谢，很满意", sentiment=0.2).sentiment == 0.2  # the model's milder reading of praise stands

@@ -3,7 +3,8 @@
 Looks for the public data sets in a folder laid out like ``shared/eval-data`` (``cmrc2018/``,
 ``drcd/``, ``halueval/``, ``clinc150/``) and runs, at a bounded size: knowledge (each SQuAD file,
 each negatives mode, several seeds, worst first), conflicts, paraphrase + yes/no, HaluEval and
-CLINC150 routing. Writes ``report.md``, ``results.json`` and, when matplotlib is installed (the
+CLINC150 routing — offline, or with the chat model ``--provider`` names on every step that uses one
+(each task's results then carry the ``llm_*`` keys of :mod:`knowzero.eval.llmuse`). Writes ``report.md``, ``results.json`` and, when matplotlib is installed (the
 ``bench`` extra), the answered-vs-false-answer curve as the abstention threshold moves, a
 reliability diagram (coverage read as confidence) and latency distributions.
 Not here: any benchmark logic (it calls the ``eval`` modules) or any tuning.
@@ -28,6 +29,7 @@ from knowzero.eval.knowledge import (
     run_seeds,
     threshold_curve,
 )
+from knowzero.llm.metered import MeteredProvider, model_of
 
 SQUAD_FILES = {"CMRC 2018 trial": "cmrc2018/cmrc2018_trial.json", "DRCD dev": "drcd/DRCD_dev.json"}
 HALUEVAL_FILES = {"one-turn": "halueval/qa_one-turn_data_dev.jsonl", "multi-turn": "halueval/qa_multi-turn_data_dev.jsonl"}
@@ -141,12 +143,17 @@ def _plots(out: Path, knowledge: dict[str, dict[str, dict[str, Any]]]) -> list[s
 
 def run_report(out: Path, *, data: Path | None = None, limit: int = 200, seeds: Sequence[int] = (1, 5, 11),
                unanswerable_share: float = 0.2, data_dir: Path | None = None, tasks: Sequence[str] = TASKS,
-               say: Callable[[str], None] = print) -> Path:
-    """Run the benchmarks (see module doc) and write ``out/report.md``; returns its path."""
+               say: Callable[[str], None] = print, provider: MeteredProvider | None = None) -> Path:
+    """Run the benchmarks (see module doc) and write ``out/report.md``; returns its path.
+
+    ``provider`` (metered, as ``eval_app``'s ``--provider`` builds it) runs every benchmark's model
+    steps; None runs them offline."""
     root = find_data(data)
     out.mkdir(parents=True, exist_ok=True)
     sections: list[str] = []
-    results: dict[str, Any] = {"limit": limit, "seeds": list(seeds), "unanswerable_share": unanswerable_share}
+    model = {"provider": provider.name if provider is not None else "none",
+             "model": model_of(provider) if provider is not None else ""}
+    results: dict[str, Any] = {"limit": limit, "seeds": list(seeds), "unanswerable_share": unanswerable_share, **model}
     knowledge: dict[str, dict[str, dict[str, Any]]] = {}
     timings: dict[str, float] = {}
     squads = {name: root / rel for name, rel in SQUAD_FILES.items() if (root / rel).is_file()}
@@ -166,7 +173,7 @@ def run_report(out: Path, *, data: Path | None = None, limit: int = 200, seeds: 
                 try:
                     r = timed(f"knowledge {name} {neg}", partial(
                         run_seeds, path, seeds, limit=limit, unanswerable_share=unanswerable_share, negatives=neg,
-                        data_dir=data_dir))
+                        data_dir=data_dir, provider=provider))
                 except ValueError as exc:
                     sections.append(f"- knowledge {name} `{neg}`: not run ({exc}).")
                     continue
@@ -183,7 +190,7 @@ def run_report(out: Path, *, data: Path | None = None, limit: int = 200, seeds: 
         rows = []
         for name, path in squads.items():
             r = timed(f"conflicts {name}", partial(run_conflicts, path, limit=min(limit, 100), seed=seeds[0],
-                                                   data_dir=data_dir))
+                                                   data_dir=data_dir, provider=provider))
             r.pop("_rows", None)
             results.setdefault("conflicts", {})[name] = r
             rows.append([name, r["n_conflicts"], r["conflicts_named"], r["both_values_shown"], r["both_sources_cited"],
@@ -194,7 +201,8 @@ def run_report(out: Path, *, data: Path | None = None, limit: int = 200, seeds: 
     if "paraphrase" in tasks and squads:
         rows = []
         for name, path in squads.items():
-            r = timed(f"paraphrase {name}", partial(run_paraphrases, path, limit=min(limit, 100), seed=seeds[0]))
+            r = timed(f"paraphrase {name}", partial(run_paraphrases, path, limit=min(limit, 100), seed=seeds[0],
+                                                                      provider=provider))
             r.pop("_rows", None)
             results.setdefault("paraphrase", {})[name] = r
             rows.append([name, r["n"], r["paraphrase_accepted"], r["hallucination_rejected"], r["n_yesno"],
@@ -206,7 +214,7 @@ def run_report(out: Path, *, data: Path | None = None, limit: int = 200, seeds: 
         rows = []
         for name, rel in HALUEVAL_FILES.items():
             if (root / rel).is_file():
-                r = timed(f"factcheck {name}", partial(run_factcheck, root / rel))
+                r = timed(f"factcheck {name}", partial(run_factcheck, root / rel, provider=provider))
                 results.setdefault("factcheck", {})[name] = r
                 rows.append([name, r["n"], r["accuracy"], r["right_accepted"], r["hallucinated_rejected"], r["p50_ms"]])
         if rows:
@@ -215,7 +223,8 @@ def run_report(out: Path, *, data: Path | None = None, limit: int = 200, seeds: 
     if "routing" in tasks and (root / CLINC_FILE).is_file():
         from knowzero.eval.routing import run_clinc  # the routing eval pulls in its classifier stack
 
-        r = timed("routing CLINC150", lambda: run_clinc(root / CLINC_FILE, "train", "val", limit=min(limit * 5, 3100)))
+        r = timed("routing CLINC150", lambda: run_clinc(root / CLINC_FILE, "train", "val", limit=min(limit * 5, 3100),
+                                                               provider=provider))
         results["routing"] = r
         peer = r.get("peer") or {}
         sections.append("### Routing: CLINC150 val (trained on train)\n\n" + _table(
@@ -227,7 +236,9 @@ def run_report(out: Path, *, data: Path | None = None, limit: int = 200, seeds: 
     head = [f"# KnowZero eval report\n\nData: `{root}`; knowledge runs: {limit} questions per seed "
             f"(seeds {', '.join(map(str, seeds))}), {unanswerable_share:.0%} made unanswerable; the worst seed is "
             f"the one with the most false answers. Baseline: single agent (dense top-5 + the same reader, no "
-            f"checker; it always answers). Seconds per task: "
+            f"checker; it always answers). Chat model: "
+            + (f"{model['model'] or '?'} (`{model['provider']}`), on every step that uses one" if provider is not None
+               else "none (offline)") + ". Seconds per task: "
             + ", ".join(f"{k} {v}" for k, v in timings.items()) + "."]
     if plots:
         head.append("\n".join(f"![{p}]({p})" for p in plots))

@@ -38,7 +38,7 @@ from knowzero.knowledge.domains import decide
 from knowzero.knowledge.injection import describe, find_instructions
 from knowzero.knowledge.judge import STRICTER, judge_answer
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.reader import Claim, Draft, extractive_read, llm_read
+from knowzero.knowledge.reader import RUNNER_UP_SHARE, Claim, Draft, extractive_read, llm_read, quote_share
 from knowzero.knowledge.retriever import Plan, evidence_quality, key_terms, retrieve, rewrite
 from knowzero.knowledge.text import iter_numbers
 from knowzero.knowledge.types import Passage, Scored
@@ -151,25 +151,75 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
     """Claims with one citation each: the LLM reader when configured (bounded), else extractive."""
     log: dict[str, Any] = {"agent": "reader", "action": "extract"}
     draft = None
+    offline = None
     if deps.provider is not None and passages:
         hint = "Answer in Chinese." if zh(question, deps.ui_language) else "Answer in English."
+        offline = extractive_read(question, list(passages), deps.kb.keyword.term_idf)
         try:
             draft = await within_deadline(llm_read, deps.provider, question, masked(passages), language_hint=hint,
                                           deadline_s=deps.settings.llm_timeout_s)
             log = {"agent": "reader", "action": "generate", "provider": deps.provider.name, "notes": draft.notes}
             # a model's draft lists no disagreement between sources: the offline reader's check of the same
             # passages does (measured, issue 16: without it conflicting sources were confirmed)
-            conflicts = extractive_read(question, list(passages), deps.kb.keyword.term_idf).conflicts
-            if conflicts:
-                draft = replace(draft, conflicts=conflicts)
+            if offline.conflicts:
+                draft = replace(draft, conflicts=offline.conflicts)
+            # the model's draft must answer the question as well as the offline reader's does, by the
+            # checker's own measures (issue 16: a real quote of the wrong line was confirmed)
+            idf = deps.kb.keyword.term_idf
+            why = weaker_answer(question, check_draft(deps.kb, question, draft, passages),
+                                check_draft(deps.kb, question, offline, passages),
+                                quote_share(question, list(passages), idf, draft.claims[0]))
+            if why is not None:
+                log = {"agent": "reader", "action": "extract", "provider": deps.provider.name, "fallback": True,
+                       "fallback_reason": why, "notes": draft.notes}
+                llm_fallback(deps.emit, "reader", why, "quotes from the documents")
+                draft = offline
         except ProviderError as exc:
             log = {"agent": "reader", "action": "extract", "fallback": True, "fallback_reason": exc.message}
             llm_fallback(deps.emit, "reader", exc.message, "quotes from the documents")
     if draft is None:
-        draft = extractive_read(question, list(passages), deps.kb.keyword.term_idf)
+        draft = offline or extractive_read(question, list(passages), deps.kb.keyword.term_idf)
     log["claims"] = len(draft.claims)
     log["conflicts"] = len(draft.conflicts)
     return draft, log
+
+
+NOT_AN_ANSWER = "the model's quote does not answer the question"
+"""The start of the reader's fallback reason when the model's draft answers worse than the offline
+reader's (:func:`weaker_answer`); what follows the colon says which check it failed."""
+
+
+def weaker_answer(question: str, model: verify.Verdict, offline: verify.Verdict,
+                  reader_share: float | None) -> str | None:
+    """Why the model's draft answers the question worse than the offline reader's draft of the same
+    passages, or None (it does not, or the offline draft does not pass the checks either). Pure.
+
+    ``model`` and ``offline`` are the two drafts' deterministic verdicts (:func:`check_draft`),
+    ``reader_share`` how the offline reader rates the model's main quote (:func:`reader.quote_share`).
+    The offline draft must be ``confirmed``; the model's then loses when its own verdict is not; when
+    the offline reader cites the structured row a query on the question's own values found; when the
+    question asks for a kind of value (a number, a time, a person, a place, a reason) that its quote
+    does not give and the offline quote does; when the offline reader would not quote it even as a
+    runner-up beside its own pick (:data:`reader.RUNNER_UP_SHARE`, the reader's own bar); or when its
+    quotes answer less well by the answerability model (:func:`knowzero.knowledge.answerable.score`).
+    """
+    if offline.level != "confirmed":
+        return None
+    kind = answerable.asked_kind(question)
+    if kind is not None and model.features is not None and model.features.get("slot") == 0.0 \
+            and (offline.features is None or offline.features.get("slot", 0.0) > 0.0):
+        return f"{NOT_AN_ANSWER}: it gives no {kind} where one is asked"
+    if model.level != "confirmed":
+        return f"{NOT_AN_ANSWER}: its check says {model.level}"
+    if offline.features is None:  # the offline reader cites a structured row (SQL): exact evidence
+        return None if model.features is None else f"{NOT_AN_ANSWER}: a structured row answers it exactly"
+    if model.features is None:
+        return None
+    if reader_share is not None and reader_share < RUNNER_UP_SHARE:
+        return f"{NOT_AN_ANSWER}: the offline reader ranks it below its runner-up bar"
+    if (offline.answerability or 0.0) > (model.answerability or 0.0):
+        return f"{NOT_AN_ANSWER}: its answerability is lower than the offline quote's"
+    return None
 
 
 def masked(passages: Sequence[Scored]) -> list[Scored]:
@@ -272,6 +322,12 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     if v.level in ("confirmed", "uncertain") and prob < answerable.THRESHOLD:
         return replace(v, level="insufficient", needs_human_review=False,
                        reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
+    kind = answerable.asked_kind(question) if not extractive else None
+    if v.level == "confirmed" and kind is not None and f.slot == 0.0:
+        # the offline reader picks sentences by the kind of value asked; a model may quote a real line
+        # that holds none (a table's header row for "零件D的公差是多少？"): never confirmed
+        return replace(v, level="uncertain", needs_human_review=True,
+                       reason=f"the model's quote gives no {kind} where the question asks for one")
     if v.level == "confirmed" and (unknown := answerable.unknown_terms(question, terms, doc, kb.keyword.doc_freq)):
         return replace(v, level="uncertain", needs_human_review=True,
                        reason=f"the question's 「{unknown[0]}」 occurs nowhere in the knowledge base: the sources may be "

@@ -213,6 +213,19 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
     return Draft(answer, claims, [d for d, _ in found])
 
 
+def quote_share(question: str, passages: list[Scored], idf, claim: Claim) -> float | None:  # type: ignore[no-untyped-def]
+    """How the extractive reader rates ``claim``'s quote as an answer: the best score of the sentences
+    it overlaps, as a share of the best sentence of all ``passages`` (every passage read, not only the
+    top three). Below :data:`RUNNER_UP_SHARE` the reader would not quote it even beside its own pick.
+    None when the quote overlaps no scored sentence or no sentence scores above zero."""
+    scored = score_sentences(question, passages, idf, max_passages=len(passages))
+    if not scored or scored[0][0] <= 0:
+        return None
+    own = [sc for sc, c in scored if c.idx >= 0 and c.passage.id == claim.passage_id
+           and c.sent.start < claim.end and claim.start < c.sent.end]
+    return max(own) / scored[0][0] if own else None
+
+
 _ROW = re.compile(r"^\s*\|(.+)\|\s*$")
 _RULE = re.compile(r"^[\s|:\-]+$")
 _HEADING_NO = re.compile(r"^[一二三四五六七八九十\d]+[、.．]\s*")

@@ -2,7 +2,7 @@
 
 Default: a weighted lexicon for Chinese and English (negators, intensifiers, "!!!", SHOUTING).
 With an LLM configured, :func:`llm_sentiment` asks it for the sentiment (the caller bounds it with a deadline and falls back to the
-lexicon when it fails). :func:`assess` also decides whether the thread goes to a human: P0, an
+lexicon when it fails); the lexicon stays a floor: the more negative of the two counts. :func:`assess` also decides whether the thread goes to a human: P0, an
 explicit request ("转人工", "talk to a person"), or two consecutive angry turns.
 
 Does not create handoffs or talk to the user (see ``handoff.py`` and the tools node).
@@ -112,8 +112,14 @@ def urgency_for(text: str, score: float) -> str:
 
 
 def assess(text: str, previous: TriageState | None = None, sentiment: float | None = None) -> Triage:
-    """Triage one service turn given the thread's previous triage (for the angry streak)."""
-    score = sentiment_score(text) if sentiment is None else sentiment
+    """Triage one service turn given the thread's previous triage (for the angry streak).
+
+    ``sentiment`` is a model's reading of the turn; the lexicon's is a floor under it (the more
+    negative of the two counts), as the LLM judge can only make a verdict stricter: a model that
+    under-reads anger ("0.0" for "气死我了！垃圾服务！！") cannot stop an angry customer's hand-off.
+    """
+    lexicon = sentiment_score(text)
+    score = lexicon if sentiment is None else min(lexicon, sentiment)
     label = label_for(score)
     streak = ((previous or {}).get("angry_streak", 0) + 1) if label == "angry" else 0
     urgency = urgency_for(text, score)
