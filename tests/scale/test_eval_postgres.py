@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from knowzero.eval.knowledge import run_knowledge
 
 pytestmark = pytest.mark.postgres
