@@ -87,7 +87,7 @@ def decide(question: str, *, provider: ChatProvider | None = None, sql_available
             out = chat_json(provider, [{"role": "user", "content":
                 f"Which domain does this question belong to: {', '.join(DOMAINS)}? "
                 f"Reply JSON {{\"domain\": ...}}. Question: {question}"}],
-                {"type": "object", "required": ["domain"], "properties": {"domain": {"type": "string"}}})
+                {"type": "object", "required": ["domain"], "properties": {"domain": {"type": "string", "enum": list(DOMAINS)}}})
             if out.get("domain") in DOMAINS:
                 best, method, conf, reasoning = out["domain"], "llm", 0.7, "LLM classification"
         if method == "default":

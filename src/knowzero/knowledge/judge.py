@@ -14,7 +14,7 @@ JUDGE_SCHEMA = {
     "type": "object",
     "required": ["label", "reason"],
     "properties": {"label": {"type": "string", "enum": ["supported", "partial", "unsupported", "contradicted"]},
-                   "reason": {"type": "string"}},
+                   "reason": {"type": "string", "maxLength": 80}},  # bounded: fits max_tokens, always valid JSON
 }
 
 STRICTER = {"unsupported": "uncertain", "partial": "uncertain", "contradicted": "contradicted"}

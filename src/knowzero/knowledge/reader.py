@@ -392,12 +392,16 @@ READER_SCHEMA = {
     "type": "object",
     "required": ["answer", "claims"],
     "properties": {
-        "answer": {"type": "string"},
-        "claims": {"type": "array", "items": {
+        "answer": {"type": "string", "maxLength": 160},
+        "claims": {"type": "array", "maxItems": 3, "items": {
             "type": "object", "required": ["text", "passage", "quote"],
-            "properties": {"text": {"type": "string"}, "passage": {"type": "integer"}, "quote": {"type": "string"}}}},
+            "properties": {"text": {"type": "string", "maxLength": 80}, "passage": {"type": "integer"},
+                           "quote": {"type": "string", "maxLength": 120}}}},
     },
 }
+"""Lengths are bounded so the whole object fits ``max_tokens`` (a server that enforces the schema, like the local
+model's grammar, then always returns valid JSON: unbounded, a third of the local model's replies were cut off);
+a quote cut at its bound is still verbatim."""
 
 
 def llm_read(provider: ChatProvider, question: str, passages: list[Scored], *, language_hint: str = "") -> Draft:

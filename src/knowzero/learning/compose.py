@@ -588,10 +588,10 @@ def document_markdown(title: str, sections: list[dict[str, Any]], *, with_refere
 WRITE_SCHEMA = {
     "type": "object",
     "required": ["sentences"],
-    "properties": {"sentences": {"type": "array", "items": {
+    "properties": {"sentences": {"type": "array", "maxItems": 8, "items": {
         "type": "object", "required": ["text", "evidence"],
-        "properties": {"text": {"type": "string"}, "evidence": {"type": "integer"}}}}},
-}
+        "properties": {"text": {"type": "string", "maxLength": 120}, "evidence": {"type": "integer"}}}}},
+}  # bounded to fit max_tokens: a server that enforces the schema then always returns valid JSON
 
 
 @dataclass

@@ -482,10 +482,10 @@ def _shorten(section: dict[str, Any], req: Request, selected: str) -> Rewrite:
 WRITE_SCHEMA = {
     "type": "object",
     "required": ["sentences"],
-    "properties": {"sentences": {"type": "array", "items": {
+    "properties": {"sentences": {"type": "array", "maxItems": 3, "items": {
         "type": "object", "required": ["text", "evidence"],
-        "properties": {"text": {"type": "string"}, "evidence": {"type": "integer"}}}}},
-}
+        "properties": {"text": {"type": "string", "maxLength": 120}, "evidence": {"type": "integer"}}}}},
+}  # bounded to fit max_tokens: a server that enforces the schema then always returns valid JSON
 
 
 def _llm_block(provider: ChatProvider, req: Request, selected: str, picks: list[Cand], *,

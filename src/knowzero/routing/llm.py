@@ -56,7 +56,7 @@ class LLMTier:
             "properties": {
                 "intent": {"type": "string", "enum": list(self.descriptions)},
                 "confidence": {"type": "number", "minimum": 0, "maximum": 1},
-                "reasoning": {"type": "string"},
+                "reasoning": {"type": "string", "maxLength": 80},  # bounded: fits max_tokens
             },
         }
 
