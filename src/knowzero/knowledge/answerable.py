@@ -53,7 +53,7 @@ _FUNCTION_HEAD = frozenset("以在于从由被把对为向与和及将让给到�
 
 def asked_kind(question: str) -> str | None:
     """What the question asks for: reason, time, number, person, place — or None (a what/how/yes-no)."""
-    q = fold(question).lower()
+    q = fold(question).lower().replace("甚么", "什么")  # Taiwanese 甚麼 is 什么
     for name, pat in _KINDS:
         if pat.search(q):
             return name
@@ -176,7 +176,7 @@ def features(question: str, terms: Sequence[tuple[str, float]], *, doc_text: str
 
 
 _QUESTION_WORD = re.compile(r"^(?:几|哪|什么|多少|何|怎|为什么|为何|是否|是不是|有没有)")
-_QUESTION_WORD_ANY = re.compile(r"几[^\s，。？?！!]?|哪[一个些里儿位种年天]*|什么|多少|为什么|为何|怎么|怎样|如何|是否|是不是|有没有|吗|呢|[的了是在和与及]")
+_QUESTION_WORD_ANY = re.compile(r"几[^\s，。？?！!]?|哪[一个些里儿位种年天]*|什么|甚么|多少|为什么|为何|怎么|怎样|如何|是否|是不是|有没有|吗|呢|[的了是在和与及]")
 
 
 def _grams(text: str) -> set[str]:

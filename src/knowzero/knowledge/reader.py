@@ -81,7 +81,7 @@ _HAS_TIME = re.compile(r"\d{2,4}年|\d+月|\d+日|世纪|年代|朝|时期|\d{4}
 def answer_type(question: str) -> str | None:
     """The kind of value asked for (time, number, person, place) or None; Traditional script is
     folded first (the patterns are Simplified: "誰", "幾", "什麼時候" ask too)."""
-    q = fold(question).lower()
+    q = fold(question).lower().replace("甚么", "什么")  # Taiwanese 甚麼 is 什么
     for name, pat in _TYPES:
         if pat.search(q):
             return name
@@ -133,7 +133,7 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     q_terms.update({t: idf(t) * 0.5 for t in tokens(question, search=True) if t not in q_terms})
     q_grams = char_ngrams(question)
     kind = answer_type(question)
-    q_low = fold(question).lower()  # the patterns below are Simplified
+    q_low = fold(question).lower().replace("甚么", "什么")  # the patterns below are Simplified
     alias_q = bool(_ALIAS_Q.search(q_low))
     identity_q = bool(_IDENTITY_Q.search(q_low))
     g_total = sum(q_terms.values()) or 1.0
@@ -319,7 +319,7 @@ def widen_span(question: str, sents: list[Sentence], first: int, last: int) -> t
     """Sentence indices [a, b] of a whole answer around sentences first..last (see module doc)."""
     a, b = first, last
     # the patterns are Simplified: Traditional text is folded ("為什麼", "於是", "這" read as 为什么, 于是, 这)
-    if _DESCRIPTIVE_Q.search(fold(question).lower()):
+    if _DESCRIPTIVE_Q.search(fold(question).lower().replace("甚么", "什么")):
         a, b = max(0, a - 1), min(len(sents) - 1, b + 1)
     while a > 0 and a > first - 2 and _LEANS_BACK.search(fold(sents[a].text.strip())):
         a -= 1
