@@ -108,3 +108,14 @@ def test_traditional_questions_and_sentences_read_like_simplified_ones() -> None
     assert widen_span("他何時結束運動生涯", sents, 1, 1) == (0, 1)
     # why-questions in Traditional get the sentences around the match
     assert widen_span("為什麼他結束運動生涯", sents, 1, 1) == (0, 2)
+
+
+def test_a_value_question_takes_the_neighbour_holding_the_value() -> None:
+    # the question paraphrases the second sentence; the year it asks for is in the first
+    text = "1960年代起，台灣經濟快速成長。政府設立加工出口區來增加外貿收入。此後出口持續增加。"
+    d = extractive_read("臺灣政府在哪一年代起設立加工出口區來增加外貿收入?", [doc("tw.md", text)], idf)
+    assert "1960年代" in d.answer and "此後" not in d.answer
+    # a sentence that already holds a value of the asked kind is not widened
+    text = "政府於1966年設立加工出口區。此後出口持續增加。1970年出口翻倍。"
+    d = extractive_read("政府在哪一年設立加工出口區?", [doc("tw2.md", text)], idf)
+    assert d.claims[0].quote == "政府於1966年設立加工出口區。"

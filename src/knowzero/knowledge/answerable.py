@@ -60,8 +60,8 @@ def asked_kind(question: str) -> str | None:
     return None
 
 
-def _fills(kind: str, clause: str, question: str) -> bool:
-    """``clause`` holds a value of ``kind`` that the question does not already contain."""
+def fills(kind: str, clause: str, question: str) -> bool:
+    """``clause`` (folded) holds a value of ``kind`` that the question does not already contain."""
     q = fold(question)
     if kind == "number":
         return any(m.group(0) not in q for m in _NUMBER.finditer(clause))
@@ -164,7 +164,7 @@ def features(question: str, terms: Sequence[tuple[str, float]], *, doc_text: str
     window = predicate_window(quotes[0], non_title or terms) if quotes else []
     slot = 0.5
     if kind is not None:
-        slot = 1.0 if any(_fills(kind, c, question) for c in window) else 0.0
+        slot = 1.0 if any(fills(kind, c, question) for c in window) else 0.0
     win = " ".join(window).lower()
     clause_focus = cov(win, non_title) if non_title else 1.0
     clause_all = cov(f"{title_f} {win}", terms) if total else 0.0

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 
 from knowzero.errors import ProviderError
-from knowzero.knowledge import verify
+from knowzero.knowledge import answerable, verify
 from knowzero.knowledge.text import Sentence, char_ngrams, fold, normalize, query_text, split_sentences, tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import ChatProvider, chat_json
@@ -325,7 +325,19 @@ def widen_span(question: str, sents: list[Sentence], first: int, last: int) -> t
         a -= 1
     if b + 1 < len(sents) and _LEADS_ON.search(fold(sents[b].text.strip())):
         b = min(len(sents) - 1, b + 2)
+    # a question asking for a time, number, person or place whose best sentence holds none gets the
+    # neighbour that does: the question often paraphrases one sentence while the value sits in the next
+    # ("…設立加工出口區來增加外貿收入" after "1960年代起，…")
+    kind = answerable.asked_kind(question)
+    if kind in _VALUE_KINDS and not any(answerable.fills(kind, fold(sents[k].text), question) for k in range(a, b + 1)):
+        for k in (b + 1, a - 1):
+            if 0 <= k < len(sents) and answerable.fills(kind, fold(sents[k].text), question):
+                a, b = min(a, k), max(b, k)
+                break
     return a, b
+
+
+_VALUE_KINDS = ("time", "number", "person", "place")
 
 
 def _widen(question: str, claims: list[Claim], passages: dict[str, Passage]) -> list[Claim]:
