@@ -18,8 +18,15 @@ from typing import Literal
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.fusion import weighted_rrf
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.text import (STOPWORDS, asked_categories, fold, query_text, question_word, tokens,
-                                     without_question_word)
+from knowzero.knowledge.text import (
+    STOPWORDS,
+    asked_categories,
+    fold,
+    query_text,
+    question_word,
+    tokens,
+    without_question_word,
+)
 from knowzero.knowledge.types import Hit, Scored
 
 Strategy = Literal["hybrid", "keyword", "vector", "sql"]
