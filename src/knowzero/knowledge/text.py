@@ -63,35 +63,6 @@ def question_word(token: str) -> bool:
     return bool(_ASK_WORD.match(token))
 
 
-_WHICH = re.compile(r"^(?:哪[一些几]?[个种位份家座部条所门项类本首支只件场次届]?|何种|什么|甚么)$")
-_NUM_CLASSIFIER = re.compile(r"^[一几][\u4e00-\u9fff]$")
-
-
-def asked_categories(toks: list[str]) -> set[str]:
-    """Words that only say what *kind* of answer a question asks for: the noun right after "哪个 / 哪一种 /
-    何种 / 什么" ("哪个族群" → 族群, "什么职务" → 职务) and a numeral-classifier the segmenter cut off the
-    interrogative ("哪 一份 报纸" → 一份, 报纸). The answer gives an instance (亚美尼亚人, 人民日报) and
-    seldom repeats the category, so these are no terms the evidence must hold.
-    ``toks``: the question's tokens in order, stopwords kept (:func:`tokens` ``keep_stopwords``).
-
-    >>> sorted(asked_categories(["信奉", "哪", "一个", "宗教"]) | asked_categories(["担任", "什么", "职务"]))
-    ['一个', '宗教', '职务']
-    >>> asked_categories(["什么", "是", "量子力学"]) | asked_categories(["哪一年", "开始"])
-    set()
-    """
-    out: set[str] = set()
-    for i, t in enumerate(toks):
-        if not _WHICH.match(t):
-            continue
-        j = i + 1
-        if j < len(toks) and _NUM_CLASSIFIER.match(toks[j]):
-            out.add(toks[j])
-            j += 1
-        if j < len(toks) and len(toks[j]) >= 2 and _CJK_RUN.fullmatch(toks[j]) and toks[j] not in STOPWORDS \
-                and not toks[j].startswith(("叫", "是")) and toks.count(toks[j]) == 1:
-            out.add(toks[j])  # named elsewhere in the question too ("…决策机构是哪个机构"), it stays a term
-    return out
-
 def without_question_word(token: str) -> str:
     """``token`` without a leading interrogative when a word of two characters or more follows
     ("什么游戏" → 游戏, "哪些地方" → 地方); otherwise ``token``.
