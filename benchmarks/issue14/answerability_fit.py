@@ -47,11 +47,27 @@ def load(path: str) -> list[dict]:
 MODE = "replace"
 
 
+VETO = "the sources mention the question's words but do not answer it"
+"""The reason the shipped model's veto gives: rows recorded with the model on are replayed as if it were off."""
+
+
+def vetoed(r: dict) -> bool:
+    return not r["answered"] and r["reason"].startswith(VETO)
+
+
+def contains(r: dict) -> bool:
+    """The answer holds a gold answer; for a vetoed row (the reply is an abstention), its quotes would have."""
+    if vetoed(r) and r.get("evidence"):
+        quoted = " ".join(r["evidence"]["quotes"])
+        return any(g.strip() and g.strip() in quoted for g in r["answers"])
+    return bool(r["contains"])
+
+
 def eligible(r: dict) -> bool:
     """The checker would answer if the model says so (``replace``: coverage is the model's business
     now; ``and``: the model only vetoes what the coverage gate let through)."""
     if MODE == "and":
-        return r["answered"]
+        return r["answered"] or vetoed(r)
     if r.get("features") is None:
         return r["answered"]  # SQL evidence, or no claim at all: the model is not asked
     return r["level"] != "insufficient" or r["reason"].startswith("the sources cover only") \
@@ -97,7 +113,7 @@ def rates(rows: list[dict], w: np.ndarray, b: float, t: float) -> dict[str, floa
     answered = lambda r: eligible(r) and score(r, w, b) >= t  # noqa: E731
     return {"answered": round(sum(map(answered, ans)) / len(ans), 4),
             "false": round(sum(map(answered, un)) / max(1, len(un)), 4),
-            "contains": round(sum(answered(r) and r["contains"] for r in ans) / len(ans), 4)}
+            "contains": round(sum(answered(r) and contains(r) for r in ans) / len(ans), 4)}
 
 
 def choose_threshold(files: dict[str, list[dict]], w: np.ndarray, b: float, min_answered: float) -> float:

@@ -60,3 +60,17 @@ def test_a_question_word_the_knowledge_base_never_uses_is_named():
     terms = [("员工", 1.3), ("宠物", 6.6), ("医疗保险", 5.0), ("报销", 2.9), ("比例", 4.7), ("几日", 6.6)]
     df = {"员工": 40, "医疗保险": 3, "报销": 9, "比例": 5}.get
     assert an.unknown_terms("员工宠物医疗保险的报销比例是多少？", terms, doc, lambda t: df(t, 0)) == ["宠物"]
+
+
+def test_question_words_are_no_key_terms_in_either_script(small_kb):
+    """"何年", "哪一位", Taiwanese "甚麼" are how a question asks, not what it is about: counted as terms
+    (no passage holds them, so they had the highest IDF) they sank coverage of right answers."""
+    from knowzero.knowledge.retriever import key_terms
+    from knowzero.knowledge.text import question_word
+
+    assert [t for t in ("何年", "哪一位", "甚么", "几世纪", "几乎", "几何", "何韵诗") if question_word(t)] == \
+        ["何年", "哪一位", "甚么", "几世纪"]
+    for q in ("零件A的外圆公差是在何年規定的？", "零件A的外圓公差是甚麼？", "哪一位員工負責零件A的外圓公差？"):
+        terms = [t for t, _ in key_terms(small_kb, q)]
+        assert "公差" in terms and not any(question_word(t) for t in terms), (q, terms)
+    assert an.asked_kind("該區在甚麼時候設立?") == "time"

@@ -91,3 +91,31 @@ def test_conflicting_names_are_found_and_different_subjects_are_not() -> None:
     pa = doc("a.md", "零件A的公差为±0.01mm。", title="零件A")
     pb = doc("b.md", "零件B的公差为±0.05mm。", title="零件B")
     assert extractive_read("零件B的公差是多少？", [pb, pa], idf).conflicts == []
+
+
+def test_traditional_questions_and_sentences_read_like_simplified_ones() -> None:
+    # the reader's patterns are Simplified: Traditional text is folded before they apply
+    assert reader.answer_type("誰創立了這間公司？") == "person"
+    assert reader.answer_type("網球比賽最多有幾盤？") == "number"
+    assert reader.answer_type("梵語的書寫形式是什麼時候出現的？") == "time"
+    assert reader.answer_type("關島哪裡人口最多？") == "place"
+    # a number question prefers the sentence holding a number (both share only the subject with it)
+    text = "該院位於台北市。該院共有學生三千名，教師兩百人。"
+    assert "三千" in extractive_read("該院有多少學生？", [doc("t.md", text)], idf).claims[0].quote
+    # "於是…" leans on the sentence before it, as 于是 does
+    text = "1990年他參加選舉。於是他正式結束運動生涯。此後他擔任局長。"
+    sents = split_sentences(text)
+    assert widen_span("他何時結束運動生涯", sents, 1, 1) == (0, 1)
+    # why-questions in Traditional get the sentences around the match
+    assert widen_span("為什麼他結束運動生涯", sents, 1, 1) == (0, 2)
+
+
+def test_a_value_question_takes_the_neighbour_holding_the_value() -> None:
+    # the question paraphrases the second sentence; the year it asks for is in the first
+    text = "1960年代起，台灣經濟快速成長。政府設立加工出口區來增加外貿收入。此後出口持續增加。"
+    d = extractive_read("臺灣政府在哪一年代起設立加工出口區來增加外貿收入?", [doc("tw.md", text)], idf)
+    assert "1960年代" in d.answer and "此後" not in d.answer
+    # a sentence that already holds a value of the asked kind is not widened
+    text = "政府於1966年設立加工出口區。此後出口持續增加。1970年出口翻倍。"
+    d = extractive_read("政府在哪一年設立加工出口區?", [doc("tw2.md", text)], idf)
+    assert d.claims[0].quote == "政府於1966年設立加工出口區。"

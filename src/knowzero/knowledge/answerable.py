@@ -53,15 +53,15 @@ _FUNCTION_HEAD = frozenset("以在于从由被把对为向与和及将让给到�
 
 def asked_kind(question: str) -> str | None:
     """What the question asks for: reason, time, number, person, place — or None (a what/how/yes-no)."""
-    q = fold(question).lower()
+    q = fold(question).lower().replace("甚么", "什么")  # Taiwanese 甚麼 is 什么
     for name, pat in _KINDS:
         if pat.search(q):
             return name
     return None
 
 
-def _fills(kind: str, clause: str, question: str) -> bool:
-    """``clause`` holds a value of ``kind`` that the question does not already contain."""
+def fills(kind: str, clause: str, question: str) -> bool:
+    """``clause`` (folded) holds a value of ``kind`` that the question does not already contain."""
     q = fold(question)
     if kind == "number":
         return any(m.group(0) not in q for m in _NUMBER.finditer(clause))
@@ -164,7 +164,7 @@ def features(question: str, terms: Sequence[tuple[str, float]], *, doc_text: str
     window = predicate_window(quotes[0], non_title or terms) if quotes else []
     slot = 0.5
     if kind is not None:
-        slot = 1.0 if any(_fills(kind, c, question) for c in window) else 0.0
+        slot = 1.0 if any(fills(kind, c, question) for c in window) else 0.0
     win = " ".join(window).lower()
     clause_focus = cov(win, non_title) if non_title else 1.0
     clause_all = cov(f"{title_f} {win}", terms) if total else 0.0
@@ -176,7 +176,7 @@ def features(question: str, terms: Sequence[tuple[str, float]], *, doc_text: str
 
 
 _QUESTION_WORD = re.compile(r"^(?:几|哪|什么|多少|何|怎|为什么|为何|是否|是不是|有没有)")
-_QUESTION_WORD_ANY = re.compile(r"几[^\s，。？?！!]?|哪[一个些里儿位种年天]*|什么|多少|为什么|为何|怎么|怎样|如何|是否|是不是|有没有|吗|呢|[的了是在和与及]")
+_QUESTION_WORD_ANY = re.compile(r"几[^\s，。？?！!]?|哪[一个些里儿位种年天]*|什么|甚么|多少|为什么|为何|怎么|怎样|如何|是否|是不是|有没有|吗|呢|[的了是在和与及]")
 
 
 def _grams(text: str) -> set[str]:

@@ -25,8 +25,8 @@ import re
 from dataclasses import dataclass, field
 
 from knowzero.errors import ProviderError
-from knowzero.knowledge import verify
-from knowzero.knowledge.text import Sentence, char_ngrams, normalize, query_text, split_sentences, tokens
+from knowzero.knowledge import answerable, verify
+from knowzero.knowledge.text import Sentence, char_ngrams, fold, normalize, query_text, split_sentences, tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import ChatProvider, chat_json
 
@@ -79,7 +79,9 @@ _HAS_TIME = re.compile(r"\d{2,4}年|\d+月|\d+日|世纪|年代|朝|时期|\d{4}
 
 
 def answer_type(question: str) -> str | None:
-    q = question.lower()
+    """The kind of value asked for (time, number, person, place) or None; Traditional script is
+    folded first (the patterns are Simplified: "誰", "幾", "什麼時候" ask too)."""
+    q = fold(question).lower().replace("甚么", "什么")  # Taiwanese 甚麼 is 什么
     for name, pat in _TYPES:
         if pat.search(q):
             return name
@@ -87,6 +89,7 @@ def answer_type(question: str) -> str | None:
 
 
 def _type_bonus(kind: str | None, sentence: str) -> float:
+    """``sentence`` folded to Simplified (the caller's)."""
     if kind == "number":
         return 0.15 if _HAS_NUM.search(sentence) else -0.1
     if kind == "time":
@@ -130,8 +133,9 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     q_terms.update({t: idf(t) * 0.5 for t in tokens(question, search=True) if t not in q_terms})
     q_grams = char_ngrams(question)
     kind = answer_type(question)
-    alias_q = bool(_ALIAS_Q.search(question.lower()))
-    identity_q = bool(_IDENTITY_Q.search(question.lower()))
+    q_low = fold(question).lower().replace("甚么", "什么")  # the patterns below are Simplified
+    alias_q = bool(_ALIAS_Q.search(q_low))
+    identity_q = bool(_IDENTITY_Q.search(q_low))
     g_total = sum(q_terms.values()) or 1.0
     scored: list[tuple[float, _Cand]] = []
     for rank, s in enumerate(passages[:max_passages]):
@@ -150,10 +154,11 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
         for i, sent in enumerate(sents):
             cov = sum(w for t, w in local.items() if t in stoks[i]) / total
             bigram = len(q_grams & char_ngrams(sent.text)) / (len(q_grams) or 1)
-            unit = 0.15 if kind == "number" and _UNIT.search(sent.text) else 0.0
-            score = (cov + 0.3 * bigram + 0.25 * _type_bonus(kind, sent.text) + unit + PASSAGE_WEIGHT * passage_cov
+            sent_f = fold(sent.text) if kind or alias_q else sent.text
+            unit = 0.15 if kind == "number" and _UNIT.search(sent_f) else 0.0
+            score = (cov + 0.3 * bigram + 0.25 * _type_bonus(kind, sent_f) + unit + PASSAGE_WEIGHT * passage_cov
                      - RANK_PENALTY * rank)
-            if alias_q and _ALIAS_S.search(sent.text.lower()):
+            if alias_q and _ALIAS_S.search(sent_f.lower()):
                 score += ALIAS_BONUS
             if identity_q and i == 0 and p.start == 0:
                 score += LEAD_BONUS
@@ -313,13 +318,26 @@ def _narrow_to_row(question: str, claims: list[Claim], passages: dict[str, Passa
 def widen_span(question: str, sents: list[Sentence], first: int, last: int) -> tuple[int, int]:
     """Sentence indices [a, b] of a whole answer around sentences first..last (see module doc)."""
     a, b = first, last
-    if _DESCRIPTIVE_Q.search(question.lower()):
+    # the patterns are Simplified: Traditional text is folded ("為什麼", "於是", "這" read as 为什么, 于是, 这)
+    if _DESCRIPTIVE_Q.search(fold(question).lower().replace("甚么", "什么")):
         a, b = max(0, a - 1), min(len(sents) - 1, b + 1)
-    while a > 0 and a > first - 2 and _LEANS_BACK.search(sents[a].text.strip()):
+    while a > 0 and a > first - 2 and _LEANS_BACK.search(fold(sents[a].text.strip())):
         a -= 1
-    if b + 1 < len(sents) and _LEADS_ON.search(sents[b].text.strip()):
+    if b + 1 < len(sents) and _LEADS_ON.search(fold(sents[b].text.strip())):
         b = min(len(sents) - 1, b + 2)
+    # a question asking for a time, number, person or place whose best sentence holds none gets the
+    # neighbour that does: the question often paraphrases one sentence while the value sits in the next
+    # ("…設立加工出口區來增加外貿收入" after "1960年代起，…")
+    kind = answerable.asked_kind(question)
+    if kind in _VALUE_KINDS and not any(answerable.fills(kind, fold(sents[k].text), question) for k in range(a, b + 1)):
+        for k in (b + 1, a - 1):
+            if 0 <= k < len(sents) and answerable.fills(kind, fold(sents[k].text), question):
+                a, b = min(a, k), max(b, k)
+                break
     return a, b
+
+
+_VALUE_KINDS = ("time", "number", "person", "place")
 
 
 def _widen(question: str, claims: list[Claim], passages: dict[str, Passage]) -> list[Claim]:

@@ -18,7 +18,7 @@ from typing import Literal
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.fusion import weighted_rrf
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.text import STOPWORDS, fold, query_text, tokens
+from knowzero.knowledge.text import STOPWORDS, fold, query_text, question_word, tokens, without_question_word
 from knowzero.knowledge.types import Hit, Scored
 
 Strategy = Literal["hybrid", "keyword", "vector", "sql"]
@@ -107,12 +107,17 @@ _CJK_WORD = re.compile(r"[\u4e00-\u9fff]+")
 def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     """The question's content terms with their IDF.
 
-    Precise-mode tokens minus stopwords and question words. A Chinese compound the knowledge base
+    Precise-mode tokens minus stopwords and question words (also as the segmenter glues them to a
+    classifier or noun: "何年", "哪一位", "什么游戏" → 游戏). A Chinese compound the knowledge base
     has never seen is replaced by its parts ("员工工资" → 员工, 工资), so a compound the segmenter
     happens to know does not make coverage all-or-nothing.
     """
     terms: list[str] = []
     for t in dict.fromkeys(tokens(query_text(question), search=False)):
+        # a question word is no term (no passage holds "何年" or "哪一位"; counted, it sank coverage)
+        if question_word(t):
+            continue
+        t = without_question_word(t)
         if t in STOPWORDS or not t.strip():
             continue
         if len(t) >= 3 and _CJK_WORD.fullmatch(t) and not kb.keyword.has_term(t):

@@ -38,11 +38,39 @@ STOPWORDS = frozenset(
     什么 怎么 怎样 如何 多少 几 吗 呢 吧 啊 呀 么 请问 请 一下 一个 一种 是否 有没有 有 没有 可以 能 会 要 需要 应该 我 你 他 她 它
     我们 你们 他们 公司 时候 什么样 为什么 谁 多 多久 几个 哪一 哪年 哪一年 何时 几年 第几 是不是 告诉 知道 关于 中 上 下 个 等
     几天 几号 几点 几月 几岁 几次 几位 几种 几项 几条 几家 几名 几人 几倍 多长 多长时间 多大 多高 多重 多远 多宽 多深 多少钱 哪天
-    哪些 哪位 哪种 哪家 怎么样 啥 咋 多少次 是多少 有多少 为多少 要求 规定 情况 方面 具体
+    哪些 哪位 哪种 哪家 怎么样 啥 咋 多少次 是多少 有多少 为多少 甚么 为甚么 要求 规定 情况 方面 具体
     a an the of to in on for and or is are was were be been being what which who whom whose when where why how
     does do did can could should would will with by from at as that this these those it its i you me my your our
     please tell about there their they than then into many much""".split()
 )
+
+
+# Question words as the segmenter cuts them: an interrogative glued to a classifier or a noun ("何年", "哪一位",
+# "几世纪", "哪一条"; Taiwanese "甚麼" folds to 甚么, a variant of 什么). Folded, lower-cased tokens.
+_ASK_CLASSIFIER = "年月日天号时处地人种者位个名条部国座本家所项次类款张首篇门间场支队段句层届倍岁只件块省州区方边颗盘股层期代度"
+_ASK_WORD = re.compile(rf"^(?:(?:哪[一些几]?|什么|甚么|多少)[\u4e00-\u9fff]?|[几何](?:[{_ASK_CLASSIFIER}]|世纪)|为何|如何|为什么|为甚么|"
+                       r"怎么|怎样|怎么样|几时|何故|何以|何谓)$")
+_ASK_HEAD = re.compile(r"^(?:哪一|哪些|哪几|哪(?![一些几])|什么|甚么)(?=[\u4e00-\u9fff]{2,}$)")
+
+
+def question_word(token: str) -> bool:
+    """``token`` (folded, as :func:`tokens` gives it) only asks: an interrogative with at most a classifier
+    ("何年", "哪一位", "几世纪", "甚么"), not a content word that starts like one ("几乎", "几何", "何韵诗").
+
+    >>> [t for t in ("何年", "哪一位", "甚么", "几世纪", "为何", "几乎", "几何", "何韵诗", "哪些地方") if question_word(t)]
+    ['何年', '哪一位', '甚么', '几世纪', '为何']
+    """
+    return bool(_ASK_WORD.match(token))
+
+
+def without_question_word(token: str) -> str:
+    """``token`` without a leading interrogative when a word of two characters or more follows
+    ("什么游戏" → 游戏, "哪些地方" → 地方); otherwise ``token``.
+
+    >>> [without_question_word(t) for t in ("什么游戏", "哪些地方", "哪一条", "何韵诗")]
+    ['游戏', '地方', '哪一条', '何韵诗']
+    """
+    return _ASK_HEAD.sub("", token)
 
 
 @lru_cache(maxsize=1)
