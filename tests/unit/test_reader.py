@@ -91,3 +91,26 @@ def test_conflicting_names_are_found_and_different_subjects_are_not() -> None:
     pa = doc("a.md", "零件A的公差为±0.01mm。", title="零件A")
     pb = doc("b.md", "零件B的公差为±0.05mm。", title="零件B")
     assert extractive_read("零件B的公差是多少？", [pb, pa], idf).conflicts == []
+
+
+def test_the_sentence_giving_the_asked_value_wins_over_one_that_only_mentions_numbers() -> None:
+    rules = doc("rules.md", "年假以半天为最小单位。申请3天以内的年假应至少提前3个工作日提交。")
+    days = doc("days.md", "员工累计工作已满1年不满10年的，年假5天；已满10年的，年假10天。")
+    d = extractive_read("年假有几天？", [rules, days], idf)
+    assert d.claims[0].source == "days.md" and "年假5天" in d.answer
+
+
+@pytest.mark.parametrize(("kind", "text", "held"), [
+    ("number", "年假5天", True),
+    ("number", "年假为5天", True),
+    ("number", "| 年假 | 5天 |", True),
+    ("number", "申请3天以内的年假应至少提前3个工作日提交", False),  # a condition on the leave, not its length
+    ("number", "年假以半天为最小单位", False),  # the unit it is taken in
+    ("number", "年假按标准的1.5倍计算", False),
+    ("time", "该公司于1990年成立", True),
+    ("time", "成立于1990年", True),
+    ("clock", "午餐\n11:30-13:00", True),
+    ("clock", "午餐收费10元", False),
+])
+def test_holds_slot_value(kind: str, text: str, held: bool) -> None:
+    assert reader.holds_slot_value(kind, ["年假", "成立", "午餐"], text) is held

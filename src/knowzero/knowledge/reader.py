@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from knowzero.errors import ProviderError
 from knowzero.knowledge import verify
-from knowzero.knowledge.text import Sentence, char_ngrams, normalize, query_text, split_sentences, tokens
+from knowzero.knowledge.text import Sentence, char_ngrams, fold, normalize, query_text, split_sentences, tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import ChatProvider, chat_json
 
@@ -106,6 +106,58 @@ _UNIT = re.compile(r"\d[\d.,]*\s*(?:%|公斤|千克|克|吨|米|公里|平方公
                    r"分钟|秒|人|万|亿|元|美元|个|种|次|倍|度|℃|mm|cm|km|kg|m)")
 
 
+# The asked value right after the asked term ("年假5天", "人口为120万", "成立于1990年"): a short link without
+# punctuation (a "key：value" colon is a link) and not a possessive "的" — "单人标准的1.5倍" is a multiple of the
+# standard, not the standard, and "3天以内的年假" a condition on the leave, not its length. Nor a preposition that
+# brings in another argument ("年假以半天为最小单位": half a day is the unit, not the leave).
+_LINK = r"(?:\s*\|\s*|[^\d\s|，,。；;！？!?、（）()\[\]【】“”\"'的以按从由被把对向与和及将让给据经比]{0,3}?\s?)"
+_SLOT_VALUE = {
+    "number": r"(?:[±+\-]?\d|[零一二两三四五六七八九十百千万亿半]+[个位名种次项条家座部本年天人岁倍层届只件块张首篇米元分秒集]|"
+              r"[零一二两三四五六七八九十百千万亿]{2,}|百分之)",
+    "time": r"(?:\d{1,4}\s*(?:年|月|日|世纪|年代)|[一二三四五六七八九十〇零]+(?:年|月|日|世纪)|\d{4})",
+    "clock": r"(?:\d{1,2}\s*[:：]\s*\d{2}|[\d零一二两三四五六七八九十]{1,3}\s*[点點](?:半|\d|[零一二三四五六七八九十])?)",
+}
+_CLOCK_Q = re.compile(r"几点|幾點|几时|幾時|what time")
+
+
+def slot_kind(question: str) -> str | None:
+    """The kind of value :func:`holds_slot_value` looks for: a time of day ("几点开始供应？"), else
+    :func:`answer_type`."""
+    return "clock" if _CLOCK_Q.search(question.lower()) else answer_type(question)
+# "…的1.5倍", "…的40%": a share or multiple of something else (unless the question asks for a ratio).
+_RELATIVE = re.compile(r"的\s*(?:[\d.]+|[零一二两三四五六七八九十百千万]+)\s*(?:倍|%|％|成)|的\s*(?:百分之|[一二三四五六七八九十百千万]+分之)")
+_RATIO_Q = re.compile(r"比例|比率|百分|倍|几成|占|率|ratio|percent")
+
+
+def slot_terms(question: str) -> list[str]:
+    """The question's own words (two characters or more) a value it asks for would follow."""
+    return [t for t in dict.fromkeys(tokens(query_text(question), search=False)) if len(t) >= 2]
+
+
+def holds_slot_value(kind: str | None, terms: list[str], text: str) -> bool:
+    """``text`` gives a value of the asked ``kind`` (number or time) for one of the question's ``terms``:
+    the value follows the term across a short link ("年假5天", "年假为5天", "住宿费：500元", a table's
+    "| 午餐 | 11:30-13:00 |"), or for a
+    time, precedes it ("1990年出生")."""
+    value = _SLOT_VALUE.get(kind or "")
+    if value is None or not terms:
+        return False
+    for t in terms:
+        term = re.escape(t)
+        if re.search(term + _LINK + value, text):
+            return True
+        if kind == "time" and re.search(value + r"[^\s，,。；;！？!?、的]{0,2}?" + term, text):
+            return True
+    return False
+
+
+def absolute_units(question: str, text: str) -> bool:
+    """A value with a unit that is not a share or multiple of something else ("…的1.5倍")."""
+    if _RATIO_Q.search(question):
+        return bool(_UNIT.search(text))
+    return any(not _RELATIVE.search(text[max(0, m.start() - 2): m.end()]) for m in _UNIT.finditer(text))
+
+
 BLOCK_MAX_CHARS = 600
 TITLE_WEIGHT = 0.1
 PASSAGE_WEIGHT = 0.1  # how much of the question the sentence's passage covers as a whole
@@ -113,6 +165,7 @@ RANK_PENALTY = 0.1  # per fused rank of the passage
 ALIAS_BONUS = 0.2
 LEAD_BONUS = 0.2
 SQL_BONUS = 0.5  # SQL fires only on exact values/columns the question names: precise evidence
+SLOT_BONUS = 0.25  # the sentence gives the asked value right after the asked term (holds_slot_value)
 RUNNER_UP_SHARE = 0.5  # a second claim scores at least this share of the best one
 THIRD_SHARE = 0.7  # a third only when it is nearly as good: the reader cannot tell them apart
 
@@ -132,6 +185,8 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     kind = answer_type(question)
     alias_q = bool(_ALIAS_Q.search(question.lower()))
     identity_q = bool(_IDENTITY_Q.search(question.lower()))
+    slot = slot_kind(question)
+    slots = slot_terms(question) if slot in _SLOT_VALUE else []
     g_total = sum(q_terms.values()) or 1.0
     scored: list[tuple[float, _Cand]] = []
     for rank, s in enumerate(passages[:max_passages]):
@@ -150,9 +205,11 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
         for i, sent in enumerate(sents):
             cov = sum(w for t, w in local.items() if t in stoks[i]) / total
             bigram = len(q_grams & char_ngrams(sent.text)) / (len(q_grams) or 1)
-            unit = 0.15 if kind == "number" and _UNIT.search(sent.text) else 0.0
+            unit = 0.15 if kind == "number" and absolute_units(question, sent.text) else 0.0
             score = (cov + 0.3 * bigram + 0.25 * _type_bonus(kind, sent.text) + unit + PASSAGE_WEIGHT * passage_cov
                      - RANK_PENALTY * rank)
+            if holds_slot_value(slot, slots, sent.text):
+                score += SLOT_BONUS
             if alias_q and _ALIAS_S.search(sent.text.lower()):
                 score += ALIAS_BONUS
             if identity_q and i == 0 and p.start == 0:
@@ -166,10 +223,25 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
             cov = sum(w for t, w in q_terms.items() if t in head) / g_total
             bigram = len(q_grams & char_ngrams(f"{p.section} {p.text}")) / (len(q_grams) or 1)
             block = Sentence(p.text, p.start, p.end)
-            scored.append((cov + 0.2 * bigram + PASSAGE_WEIGHT * passage_cov - RANK_PENALTY * rank - 0.1,
-                           _Cand(block, p, rank, -1)))
+            score = cov + 0.2 * bigram + PASSAGE_WEIGHT * passage_cov - RANK_PENALTY * rank - 0.1
+            if _heading_holds_slot(slot, slots, p, question):
+                score += SLOT_BONUS
+            scored.append((score, _Cand(block, p, rank, -1)))
     scored.sort(key=lambda x: -x[0])
     return scored
+
+
+def _heading_holds_slot(kind: str | None, terms: list[str], p: Passage, question: str) -> bool:
+    """A short section whose own heading names an asked term ("三、住宿费标准") and whose text gives values
+    of the asked kind (a table of amounts): the section is that term's value, as "term：value" would be."""
+    value = _SLOT_VALUE.get(kind or "")
+    if value is None:
+        return False
+    heading = re.split(r"\s*[>›»/]\s*", p.section or "")[-1]
+    if not any(t in heading for t in terms):
+        return False
+    q = fold(question)
+    return any(m.group(0) not in q for m in re.finditer(value, p.text))
 
 
 def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: int = 3) -> Draft:  # type: ignore[no-untyped-def]
