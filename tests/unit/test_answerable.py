@@ -60,3 +60,11 @@ def test_a_question_word_the_knowledge_base_never_uses_is_named():
     terms = [("员工", 1.3), ("宠物", 6.6), ("医疗保险", 5.0), ("报销", 2.9), ("比例", 4.7), ("几日", 6.6)]
     df = {"员工": 40, "医疗保险": 3, "报销": 9, "比例": 5}.get
     assert an.unknown_terms("员工宠物医疗保险的报销比例是多少？", terms, doc, lambda t: df(t, 0)) == ["宠物"]
+
+
+def test_a_disagreement_on_the_asked_value_fills_the_slot() -> None:
+    assert an.conflict_fills_slot("该剧共有多少集？", [["40集"], ["52集"]])
+    assert an.conflict_fills_slot("他哪一年出生？", [["1990年"], ["1985年"]])
+    assert not an.conflict_fills_slot("他哪一年出生？", [["北京"], ["上海"]])  # a place is not a year
+    assert not an.conflict_fills_slot("该剧共有多少集？", [["40集"], []])
+    assert an.conflict_fills_slot("这首歌的作者是谁？", [["周杰伦"], ["林俊杰"]])

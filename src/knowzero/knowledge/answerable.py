@@ -77,6 +77,18 @@ def _fills(kind: str, clause: str, question: str) -> bool:
     return True
 
 
+def conflict_fills_slot(question: str, values: Sequence[Sequence[object]]) -> bool:
+    """Two sources' differing values (``[[…], […]]``, as ``verify.value_conflict`` gives them) each fill
+    what the question asks for: the disagreement is itself about the asked slot, so the sources answer
+    it — twice, differently. A question asking for no typed value is filled by any differing value."""
+    if len(values) != 2 or not all(values):
+        return False
+    kind = asked_kind(question)
+    if kind is None:
+        return True
+    return all(any(_fills(kind, fold(str(v)), question) for v in side) for side in values)
+
+
 # ----- features ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Features:

@@ -269,6 +269,13 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
                             contexts=evidence_texts, similarity=sim)
     prob = answerable.score(f)
     v = replace(v, answerability=round(prob, 4), features=f.to_dict())
+    disputed = [c for c in draft.conflicts if answerable.conflict_fills_slot(question, c.get("values") or [])]
+    if v.level in ("confirmed", "uncertain") and prob < answerable.THRESHOLD and disputed:
+        # two sources give different values for the asked slot: the disagreement itself says the slot is
+        # answered, so the reply names both values with their sources rather than declining in silence
+        return replace(v, level="uncertain", needs_human_review=True,
+                       reason=f"the sources disagree on what was asked ({conflict_summary(disputed[0])}); "
+                              f"both are quoted for review")
     if v.level in ("confirmed", "uncertain") and prob < answerable.THRESHOLD:
         return replace(v, level="insufficient", needs_human_review=False,
                        reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
@@ -277,6 +284,12 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
                        reason=f"the question's 「{unknown[0]}」 occurs nowhere in the knowledge base: the sources may be "
                               "about something else")
     return v
+
+
+def conflict_summary(c: dict[str, Any]) -> str:
+    """"a.md: 5天 / b.md: 10天" for one disagreement between documents."""
+    srcs, values = list(c.get("sources") or []), list(c.get("values") or [])
+    return " / ".join(f"{src}: {', '.join(map(str, v))}" for src, v in zip(srcs, values, strict=False))
 
 
 _QUESTION_MARK = ("？", "?")

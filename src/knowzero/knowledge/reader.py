@@ -112,7 +112,8 @@ _UNIT = re.compile(r"\d[\d.,]*\s*(?:%|公斤|千克|克|吨|米|公里|平方公
 # brings in another argument ("年假以半天为最小单位": half a day is the unit, not the leave).
 _LINK = r"(?:\s*\|\s*|[^\d\s|，,。；;！？!?、（）()\[\]【】“”\"'的以按从由被把对向与和及将让给据经比]{0,3}?\s?)"
 _SLOT_VALUE = {
-    "number": r"(?:[±+\-]?\d|[零一二两三四五六七八九十百千万亿半]+[个位名种次项条家座部本年天人岁倍层届只件块张首篇米元分秒集]|"
+    "number": r"(?:[±+\-]?\d|(?!一[个位名种座部本只件块张首篇家条项])"  # "是一个…": an article, not a count
+              r"[零一二两三四五六七八九十百千万亿半]+[个位名种次项条家座部本年天人岁倍层届只件块张首篇米元分秒集]|"
               r"[零一二两三四五六七八九十百千万亿]{2,}|百分之)",
     "time": r"(?:\d{1,4}\s*(?:年|月|日|世纪|年代)|[一二三四五六七八九十〇零]+(?:年|月|日|世纪)|\d{4})",
     "clock": r"(?:\d{1,2}\s*[:：]\s*\d{2}|[\d零一二两三四五六七八九十]{1,3}\s*[点點](?:半|\d|[零一二三四五六七八九十])?)",
@@ -244,9 +245,15 @@ def _heading_holds_slot(kind: str | None, terms: list[str], p: Passage, question
     return any(m.group(0) not in q for m in re.finditer(value, p.text))
 
 
+CONFLICT_PASSAGES = 5
+"""Passages searched for a sentence that disagrees with the answer: one document's chunks can fill the
+reader's three, and the other version of the same text is then the fourth or fifth."""
+
+
 def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: int = 3) -> Draft:  # type: ignore[no-untyped-def]
     """Pick the best sentence(s) verbatim (see module doc)."""
-    scored = score_sentences(question, passages, idf)
+    wide = score_sentences(question, passages, idf, max_passages=CONFLICT_PASSAGES)
+    scored = [x for x in wide if x[1].rank < 3]
     if not scored:
         return Draft("", [])
     best_score, best = scored[0]
@@ -279,7 +286,7 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
         claims = _narrow_to_row(question, claims, {c.passage.id: c.passage for _, c in chosen})
     claims = [Claim(row_sentence(c.text), c.source, c.quote, c.start, c.end, c.passage_id, c.title, c.score)
               if "|" in c.text else c for c in claims]
-    found = _conflicting(question, scored)
+    found = _conflicting(question, scored[0][1], wide)
     claims = _with_conflicting_claims(claims, found)
     answer = "".join(_terminate(c.text) for c in claims)
     return Draft(answer, claims, [d for d, _ in found])
@@ -410,31 +417,62 @@ CONFLICT_SHARE = 0.7
 best one (a copy of the same sentence scores the same less the rank penalty)."""
 
 
-def _conflicting(question: str, scored: list[tuple[float, _Cand]]) -> list[tuple[dict[str, object], _Cand]]:
-    best_by_doc: dict[str, tuple[float, _Cand]] = {}
-    for sc, c in scored:
-        if c.idx >= 0 and c.passage.path not in best_by_doc:
-            best_by_doc[c.passage.path] = (sc, c)
-    top = sorted(best_by_doc.values(), key=lambda x: -x[0])[:4]
-    if len(top) < 2 or top[0][0] <= 0:
+def _conflicting(question: str, lead: _Cand, scored: list[tuple[float, _Cand]]) -> list[tuple[dict[str, object], _Cand]]:
+    """Sentences of other documents that give another value than the answer's sentence ``lead`` for what
+    the question asks: per document, the best-scoring sentence that disagrees with it, among those that
+    score at least :data:`CONFLICT_SHARE` of the lead. Scores are compared without the fused-rank
+    penalty — a copy of the same sentence is as good an answer wherever its document ranks."""
+    if lead.idx < 0:
+        lead = next((c for _, c in scored if c.idx >= 0 and c.passage.path == lead.passage.path), lead)
+    if lead.idx < 0:
         return []
-    lead, first = top[0]
+    plain = [(sc + RANK_PENALTY * c.rank, c) for sc, c in scored if c.idx >= 0]
+    lead_score = next((sc for sc, c in plain if c is lead), 0.0)
+    if lead_score <= 0:
+        return []
     out: list[tuple[dict[str, object], _Cand]] = []
-    for sc, c in top[1:]:
-        if sc < CONFLICT_SHARE * lead:
+    done = {lead.passage.path}
+    for sc, c in sorted(plain, key=lambda x: -x[0]):
+        if sc < CONFLICT_SHARE * lead_score or len(done) > 4:
+            break
+        if c.passage.path in done:
             continue
-        found = verify.value_conflict(question, first.sent.text, c.sent.text, context_a=first.passage.title,
+        found = verify.value_conflict(question, lead.sent.text, c.sent.text, context_a=lead.passage.title,
                                       context_b=c.passage.title)
-        if found is not None:
-            out.append(({"sources": [first.passage.path, c.passage.path], "quotes": [first.sent.text, c.sent.text],
-                         "titles": [first.passage.title, c.passage.title], **found}, c))
+        if found is not None and about_asked(question, found):
+            done.add(c.passage.path)
+            out.append(({"sources": [lead.passage.path, c.passage.path], "quotes": [lead.sent.text, c.sent.text],
+                         "titles": [lead.passage.title, c.passage.title], **found}, c))
     return out
 
 
+_QUANTITY = re.compile(r"^[±+\-约]?[\d零一二两三四五六七八九十百千万亿.,，]+\s*\S{0,2}$")
+
+
+def about_asked(question: str, found: dict[str, object]) -> bool:
+    """The values two sentences disagree on are of the kind the question asks for: a count or a date
+    for "多少"/"哪一年", not a date for "在哪里" ("1999年7月" against "475年9月" is no disagreement about
+    a birthplace). Yes/no disagreements and questions of no typed kind always count."""
+    values = found.get("values")
+    if "polarity" in found or not isinstance(values, list) or len(values) != 2:
+        return True
+    kind = answer_type(question)
+    sides = [" ".join(map(str, v)) for v in values]
+    if kind == "number":
+        return all(_HAS_NUM.search(v) for v in sides)
+    if kind == "time":
+        return all(_HAS_TIME.search(v) for v in sides)
+    if kind in ("person", "place"):
+        return not all(_QUANTITY.match(str(x).strip()) for v in values for x in v)  # type: ignore[union-attr]
+    return True
+
+
 def find_conflicts(question: str, scored: list[tuple[float, _Cand]]) -> list[dict[str, object]]:
-    """Different values for what the question asks in the best sentences of different documents
-    (numbers, dates, names, places, yes/no: :func:`knowzero.knowledge.verify.value_conflict`)."""
-    return [d for d, _ in _conflicting(question, scored)]
+    """Different values for what the question asks between the best sentence and the sentences of other
+    documents (numbers, dates, names, places, yes/no: :func:`knowzero.knowledge.verify.value_conflict`)."""
+    if not scored:
+        return []
+    return [d for d, _ in _conflicting(question, scored[0][1], scored)]
 
 
 def _with_conflicting_claims(claims: list[Claim], found: list[tuple[dict[str, object], _Cand]]) -> list[Claim]:
