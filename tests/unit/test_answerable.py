@@ -68,3 +68,31 @@ def test_a_disagreement_on_the_asked_value_fills_the_slot() -> None:
     assert not an.conflict_fills_slot("他哪一年出生？", [["北京"], ["上海"]])  # a place is not a year
     assert not an.conflict_fills_slot("该剧共有多少集？", [["40集"], []])
     assert an.conflict_fills_slot("这首歌的作者是谁？", [["周杰伦"], ["林俊杰"]])
+
+
+def _weak() -> an.Features:
+    return an.Features(coverage=0.6, sentence_coverage=0.4, focus=0.3, subject=1.0, slot=0.0, similarity=0.4,
+                       clause_focus=0.3, clause_all=0.4, clause_subject=1.0, bigram_clause=0.3)
+
+
+def test_a_disagreement_on_the_asked_slot_is_named_not_vetoed():
+    from knowzero.knowledge import verify
+    from knowzero.knowledge.pipeline import answerability_gate, compose_reply
+    from knowzero.knowledge.reader import Claim, Draft
+
+    f = _weak()
+    prob = an.score(f)
+    assert prob < an.THRESHOLD
+    judged = verify.Verdict("uncertain", "sources disagree; both are listed", [], 0.9, True)
+    conflict = {"sources": ["a.md", "b.md"], "values": [["40集"], ["52集"]], "quotes": ["全剧共40集。", "全剧共52集。"]}
+    v = answerability_gate("该剧共有多少集？", judged, prob, f, [conflict])
+    assert v.level == "uncertain" and v.needs_human_review and "40集" in v.reason and "52集" in v.reason
+    claims = [Claim("全剧共40集。", "a.md", "全剧共40集。", 0, 6, "pa"), Claim("全剧共52集。", "b.md", "全剧共52集。", 0, 6, "pb")]
+    reply = compose_reply("该剧共有多少集？", Draft("", claims, [conflict]), v)
+    assert "40集" in reply and "52集" in reply and "a.md" in reply and "b.md" in reply and "说法不一" in reply
+    # the same weak evidence without a disagreement, or one about another kind of value, still abstains
+    assert answerability_gate("该剧共有多少集？", judged, prob, f, []).level == "insufficient"
+    dates = {"sources": ["a.md", "b.md"], "values": [["北京"], ["上海"]]}
+    assert answerability_gate("该剧共有多少集？", judged, prob, f, [dates]).level == "insufficient"
+    # strong evidence is left alone
+    assert answerability_gate("该剧共有多少集？", judged, 0.99, f, []) is judged

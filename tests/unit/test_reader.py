@@ -114,3 +114,21 @@ def test_the_sentence_giving_the_asked_value_wins_over_one_that_only_mentions_nu
 ])
 def test_holds_slot_value(kind: str, text: str, held: bool) -> None:
     assert reader.holds_slot_value(kind, ["年假", "成立", "午餐"], text) is held
+
+
+def test_a_conflicting_copy_below_the_readers_three_passages_is_still_found() -> None:
+    # one document's chunks fill the reader's three passages; the other version of the text ranks fourth
+    a1 = doc("a.md", "成公英，金城人，东汉末群雄韩遂的信任将领。", title="成公英")
+    a2 = doc("a.md", "韩遂在潼关之战失败后，逃到湟中，唯独成公英跟随。", title="成公英", start=100)
+    a3 = doc("a.md", "曹操见到成公英后十分高兴，任命他为军师。", title="成公英", start=200)
+    b1 = doc("b.md", "成公英，金城人，东汉末魏舒的信任将领。", title="成公英")
+    d = extractive_read("成公英是谁的将领？", [a1, a2, a3, b1], idf)
+    assert d.claims[0].source == "a.md" and len(d.conflicts) == 1
+    assert {"a.md", "b.md"} <= {c.source for c in d.claims}  # both versions quoted
+
+
+def test_a_disagreement_about_another_kind_of_value_is_no_conflict() -> None:
+    a = doc("a.md", "严长寿于1999年7月请辞圆山饭店总经理。", title="严长寿")
+    b = doc("b.md", "严长寿于1999年9月请辞圆山饭店总经理。", title="严长寿")
+    assert extractive_read("严长寿于1999年几月请辞？", [a, b], idf).conflicts  # the asked month: a conflict
+    assert not extractive_read("严长寿是在哪里请辞的？", [a, b], idf).conflicts  # a place was asked

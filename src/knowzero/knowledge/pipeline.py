@@ -269,21 +269,31 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
                             contexts=evidence_texts, similarity=sim)
     prob = answerable.score(f)
     v = replace(v, answerability=round(prob, 4), features=f.to_dict())
-    disputed = [c for c in draft.conflicts if answerable.conflict_fills_slot(question, c.get("values") or [])]
-    if v.level in ("confirmed", "uncertain") and prob < answerable.THRESHOLD and disputed:
-        # two sources give different values for the asked slot: the disagreement itself says the slot is
-        # answered, so the reply names both values with their sources rather than declining in silence
-        return replace(v, level="uncertain", needs_human_review=True,
-                       reason=f"the sources disagree on what was asked ({conflict_summary(disputed[0])}); "
-                              f"both are quoted for review")
-    if v.level in ("confirmed", "uncertain") and prob < answerable.THRESHOLD:
-        return replace(v, level="insufficient", needs_human_review=False,
-                       reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
+    v = answerability_gate(question, v, prob, f, draft.conflicts)
+    if v.level == "insufficient":
+        return v
     if v.level == "confirmed" and (unknown := answerable.unknown_terms(question, terms, doc, kb.keyword.doc_freq)):
         return replace(v, level="uncertain", needs_human_review=True,
                        reason=f"the question's 「{unknown[0]}」 occurs nowhere in the knowledge base: the sources may be "
                               "about something else")
     return v
+
+
+def answerability_gate(question: str, v: verify.Verdict, prob: float, f: answerable.Features,
+                       conflicts: Sequence[dict[str, Any]]) -> verify.Verdict:
+    """The answerability veto (pure): below :data:`answerable.THRESHOLD` the evidence only mentions the
+    question's words and the verdict abstains — unless two sources give different values for the asked
+    slot (``conflicts`` from the reader). The disagreement itself says the slot is answered, so the reply
+    names both values with their sources (``uncertain``, for review) rather than declining in silence."""
+    if v.level not in ("confirmed", "uncertain") or prob >= answerable.THRESHOLD:
+        return v
+    disputed = [c for c in conflicts if answerable.conflict_fills_slot(question, c.get("values") or [])]
+    if disputed:
+        return replace(v, level="uncertain", needs_human_review=True,
+                       reason=f"the sources disagree on what was asked ({conflict_summary(disputed[0])}); "
+                              "both are quoted for review")
+    return replace(v, level="insufficient", needs_human_review=False,
+                   reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
 
 
 def conflict_summary(c: dict[str, Any]) -> str:
@@ -429,6 +439,9 @@ def compose_reply(question: str, draft: Draft, verdict: verify.Verdict, ui: str 
                   "confirmed, and nothing it asks for is done; it was sent for review: ") + answer
     elif PREMISE_WARNING in verdict.warnings and polarity is not None:
         answer = premise_reply(polarity, is_zh) + answer
+    elif verdict.level == "uncertain" and draft.conflicts:
+        answer = ("⚠️ 不同文档对此说法不一，以下分别引用，请核实以哪份为准：" if is_zh else
+                  "⚠️ The documents disagree on this; each is quoted below, check which one is right: ") + answer
     elif verdict.level == "uncertain":
         answer = ("⚠️ 以下回答的依据不完整，请核实：" if is_zh else "⚠️ The sources only partly support this answer: ") + answer
     elif verdict.level == "contradicted":
