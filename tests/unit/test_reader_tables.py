@@ -54,3 +54,10 @@ async def test_a_standard_is_its_table_not_a_multiple_of_it(demo_kb) -> None:  #
     a = await answer_dict("出差住宿标准是多少？", demo_kb)
     assert "500" in a["reply"] and "普通员工：一类城市 500" in a["reply"]
     assert "500" in a["citations"][0]["quote"]
+
+
+async def test_a_rule_for_a_class_of_parts_is_no_conflict_with_the_parts_own_value(demo_kb) -> None:  # type: ignore[no-untyped-def]
+    # "公差为±0.02mm及更严格的零件（如XH-1001零件A…）" is a bound and a part code, not another tolerance of part A
+    a = await answer_dict("零件A的公差是多少？", demo_kb)
+    assert "±0.01mm" in a["reply"] and "说法不一" not in a["reply"]
+    assert a["verdict"]["level"] == "confirmed"

@@ -314,3 +314,10 @@ def test_value_conflict_in_short_sentences_and_in_the_asked_category() -> None:
     assert found is not None and "二戰" in "".join(found["values"][0]) and "甲午戰爭" in "".join(found["values"][1])
     # …while a question word naming the item still tells two items apart
     assert v.value_conflict("零件B的公差是多少？", "零件A的公差为±0.01mm。", "零件B的公差为±0.05mm。") is None
+
+
+def test_a_bound_that_picks_out_a_class_is_no_conflicting_value() -> None:
+    a = "零件A的公差为±0.01mm，是精密轴系列中公差较严的零件之一。"
+    b = "公差为±0.02mm及更严格的零件（如XH-1001零件A）：首件必须在三坐标测量机上检验。"
+    assert v.value_conflict("零件A的公差是多少？", a, b) is None
+    assert v.value_conflict("零件A的公差是多少？", a, "零件A的公差为±0.02mm，是精密轴系列中公差较严的零件之一。")

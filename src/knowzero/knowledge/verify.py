@@ -459,6 +459,20 @@ def _similar(a: str, b: str) -> float:
     return len(ga & gb) / (min(len(ga), len(gb)) or 1)
 
 
+_BOUND = re.compile(r"\s*(?:及|或|和)?(?:以上|以下|以内|之内|以外|之上|之下|更[严宽高低大小多少长短紧松])")
+
+
+def _bound(text: str, value: str) -> bool:
+    """``value`` is a bound that picks out a class ("公差为±0.02mm及更严格的零件", "3天以内的"), or the
+    number of an identifier ("XH-1002"), not a value the sentence states for its subject."""
+    i = text.find(value)
+    if i < 0:
+        return False
+    if i > 0 and text[i - 1].isascii() and text[i - 1].isalpha():
+        return True
+    return bool(_BOUND.match(text, i + len(value)))
+
+
 def _aligned(a: str, b: str) -> float:
     """Share of the shorter sentence that lines up character for character with the other: a short
     sentence with one name changed ("它首先由莫瓦桑于1905年制得" / "…由梁启超于…") keeps most of its
@@ -519,8 +533,8 @@ def value_conflict(question: str, a: str, b: str, *, context_a: str = "",
     fa, fb = _fold_same_length(a), _fold_same_length(b)
     sim = max(_similar(fa, fb), _aligned(fa, fb))
     va, vb = number_values(fa), number_values(fb)
-    only_a = [v for v in _values(fa) if not set(_value_forms(v)) & vb]
-    only_b = [v for v in _values(fb) if not set(_value_forms(v)) & va]
+    only_a = [v for v in _values(fa) if not set(_value_forms(v)) & vb and not _bound(fa, v)]
+    only_b = [v for v in _values(fb) if not set(_value_forms(v)) & va and not _bound(fb, v)]
     if only_a and only_b:
         pairs = [(x, y) for x in only_a for y in only_b if _unit(x) == _unit(y)]
         same_place = [(x, y) for x, y in pairs if _left_context(fa, x) and _left_context(fa, x) == _left_context(fb, y)]
