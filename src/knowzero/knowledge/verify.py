@@ -474,13 +474,14 @@ def _bound(text: str, value: str) -> bool:
 
 
 def _aligned(a: str, b: str) -> float:
-    """Share of the shorter sentence that lines up character for character with the other: a short
+    """Share of the longer sentence that lines up character for character with the other: a short
     sentence with one name changed ("它首先由莫瓦桑于1905年制得" / "…由梁启超于…") keeps most of its
-    characters in place though a third of its character pairs differ."""
+    characters in place though a third of its character pairs differ (a short sentence inside a long
+    one that says more is not "the same thing")."""
     import difflib
 
     same = sum(m.size for m in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
-    return same / (min(len(a), len(b)) or 1)
+    return same / (max(len(a), len(b)) or 1)
 
 
 def _left_context(text: str, value: str) -> str:
