@@ -96,3 +96,14 @@ def test_a_disagreement_on_the_asked_slot_is_named_not_vetoed():
     assert answerability_gate("该剧共有多少集？", judged, prob, f, [dates]).level == "insufficient"
     # strong evidence is left alone
     assert answerability_gate("该剧共有多少集？", judged, 0.99, f, []) is judged
+
+
+def test_the_coverage_gate_does_not_silence_a_disagreement_on_the_asked_slot():
+    from knowzero.knowledge import verify
+    from knowzero.knowledge.pipeline import disputed_slot
+
+    low = verify.Verdict("insufficient", "the sources cover only 45% of the question", [], 0.45, False)
+    years = {"sources": ["a.md", "b.md"], "values": [["1871年"], ["1869年"]]}
+    assert disputed_slot("德意志帝國於何年建立?", low, [years]).level == "uncertain"
+    assert disputed_slot("德意志帝國於何年建立?", low, []).level == "insufficient"
+    assert disputed_slot("德意志帝國的首都在哪裡?", low, [years]).level == "insufficient"  # years are no place

@@ -321,3 +321,9 @@ def test_a_bound_that_picks_out_a_class_is_no_conflicting_value() -> None:
     b = "公差为±0.02mm及更严格的零件（如XH-1001零件A）：首件必须在三坐标测量机上检验。"
     assert v.value_conflict("零件A的公差是多少？", a, b) is None
     assert v.value_conflict("零件A的公差是多少？", a, "零件A的公差为±0.02mm，是精密轴系列中公差较严的零件之一。")
+
+
+def test_one_unit_character_before_two_dates_is_not_the_same_place() -> None:
+    a = "《大公報》力主抗戰，天津版、上海版分別於1937年8月5日、12月14日停刊。"
+    b = "鑑於平津局勢緊張，《大公報》開始向南發展，1936年4月1日，《大公報》落戶上海望平街。"
+    assert v.value_conflict("《大公報》這名稱的意思是什麼?", a, b) is None

@@ -260,6 +260,10 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         sim = kb.dense.similarity(kb.query_vector(question), cited.id)
     v = verify.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok,
                      conflicts=len(draft.conflicts), quotes_ok=quotes_ok, similarity=sim)
+    if v.level == "insufficient" and claims and quotes_ok and entity_ok:
+        # the coverage gate, like the answerability veto, does not silence two sources that disagree on the
+        # asked slot (the quotes and the item asked about were checked; only how much of the question is covered)
+        v = disputed_slot(question, v, draft.conflicts)
     if cited is None or cited_sql:
         return v
     if sim is None:
@@ -287,13 +291,22 @@ def answerability_gate(question: str, v: verify.Verdict, prob: float, f: answera
     names both values with their sources (``uncertain``, for review) rather than declining in silence."""
     if v.level not in ("confirmed", "uncertain") or prob >= answerable.THRESHOLD:
         return v
-    disputed = [c for c in conflicts if answerable.conflict_fills_slot(question, c.get("values") or [])]
-    if disputed:
-        return replace(v, level="uncertain", needs_human_review=True,
-                       reason=f"the sources disagree on what was asked ({conflict_summary(disputed[0])}); "
-                              "both are quoted for review")
+    named = disputed_slot(question, replace(v, level="insufficient"), conflicts)
+    if named.level == "uncertain":
+        return named
     return replace(v, level="insufficient", needs_human_review=False,
                    reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
+
+
+def disputed_slot(question: str, v: verify.Verdict, conflicts: Sequence[dict[str, Any]]) -> verify.Verdict:
+    """An abstaining verdict made ``uncertain`` (for review) when sources give different values for the
+    asked slot (:func:`answerable.conflict_fills_slot`); otherwise ``v`` unchanged."""
+    disputed = [c for c in conflicts if answerable.conflict_fills_slot(question, c.get("values") or [])]
+    if v.level != "insufficient" or not disputed:
+        return v
+    return replace(v, level="uncertain", needs_human_review=True,
+                   reason=f"the sources disagree on what was asked ({conflict_summary(disputed[0])}); "
+                          "both are quoted for review")
 
 
 def conflict_summary(c: dict[str, Any]) -> str:

@@ -486,7 +486,7 @@ def _aligned(a: str, b: str) -> float:
 
 def _left_context(text: str, value: str) -> str:
     i = text.find(value)
-    left = re.sub(r"[\d.,±+\-\s]", "", text[max(0, i - 4):i]) if i >= 0 else ""
+    left = re.sub(r"[\d.,±+\-\s年月日号號时時分秒]", "", text[max(0, i - 4):i]) if i >= 0 else ""  # words, not a date's units
     return left[-2:]
 
 
@@ -538,7 +538,7 @@ def value_conflict(question: str, a: str, b: str, *, context_a: str = "",
     only_b = [v for v in _values(fb) if not set(_value_forms(v)) & va and not _bound(fb, v)]
     if only_a and only_b:
         pairs = [(x, y) for x in only_a for y in only_b if _unit(x) == _unit(y)]
-        same_place = [(x, y) for x, y in pairs if _left_context(fa, x) and _left_context(fa, x) == _left_context(fb, y)]
+        same_place = [(x, y) for x, y in pairs if len(_left_context(fa, x)) == 2 and _left_context(fa, x) == _left_context(fb, y)]
         if same_place or (pairs and sim >= CONFLICT_SIMILAR):
             chosen = same_place or pairs
             return {"values": [sorted({x for x, _ in chosen}), sorted({y for _, y in chosen})]}
