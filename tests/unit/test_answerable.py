@@ -84,7 +84,7 @@ def test_a_disagreement_on_the_asked_slot_is_named_not_vetoed():
     prob = an.score(f)
     assert prob < an.THRESHOLD
     judged = verify.Verdict("uncertain", "sources disagree; both are listed", [], 0.9, True)
-    conflict = {"sources": ["a.md", "b.md"], "values": [["40集"], ["52集"]], "quotes": ["全剧共40集。", "全剧共52集。"]}
+    conflict = {"sources": ["a.md", "b.md"], "values": [["40集"], ["52集"]], "quotes": ["该剧共有40集。", "该剧共有52集。"]}
     v = answerability_gate("该剧共有多少集？", judged, prob, f, [conflict])
     assert v.level == "uncertain" and v.needs_human_review and "40集" in v.reason and "52集" in v.reason
     claims = [Claim("全剧共40集。", "a.md", "全剧共40集。", 0, 6, "pa"), Claim("全剧共52集。", "b.md", "全剧共52集。", 0, 6, "pb")]
@@ -107,3 +107,10 @@ def test_the_coverage_gate_does_not_silence_a_disagreement_on_the_asked_slot():
     assert disputed_slot("德意志帝國於何年建立?", low, [years]).level == "uncertain"
     assert disputed_slot("德意志帝國於何年建立?", low, []).level == "insufficient"
     assert disputed_slot("德意志帝國的首都在哪裡?", low, [years]).level == "insufficient"  # years are no place
+
+
+def test_a_disagreement_about_none_of_the_questions_words_fills_no_slot():
+    values = [["±0.01mm"], ["±0.05mm"]]
+    texts = ["零件A的外圆公差为±0.01mm。", "零件B的外圆公差为±0.05mm。", "零件A工艺说明", "零件B工艺说明"]
+    assert an.conflict_fills_slot("零件的外圆公差是多少？", values, texts)
+    assert not an.conflict_fills_slot("公司的股票代码是多少？", values, texts)

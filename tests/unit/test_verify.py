@@ -327,3 +327,4 @@ def test_one_unit_character_before_two_dates_is_not_the_same_place() -> None:
     a = "《大公報》力主抗戰，天津版、上海版分別於1937年8月5日、12月14日停刊。"
     b = "鑑於平津局勢緊張，《大公報》開始向南發展，1936年4月1日，《大公報》落戶上海望平街。"
     assert v.value_conflict("《大公報》這名稱的意思是什麼?", a, b) is None
+

@@ -301,7 +301,8 @@ def answerability_gate(question: str, v: verify.Verdict, prob: float, f: answera
 def disputed_slot(question: str, v: verify.Verdict, conflicts: Sequence[dict[str, Any]]) -> verify.Verdict:
     """An abstaining verdict made ``uncertain`` (for review) when sources give different values for the
     asked slot (:func:`answerable.conflict_fills_slot`); otherwise ``v`` unchanged."""
-    disputed = [c for c in conflicts if answerable.conflict_fills_slot(question, c.get("values") or [])]
+    disputed = [c for c in conflicts if answerable.conflict_fills_slot(
+        question, c.get("values") or [], [*map(str, c.get("quotes") or []), *map(str, c.get("titles") or [])])]
     if v.level != "insufficient" or not disputed:
         return v
     return replace(v, level="uncertain", needs_human_review=True,
