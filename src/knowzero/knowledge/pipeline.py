@@ -260,10 +260,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         sim = kb.dense.similarity(kb.query_vector(question), cited.id)
     v = verify.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok,
                      conflicts=len(draft.conflicts), quotes_ok=quotes_ok, similarity=sim)
-    if v.level == "insufficient" and claims and quotes_ok and entity_ok:
-        # the coverage gate, like the answerability veto, does not silence two sources that disagree on the
-        # asked slot (the quotes and the item asked about were checked; only how much of the question is covered)
-        v = disputed_slot(question, v, draft.conflicts)
+    coverage_abstained = v.level == "insufficient" and bool(claims) and quotes_ok and entity_ok
     if cited is None or cited_sql:
         return v
     if sim is None:
@@ -272,6 +269,11 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     f = answerable.features(question, terms, doc_text=doc, title=cited.title, quotes=[c.quote for c in claims],
                             contexts=evidence_texts, similarity=sim)
     prob = answerable.score(f)
+    if coverage_abstained and f.subject >= 1.0:
+        # the coverage gate, like the answerability veto, does not silence two sources that disagree on the
+        # asked slot of the question's own subject (quotes and entities were checked; only how much of the
+        # question's wording is covered was not enough)
+        v = disputed_slot(question, v, draft.conflicts)
     v = replace(v, answerability=round(prob, 4), features=f.to_dict())
     v = answerability_gate(question, v, prob, f, draft.conflicts)
     if v.level == "insufficient":
@@ -292,7 +294,7 @@ def answerability_gate(question: str, v: verify.Verdict, prob: float, f: answera
     if v.level not in ("confirmed", "uncertain") or prob >= answerable.THRESHOLD:
         return v
     named = disputed_slot(question, replace(v, level="insufficient"), conflicts)
-    if named.level == "uncertain":
+    if named.level == "uncertain" and f.subject >= 1.0:  # about the question's own subject (its rarest words)
         return named
     return replace(v, level="insufficient", needs_human_review=False,
                    reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
