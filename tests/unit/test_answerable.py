@@ -98,7 +98,7 @@ def test_a_disagreement_on_the_asked_slot_is_named_not_vetoed():
     assert answerability_gate("该剧共有多少集？", judged, 0.99, f, []) is judged
 
 
-def test_the_coverage_gate_does_not_silence_a_disagreement_on_the_asked_slot():
+def test_disputed_slot_names_a_disagreement_on_the_asked_slot_only():
     from knowzero.knowledge import verify
     from knowzero.knowledge.pipeline import disputed_slot
 

@@ -260,7 +260,6 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         sim = kb.dense.similarity(kb.query_vector(question), cited.id)
     v = verify.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok,
                      conflicts=len(draft.conflicts), quotes_ok=quotes_ok, similarity=sim)
-    coverage_abstained = v.level == "insufficient" and bool(claims) and quotes_ok and entity_ok
     if cited is None or cited_sql:
         return v
     if sim is None:
@@ -269,11 +268,6 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     f = answerable.features(question, terms, doc_text=doc, title=cited.title, quotes=[c.quote for c in claims],
                             contexts=evidence_texts, similarity=sim)
     prob = answerable.score(f)
-    if coverage_abstained and f.subject >= 1.0:
-        # the coverage gate, like the answerability veto, does not silence two sources that disagree on the
-        # asked slot of the question's own subject (quotes and entities were checked; only how much of the
-        # question's wording is covered was not enough)
-        v = disputed_slot(question, v, draft.conflicts)
     v = replace(v, answerability=round(prob, 4), features=f.to_dict())
     v = answerability_gate(question, v, prob, f, draft.conflicts)
     if v.level == "insufficient":
