@@ -74,3 +74,57 @@ def test_question_words_are_no_key_terms_in_either_script(small_kb):
         terms = [t for t, _ in key_terms(small_kb, q)]
         assert "公差" in terms and not any(question_word(t) for t in terms), (q, terms)
     assert an.asked_kind("該區在甚麼時候設立?") == "time"
+
+
+def test_a_disagreement_on_the_asked_value_fills_the_slot() -> None:
+    assert an.conflict_fills_slot("该剧共有多少集？", [["40集"], ["52集"]])
+    assert an.conflict_fills_slot("他哪一年出生？", [["1990年"], ["1985年"]])
+    assert not an.conflict_fills_slot("他哪一年出生？", [["北京"], ["上海"]])  # a place is not a year
+    assert not an.conflict_fills_slot("该剧共有多少集？", [["40集"], []])
+    assert an.conflict_fills_slot("这首歌的作者是谁？", [["周杰伦"], ["林俊杰"]])
+
+
+def _weak() -> an.Features:
+    return an.Features(coverage=0.6, sentence_coverage=0.4, focus=0.3, subject=1.0, slot=0.0, similarity=0.4,
+                       clause_focus=0.3, clause_all=0.4, clause_subject=1.0, bigram_clause=0.3)
+
+
+def test_a_disagreement_on_the_asked_slot_is_named_not_vetoed():
+    from knowzero.knowledge import verify
+    from knowzero.knowledge.pipeline import answerability_gate, compose_reply
+    from knowzero.knowledge.reader import Claim, Draft
+
+    f = _weak()
+    prob = an.score(f)
+    assert prob < an.THRESHOLD
+    judged = verify.Verdict("uncertain", "sources disagree; both are listed", [], 0.9, True)
+    conflict = {"sources": ["a.md", "b.md"], "values": [["40集"], ["52集"]], "quotes": ["该剧共有40集。", "该剧共有52集。"]}
+    v = answerability_gate("该剧共有多少集？", judged, prob, f, [conflict])
+    assert v.level == "uncertain" and v.needs_human_review and "40集" in v.reason and "52集" in v.reason
+    claims = [Claim("全剧共40集。", "a.md", "全剧共40集。", 0, 6, "pa"), Claim("全剧共52集。", "b.md", "全剧共52集。", 0, 6, "pb")]
+    reply = compose_reply("该剧共有多少集？", Draft("", claims, [conflict]), v)
+    assert "40集" in reply and "52集" in reply and "a.md" in reply and "b.md" in reply and "说法不一" in reply
+    # the same weak evidence without a disagreement, or one about another kind of value, still abstains
+    assert answerability_gate("该剧共有多少集？", judged, prob, f, []).level == "insufficient"
+    dates = {"sources": ["a.md", "b.md"], "values": [["北京"], ["上海"]]}
+    assert answerability_gate("该剧共有多少集？", judged, prob, f, [dates]).level == "insufficient"
+    # strong evidence is left alone
+    assert answerability_gate("该剧共有多少集？", judged, 0.99, f, []) is judged
+
+
+def test_disputed_slot_names_a_disagreement_on_the_asked_slot_only():
+    from knowzero.knowledge import verify
+    from knowzero.knowledge.pipeline import disputed_slot
+
+    low = verify.Verdict("insufficient", "the sources cover only 45% of the question", [], 0.45, False)
+    years = {"sources": ["a.md", "b.md"], "values": [["1871年"], ["1869年"]]}
+    assert disputed_slot("德意志帝國於何年建立?", low, [years]).level == "uncertain"
+    assert disputed_slot("德意志帝國於何年建立?", low, []).level == "insufficient"
+    assert disputed_slot("德意志帝國的首都在哪裡?", low, [years]).level == "insufficient"  # years are no place
+
+
+def test_a_disagreement_about_none_of_the_questions_words_fills_no_slot():
+    values = [["±0.01mm"], ["±0.05mm"]]
+    texts = ["零件A的外圆公差为±0.01mm。", "零件B的外圆公差为±0.05mm。", "零件A工艺说明", "零件B工艺说明"]
+    assert an.conflict_fills_slot("零件的外圆公差是多少？", values, texts)
+    assert not an.conflict_fills_slot("公司的股票代码是多少？", values, texts)

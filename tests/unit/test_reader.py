@@ -119,3 +119,44 @@ def test_a_value_question_takes_the_neighbour_holding_the_value() -> None:
     text = "政府於1966年設立加工出口區。此後出口持續增加。1970年出口翻倍。"
     d = extractive_read("政府在哪一年設立加工出口區?", [doc("tw2.md", text)], idf)
     assert d.claims[0].quote == "政府於1966年設立加工出口區。"
+
+
+def test_the_sentence_giving_the_asked_value_wins_over_one_that_only_mentions_numbers() -> None:
+    rules = doc("rules.md", "年假以半天为最小单位。申请3天以内的年假应至少提前3个工作日提交。")
+    days = doc("days.md", "员工累计工作已满1年不满10年的，年假5天；已满10年的，年假10天。")
+    d = extractive_read("年假有几天？", [rules, days], idf)
+    assert d.claims[0].source == "days.md" and "年假5天" in d.answer
+
+
+@pytest.mark.parametrize(("kind", "text", "held"), [
+    ("number", "年假5天", True),
+    ("number", "年假为5天", True),
+    ("number", "| 年假 | 5天 |", True),
+    ("number", "申请3天以内的年假应至少提前3个工作日提交", False),  # a condition on the leave, not its length
+    ("number", "年假以半天为最小单位", False),  # the unit it is taken in
+    ("number", "年假按标准的1.5倍计算", False),
+    ("time", "该公司于1990年成立", True),
+    ("time", "成立于1990年", True),
+    ("clock", "午餐\n11:30-13:00", True),
+    ("clock", "午餐收费10元", False),
+])
+def test_holds_slot_value(kind: str, text: str, held: bool) -> None:
+    assert reader.holds_slot_value(kind, ["年假", "成立", "午餐"], text) is held
+
+
+def test_a_conflicting_copy_below_the_readers_three_passages_is_still_found() -> None:
+    # one document's chunks fill the reader's three passages; the other version of the text ranks fourth
+    a1 = doc("a.md", "成公英，金城人，东汉末群雄韩遂的信任将领。", title="成公英")
+    a2 = doc("a.md", "韩遂在潼关之战失败后，逃到湟中，唯独成公英跟随。", title="成公英", start=100)
+    a3 = doc("a.md", "曹操见到成公英后十分高兴，任命他为军师。", title="成公英", start=200)
+    b1 = doc("b.md", "成公英，金城人，东汉末魏舒的信任将领。", title="成公英")
+    d = extractive_read("成公英是谁的将领？", [a1, a2, a3, b1], idf)
+    assert d.claims[0].source == "a.md" and len(d.conflicts) == 1
+    assert {"a.md", "b.md"} <= {c.source for c in d.claims}  # both versions quoted
+
+
+def test_a_disagreement_about_another_kind_of_value_is_no_conflict() -> None:
+    a = doc("a.md", "严长寿于1999年7月请辞圆山饭店总经理。", title="严长寿")
+    b = doc("b.md", "严长寿于1999年9月请辞圆山饭店总经理。", title="严长寿")
+    assert extractive_read("严长寿于1999年几月请辞？", [a, b], idf).conflicts  # the asked month: a conflict
+    assert not extractive_read("严长寿是在哪里请辞的？", [a, b], idf).conflicts  # a place was asked

@@ -40,3 +40,24 @@ async def test_table_rows_keep_column_names_and_numbers_apart(demo_kb) -> None: 
     a = await answer_dict("差旅报销标准是什么？", demo_kb)
     assert "普通员工：一类城市 500，二类城市 380" in a["reply"] and "|" not in a["reply"]
     assert a["verdict"]["level"] == "confirmed"  # "500，380，280" would read as one number the source lacks
+
+
+async def test_the_quoted_sentence_holds_the_asked_number(demo_kb) -> None:  # type: ignore[no-untyped-def]
+    # "申请3天以内的年假…" names the leave and has numbers, but not how many days it is: "…年假5天…" does
+    a = await answer_dict("年假有几天？", demo_kb)
+    assert "年假5天" in a["citations"][0]["quote"] and "5天" in a["reply"]
+    assert a["verdict"]["level"] == "confirmed"
+
+
+async def test_a_standard_is_its_table_not_a_multiple_of_it(demo_kb) -> None:  # type: ignore[no-untyped-def]
+    # "住宿上限按单人标准的1.5倍计算" names every word of the question; the amounts are in the section's table
+    a = await answer_dict("出差住宿标准是多少？", demo_kb)
+    assert "500" in a["reply"] and "普通员工：一类城市 500" in a["reply"]
+    assert "500" in a["citations"][0]["quote"]
+
+
+async def test_a_rule_for_a_class_of_parts_is_no_conflict_with_the_parts_own_value(demo_kb) -> None:  # type: ignore[no-untyped-def]
+    # "公差为±0.02mm及更严格的零件（如XH-1001零件A…）" is a bound and a part code, not another tolerance of part A
+    a = await answer_dict("零件A的公差是多少？", demo_kb)
+    assert "±0.01mm" in a["reply"] and "说法不一" not in a["reply"]
+    assert a["verdict"]["level"] == "confirmed"

@@ -301,3 +301,30 @@ def test_a_what_question_ending_in_shenme_is_not_yes_no():
     assert not verify.is_yes_no("年会主题是什么？") and not verify.is_yes_no("年會主題是什麼")
     assert not verify.is_yes_no("这个怎么")
     assert verify.is_yes_no("公司有食堂么？") and verify.is_yes_no("零件B的公差是±0.05mm吗？")
+
+
+def test_value_conflict_in_short_sentences_and_in_the_asked_category() -> None:
+    # a short sentence with one name changed: a third of its character pairs differ, its characters line up
+    found = v.value_conflict("硝酰氟首先被谁制成？", "它首先由莫瓦桑于1905年制得。", "它首先由梁启超于1905年制得。",
+                             context_a="硝酰氟", context_b="硝酰氟")
+    assert found is not None and "莫瓦桑" in "".join(found["values"][0]) and "梁启超" in "".join(found["values"][1])
+    # "哪一場戰爭" asks for a war: 戰爭 inside one value ("甲午戰爭") is the asked category, not another subject
+    found = v.value_conflict("京劇在臺灣發展的黃金期在哪一場戰爭之後?", "二戰之後，京劇在臺灣得到大力扶持。",
+                             "甲午戰爭之後，京劇在臺灣得到大力扶持。")
+    assert found is not None and "二戰" in "".join(found["values"][0]) and "甲午戰爭" in "".join(found["values"][1])
+    # …while a question word naming the item still tells two items apart
+    assert v.value_conflict("零件B的公差是多少？", "零件A的公差为±0.01mm。", "零件B的公差为±0.05mm。") is None
+
+
+def test_a_bound_that_picks_out_a_class_is_no_conflicting_value() -> None:
+    a = "零件A的公差为±0.01mm，是精密轴系列中公差较严的零件之一。"
+    b = "公差为±0.02mm及更严格的零件（如XH-1001零件A）：首件必须在三坐标测量机上检验。"
+    assert v.value_conflict("零件A的公差是多少？", a, b) is None
+    assert v.value_conflict("零件A的公差是多少？", a, "零件A的公差为±0.02mm，是精密轴系列中公差较严的零件之一。")
+
+
+def test_one_unit_character_before_two_dates_is_not_the_same_place() -> None:
+    a = "《大公報》力主抗戰，天津版、上海版分別於1937年8月5日、12月14日停刊。"
+    b = "鑑於平津局勢緊張，《大公報》開始向南發展，1936年4月1日，《大公報》落戶上海望平街。"
+    assert v.value_conflict("《大公報》這名稱的意思是什麼?", a, b) is None
+

@@ -487,7 +487,8 @@ def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3,
             with use.turn():
                 out = await ask(q["question"], deps)
             plain_rows.append({"flagged": conflict_flagged(out), "level": out["level"],
-                               "ms": (time.perf_counter() - t0) * 1000, "question": q["question"]})
+                               "ms": (time.perf_counter() - t0) * 1000, "question": q["question"],
+                               "reply": out["reply"], "reason": out["reason"]})
 
     asyncio.run(run_all())
     n = len(rows)
@@ -505,7 +506,7 @@ def run_conflicts(path: Path, *, limit: int | None = 100, seed: int = 3,
             "conflict_abstained_rate": ratio(sum(r["level"] == "insufficient" for r in rows), n),
             "false_conflict_rate": ratio(sum(r["flagged"] for r in plain_rows), len(plain_rows)),
             "by_kind": by_kind, "p50_ms": round(percentile(times, 50), 2), "p95_ms": round(percentile(times, 95), 2),
-            **use.report(), "_rows": rows}
+            **use.report(), "_rows": rows + [{"ordinary": True, **r} for r in plain_rows]}
 
 
 def conflict_flagged(out: dict[str, Any]) -> bool:
@@ -522,7 +523,9 @@ def conflict_row(pair: ConflictPair, out: dict[str, Any]) -> dict[str, Any]:
     return {"kind": pair.kind, "level": out["level"], "both_values": both_values, "both_sources": both_sources,
             "flagged": conflict_flagged(out),
             "named": both_values and both_sources and out["level"] != "confirmed",
-            "question": pair.question, "value": pair.value, "swapped": pair.swapped, "reply": reply}
+            "question": pair.question, "value": pair.value, "swapped": pair.swapped, "reply": reply,
+            "reason": out["reason"], "conflicts": out["conflicts"], "cited": sorted(sources),
+            "gold": pair.gold, "answerability": out.get("answerability")}
 
 
 # ----- the bundled demo -----

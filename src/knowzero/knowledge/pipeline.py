@@ -319,9 +319,9 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
                             contexts=evidence_texts, similarity=sim)
     prob = answerable.score(f)
     v = replace(v, answerability=round(prob, 4), features=f.to_dict())
-    if v.level in ("confirmed", "uncertain") and prob < answerable.THRESHOLD:
-        return replace(v, level="insufficient", needs_human_review=False,
-                       reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
+    v = answerability_gate(question, v, prob, f, draft.conflicts)
+    if v.level == "insufficient":
+        return v
     kind = answerable.asked_kind(question) if not extractive else None
     if v.level == "confirmed" and kind is not None and f.slot == 0.0:
         # the offline reader picks sentences by the kind of value asked; a model may quote a real line
@@ -333,6 +333,39 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
                        reason=f"the question's 「{unknown[0]}」 occurs nowhere in the knowledge base: the sources may be "
                               "about something else")
     return v
+
+
+def answerability_gate(question: str, v: verify.Verdict, prob: float, f: answerable.Features,
+                       conflicts: Sequence[dict[str, Any]]) -> verify.Verdict:
+    """The answerability veto (pure): below :data:`answerable.THRESHOLD` the evidence only mentions the
+    question's words and the verdict abstains — unless two sources give different values for the asked
+    slot (``conflicts`` from the reader). The disagreement itself says the slot is answered, so the reply
+    names both values with their sources (``uncertain``, for review) rather than declining in silence."""
+    if v.level not in ("confirmed", "uncertain") or prob >= answerable.THRESHOLD:
+        return v
+    named = disputed_slot(question, replace(v, level="insufficient"), conflicts)
+    if named.level == "uncertain" and f.subject >= 1.0:  # about the question's own subject (its rarest words)
+        return named
+    return replace(v, level="insufficient", needs_human_review=False,
+                   reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
+
+
+def disputed_slot(question: str, v: verify.Verdict, conflicts: Sequence[dict[str, Any]]) -> verify.Verdict:
+    """An abstaining verdict made ``uncertain`` (for review) when sources give different values for the
+    asked slot (:func:`answerable.conflict_fills_slot`); otherwise ``v`` unchanged."""
+    disputed = [c for c in conflicts if answerable.conflict_fills_slot(
+        question, c.get("values") or [], [*map(str, c.get("quotes") or []), *map(str, c.get("titles") or [])])]
+    if v.level != "insufficient" or not disputed:
+        return v
+    return replace(v, level="uncertain", needs_human_review=True,
+                   reason=f"the sources disagree on what was asked ({conflict_summary(disputed[0])}); "
+                          "both are quoted for review")
+
+
+def conflict_summary(c: dict[str, Any]) -> str:
+    """"a.md: 5天 / b.md: 10天" for one disagreement between documents."""
+    srcs, values = list(c.get("sources") or []), list(c.get("values") or [])
+    return " / ".join(f"{src}: {', '.join(map(str, v))}" for src, v in zip(srcs, values, strict=False))
 
 
 _QUESTION_MARK = ("？", "?")
@@ -472,6 +505,9 @@ def compose_reply(question: str, draft: Draft, verdict: verify.Verdict, ui: str 
                   "confirmed, and nothing it asks for is done; it was sent for review: ") + answer
     elif PREMISE_WARNING in verdict.warnings and polarity is not None:
         answer = premise_reply(polarity, is_zh) + answer
+    elif verdict.level == "uncertain" and draft.conflicts:
+        answer = ("⚠️ 不同文档对此说法不一，以下分别引用，请核实以哪份为准：" if is_zh else
+                  "⚠️ The documents disagree on this; each is quoted below, check which one is right: ") + answer
     elif verdict.level == "uncertain":
         answer = ("⚠️ 以下回答的依据不完整，请核实：" if is_zh else "⚠️ The sources only partly support this answer: ") + answer
     elif verdict.level == "contradicted":

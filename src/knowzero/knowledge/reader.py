@@ -109,6 +109,59 @@ _UNIT = re.compile(r"\d[\d.,]*\s*(?:%|公斤|千克|克|吨|米|公里|平方公
                    r"分钟|秒|人|万|亿|元|美元|个|种|次|倍|度|℃|mm|cm|km|kg|m)")
 
 
+# The asked value right after the asked term ("年假5天", "人口为120万", "成立于1990年"): a short link without
+# punctuation (a "key：value" colon is a link) and not a possessive "的" — "单人标准的1.5倍" is a multiple of the
+# standard, not the standard, and "3天以内的年假" a condition on the leave, not its length. Nor a preposition that
+# brings in another argument ("年假以半天为最小单位": half a day is the unit, not the leave).
+_LINK = r"(?:\s*\|\s*|[^\d\s|，,。；;！？!?、（）()\[\]【】“”\"'的以按从由被把对向与和及将让给据经比]{0,3}?\s?)"
+_SLOT_VALUE = {
+    "number": r"(?:[±+\-]?\d|(?!一[个位名种座部本只件块张首篇家条项])"  # "是一个…": an article, not a count
+              r"[零一二两三四五六七八九十百千万亿半]+[个位名种次项条家座部本年天人岁倍层届只件块张首篇米元分秒集]|"
+              r"[零一二两三四五六七八九十百千万亿]{2,}|百分之)",
+    "time": r"(?:\d{1,4}\s*(?:年|月|日|世纪|年代)|[一二三四五六七八九十〇零]+(?:年|月|日|世纪)|\d{4})",
+    "clock": r"(?:\d{1,2}\s*[:：]\s*\d{2}|[\d零一二两三四五六七八九十]{1,3}\s*[点點](?:半|\d|[零一二三四五六七八九十])?)",
+}
+_CLOCK_Q = re.compile(r"几点|幾點|几时|幾時|what time")
+
+
+def slot_kind(question: str) -> str | None:
+    """The kind of value :func:`holds_slot_value` looks for: a time of day ("几点开始供应？"), else
+    :func:`answer_type`."""
+    return "clock" if _CLOCK_Q.search(question.lower()) else answer_type(question)
+# "…的1.5倍", "…的40%": a share or multiple of something else (unless the question asks for a ratio).
+_RELATIVE = re.compile(r"的\s*(?:[\d.]+|[零一二两三四五六七八九十百千万]+)\s*(?:倍|%|％|成)|的\s*(?:百分之|[一二三四五六七八九十百千万]+分之)")
+_RATIO_Q = re.compile(r"比例|比率|百分|倍|几成|占|率|ratio|percent")
+
+
+def slot_terms(question: str) -> list[str]:
+    """The question's own words (two characters or more) a value it asks for would follow."""
+    return [t for t in dict.fromkeys(tokens(query_text(question), search=False)) if len(t) >= 2]
+
+
+def holds_slot_value(kind: str | None, terms: list[str], text: str) -> bool:
+    """``text`` gives a value of the asked ``kind`` (number or time) for one of the question's ``terms``:
+    the value follows the term across a short link ("年假5天", "年假为5天", "住宿费：500元", a table's
+    "| 午餐 | 11:30-13:00 |"), or for a
+    time, precedes it ("1990年出生")."""
+    value = _SLOT_VALUE.get(kind or "")
+    if value is None or not terms:
+        return False
+    for t in terms:
+        term = re.escape(t)
+        if re.search(term + _LINK + value, text):
+            return True
+        if kind == "time" and re.search(value + r"[^\s，,。；;！？!?、的]{0,2}?" + term, text):
+            return True
+    return False
+
+
+def absolute_units(question: str, text: str) -> bool:
+    """A value with a unit that is not a share or multiple of something else ("…的1.5倍")."""
+    if _RATIO_Q.search(question):
+        return bool(_UNIT.search(text))
+    return any(not _RELATIVE.search(text[max(0, m.start() - 2): m.end()]) for m in _UNIT.finditer(text))
+
+
 BLOCK_MAX_CHARS = 600
 TITLE_WEIGHT = 0.1
 PASSAGE_WEIGHT = 0.1  # how much of the question the sentence's passage covers as a whole
@@ -116,6 +169,7 @@ RANK_PENALTY = 0.1  # per fused rank of the passage
 ALIAS_BONUS = 0.2
 LEAD_BONUS = 0.2
 SQL_BONUS = 0.5  # SQL fires only on exact values/columns the question names: precise evidence
+SLOT_BONUS = 0.25  # the sentence gives the asked value right after the asked term (holds_slot_value)
 RUNNER_UP_SHARE = 0.5  # a second claim scores at least this share of the best one
 THIRD_SHARE = 0.7  # a third only when it is nearly as good: the reader cannot tell them apart
 
@@ -136,6 +190,8 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     q_low = fold(question).lower().replace("甚么", "什么")  # the patterns below are Simplified
     alias_q = bool(_ALIAS_Q.search(q_low))
     identity_q = bool(_IDENTITY_Q.search(q_low))
+    slot = slot_kind(q_low)
+    slots = slot_terms(q_low) if slot in _SLOT_VALUE else []
     g_total = sum(q_terms.values()) or 1.0
     scored: list[tuple[float, _Cand]] = []
     for rank, s in enumerate(passages[:max_passages]):
@@ -154,10 +210,12 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
         for i, sent in enumerate(sents):
             cov = sum(w for t, w in local.items() if t in stoks[i]) / total
             bigram = len(q_grams & char_ngrams(sent.text)) / (len(q_grams) or 1)
-            sent_f = fold(sent.text) if kind or alias_q else sent.text
-            unit = 0.15 if kind == "number" and _UNIT.search(sent_f) else 0.0
+            sent_f = fold(sent.text) if kind or alias_q or slots else sent.text
+            unit = 0.15 if kind == "number" and absolute_units(question, sent_f) else 0.0
             score = (cov + 0.3 * bigram + 0.25 * _type_bonus(kind, sent_f) + unit + PASSAGE_WEIGHT * passage_cov
                      - RANK_PENALTY * rank)
+            if holds_slot_value(slot, slots, sent_f.lower() if slots else sent_f):
+                score += SLOT_BONUS
             if alias_q and _ALIAS_S.search(sent_f.lower()):
                 score += ALIAS_BONUS
             if identity_q and i == 0 and p.start == 0:
@@ -171,15 +229,36 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
             cov = sum(w for t, w in q_terms.items() if t in head) / g_total
             bigram = len(q_grams & char_ngrams(f"{p.section} {p.text}")) / (len(q_grams) or 1)
             block = Sentence(p.text, p.start, p.end)
-            scored.append((cov + 0.2 * bigram + PASSAGE_WEIGHT * passage_cov - RANK_PENALTY * rank - 0.1,
-                           _Cand(block, p, rank, -1)))
+            score = cov + 0.2 * bigram + PASSAGE_WEIGHT * passage_cov - RANK_PENALTY * rank - 0.1
+            if _heading_holds_slot(slot, slots, p, question):
+                score += SLOT_BONUS
+            scored.append((score, _Cand(block, p, rank, -1)))
     scored.sort(key=lambda x: -x[0])
     return scored
 
 
+def _heading_holds_slot(kind: str | None, terms: list[str], p: Passage, question: str) -> bool:
+    """A short section whose own heading names an asked term ("三、住宿费标准") and whose text gives values
+    of the asked kind (a table of amounts): the section is that term's value, as "term：value" would be."""
+    value = _SLOT_VALUE.get(kind or "")
+    if value is None:
+        return False
+    heading = re.split(r"\s*[>›»/]\s*", p.section or "")[-1]
+    if not any(t in heading for t in terms):
+        return False
+    q = fold(question)
+    return any(m.group(0) not in q for m in re.finditer(value, p.text))
+
+
+CONFLICT_PASSAGES = 5
+"""Passages searched for a sentence that disagrees with the answer: one document's chunks can fill the
+reader's three, and the other version of the same text is then the fourth or fifth."""
+
+
 def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: int = 3) -> Draft:  # type: ignore[no-untyped-def]
     """Pick the best sentence(s) verbatim (see module doc)."""
-    scored = score_sentences(question, passages, idf)
+    wide = score_sentences(question, passages, idf, max_passages=CONFLICT_PASSAGES)
+    scored = [x for x in wide if x[1].rank < 3]
     if not scored:
         return Draft("", [])
     best_score, best = scored[0]
@@ -212,7 +291,7 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
         claims = _narrow_to_row(question, claims, {c.passage.id: c.passage for _, c in chosen})
     claims = [Claim(row_sentence(c.text), c.source, c.quote, c.start, c.end, c.passage_id, c.title, c.score)
               if "|" in c.text else c for c in claims]
-    found = _conflicting(question, scored)
+    found = _conflicting(question, scored[0][1], wide)
     claims = _with_conflicting_claims(claims, found)
     answer = "".join(_terminate(c.text) for c in claims)
     return Draft(answer, claims, [d for d, _ in found])
@@ -369,31 +448,62 @@ CONFLICT_SHARE = 0.7
 best one (a copy of the same sentence scores the same less the rank penalty)."""
 
 
-def _conflicting(question: str, scored: list[tuple[float, _Cand]]) -> list[tuple[dict[str, object], _Cand]]:
-    best_by_doc: dict[str, tuple[float, _Cand]] = {}
-    for sc, c in scored:
-        if c.idx >= 0 and c.passage.path not in best_by_doc:
-            best_by_doc[c.passage.path] = (sc, c)
-    top = sorted(best_by_doc.values(), key=lambda x: -x[0])[:4]
-    if len(top) < 2 or top[0][0] <= 0:
+def _conflicting(question: str, lead: _Cand, scored: list[tuple[float, _Cand]]) -> list[tuple[dict[str, object], _Cand]]:
+    """Sentences of other documents that give another value than the answer's sentence ``lead`` for what
+    the question asks: per document, the best-scoring sentence that disagrees with it, among those that
+    score at least :data:`CONFLICT_SHARE` of the lead. Scores are compared without the fused-rank
+    penalty — a copy of the same sentence is as good an answer wherever its document ranks."""
+    if lead.idx < 0:
+        lead = next((c for _, c in scored if c.idx >= 0 and c.passage.path == lead.passage.path), lead)
+    if lead.idx < 0:
         return []
-    lead, first = top[0]
+    plain = [(sc + RANK_PENALTY * c.rank, c) for sc, c in scored if c.idx >= 0]
+    lead_score = next((sc for sc, c in plain if c is lead), 0.0)
+    if lead_score <= 0:
+        return []
     out: list[tuple[dict[str, object], _Cand]] = []
-    for sc, c in top[1:]:
-        if sc < CONFLICT_SHARE * lead:
+    done = {lead.passage.path}
+    for sc, c in sorted(plain, key=lambda x: -x[0]):
+        if sc < CONFLICT_SHARE * lead_score or len(done) > 4:
+            break
+        if c.passage.path in done:
             continue
-        found = verify.value_conflict(question, first.sent.text, c.sent.text, context_a=first.passage.title,
+        found = verify.value_conflict(question, lead.sent.text, c.sent.text, context_a=lead.passage.title,
                                       context_b=c.passage.title)
-        if found is not None:
-            out.append(({"sources": [first.passage.path, c.passage.path], "quotes": [first.sent.text, c.sent.text],
-                         "titles": [first.passage.title, c.passage.title], **found}, c))
+        if found is not None and about_asked(question, found):
+            done.add(c.passage.path)
+            out.append(({"sources": [lead.passage.path, c.passage.path], "quotes": [lead.sent.text, c.sent.text],
+                         "titles": [lead.passage.title, c.passage.title], **found}, c))
     return out
 
 
+_QUANTITY = re.compile(r"^[±+\-约]?[\d零一二两三四五六七八九十百千万亿.,，]+\s*\S{0,2}$")
+
+
+def about_asked(question: str, found: dict[str, object]) -> bool:
+    """The values two sentences disagree on are of the kind the question asks for: a count or a date
+    for "多少"/"哪一年", not a date for "在哪里" ("1999年7月" against "475年9月" is no disagreement about
+    a birthplace). Yes/no disagreements and questions of no typed kind always count."""
+    values = found.get("values")
+    if "polarity" in found or not isinstance(values, list) or len(values) != 2:
+        return True
+    kind = answer_type(question)
+    sides = [" ".join(map(str, v)) for v in values]
+    if kind == "number":
+        return all(_HAS_NUM.search(v) for v in sides)
+    if kind == "time":
+        return all(_HAS_TIME.search(v) for v in sides)
+    if kind in ("person", "place"):
+        return not all(_QUANTITY.match(str(x).strip()) for v in values for x in v)  # type: ignore[union-attr]
+    return True
+
+
 def find_conflicts(question: str, scored: list[tuple[float, _Cand]]) -> list[dict[str, object]]:
-    """Different values for what the question asks in the best sentences of different documents
-    (numbers, dates, names, places, yes/no: :func:`knowzero.knowledge.verify.value_conflict`)."""
-    return [d for d, _ in _conflicting(question, scored)]
+    """Different values for what the question asks between the best sentence and the sentences of other
+    documents (numbers, dates, names, places, yes/no: :func:`knowzero.knowledge.verify.value_conflict`)."""
+    if not scored:
+        return []
+    return [d for d, _ in _conflicting(question, scored[0][1], scored)]
 
 
 def _with_conflicting_claims(claims: list[Claim], found: list[tuple[dict[str, object], _Cand]]) -> list[Claim]:

@@ -445,7 +445,8 @@ def check_yes_no(question: str, answer: str, evidence: str) -> ClaimVerdict:
 # ----- conflicting sources -----
 CONFLICT_SIMILAR = 0.6
 """Two sentences from different documents say "the same thing" when this share of the shorter one's
-character bigrams (values left out) is in the other; chosen on CMRC 2018 trial's conflict set."""
+character bigrams (values left out), or of its characters in line with the other's, is in the other;
+chosen on CMRC 2018 trial's conflict set."""
 
 
 def _fold_same_length(text: str) -> str:
@@ -458,9 +459,34 @@ def _similar(a: str, b: str) -> float:
     return len(ga & gb) / (min(len(ga), len(gb)) or 1)
 
 
+_BOUND = re.compile(r"\s*(?:及|或|和)?(?:以上|以下|以内|之内|以外|之上|之下|更[严宽高低大小多少长短紧松])")
+
+
+def _bound(text: str, value: str) -> bool:
+    """``value`` is a bound that picks out a class ("公差为±0.02mm及更严格的零件", "3天以内的"), or the
+    number of an identifier ("XH-1002"), not a value the sentence states for its subject."""
+    i = text.find(value)
+    if i < 0:
+        return False
+    if i > 0 and text[i - 1].isascii() and text[i - 1].isalpha():
+        return True
+    return bool(_BOUND.match(text, i + len(value)))
+
+
+def _aligned(a: str, b: str) -> float:
+    """Share of the longer sentence that lines up character for character with the other: a short
+    sentence with one name changed ("它首先由莫瓦桑于1905年制得" / "…由梁启超于…") keeps most of its
+    characters in place though a third of its character pairs differ (a short sentence inside a long
+    one that says more is not "the same thing")."""
+    import difflib
+
+    same = sum(m.size for m in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
+    return same / (max(len(a), len(b)) or 1)
+
+
 def _left_context(text: str, value: str) -> str:
     i = text.find(value)
-    left = re.sub(r"[\d.,±+\-\s]", "", text[max(0, i - 4):i]) if i >= 0 else ""
+    left = re.sub(r"[\d.,±+\-\s年月日号號时時分秒]", "", text[max(0, i - 4):i]) if i >= 0 else ""  # words, not a date's units
     return left[-2:]
 
 
@@ -479,6 +505,9 @@ def _widen_to_words(bounds: list[tuple[int, int]], i: int, j: int) -> tuple[int,
     return min(lo, i), max(hi, j)
 
 
+_WH_HEAD = r"(?:哪|什么|什麼|何)一?[个個场場位种種座所家部本条條项項次届屆支间間]?\s*"
+
+
 def value_conflict(question: str, a: str, b: str, *, context_a: str = "",
                    context_b: str = "") -> dict[str, object] | None:
     """The values two sources give for what the question asks, when they differ (pure), else None.
@@ -494,18 +523,22 @@ def value_conflict(question: str, a: str, b: str, *, context_a: str = "",
         return None
     q_words = {t for t in tokens(question, search=False, keep_stopwords=True)
                if len(t) >= 2 and t not in STOPWORDS or len(t) == 1 and t.isascii() and t.isalnum()}
+    # the asked value's own category ("哪一場戰爭" → 戰爭) may be part of one value and not the other's
+    # ("甲午戰爭" / "二戰"): it says what kind of value is asked, not which item the sentence is about
+    q_fold = fold(unicodedata.normalize("NFKC", question)).lower()
+    q_words -= {t for t in q_words if re.search(_WH_HEAD + re.escape(t), q_fold)}
     ha = fold(unicodedata.normalize("NFKC", f"{context_a} {a}")).lower()
     hb = fold(unicodedata.normalize("NFKC", f"{context_b} {b}")).lower()
     if {t for t in q_words if t in ha} != {t for t in q_words if t in hb}:
         return None
     fa, fb = _fold_same_length(a), _fold_same_length(b)
-    sim = _similar(fa, fb)
+    sim = max(_similar(fa, fb), _aligned(fa, fb))
     va, vb = number_values(fa), number_values(fb)
-    only_a = [v for v in _values(fa) if not set(_value_forms(v)) & vb]
-    only_b = [v for v in _values(fb) if not set(_value_forms(v)) & va]
+    only_a = [v for v in _values(fa) if not set(_value_forms(v)) & vb and not _bound(fa, v)]
+    only_b = [v for v in _values(fb) if not set(_value_forms(v)) & va and not _bound(fb, v)]
     if only_a and only_b:
         pairs = [(x, y) for x in only_a for y in only_b if _unit(x) == _unit(y)]
-        same_place = [(x, y) for x, y in pairs if _left_context(fa, x) and _left_context(fa, x) == _left_context(fb, y)]
+        same_place = [(x, y) for x, y in pairs if len(_left_context(fa, x)) == 2 and _left_context(fa, x) == _left_context(fb, y)]
         if same_place or (pairs and sim >= CONFLICT_SIMILAR):
             chosen = same_place or pairs
             return {"values": [sorted({x for x, _ in chosen}), sorted({y for _, y in chosen})]}
