@@ -87,10 +87,24 @@ def lie(body: dict[str, Any]) -> str:
     return INVENTED  # free text (chitchat)
 
 
+def _best_quote(body: dict[str, Any]) -> tuple[int, str]:
+    """A well-behaved reader: the sentence of any numbered passage sharing the most characters with the question."""
+    user = next((m["content"] for m in body.get("messages", []) if m.get("role") == "user"), "")
+    question = user.rsplit("Question:", 1)[-1]
+    best = (0, 1, "")
+    for m in re.finditer(r"\[(\d+)\] \([^)]*\)\n(.+)", user):
+        for sent in re.split(r"(?<=[。！？.!?])", m.group(2)):
+            sent = sent.strip()
+            overlap = len(set(sent) & set(question))
+            if sent and overlap > best[0]:
+                best = (overlap, int(m.group(1)), sent[:60])
+    return (best[1], best[2]) if best[2] else _passage_quote(body)
+
+
 def honest(body: dict[str, Any]) -> str:
     req = _required(body)
     if "claims" in req:
-        n, quote = _passage_quote(body)
+        n, quote = _best_quote(body)
         return json.dumps({"answer": quote, "claims": [{"text": quote, "passage": n, "quote": quote}] if quote else []},
                           ensure_ascii=False)
     if "label" in req:

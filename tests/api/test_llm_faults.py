@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from knowzero.api import app as app_module
+from knowzero.knowledge.pipeline import NOT_AN_ANSWER
 from knowzero.service.identity import announce_keys
 from kz_testlib import api_client, copy_data_dir, make_deps, make_kb, sse_events
 from llm_fake import INVENTED_SENTENCES, MODES, FakeLLM, fake_llm
@@ -182,9 +183,13 @@ async def test_a_hallucinating_model_never_reaches_the_reply(pristine_dir: Path,
         for body in bodies:
             _check_nothing_invented(kb, body)
     knowledge = bodies[0]
-    assert knowledge["verdict"]["level"] != "confirmed", "invented sentences were removed, so it is not confirmed"
-    check = next(e for e in knowledge["agent_log"] if e.get("agent") == "fact_checker")
-    assert check["replaced_claims"] >= 2
+    reader = next(e for e in knowledge["agent_log"] if e.get("agent") == "reader")
+    if reader["action"] == "generate":  # the model's draft was shown: its invented claims were replaced
+        assert knowledge["verdict"]["level"] != "confirmed", "invented sentences were removed, so it is not confirmed"
+        check = next(e for e in knowledge["agent_log"] if e.get("agent") == "fact_checker")
+        assert check["replaced_claims"] >= 2
+    else:  # or it gave way to the offline reader's draft by the same checks (none of its words are shown)
+        assert reader["fallback_reason"].startswith(NOT_AN_ANSWER), reader
     chitchat = bodies[1]
     assert _events(chitchat, "llm_fallback"), "the model's chitchat stated facts and was replaced by a template"
     learning = bodies[4]
@@ -197,7 +202,10 @@ async def test_the_control_model_is_really_used(pristine_dir: Path, tmp_path: Pa
     bodies, latencies = await _run_mode(pristine_dir, llm, "ok", tmp_path)
     _check_bounds("ok", bodies, latencies)
     reader = next(e for e in bodies[0]["agent_log"] if e.get("agent") == "reader")
-    assert reader["action"] == "generate", reader
+    assert reader["provider"] == "openai" and any(m == "ok" for m, _ in llm.calls), reader
+    # the model's draft was read and either shown or, being weaker than the offline reader's by the same
+    # checks (here: the offline answer cites the part's structured row), set aside with that reason: no error
+    assert reader["action"] == "generate" or reader["fallback_reason"].startswith(NOT_AN_ANSWER), reader
 
 
 async def test_a_warm_server_freezes_its_start_up_heap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

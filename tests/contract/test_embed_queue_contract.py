@@ -26,8 +26,9 @@ import pytest
 from sqlalchemy import text
 
 from knowzero.config import Settings
-from knowzero.knowledge.embedqueue import MAX_ATTEMPTS, open_queue, run_worker
+from knowzero.knowledge.embedqueue import MAX_ATTEMPTS, run_worker
 from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.queues import open_queue
 from knowzero.persistence.db import make_engine
 from kz_testlib import postgres_url
 

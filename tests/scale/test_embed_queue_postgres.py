@@ -12,8 +12,9 @@ from sqlalchemy import text
 
 from knowzero.config import Settings
 from knowzero.knowledge.dense import PgVectorIndex
-from knowzero.knowledge.embedqueue import open_queue, run_worker
+from knowzero.knowledge.embedqueue import run_worker
 from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.queues import open_queue
 from knowzero.knowledge.retriever import Plan, retrieve
 from knowzero.persistence.db import make_engine
 

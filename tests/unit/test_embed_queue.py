@@ -13,8 +13,9 @@ from pathlib import Path
 import numpy as np
 
 from knowzero.config import Settings
-from knowzero.knowledge.embedqueue import open_queue, run_worker
+from knowzero.knowledge.embedqueue import run_worker
 from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.queues import open_queue
 from knowzero.knowledge.retriever import Plan, retrieve
 from knowzero.persistence.db import make_engine
 from kz_testlib import SMALL_DOCS

@@ -18,7 +18,7 @@ Two engines keep these guarantees (one contract suite, ``tests/contract/test_emb
   jobs in procrastinate's tables, deferred on ingest's own connection (same transaction); a
   killed worker's jobs come back once its heartbeat is stale.
 
-:func:`open_queue` picks the engine for a database (the one place that does).
+:func:`knowzero.knowledge.queues.open_queue` picks the engine for a database (the one place that does).
 
     q = open_queue(engine, settings); run_worker(q, encoder.passages, drain=True) -> vectors computed
 """
@@ -39,8 +39,6 @@ import numpy as np
 from sqlalchemy import Connection, Engine, and_, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from knowzero.config import Settings
-from knowzero.errors import KnowZeroError
 from knowzero.knowledge.tables import kb_embed_queue, kb_embeddings, kb_meta
 
 log = logging.getLogger(__name__)
@@ -102,20 +100,6 @@ class JobQueue(Protocol):
              idle_s: float = 1.0, progress: Callable[[WorkProgress], None] | None = None,
              who: str | None = None) -> int:
         """Embed queued chunks until stopped (or, with ``drain``, until none is left for us). Returns how many."""
-
-
-def open_queue(engine: Engine, settings: Settings) -> JobQueue:
-    """The embedding queue for ``engine``'s database: procrastinate on PostgreSQL, our table on SQLite."""
-    if engine.dialect.name == "postgresql":
-        try:
-            from knowzero.knowledge.pgqueue import ProcrastinateQueue  # only PostgreSQL installs need procrastinate
-        except ModuleNotFoundError as exc:
-            if exc.name != "procrastinate":
-                raise
-            raise KnowZeroError("PostgreSQL mode embeds through procrastinate: "
-                                "pip install 'knowzero[postgres]'") from exc
-        return ProcrastinateQueue(engine, batch=settings.embed_batch, stalled_s=settings.embed_stalled_s)
-    return TableQueue(engine, lease_s=settings.embed_lease_s)
 
 
 class TableQueue:

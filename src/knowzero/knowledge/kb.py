@@ -41,9 +41,10 @@ from knowzero.knowledge import entities as ent
 from knowzero.knowledge.chunker import chunk_text
 from knowzero.knowledge.dbviews import ChunkView, FileTextView, TitleDerived, titles
 from knowzero.knowledge.dense import DenseIndex, PgVectorIndex
-from knowzero.knowledge.embedqueue import JobQueue, WorkProgress, bump, open_queue, run_worker, store_vectors
+from knowzero.knowledge.embedqueue import JobQueue, WorkProgress, bump, run_worker, store_vectors
 from knowzero.knowledge.keyword import KeywordIndex, open_index
 from knowzero.knowledge.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
+from knowzero.knowledge.queues import open_queue
 from knowzero.knowledge.sqlindex import (
     SqlIndex,
     TableInfo,
