@@ -111,3 +111,24 @@ def test_workers_starting_together_on_a_new_database(pg_url: str, tmp_path: Path
 
     with ThreadPoolExecutor(max_workers=4) as pool:
         assert list(pool.map(start, range(4))) == [0, 0, 0, 0]
+
+
+def test_workers_starting_together_seed_the_demo_once(pg_url: str, tmp_path: Path) -> None:
+    """``serve --workers N`` on a new database: every worker's start-up seeds the demo knowledge base if it
+    is empty. The first takes the lock and ingests it; the others find it filled (measured by ``bench load``:
+    without the lock all but one worker died on a duplicate ``kb_files`` key)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sqlalchemy import func, select
+
+    from knowzero.knowledge.tables import kb_files
+
+    s = Settings(data_dir=tmp_path, database_url=pg_url)
+    kbs = [KnowledgeBase(make_engine(s.db_url), s) for _ in range(3)]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        reports = list(pool.map(lambda kb: kb.ensure_demo(), kbs))
+    assert sum(r is not None for r in reports) == 1, "exactly one worker ingested the demo"
+    lite = _kb(tmp_path / "lite")
+    with kbs[0].engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(kb_files)).scalar() == len(lite.list_files()) > 0
+    assert len({len(kb.passages) for kb in kbs}) == 1

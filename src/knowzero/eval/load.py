@@ -112,15 +112,22 @@ def _start(workers: int, database_url: str, redis_url: str, data_dir: Path, port
                         "KNOWZERO_REDIS_URL": redis_url, "KNOWZERO_EMBED_IN_SERVER": "false",
                         "KNOWZERO_ANON_RATE_LIMIT": "100000/minute", "KNOWZERO_ANON_IP_RATE_LIMIT": "100000/minute",
                         "OMP_NUM_THREADS": "1", "OMP_WAIT_POLICY": "PASSIVE"}
-    return subprocess.Popen([sys.executable, "-m", "knowzero.cli", "serve", "--workers", str(workers),
-                             "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # the server's log goes to a file: a pipe nobody reads fills up and blocks the workers mid-run
+    with open(data_dir / "server.log", "wb") as log:
+        return subprocess.Popen([sys.executable, "-m", "knowzero.cli", "serve", "--workers", str(workers),
+                                 "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=log)
 
 
-def _wait_up(proc: subprocess.Popen[bytes], base: str, deadline_s: float = 900) -> None:
+def _log_tail(data_dir: Path) -> str:
+    path = data_dir / "server.log"
+    return path.read_bytes()[-2000:].decode(errors="replace") if path.exists() else ""
+
+
+def _wait_up(proc: subprocess.Popen[bytes], base: str, data_dir: Path, deadline_s: float = 900) -> None:
     end = time.monotonic() + deadline_s
     while time.monotonic() < end:
         if proc.poll() is not None:
-            raise RuntimeError("the server exited: " + (proc.stderr.read().decode()[-2000:] if proc.stderr else ""))
+            raise RuntimeError("the server exited: " + _log_tail(data_dir))
         try:
             if httpx.get(f"{base}/healthz", timeout=5).status_code == 200:
                 # one warm-up turn per worker's share: the first turns load lazily built pieces
@@ -148,15 +155,17 @@ def run_load(sessions: int, turns: int, workers: list[int], *, database_url: str
         url = _fresh_database(database_url) if database_url else ""
         port = _free_port()
         base = f"http://127.0.0.1:{port}"
-        proc = _start(n, url, redis_url, Path(tempfile.mkdtemp(prefix="kz-load-")), port)
+        data_dir = Path(tempfile.mkdtemp(prefix="kz-load-"))
+        proc = _start(n, url, redis_url, data_dir, port)
         try:
-            _wait_up(proc, base)
+            _wait_up(proc, base, data_dir)
             if progress:
                 progress(f"{n} worker(s): {sessions} sessions × {turns} turns…")
             t0 = time.perf_counter()
             rows = asyncio.run(_drive(base, sessions, turns, seed))
             out["workers"][str(n)] = summarize(rows) | {"wall_s": round(time.perf_counter() - t0, 1),
-                                                        "load_avg": os.getloadavg()[0]}
+                                                        "load_avg": os.getloadavg()[0],
+                                                        "server_log": str(data_dir / "server.log")}
         finally:
             proc.send_signal(signal.SIGINT)
             try:

@@ -72,7 +72,7 @@ from knowzero.knowledge.tables import vector_key as _vector_key
 from knowzero.knowledge.text import load_user_dict
 from knowzero.knowledge.types import Passage
 from knowzero.models.embeddings import dense
-from knowzero.persistence.db import init_db, schema_lock
+from knowzero.persistence.db import DEMO_LOCK, advisory_lock, init_db, schema_lock
 
 log = logging.getLogger(__name__)
 
@@ -807,11 +807,14 @@ class KnowledgeBase:
             return conn.execute(select(kb_files.c.path).limit(1)).first() is None
 
     def ensure_demo(self) -> IngestReport | None:
-        """Ingest the bundled demo knowledge base when nothing has been ingested yet."""
-        if not self.is_empty():
-            self.refresh()
-            return None
-        return self.ingest_paths([demo_kb_path()], collection="demo")
+        """Ingest the bundled demo knowledge base when nothing has been ingested yet. Several API workers
+        starting together on a new database seed it once: the first takes the lock, the others then find
+        it filled (without the lock they all ingested it and all but one died on a duplicate key)."""
+        with advisory_lock(self.engine, DEMO_LOCK):
+            if not self.is_empty():
+                self.refresh()
+                return None
+            return self.ingest_paths([demo_kb_path()], collection="demo")
 
     def list_files(self) -> list[dict[str, object]]:
         """Every document with its status: ``searchable`` (keyword and SQL now, some vectors pending),

@@ -58,6 +58,7 @@ def make_engine(url: str) -> Engine:
 
 
 SCHEMA_LOCK = 0x6B7A_0001
+DEMO_LOCK = 0x6B7A_0003  # 0x6B7A_0002: knowledge/pgqueue.REAP_LOCK
 """PostgreSQL advisory lock key held while a process creates or migrates the schema."""
 
 
@@ -67,16 +68,24 @@ def schema_lock(engine: Engine) -> Iterator[None]:
     new database would otherwise race on ``CREATE … IF NOT EXISTS`` (PostgreSQL can fail one of
     them with a unique violation). A session-level advisory lock on PostgreSQL; nothing elsewhere.
     Not re-entrant: do not nest (a second connection of the same process would wait for the first)."""
+    with advisory_lock(engine, SCHEMA_LOCK):
+        yield
+
+
+@contextmanager
+def advisory_lock(engine: Engine, key: int) -> Iterator[None]:
+    """One process at a time across every host sharing the database (a session-level PostgreSQL advisory
+    lock on ``key``); nothing on SQLite, which serves one host. Not re-entrant for the same key."""
     if engine.dialect.name != "postgresql":
         yield
         return
     with engine.connect() as conn:
-        conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": SCHEMA_LOCK})
+        conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": key})
         conn.commit()
         try:
             yield
         finally:
-            conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": SCHEMA_LOCK})
+            conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
             conn.commit()
 
 
