@@ -588,9 +588,14 @@ app.command("learn")(learn_command)
 
 def main() -> None:
     try:
-        app()
+        typer.main.get_command(app)(prog_name="knowzero")
     except KeyboardInterrupt:
         sys.exit(130)
+    except OperationalError as exc:  # a database that is missing or unreachable: a message, not a traceback
+        first = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
+        typer.echo(f"error: cannot use the database ({first}); check KNOWZERO_DATABASE_URL and that the "
+                   "database exists (createdb NAME)", err=True)
+        sys.exit(2)
 
 
 if __name__ == "__main__":

@@ -233,3 +233,16 @@ def test_eval_knowledge_database_url_errors_are_messages(tmp_path: Path, url: st
     r = run("eval", "knowledge", "--squad", str(squad), "--limit", "2", "--data-dir", str(tmp_path / "kb"),
             "--database-url", url)
     assert r.exit_code == 2 and says in r.output and "Traceback" not in r.output
+
+
+def test_a_missing_database_is_a_message_not_a_traceback(tmp_path: Path) -> None:
+    """A new user who set KNOWZERO_DATABASE_URL but skipped ``createdb`` got ~200 lines of traceback."""
+    import os
+    import subprocess
+    import sys
+
+    env = os.environ | {"KNOWZERO_DATABASE_URL": "postgresql+psycopg://postgres@127.0.0.1:5432/kz_no_such_db_0",
+                        "KNOWZERO_DATA_DIR": str(tmp_path)}
+    r = subprocess.run([sys.executable, "-m", "knowzero.cli", "worker", "--drain"], capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert r.returncode == 2 and "error: cannot use the database" in r.stderr and "Traceback" not in r.stderr

@@ -1,7 +1,7 @@
 """Request bodies parsed once and safely, for every route (``APIRouter(route_class=SafeRoute)``).
 
 A JSON body nested deeper than :data:`MAX_DEPTH` (5,000 levels overflowed the parser's recursion
-into a 500), holding a lone UTF-16 surrogate (``"\\ud800"`` is valid JSON but not text: it cannot
+into a 500), holding a NUL character (also refused in the URL's parameters), holding a lone UTF-16 surrogate (``"\\ud800"`` is valid JSON but not text: it cannot
 be encoded as UTF-8, so storing or embedding it failed deep inside a turn), or a ``NaN``/
 ``Infinity`` (not JSON, though Python's parser takes them) is invalid input:
 422 with the one error shape, before any route code runs. This is FastAPI's documented
@@ -22,6 +22,9 @@ from fastapi.routing import APIRoute
 
 MAX_DEPTH = 32
 """Deepest nesting of objects/arrays a body may have (ours need 4)."""
+NUL_MESSAGE = "the request holds a NUL character, which is not text"
+"""A NUL (``"\\u0000"`` in JSON, ``%00`` in a URL) is refused everywhere: PostgreSQL cannot store it in a text
+column, so it once reached the database and ended the request with a 500 (an anonymous chat message did)."""
 
 
 def check_json(value: Any) -> None:
@@ -39,6 +42,8 @@ def check_json(value: Any) -> None:
     while todo:
         v, depth = todo.pop()
         if isinstance(v, str):
+            if "\x00" in v:
+                raise ValueError(NUL_MESSAGE)
             if not v.isascii():
                 try:
                     v.encode("utf-8")
@@ -80,6 +85,9 @@ class SafeRoute(APIRoute):
         handler = super().get_route_handler()
 
         async def safe_handler(request: Request) -> Response:
+            params = [*request.query_params.values(), *map(str, request.path_params.values())]
+            if any("\x00" in p for p in params):
+                raise HTTPException(422, NUL_MESSAGE)
             return await handler(SafeRequest(request.scope, request.receive))
 
         return safe_handler
