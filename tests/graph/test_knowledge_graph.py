@@ -145,6 +145,33 @@ async def test_llm_answer_with_verbatim_quotes_is_used(small_kb: Any) -> None:
     assert out["verdict"]["level"] == "confirmed"
 
 
+async def test_a_model_never_answers_what_the_offline_checks_of_the_evidence_decline(demo_data_dir: Any) -> None:
+    # the demo has no hardness figure for part E; offline, its passages only mention the question's words and
+    # the answer abstains. A model quoting a real line of them ("硬度不合格的零件允许返工1次") passes every check
+    # of its own (a number, the question's terms): it must not turn the abstention into an answer (issue 16).
+    from knowzero.knowledge.kb import KnowledgeBase
+    from knowzero.persistence.db import make_engine
+
+    s = Settings(data_dir=demo_data_dir)
+    kb = KnowledgeBase(make_engine(s.db_url), s)
+    kb.refresh()
+    question, quote = "零件E的热处理硬度要求是多少？", "硬度不合格的零件允许返工1次"
+    offline = await ask(kb, question)
+    assert offline["verdict"]["level"] == "insufficient"
+    provider = ScriptedProvider([claims_reply((quote, quote), answer=quote + "。")], route=ROUTE)
+    out = await ask(kb, question, provider=provider)
+    reader = next(e for e in out["agent_log"] if e["agent"] == "reader")
+    assert reader["fallback"] is True and reader["fallback_reason"] == kp.ABSTAINS
+    assert out["verdict"]["level"] == "insufficient" and out["citations"] == [] and quote not in out["reply"]
+    # the same draft judged on its own would have been shown: the rule, not the checks, declines it
+    passages = [kp.passage_from_dict(p) for p in out["passages"]]
+    p = next(x.passage for x in passages if quote in x.passage.text)
+    start = p.start + p.text.index(quote)
+    draft = Draft(quote, [Claim(quote, p.path, quote, start, start + len(quote), p.id, p.title)], method="llm")
+    assert kp.check_draft(kb, question, draft, passages).level != "insufficient"
+    kb.engine.dispose()
+
+
 async def test_llm_claim_whose_quote_is_not_in_the_passage_is_dropped(small_kb: Any) -> None:
     provider = ScriptedProvider([claims_reply(("零件A的公差为±0.01mm", "零件A的外圆公差为±0.01mm"),
                                               ("零件A需要镀金", "零件A必须镀金处理"))], route=ROUTE)
@@ -192,6 +219,9 @@ def test_a_model_draft_answers_worse_than_the_offline_one_only_by_the_checks() -
 
     q = "零件D的公差是多少？"  # asks for a number
     assert kp.weaker_answer(q, v("confirmed", slot=0.0), v("uncertain", slot=1.0), 1.0) is None  # offline fails too
+    # the offline checks decline the evidence: a model's quote of it does not answer either (issue 16)
+    assert kp.weaker_answer(q, v("confirmed", 0.99, slot=1.0), v("insufficient", 0.1, slot=1.0), 1.0) == kp.ABSTAINS
+    assert kp.weaker_answer(q, v("insufficient", slot=1.0), v("insufficient", slot=1.0), 1.0) is None
     assert kp.weaker_answer(q, v("confirmed", slot=0.0), v("confirmed", slot=1.0), 1.0).endswith("no number where one is asked")
     assert kp.weaker_answer(q, v("confirmed", slot=0.0), v("confirmed", None), 1.0).endswith("no number where one is asked")
     assert kp.weaker_answer(q, v("contradicted", slot=1.0), v("confirmed", slot=1.0), 1.0).endswith("check says contradicted")

@@ -189,6 +189,10 @@ NOT_AN_ANSWER = "the model's quote does not answer the question"
 reader's (:func:`weaker_answer`); what follows the colon says which check it failed."""
 
 
+ABSTAINS = f"{NOT_AN_ANSWER}: the offline checks of the same evidence decline it"
+"""The reader's fallback reason when the offline draft abstains: the model may not answer more."""
+
+
 def weaker_answer(question: str, model: verify.Verdict, offline: verify.Verdict,
                   reader_share: float | None) -> str | None:
     """Why the model's draft answers the question worse than the offline reader's draft of the same
@@ -196,13 +200,19 @@ def weaker_answer(question: str, model: verify.Verdict, offline: verify.Verdict,
 
     ``model`` and ``offline`` are the two drafts' deterministic verdicts (:func:`check_draft`),
     ``reader_share`` how the offline reader rates the model's main quote (:func:`reader.quote_share`).
-    The offline draft must be ``confirmed``; the model's then loses when its own verdict is not; when
+    When the offline checks decline the evidence (``insufficient``: it mentions the question's words but
+    does not answer it), the model's draft does not answer either: a model chooses and words the quotes, it
+    never widens what the evidence answers (issue 16: a faithful model's near-miss quote scored just above
+    the answerability threshold and was shown where the offline reader abstained). Otherwise the offline
+    draft must be ``confirmed``; the model's then loses when its own verdict is not; when
     the offline reader cites the structured row a query on the question's own values found; when the
     question asks for a kind of value (a number, a time, a person, a place, a reason) that its quote
     does not give and the offline quote does; when the offline reader would not quote it even as a
     runner-up beside its own pick (:data:`reader.RUNNER_UP_SHARE`, the reader's own bar); or when its
     quotes answer less well by the answerability model (:func:`knowzero.knowledge.answerable.score`).
     """
+    if offline.level == "insufficient" and model.level != "insufficient":
+        return ABSTAINS
     if offline.level != "confirmed":
         return None
     kind = answerable.asked_kind(question)
