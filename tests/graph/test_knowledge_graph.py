@@ -222,6 +222,10 @@ def test_a_model_draft_answers_worse_than_the_offline_one_only_by_the_checks() -
     # the offline checks decline the evidence: a model's quote of it does not answer either (issue 16)
     assert kp.weaker_answer(q, v("confirmed", 0.99, slot=1.0), v("insufficient", 0.1, slot=1.0), 1.0) == kp.ABSTAINS
     assert kp.weaker_answer(q, v("insufficient", slot=1.0), v("insufficient", slot=1.0), 1.0) is None
+    # both for review: a model quote without the asked value gives way to the offline reader's choice
+    assert kp.weaker_answer(q, v("uncertain", slot=0.0), v("uncertain", slot=0.0), 1.0).endswith("no number where one is asked")
+    assert kp.weaker_answer(q, v("uncertain", slot=1.0), v("uncertain", slot=0.0), 1.0) is None
+    assert kp.weaker_answer("零件D是什么？", v("uncertain", slot=0.0), v("uncertain", slot=0.0), 1.0) is None  # no kind asked
     assert kp.weaker_answer(q, v("confirmed", slot=0.0), v("confirmed", slot=1.0), 1.0).endswith("no number where one is asked")
     assert kp.weaker_answer(q, v("confirmed", slot=0.0), v("confirmed", None), 1.0).endswith("no number where one is asked")
     assert kp.weaker_answer(q, v("contradicted", slot=1.0), v("confirmed", slot=1.0), 1.0).endswith("check says contradicted")

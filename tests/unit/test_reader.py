@@ -160,3 +160,26 @@ def test_a_disagreement_about_another_kind_of_value_is_no_conflict() -> None:
     b = doc("b.md", "严长寿于1999年9月请辞圆山饭店总经理。", title="严长寿")
     assert extractive_read("严长寿于1999年几月请辞？", [a, b], idf).conflicts  # the asked month: a conflict
     assert not extractive_read("严长寿是在哪里请辞的？", [a, b], idf).conflicts  # a place was asked
+
+
+def test_a_models_verbatim_quote_gets_the_context_the_offline_reader_gives_a_sentence() -> None:
+    # the model quotes only the sentence with "这项制度"; what the system was is in the sentence before
+    import json
+
+    from kz_testlib import ScriptedProvider
+
+    text = "当一个队员成为职业选手后，他就不能参加业余选手赛。1968年，由于商业的压力导致这项制度的废弃，网球进入了开放年代。"
+    quote = "1968年，由于商业的压力导致这项制度的废弃，网球进入了开放年代。"
+    question = "网球因为什么制度的废弃而进入开放年代？"
+
+    def model(text_: str) -> ScriptedProvider:
+        return ScriptedProvider([json.dumps({"answer": text_, "claims": [{"text": text_, "passage": 1, "quote": quote}]},
+                                            ensure_ascii=False)])
+
+    d = reader.llm_read(model(quote), question, [doc("c.md", text)])
+    assert d.claims[0].quote == text and d.claims[0].text == text, "widened like the offline reader's quote"
+    assert extractive_read(question, [doc("c.md", text)], idf).claims[0].quote == text
+    # a reworded claim keeps its own words and its quote: widening is for quotes shown as they are
+    worded = "商业压力使这项制度被废弃。"
+    d = reader.llm_read(model(worded), question, [doc("c.md", text)])
+    assert d.claims[0].text == worded and d.claims[0].quote == quote

@@ -203,7 +203,9 @@ def weaker_answer(question: str, model: verify.Verdict, offline: verify.Verdict,
     When the offline checks decline the evidence (``insufficient``: it mentions the question's words but
     does not answer it), the model's draft does not answer either: a model chooses and words the quotes, it
     never widens what the evidence answers (issue 16: a faithful model's near-miss quote scored just above
-    the answerability threshold and was shown where the offline reader abstained). Otherwise the offline
+    the answerability threshold and was shown where the offline reader abstained). When both drafts are
+    ``uncertain`` and the model's quote gives no value of the kind asked, the offline one (whose reader picks
+    sentences by that kind) is shown. Otherwise the offline
     draft must be ``confirmed``; the model's then loses when its own verdict is not; when
     the offline reader cites the structured row a query on the question's own values found; when the
     question asks for a kind of value (a number, a time, a person, a place, a reason) that its quote
@@ -213,11 +215,15 @@ def weaker_answer(question: str, model: verify.Verdict, offline: verify.Verdict,
     """
     if offline.level == "insufficient" and model.level != "insufficient":
         return ABSTAINS
+    kind = answerable.asked_kind(question)
+    no_value = kind is not None and model.features is not None and model.features.get("slot") == 0.0
+    if offline.level == "uncertain" and model.level == "uncertain" and no_value:
+        # both for review, and the model's quote lacks the kind of value asked: the offline reader chose
+        # its sentences by that kind (a why-question's cause in the next sentence), so it answers more
+        return f"{NOT_AN_ANSWER}: it gives no {kind} where one is asked"
     if offline.level != "confirmed":
         return None
-    kind = answerable.asked_kind(question)
-    if kind is not None and model.features is not None and model.features.get("slot") == 0.0 \
-            and (offline.features is None or offline.features.get("slot", 0.0) > 0.0):
+    if no_value and (offline.features is None or offline.features.get("slot", 0.0) > 0.0):
         return f"{NOT_AN_ANSWER}: it gives no {kind} where one is asked"
     if model.level != "confirmed":
         return f"{NOT_AN_ANSWER}: its check says {model.level}"

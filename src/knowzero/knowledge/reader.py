@@ -567,6 +567,10 @@ def llm_read(provider: ChatProvider, question: str, passages: list[Scored], *, l
         claims.append(Claim(str(c.get("text") or quote), p.path, p.text[a:b], p.start + a, p.start + b, p.id, p.title))
     if not claims:
         raise ProviderError("the model's answer had no claim quoting a passage")
+    if claims[0].text.strip() == claims[0].quote.strip():
+        # a verbatim quote gets the context the offline reader gives any sentence it quotes (the sentence a
+        # "这项制度" refers to, a why-question's cause next to it): the same rules, whoever chose the sentence
+        claims = _widen(question, claims, {s.passage.id: s.passage for s in passages})
     notes = [f"dropped {dropped} claim(s) whose quote was not in the cited passage"] if dropped else []
     return Draft(str(data.get("answer") or " ".join(c.text for c in claims)), claims, [], "llm", notes)
 
