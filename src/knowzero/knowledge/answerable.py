@@ -77,12 +77,14 @@ def fills(kind: str, clause: str, question: str) -> bool:
     return True
 
 
-def conflict_fills_slot(question: str, values: Sequence[Sequence[object]], texts: Sequence[str] = ()) -> bool:
+def conflict_fills_slot(question: str, values: Sequence[Sequence[object]], texts: Sequence[str] = (), *,
+                        typed: bool = True) -> bool:
     """Two sources' differing values (``[[…], […]]``, as ``verify.value_conflict`` gives them) each fill
     what the question asks for: the disagreement is itself about the asked slot, so the sources answer
     it — twice, differently. A question asking for no typed value is filled by any differing value.
     ``texts`` (the two sentences, their titles), when given, must name one of the question's own words:
-    two parts' tolerances disagree, but not about "公司的股票代码"."""
+    two parts' tolerances disagree, but not about "公司的股票代码". ``typed=False`` skips the check that
+    each value is of the asked kind (two versions of one statement: the value stands where the other's does)."""
     if len(values) != 2 or not all(values):
         return False
     if texts:
@@ -92,7 +94,7 @@ def conflict_fills_slot(question: str, values: Sequence[Sequence[object]], texts
         if words and not any(present(t.lower(), hay) for t in words):
             return False
     kind = asked_kind(question)
-    if kind is None:
+    if kind is None or not typed:
         return True
     return all(any(fills(kind, fold(str(v)), question) for v in side) for side in values)
 

@@ -326,6 +326,10 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         sim = kb.dense.similarity(kb.query_vector(question), cited.id)
     v = verify.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok,
                      conflicts=len(draft.conflicts), quotes_ok=quotes_ok, similarity=sim)
+    if v.level == "insufficient" and v.reason.startswith(verify.LOW_COVERAGE):
+        # two versions of one statement with the asked value changed: the sources do speak to the question
+        # (a reworded question covers few of their words) and disagree — named for review, never declined
+        v = disputed_slot(question, v, same_statement(draft.conflicts), typed=False)
     if cited is None or cited_sql:
         return v
     if sim is None:
@@ -362,15 +366,25 @@ def answerability_gate(question: str, v: verify.Verdict, prob: float, f: answera
     named = disputed_slot(question, replace(v, level="insufficient"), conflicts)
     if named.level == "uncertain" and f.subject >= 1.0:  # about the question's own subject (its rarest words)
         return named
+    named = disputed_slot(question, replace(v, level="insufficient"), same_statement(conflicts), typed=False)
+    if named.level == "uncertain":  # two versions of one statement: whatever the subject check says
+        return named
     return replace(v, level="insufficient", needs_human_review=False,
                    reason=f"the sources mention the question's words but do not answer it ({answerable.explain(f)})")
 
 
-def disputed_slot(question: str, v: verify.Verdict, conflicts: Sequence[dict[str, Any]]) -> verify.Verdict:
+def same_statement(conflicts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The conflicts between two versions of one statement (only the value changed: ``verify.one_statement``)."""
+    return [c for c in conflicts if c.get("same_statement")]
+
+
+def disputed_slot(question: str, v: verify.Verdict, conflicts: Sequence[dict[str, Any]], *,
+                  typed: bool = True) -> verify.Verdict:
     """An abstaining verdict made ``uncertain`` (for review) when sources give different values for the
     asked slot (:func:`answerable.conflict_fills_slot`); otherwise ``v`` unchanged."""
     disputed = [c for c in conflicts if answerable.conflict_fills_slot(
-        question, c.get("values") or [], [*map(str, c.get("quotes") or []), *map(str, c.get("titles") or [])])]
+        question, c.get("values") or [], [*map(str, c.get("quotes") or []), *map(str, c.get("titles") or [])],
+        typed=typed)]
     if v.level != "insufficient" or not disputed:
         return v
     return replace(v, level="uncertain", needs_human_review=True,

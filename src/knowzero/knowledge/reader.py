@@ -471,9 +471,12 @@ def _conflicting(question: str, lead: _Cand, scored: list[tuple[float, _Cand]]) 
         found = verify.value_conflict(question, lead.sent.text, c.sent.text, context_a=lead.passage.title,
                                       context_b=c.passage.title)
         if found is not None and about_asked(question, found):
+            values = found["values"]
+            same = isinstance(values, list) and verify.one_statement(lead.sent.text, c.sent.text, values)
             done.add(c.passage.path)
             out.append(({"sources": [lead.passage.path, c.passage.path], "quotes": [lead.sent.text, c.sent.text],
-                         "titles": [lead.passage.title, c.passage.title], **found}, c))
+                         "titles": [lead.passage.title, c.passage.title], **found,
+                         "same_statement": same}, c))
     return out
 
 

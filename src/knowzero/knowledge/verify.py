@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from knowzero.knowledge.text import STOPWORDS, char_ngrams, fold, iter_numbers, split_sentences, tokens
@@ -233,6 +233,10 @@ def check_claim(claim: str, evidence: str, *, question: str = "", verbatim: bool
     return ClaimVerdict(level, checks, reasons)
 
 
+LOW_COVERAGE = "the sources cover only"
+"""How the verdict's reason starts when the evidence covers too little of the question."""
+
+
 def rescued(coverage_value: float, similarity: float | None) -> bool:
     """Coverage a little short, but the cited passage means what the question asks (see module doc)."""
     return (similarity is not None and RESCUE_COVERAGE <= coverage_value < MIN_COVERAGE
@@ -251,7 +255,7 @@ def judge(claims: list[ClaimVerdict], *, coverage_value: float, entity_ok: bool,
         return Verdict("insufficient", "the sources are about a different item than the question", claims,
                        coverage_value, False)
     if coverage_value < MIN_COVERAGE and not rescued(coverage_value, similarity):
-        return Verdict("insufficient", f"the sources cover only {coverage_value:.0%} of the question", claims,
+        return Verdict("insufficient", f"{LOW_COVERAGE} {coverage_value:.0%} of the question", claims,
                        coverage_value, False)
     if any(c.level == "contradicted" for c in claims):
         bad = next(c for c in claims if c.level == "contradicted")
@@ -561,6 +565,47 @@ def value_conflict(question: str, a: str, b: str, *, context_a: str = "",
     if not xs or not ys:
         return None  # one sentence only adds words to the other: not a different value
     return {"values": [xs, ys]}
+
+
+def one_statement(a: str, b: str, values: Sequence[Sequence[object]]) -> bool:
+    """``a`` and ``b`` are one statement with only the disputed ``values`` changed (pure): two versions of
+    one document, not two items that happen to share words. Either the two sentences differ in one region
+    only, no longer than the rule of :func:`value_conflict` allows ("one statement with one value changed":
+    at most half of the shorter sentence), or, with every occurrence of each side's values taken out, they
+    are the same text (a name changed at each of its mentions). Folded, without punctuation or spaces.
+
+    >>> one_statement("议会共有170个议席。", "议会共有70个议席。", [["170个"], ["70个"]])
+    True
+    >>> one_statement("张三身高1.80米。", "李四身高1.85米。", [["1.80米"], ["1.85米"]])
+    False
+    """
+    if len(values) != 2 or not all(values):
+        return False
+
+    def norm(text: str) -> str:
+        return _PUNCT.sub("", fold(unicodedata.normalize("NFKC", text)).lower())
+
+    fa, fb = norm(a), norm(b)
+    if not fa or not fb or fa == fb:
+        return False
+    p = 0
+    while p < min(len(fa), len(fb)) and fa[p] == fb[p]:
+        p += 1
+    q = 0
+    while q < min(len(fa), len(fb)) - p and fa[-1 - q] == fb[-1 - q]:
+        q += 1
+    if (len(fa) - p - q) + (len(fb) - p - q) <= 0.5 * min(len(fa), len(fb)):
+        return True
+
+    def rest(text: str, side: Sequence[object]) -> str:
+        t = norm(text)
+        for v in sorted((norm(str(x)) for x in side), key=len, reverse=True):
+            if v:
+                t = t.replace(v, "")
+        return t
+
+    ra, rb = rest(a, values[0]), rest(b, values[1])
+    return bool(ra) and ra == rb
 
 
 # ----- answers that are not quotes (LLM output, HaluEval) -----
