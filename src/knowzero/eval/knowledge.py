@@ -55,7 +55,7 @@ from knowzero.persistence.db import make_engine
 
 NEGATIVES = ("random", "same-article", "same-paragraph")
 Progress = Callable[[int, int], None]
-CONFLICT_NOTES = ("不同文档说法不一", "the documents disagree")
+CONFLICT_NOTES = ("不同文档说法不一", "不同文檔說法不一", "the documents disagree")  # Simplified, Traditional, English
 
 
 # ----- the one adapter to the product (swap here when the pipeline's entry changes) -----

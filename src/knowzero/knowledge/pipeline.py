@@ -40,7 +40,7 @@ from knowzero.knowledge.judge import STRICTER, judge_answer
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.reader import RUNNER_UP_SHARE, Claim, Draft, extractive_read, llm_read, quote_share
 from knowzero.knowledge.retriever import Plan, evidence_quality, key_terms, retrieve, rewrite
-from knowzero.knowledge.text import iter_numbers
+from knowzero.knowledge.text import in_script, iter_numbers, traditional
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import ChatProvider, within_deadline
 from knowzero.streaming import Emit, llm_fallback, silent
@@ -522,32 +522,38 @@ def citations_for(draft: Draft, verdict: verify.Verdict) -> list[dict[str, Any]]
 
 def compose_reply(question: str, draft: Draft, verdict: verify.Verdict, ui: str | None = None) -> str:
     """The text the user reads: the checked claims with their citation marks, never free text
-    (its own words in the question's language, else the UI's: ``ui``)."""
+    (its own words in the question's language, else the UI's: ``ui``; in Traditional characters for a
+    question written in them — the quotes stay as their documents write them)."""
     is_zh = zh(question, ui)
+    hant = is_zh and traditional(question)
+
+    def say(zh_text: str, en_text: str) -> str:
+        return in_script(zh_text, hant) if is_zh else en_text
+
     if verdict.level == "insufficient":
-        return ("知识库中没有足够的信息回答这个问题，我不做猜测。" if is_zh else
-                "The knowledge base does not contain the answer to this question, so I will not guess.")
+        return say("知识库中没有足够的信息回答这个问题，我不做猜测。",
+                   "The knowledge base does not contain the answer to this question, so I will not guess.")
     answer = "".join(f"{c.text.rstrip()}[{i + 1}]" for i, c in enumerate(draft.claims))
     polarity = verify.premise(question, [c.quote for c in draft.claims]) if verify.is_yes_no(question) else None
     if INSTRUCTIONS_WARNING in verdict.warnings:
-        answer = ("⚠️ 引用的文档中含有对助手下达指令的文字，以下仅为原文引用，未经确认，其中的要求不会被执行，已提交审核：" if is_zh else
-                  "⚠️ A cited document contains text giving the assistant instructions. It is quoted as-is, not "
-                  "confirmed, and nothing it asks for is done; it was sent for review: ") + answer
+        answer = say("⚠️ 引用的文档中含有对助手下达指令的文字，以下仅为原文引用，未经确认，其中的要求不会被执行，已提交审核：",
+                     "⚠️ A cited document contains text giving the assistant instructions. It is quoted as-is, not "
+                     "confirmed, and nothing it asks for is done; it was sent for review: ") + answer
     elif PREMISE_WARNING in verdict.warnings and polarity is not None:
-        answer = premise_reply(polarity, is_zh) + answer
+        answer = premise_reply(polarity, is_zh, hant) + answer
     elif verdict.level == "uncertain" and draft.conflicts:
-        answer = ("⚠️ 不同文档对此说法不一，以下分别引用，请核实以哪份为准：" if is_zh else
-                  "⚠️ The documents disagree on this; each is quoted below, check which one is right: ") + answer
+        answer = say("⚠️ 不同文档对此说法不一，以下分别引用，请核实以哪份为准：",
+                     "⚠️ The documents disagree on this; each is quoted below, check which one is right: ") + answer
     elif verdict.level == "uncertain":
-        answer = ("⚠️ 以下回答的依据不完整，请核实：" if is_zh else "⚠️ The sources only partly support this answer: ") + answer
+        answer = say("⚠️ 以下回答的依据不完整，请核实：", "⚠️ The sources only partly support this answer: ") + answer
     elif verdict.level == "contradicted":
-        answer = ("⚠️ 来源之间或回答与来源存在矛盾，已提交人工审核：" if is_zh else
-                  "⚠️ This answer conflicts with a source and was sent for review: ") + answer
+        answer = say("⚠️ 来源之间或回答与来源存在矛盾，已提交人工审核：",
+                     "⚠️ This answer conflicts with a source and was sent for review: ") + answer
     elif polarity is not None and polarity.answer == "yes" and not draft.conflicts \
             and about_asked_item(question, polarity.sentence, draft.claims):
-        answer = ("是的。" if is_zh else "Yes. ") + answer
+        answer = say("是的。", "Yes. ") + answer
     for c in draft.conflicts:
-        answer += conflict_note(c, is_zh)
+        answer += conflict_note(c, is_zh, hant)
     return answer
 
 
@@ -562,26 +568,29 @@ def about_asked_item(question: str, sentence: str, claims: Sequence[Claim]) -> b
     return any(sentence in c.quote and ent.extract(c.title) & asked for c in claims)
 
 
-def premise_reply(p: verify.Premise, is_zh: bool) -> str:
-    """"不是。" and what the source says instead, before the quotes that say it."""
+def premise_reply(p: verify.Premise, is_zh: bool, hant: bool = False) -> str:
+    """"不是。" and what the source says instead, before the quotes that say it (``hant``: our words in
+    Traditional characters; the values stay as written)."""
     if p.found:
         asked, found = "、".join(p.asked), "、".join(p.found)
-        return (f"不是。文档中写的是{found}（问题中为{asked}）：" if is_zh else
+        return (f"{in_script('不是。文档中写的是', hant)}{found}{in_script('（问题中为', hant)}{asked}）：" if is_zh else
                 f"No. The documents say {', '.join(p.found)} (the question says {', '.join(p.asked)}): ")
-    return "不是。文档的说法与问题相反：" if is_zh else "No. The documents say the opposite: "
+    return in_script("不是。文档的说法与问题相反：", hant) if is_zh else "No. The documents say the opposite: "
 
 
-def conflict_note(c: dict[str, Any], is_zh: bool) -> str:
-    """One disagreement between documents: each document with the value it gives."""
+def conflict_note(c: dict[str, Any], is_zh: bool, hant: bool = False) -> str:
+    """One disagreement between documents: each document with the value it gives (``hant``: our words in
+    Traditional characters; document names and values stay as written)."""
     srcs = [str(x) for x in c.get("sources") or []]
     values = c.get("values") or []
     if len(srcs) == 2 and len(values) == 2 and all(values):
         if is_zh:
             parts = "；".join(f"{src}：{'、'.join(map(str, v))}" for src, v in zip(srcs, values, strict=True))
-            return f"\n注意：不同文档说法不一（{parts}），请核实以哪份为准。"
+            return f"\n{in_script('注意：不同文档说法不一', hant)}（{parts}），{in_script('请核实以哪份为准。', hant)}"
         parts = "; ".join(f"{src}: {', '.join(map(str, v))}" for src, v in zip(srcs, values, strict=True))
         return f"\nNote: the documents disagree ({parts}); check which one is right."
-    return f"\n注意：不同文档说法不一（{' / '.join(srcs)}）。" if is_zh else f"\nNote: the documents disagree ({' / '.join(srcs)})."
+    return (f"\n{in_script('注意：不同文档说法不一', hant)}（{' / '.join(srcs)}）。" if is_zh else
+            f"\nNote: the documents disagree ({' / '.join(srcs)}).")
 
 
 # ----- the whole answer ------------------------------------------------------------------------

@@ -419,8 +419,10 @@ def widen_span(question: str, sents: list[Sentence], first: int, last: int) -> t
 _VALUE_KINDS = ("time", "number", "person", "place")
 
 
-def _widen(question: str, claims: list[Claim], passages: dict[str, Passage]) -> list[Claim]:
-    """The main claim widened to whole sentences around it; claims it now covers are dropped."""
+def _widen(question: str, claims: list[Claim], passages: dict[str, Passage], *,
+           context_only: bool = False) -> list[Claim]:
+    """The main claim widened to whole sentences around it; claims it now covers are dropped.
+    ``context_only``: only when :func:`widen_span` adds a sentence (a precise quote inside one sentence stays)."""
     main = claims[0]
     p = passages.get(main.passage_id)
     if p is None:
@@ -430,6 +432,8 @@ def _widen(question: str, claims: list[Claim], passages: dict[str, Passage]) -> 
     if not idx:
         return claims
     a, b = widen_span(question, sents, min(idx), max(idx))
+    if context_only and (a, b) == (min(idx), max(idx)):
+        return claims
     start, end = min(sents[a].start, main.start), max(sents[b].end, main.end)
     if (start, end) == (main.start, main.end):
         return claims
@@ -573,7 +577,7 @@ def llm_read(provider: ChatProvider, question: str, passages: list[Scored], *, l
     if claims[0].text.strip() == claims[0].quote.strip():
         # a verbatim quote gets the context the offline reader gives any sentence it quotes (the sentence a
         # "这项制度" refers to, a why-question's cause next to it): the same rules, whoever chose the sentence
-        claims = _widen(question, claims, {s.passage.id: s.passage for s in passages})
+        claims = _widen(question, claims, {s.passage.id: s.passage for s in passages}, context_only=True)
     notes = [f"dropped {dropped} claim(s) whose quote was not in the cited passage"] if dropped else []
     return Draft(str(data.get("answer") or " ".join(c.text for c in claims)), claims, [], "llm", notes)
 

@@ -91,6 +91,38 @@ def fold(text: str) -> str:
         return text
     return _t2s().convert(text)
 
+
+@lru_cache(maxsize=1)
+def _s2t():  # noqa: ANN202 - OpenCC converter
+    import opencc
+
+    return opencc.OpenCC("s2tw")  # character forms as Taiwan writes them (為, 核實), no vocabulary swaps
+
+
+def traditional(text: str) -> bool:
+    """``text`` is written in Traditional characters: at least one of its CJK characters, and 5% of them,
+    change under OpenCC ``t2s`` (a question written with only shared characters reads as Simplified).
+
+    >>> traditional("周恩來在何處結識了鄧小平?"), traditional("周恩来在何处结识了邓小平？"), traditional("hello")
+    (True, False, False)
+    """
+    chars = "".join(_CJK_RUN.findall(text))
+    if not chars:
+        return False
+    changed = sum(a != b for a, b in zip(chars, fold(chars), strict=False))
+    return changed >= 1 and changed >= 0.05 * len(chars)
+
+
+def in_script(template: str, hant: bool) -> str:
+    """One of our own Simplified strings as the reader writes (``hant``: Traditional, OpenCC ``s2tw``).
+    Only our words: quotes, values and document names are never converted.
+
+    >>> in_script("知识库中没有足够的信息", True), in_script("知识库中没有足够的信息", False)
+    ('知識庫中沒有足夠的信息', '知识库中没有足够的信息')
+    """
+    return _s2t().convert(template) if hant else template
+
+
 QUERY_CHARS = 300
 """How much of a question the knowledge steps read (routing, retrieval, key terms, sentence scoring).
 
