@@ -476,7 +476,8 @@ def _conflicting(question: str, lead: _Cand, scored: list[tuple[float, _Cand]]) 
                                       context_b=c.passage.title)
         if found is not None and about_asked(question, found):
             values = found["values"]
-            same = isinstance(values, list) and verify.one_statement(lead.sent.text, c.sent.text, values)
+            same = isinstance(values, list) and verify.one_statement(lead.sent.text, c.sent.text, values,
+                                                                     title_a=lead.passage.title, title_b=c.passage.title)
             done.add(c.passage.path)
             out.append(({"sources": [lead.passage.path, c.passage.path], "quotes": [lead.sent.text, c.sent.text],
                          "titles": [lead.passage.title, c.passage.title], **found,

@@ -567,7 +567,7 @@ def value_conflict(question: str, a: str, b: str, *, context_a: str = "",
     return {"values": [xs, ys]}
 
 
-def one_statement(a: str, b: str, values: Sequence[Sequence[object]]) -> bool:
+def one_statement(a: str, b: str, values: Sequence[Sequence[object]], *, title_a: str = "", title_b: str = "") -> bool:
     """``a`` and ``b`` are one statement with only the disputed ``values`` changed (pure): two versions of
     one document, not two items that happen to share words. Either the two sentences differ in one region
     only, no longer than the rule of :func:`value_conflict` allows ("one statement with one value changed":
@@ -578,12 +578,22 @@ def one_statement(a: str, b: str, values: Sequence[Sequence[object]]) -> bool:
     True
     >>> one_statement("张三身高1.80米。", "李四身高1.85米。", [["1.80米"], ["1.85米"]])
     False
+
+    With the documents' titles, they must name one document (the same title, or one inside the other:
+    "议会简介" / "议会简介（2019年版）"): "体长可达32公分" on two fishes' pages is two statements.
+
+    >>> one_statement("体长可达32公分。", "体长可达80公分。", [["32"], ["80"]], title_a="黄鳍紫鱼", title_b="红鳍笛鲷")
+    False
     """
     if len(values) != 2 or not all(values):
         return False
 
     def norm(text: str) -> str:
         return _PUNCT.sub("", fold(unicodedata.normalize("NFKC", text)).lower())
+
+    ta, tb = norm(title_a), norm(title_b)
+    if (ta or tb) and not (ta and tb and (ta in tb or tb in ta)):
+        return False
 
     fa, fb = norm(a), norm(b)
     if not fa or not fb or fa == fb:
