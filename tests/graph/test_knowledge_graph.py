@@ -172,6 +172,34 @@ async def test_a_model_never_answers_what_the_offline_checks_of_the_evidence_dec
     kb.engine.dispose()
 
 
+@pytest.mark.parametrize(("claim", "why"), [
+    ("公司与新员工首次签订的劳动合同期限一般为80年，试用期为3个月", "numbers not in the cited words"),  # 80 from "80%"
+    ("个月与新员工首次签订的劳动合同期限一般为3年，试用期为3公司", "numbers not in the cited words"),  # words swapped
+    ("新员工的试用期是多长时间", None),  # the question echoed: says nothing
+])
+async def test_a_reworded_claim_that_invents_or_says_nothing_is_never_shown(demo_data_dir: Any, claim: str,
+                                                                             why: str | None) -> None:
+    # found by the issue-16 review: checked against the window around its quote, a number of the next
+    # sentence passed; a generator's truth value let an echo of the question through as "confirmed"
+    from knowzero.knowledge.kb import KnowledgeBase
+    from knowzero.persistence.db import make_engine
+
+    s = Settings(data_dir=demo_data_dir)
+    kb = KnowledgeBase(make_engine(s.db_url), s)
+    kb.refresh()
+    quote = "公司与新员工首次签订的劳动合同期限一般为3年，试用期为3个月"
+    provider = ScriptedProvider([claims_reply((claim, quote), answer=claim + "。")], route=ROUTE)
+    out = await ask(kb, "新员工的试用期是多长时间？", provider=provider)
+    assert claim not in out["reply"], "the model's sentence is never shown"
+    if why is not None:
+        from knowzero.knowledge import verify
+
+        assert verify.numbers_off_quote(claim, quote, "新员工的试用期是多长时间？")
+    else:
+        assert kp.echoes_question(claim + "。", "新员工的试用期是多长时间？")
+    kb.engine.dispose()
+
+
 async def test_llm_claim_whose_quote_is_not_in_the_passage_is_dropped(small_kb: Any) -> None:
     provider = ScriptedProvider([claims_reply(("零件A的公差为±0.01mm", "零件A的外圆公差为±0.01mm"),
                                               ("零件A需要镀金", "零件A必须镀金处理"))], route=ROUTE)

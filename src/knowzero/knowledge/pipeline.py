@@ -289,6 +289,11 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         sim = None if verbatim else claim_similarity(kb, c.text, c.quote)
         cv = verify.check_claim(c.text, c.quote if verbatim else context, question=question,
                                 verbatim=verbatim, similarity=sim)
+        if not verbatim and (off := verify.numbers_off_quote(c.text, c.quote, question)):
+            # a reworded claim is checked against the window around its quote, but its numbers must be the
+            # quote's own: "一般为80年" citing "一般为3年" took its 80 from the next sentence's "80%"
+            cv = replace(cv, level="contradicted", checks={**cv.checks, "numbers_in_quote": False},
+                         reasons=[*cv.reasons, "numbers not in the cited words: " + ", ".join(off[:3])])
         if not verbatim:
             # a generated claim must be about what its quote is about ("零件A的公差为±0.05mm" citing
             # "零件B（XH-1002，公差±0.05mm）" has every word in the document and is still false)
@@ -406,7 +411,7 @@ def echoes_question(claim: str, question: str) -> bool:
     text = claim.strip()
     if not text or text.endswith(_QUESTION_MARK):
         return True
-    return not verify.unsupported_terms(text, "", question) and not iter_numbers(text)
+    return not verify.unsupported_terms(text, "", question) and next(iter_numbers(text), None) is None
 
 
 def checked_claims(question: str, draft: Draft, verdict: verify.Verdict) -> tuple[list[Claim], int]:

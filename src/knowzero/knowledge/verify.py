@@ -154,6 +154,41 @@ def missing_numbers(claim: str, evidence: str) -> list[str]:
     return out
 
 
+_NUMBER_WORD = re.compile(r"\d[\d,.]*(?:\s*)([\u4e00-\u9fff])")
+
+
+def numbers_off_quote(claim: str, quote: str, question: str = "") -> list[str]:
+    """A reworded claim's numbers that its own quote does not give (pure): values missing from the quote
+    (the question's own numbers may be restated), and numbers bound to another word than in the quote
+    ("试用期为3公司" from "试用期为3个月"). The quote's neighbourhood does not count: a number from the next
+    sentence ("80%") is not what the cited words say.
+
+    >>> numbers_off_quote("合同期限一般为80年", "劳动合同期限一般为3年，试用期为3个月")
+    ['80年']
+    >>> numbers_off_quote("试用期为3公司", "劳动合同期限一般为3年，试用期为3个月")
+    ['3公']
+    >>> numbers_off_quote("试用期有3个月", "劳动合同期限一般为3年，试用期为3个月"), numbers_off_quote("2017年他任市长", "任市长", "2017年他任什么？")
+    ([], [])
+    >>> numbers_off_quote("试用期为3个月", "试用期为三个月")
+    []
+    """
+    hay = f"{quote} {question}"
+    out = missing_numbers(claim, hay)
+    plain = _PUNCT_SPACE.sub("", fold(unicodedata.normalize("NFKC", hay)).replace(",", ""))
+    # numbers the quote writes in Chinese numerals, as digits with the word after them ("三个月" → "3个")
+    written = {f"{form}{plain[m.end('n')]}" for m in _CN_NUMERAL.finditer(plain) if m.end("n") < len(plain)
+               for form in _cn_value(m.group("n"))}
+    text = fold(unicodedata.normalize("NFKC", claim)).replace(",", "")
+    for m in _NUMBER_WORD.finditer(text):
+        bound = _PUNCT_SPACE.sub("", m.group(0))
+        if bound not in plain and bound not in written and bound not in out:
+            out.append(bound)
+    return out
+
+
+_PUNCT_SPACE = re.compile(r"\s+")
+
+
 def _word_forms(w: str) -> set[str]:
     forms = {w}
     for suf in ("'s", "s", "es", "ed", "ing", "ly"):
