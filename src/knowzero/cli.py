@@ -421,8 +421,12 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
     if database_url and demo:
         _fail("--database-url runs with --squad, not --demo")
     if demo:
-        r = run_demo(data_dir=data_dir, provider=chat)
-        _echo_result(compare_offline(r, run_demo(data_dir=data_dir)) if compare else r, json_out, rows)
+        if unanswerable_share or negatives != "random" or seeds:
+            _fail("--demo asks its own questions (8 of 48 unanswerable): --unanswerable-share, --negatives and "
+                  "--seeds apply to --squad; --limit and --seed sample the demo's questions")
+        r = run_demo(data_dir=data_dir, provider=chat, limit=limit, seed=seed)
+        _echo_result(compare_offline(r, run_demo(data_dir=data_dir, limit=limit, seed=seed)) if compare else r,
+                     json_out, rows)
         return
     if squad is None:
         _fail("give --squad FILE or --demo")

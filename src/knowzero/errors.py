@@ -71,6 +71,11 @@ class ProviderError(KnowZeroError):
     code, status = "llm_unavailable", 503
 
 
+class ProviderCoolingDown(ProviderError):
+    """Refused without contacting the model: it timed out recently and is in its cool-down. Not a call
+    (a benchmark counts it apart from the calls: ``llm_refused``)."""
+
+
 def status_for(code: str) -> int:
     """The HTTP status of an error code (an SSE ``error`` event turned into a response); 500 if unknown.
 

@@ -246,3 +246,12 @@ def test_a_missing_database_is_a_message_not_a_traceback(tmp_path: Path) -> None
     r = subprocess.run([sys.executable, "-m", "knowzero.cli", "worker", "--drain"], capture_output=True, text=True,
                        env=env, timeout=120)
     assert r.returncode == 2 and "error: cannot use the database" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_eval_knowledge_demo_samples_with_limit_and_refuses_squad_only_options(tmp_path: Path) -> None:
+    # found by the issue-16 review: --demo silently ran all 48 questions whatever --limit said
+    res = run("eval", "knowledge", "--demo", "--limit", "5", "--data-dir", str(tmp_path / "d"), "--json")
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout.strip().splitlines()[-1])["n"] == 5
+    res = run("eval", "knowledge", "--demo", "--unanswerable-share", "0.2", "--json")
+    assert res.exit_code == 2 and "apply to --squad" in res.output

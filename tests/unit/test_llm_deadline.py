@@ -172,3 +172,33 @@ def test_a_stalled_stream_is_cut_at_the_deadline_and_the_document_is_written_fro
     assert [e["text"] for e in events if e["event"] == "token"] == ["主轴"], "the token came, then the stall"
     assert model.calls == 1, "one stalled stream per document, not one per section"
     assert elapsed < 0.3 + 0.5 + 5, elapsed
+
+
+def test_a_stream_dripping_bytes_without_a_line_end_is_cut_off_at_the_total_deadline(llm: FakeLLM) -> None:
+    # found by the issue-16 review: the deadline was checked between lines only
+    p = OpenAICompatProvider(llm.url("drip-0.2"), "fake", timeout=1.0, cooldown_s=60)
+    t0 = time.perf_counter()
+    with pytest.raises(ProviderError, match="timed out"):
+        list(p.stream(MESSAGES))
+    assert time.perf_counter() - t0 < 1.5
+    assert p.cooling_down() > 0, "the cool-down is armed like after any timeout"
+
+
+def test_calls_refused_in_the_cooldown_are_counted_apart_from_calls(llm: FakeLLM) -> None:
+    # a hanging model used to look like the fastest: 90 instant "calls" with p50 0.0 s
+    from knowzero.errors import ProviderCoolingDown
+    from knowzero.eval.llmuse import LLMUse
+    from knowzero.llm.metered import metered
+    from knowzero.llm.openai_compat import COOLING_DOWN
+
+    p = metered(OpenAICompatProvider(llm.url("hang"), "fake", timeout=0.3, cooldown_s=60))
+    use = LLMUse(p)
+    with pytest.raises(ProviderError, match="timed out"):
+        p.chat(MESSAGES)
+    for _ in range(3):
+        with pytest.raises(ProviderCoolingDown):
+            p.chat(MESSAGES)
+        use.fallback("reader", COOLING_DOWN)
+    r = use.report()
+    assert r["llm_calls"] == 1 and r["llm_refused"] == 3 and r["llm_p50_s"] >= 0.3
+    assert r["llm_fallback_reasons"] == {f"reader: {COOLING_DOWN}": 3}, "one stable reason, no countdown"

@@ -529,15 +529,20 @@ def conflict_row(pair: ConflictPair, out: dict[str, Any]) -> dict[str, Any]:
 
 
 # ----- the bundled demo -----
-def run_demo(*, data_dir: Path | None = None, provider: MeteredProvider | None = None) -> dict[str, Any]:
+def run_demo(*, data_dir: Path | None = None, provider: MeteredProvider | None = None,
+             limit: int | None = None, seed: int = 3) -> dict[str, Any]:
     """The bundled demo knowledge base with its own questions (``demo_kb/questions.jsonl``).
 
     Answerable lines list acceptable answer strings and the gold source; the rest have
     ``"answerable": false`` (the honest verdict is ``insufficient``). Same keys as the SQuAD run.
+    ``limit``: a sample of that many questions drawn with ``seed``, in file order.
     """
 
     questions = [json.loads(line) for line in (demo_kb_path() / "questions.jsonl").read_text("utf-8").splitlines()
                  if line.strip()]
+    if limit is not None and limit < len(questions):
+        keep = set(random.Random(seed).sample(range(len(questions)), limit))
+        questions = [q for i, q in enumerate(questions) if i in keep]
     cache = data_dir or Path(".knowzero") / "eval" / "demo"
     cache.mkdir(parents=True, exist_ok=True)
     settings = Settings(data_dir=cache, database_url="")

@@ -10,7 +10,10 @@ every eval prints beside its own figures:
 
 ``provider``, ``model``, ``llm_calls``, ``llm_errors`` (provider-level failures by reason),
 ``llm_fallbacks``, ``llm_fallback_reasons`` (``"step: reason"`` → count), ``llm_p50_s``,
-``llm_p95_s``, ``llm_turns`` (turns that called the model), ``llm_fallback_turns``, ``turns``.
+``llm_p95_s``, ``llm_turns`` (turns that called the model), ``llm_fallback_turns``, ``turns``, and
+``llm_refused``: calls the provider refused without contacting the model (its cool-down after a timeout),
+which are fallbacks but not calls — they would otherwise count as instant calls and make a hanging model
+look like the fastest.
 """
 
 from __future__ import annotations
@@ -78,6 +81,7 @@ class LLMUse:
         self.fallback_turns = 0
         self._start = self.log.mark()
         """Only what the provider recorded from here on counts (one provider may serve several runs)."""
+        self._refused0 = len(self.log.refused)
 
     def emit(self, event_type: str, **data: Any) -> None:
         """The event sink to hand to the steps (keeps ``llm_fallback`` events)."""
@@ -90,6 +94,7 @@ class LLMUse:
     def reset(self) -> None:
         """Forget the calls and turns so far (a warm-up question that loaded the models)."""
         self._start = self.log.mark()
+        self._refused0 = len(self.log.refused)
         self.turns = self.model_turns = self.fallback_turns = 0
 
     def turn(self) -> _Turn:
@@ -104,7 +109,8 @@ class LLMUse:
         errors = Counter(reason for i, reason in self.log.errors if i >= calls0)
         reasons = Counter(f"{step}: {reason}" for step, reason in fallbacks)
         return {"provider": p.name if p is not None else "none", "model": model_of(p) if p is not None else "",
-                "llm_calls": len(secs), "llm_errors": dict(errors.most_common()),
+                "llm_calls": len(secs), "llm_refused": len(self.log.refused) - self._refused0,
+                "llm_errors": dict(errors.most_common()),
                 "llm_fallbacks": len(fallbacks), "llm_fallback_reasons": dict(reasons.most_common()),
                 "llm_p50_s": round(percentile(secs, 50), 3) if secs else None,
                 "llm_p95_s": round(percentile(secs, 95), 3) if secs else None,

@@ -58,7 +58,7 @@ from knowzero.eval.llmuse import PROVIDER_HELP, LLMUse, cli_provider  # noqa: E4
 from knowzero.eval.metrics import percentile  # noqa: E402
 from knowzero.llm.base import call_within_deadline  # noqa: E402
 from knowzero.llm.metered import MeteredProvider  # noqa: E402
-from knowzero.routing.classifier import LLM_UNAVAILABLE, IntentClassifier  # noqa: E402
+from knowzero.routing.classifier import IntentClassifier, unavailable_reason  # noqa: E402
 from knowzero.routing.head import (  # noqa: E402
     reject_share_budget,
     threshold_at_accuracy,
@@ -282,8 +282,8 @@ def classify_all(clf: IntentClassifier, pairs: Sequence[Pair],
                     use.fallback("intent", exc.message)
                     r = clf.classify(text)
                 else:
-                    if LLM_UNAVAILABLE in r.reasoning:
-                        use.fallback("intent", r.reasoning.split(LLM_UNAVAILABLE, 1)[1].strip(" ();").split(";")[0])
+                    if (why := unavailable_reason(r.reasoning)) is not None:
+                        use.fallback("intent", why)
         preds.append(r.intent)
         methods.append(r.method)
         ms.append(r.elapsed_ms)

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from knowzero.errors import ProviderError
+from knowzero.errors import ProviderCoolingDown, ProviderError
 from knowzero.llm.base import ChatProvider, StreamingProvider
 
 
@@ -35,6 +35,8 @@ class CallLog:
     """(call index, reason) of provider-level failures (HTTP errors, timeouts, load failures)."""
     fallbacks: list[tuple[str, str]] = field(default_factory=list)
     """(step, reason) for each time a step answered offline instead of using the model."""
+    refused: list[str] = field(default_factory=list)
+    """Reasons of calls the provider refused without contacting the model (its cool-down): not calls."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -50,6 +52,10 @@ class CallLog:
     def fallback(self, step: str, reason: str) -> None:
         with self._lock:
             self.fallbacks.append((step, reason))
+
+    def refuse(self, reason: str) -> None:
+        with self._lock:
+            self.refused.append(reason)
 
     def emit(self, event_type: str, **data: Any) -> None:
         """An ``Emit`` sink that keeps the ``llm_fallback`` events (every other event is dropped)."""
@@ -84,6 +90,9 @@ class MeteredProvider:
         t0 = time.perf_counter()
         try:
             out = self.inner.chat(messages, max_tokens=max_tokens, json_schema=json_schema)
+        except ProviderCoolingDown as exc:
+            self.log.refuse(exc.message)
+            raise
         except ProviderError as exc:
             self.log.record(time.perf_counter() - t0, exc.message)
             raise
@@ -100,6 +109,9 @@ class MeteredStreamingProvider(MeteredProvider):
         t0 = time.perf_counter()
         try:
             yield from self.inner.stream(messages, max_tokens=max_tokens)
+        except ProviderCoolingDown as exc:
+            self.log.refuse(exc.message)
+            raise
         except ProviderError as exc:
             self.log.record(time.perf_counter() - t0, exc.message)
             raise

@@ -28,9 +28,13 @@ from typing import Any, TypeVar
 
 import httpx
 
-from knowzero.errors import ProviderError
+from knowzero.errors import ProviderCoolingDown, ProviderError
 
 T = TypeVar("T")
+
+
+COOLING_DOWN = "the language model timed out recently and is given a rest before it is tried again"
+"""The reason of a call refused during the cool-down (one stable text: benchmarks count reasons)."""
 
 
 def run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
@@ -87,9 +91,8 @@ class OpenAICompatProvider:
 
     def chat(self, messages: list[dict[str, str]], *, max_tokens: int = 512,
              json_schema: dict[str, Any] | None = None) -> str:
-        wait = self.cooling_down()
-        if wait > 0:
-            raise ProviderError(f"the language model timed out recently; trying it again in {wait:.0f} s")
+        if self.cooling_down() > 0:
+            raise ProviderCoolingDown(COOLING_DOWN)
         body: dict[str, Any] = {"model": self.model, "messages": messages, "max_tokens": max_tokens,
                                 "temperature": 0}
         if json_schema is not None:
@@ -129,11 +132,11 @@ class OpenAICompatProvider:
     def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 512) -> Iterator[str]:
         """The reply's text as the server streams it (``"stream": true``, server-sent ``data:`` lines).
 
-        Bounded like :meth:`chat`: the stream is abandoned once it has run for ``timeout`` seconds
-        (checked between pieces; each read is bounded by ``timeout`` too). Raises ProviderError."""
-        wait = self.cooling_down()
-        if wait > 0:
-            raise ProviderError(f"the language model timed out recently; trying it again in {wait:.0f} s")
+        Bounded like :meth:`chat`: the stream is abandoned once it has run for ``timeout`` seconds,
+        checked at every piece the server sends (a server dripping bytes without ever ending a line is cut
+        off at the deadline too). Raises ProviderError."""
+        if self.cooling_down() > 0:
+            raise ProviderCoolingDown(COOLING_DOWN)
         body = {"model": self.model, "messages": messages, "max_tokens": max_tokens, "temperature": 0, "stream": True}
         end = time.monotonic() + self.timeout
         saw_data = False
@@ -142,9 +145,7 @@ class OpenAICompatProvider:
                     client.stream("POST", f"{self.base_url}/chat/completions", json=body) as resp:
                 if resp.status_code >= 400:
                     raise ProviderError(f"the language model answered HTTP {resp.status_code}")
-                for line in resp.iter_lines():
-                    if time.monotonic() > end:
-                        raise TimeoutError
+                for line in _lines_until(resp.iter_text(), end):
                     if not line.startswith("data:"):
                         continue
                     data = line[5:].strip()
@@ -165,3 +166,18 @@ class OpenAICompatProvider:
             raise ProviderError(f"the language model timed out (no complete answer within {self.timeout:g} s)") from exc
         except httpx.HTTPError as exc:
             raise ProviderError("the language model could not be reached") from exc
+
+
+def _lines_until(pieces: Iterator[str], end: float) -> Iterator[str]:
+    """The lines of a streamed body; TimeoutError once ``time.monotonic()`` passes ``end`` (checked at every
+    piece that arrives, not only at line ends)."""
+    buf = ""
+    for piece in pieces:
+        if time.monotonic() > end:
+            raise TimeoutError
+        buf += piece
+        *lines, buf = buf.split("\n")
+        for line in lines:
+            yield line.rstrip("\r")
+    if buf:
+        yield buf.rstrip("\r")

@@ -52,6 +52,26 @@ MAX_CLASSIFY_CHARS = 1000
 LLM_UNAVAILABLE = "LLM unavailable"
 """Marks a result's reasoning when the LLM tier failed and an offline tier decided."""
 
+
+def unavailable_reason(reasoning: str | None) -> str | None:
+    """Why the LLM tier failed, from a result's reasoning (``"LLM unavailable (why); kept …"``), or None.
+
+    >>> unavailable_reason("LLM unavailable (the language model answered HTTP 500); kept the rule result")
+    'the language model answered HTTP 500'
+    >>> unavailable_reason("semantic match 0.91") is None
+    True
+    """
+    if not reasoning or LLM_UNAVAILABLE not in reasoning:
+        return None
+    rest = reasoning.split(LLM_UNAVAILABLE, 1)[1].strip()
+    if rest.startswith("("):
+        depth = 0
+        for i, ch in enumerate(rest):
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if depth == 0:
+                return rest[1:i].strip()
+    return rest.strip(" ();").split(";")[0]
+
 class IntentSpec(BaseModel):
     """One intent in the data file."""
 

@@ -15,7 +15,7 @@ from knowzero.graph.trace import emit
 from knowzero.input import AgentInput
 from knowzero.knowledge.entities import first_mention
 from knowzero.llm.base import within_deadline
-from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source
+from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
 from knowzero.streaming import llm_fallback
 
 _PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与跟比的是有怎能可在呢吗])|^(it|this|that)\b", re.I)
@@ -92,8 +92,8 @@ async def _classify_chat(deps: Deps, question: str) -> Any:
     except ProviderError as exc:
         llm_fallback(emit, "intent", exc.message, "the offline tiers")
         return await asyncio.to_thread(clf.classify, question)
-    if LLM_UNAVAILABLE in (result.reasoning or ""):
-        llm_fallback(emit, "intent", result.reasoning.split(LLM_UNAVAILABLE, 1)[1].strip(" ();"), "the offline tiers")
+    if (why := unavailable_reason(result.reasoning)) is not None:
+        llm_fallback(emit, "intent", why, "the offline tiers")
     return result
 
 
