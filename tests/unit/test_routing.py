@@ -407,6 +407,21 @@ def test_llm_tier_used_when_unsure() -> None:
     assert no_llm.method == "semantic" and no_llm.confidence < 0.999  # no provider: best earlier result
 
 
+def test_the_llm_tier_chooses_among_the_offline_tiers_best_guesses() -> None:
+    # found by the issue-16 review: an inventing model sent "订单123退款500元" to a learning plan
+    from knowzero.routing.classifier import LLM_CHOICES, unavailable_reason
+
+    five = {**SMALL, "news": ["what's in the news", "read me the headlines", "latest news about sports"],
+            "translate": ["translate hello into french", "how do you say thanks in spanish", "what does ciao mean"]}
+    clf = IntentClassifier.from_examples(five, threshold=0.999)
+    offline = clf.classify("something to listen to while cooking")
+    outside = next(name for name in clf.intents if name not in {n for n, _ in offline.candidates[:LLM_CHOICES]})
+    provider = ScriptedProvider(f'{{"intent": "{outside}", "confidence": 0.99, "reasoning": "made up"}}')
+    r = clf.classify("something to listen to while cooking", provider=provider)
+    assert (r.intent, r.method) == (offline.intent, offline.method), "the offline tiers' result is kept"
+    assert unavailable_reason(r.reasoning) == f"the model's intent is none of the offline tiers' {LLM_CHOICES} best guesses"
+
+
 def test_provider_error_falls_back_and_is_not_cached() -> None:
     clf = IntentClassifier.from_examples(SMALL, threshold=0.999)
     provider = DownProvider()

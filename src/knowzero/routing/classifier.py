@@ -49,6 +49,8 @@ MAX_CLASSIFY_CHARS = 1000
 
 
 # ---------------------------------------------------------------------------- data file
+LLM_CHOICES = 3
+"""The LLM tier chooses among this many of the offline tiers' best guesses (their ranked candidates)."""
 LLM_UNAVAILABLE = "LLM unavailable"
 """Marks a result's reasoning when the LLM tier failed and an offline tier decided."""
 
@@ -268,6 +270,13 @@ class IntentClassifier:
                 note = f"{LLM_UNAVAILABLE} ({exc.message}); kept the {best.method if best else 'fallback'} result"
                 chosen = best or self._nothing()
                 return self._decide(chosen, tried, note=note), False
+            shortlist = {name for name, _ in hints[:LLM_CHOICES]}
+            if best is not None and shortlist and r.intent not in shortlist:
+                # the model picks among the offline tiers' best guesses: a model that invents ("订单123退款500元"
+                # → a learning plan) cannot send a message where none of them would (issue 16 review)
+                note = (f"{LLM_UNAVAILABLE} (the model's intent is none of the offline tiers' {LLM_CHOICES} best "
+                        f"guesses); kept the {best.method} result, not the model's {r.intent}")
+                return self._decide(best, tried, note=note), True
             tried.append(r)
             return self._decide(r, tried), True
         return self._decide(best or self._nothing(), tried), True
