@@ -313,3 +313,32 @@ async def test_llm_judge_failure_keeps_the_deterministic_verdict(small_kb: Any) 
     checker = next(e for e in out["agent_log"] if e["agent"] == "fact_checker")
     assert checker["judge"] == "unavailable"
     assert out["verdict"]["level"] == "confirmed"
+
+
+@pytest.mark.parametrize(("question", "claim", "quote"), [
+    ("上海办事处主任是谁？", "上海办事处主任是黄志明",
+     "三个办事处的负责人分别为：上海办事处主任周雅婷、深圳办事处主任黄志明、北京办事处主任王建国。"),
+    ("董事长是谁？", "公司设董事会，董事长为林思远", "公司设董事会，董事长为陈立峰。董事会聘任总经理林思远负责公司的日常经营管理。"),
+    ("工作满15年有几天年假？", "已满10年不满20年的，年假15天",
+     "员工累计工作已满1年不满10年的，年假5天；已满10年不满20年的，年假10天；已满20年的，年假15天。"),
+    ("切削液浓度应控制在多少？", "切削液浓度应控制在8%至5%之间", "切削液浓度应控制在5%至8%之间，使用折光仪测量，每班至少测量一次并记录。"),
+])
+async def test_a_reworded_claim_that_moves_a_value_of_its_own_quote_is_never_shown(
+        demo_data_dir: Any, question: str, claim: str, quote: str) -> None:
+    # found by the second issue-16 review: every word in the quote, one moved to another slot, was confirmed
+    from knowzero.knowledge import verify
+    from knowzero.knowledge.kb import KnowledgeBase
+    from knowzero.persistence.db import make_engine
+
+    s = Settings(data_dir=demo_data_dir)
+    kb = KnowledgeBase(make_engine(s.db_url), s)
+    kb.refresh()
+    provider = ScriptedProvider([claims_reply((claim, quote), answer=claim + "。")], route=ROUTE)
+    out = await ask(kb, question, provider=provider)
+    assert claim not in out["reply"], "the model's sentence is never shown"
+    assert verify.swapped_values(claim, quote, question)
+    right = {"上海办事处主任是谁？": "上海办事处主任是周雅婷", "董事长是谁？": "董事长是陈立峰",
+             "工作满15年有几天年假？": "已满10年不满20年的，年假10天",
+             "切削液浓度应控制在多少？": "切削液浓度应控制在5%至8%之间"}[question]
+    assert not verify.swapped_values(right, quote, question), "the same sentence with the quote's own slots passes"
+    kb.engine.dispose()

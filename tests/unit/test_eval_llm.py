@@ -197,6 +197,13 @@ def test_demo_with_faithful_and_inventing_models(servers: dict[str, str], tmp_pa
     bad = run_demo(data_dir=tmp_path, provider=provider(servers, "invent"))
     assert bad["unverified_sentences_shown"] == 0 and bad["false_answer_rate"] <= off["false_answer_rate"]
     assert not any(invented(r["reply"]) and r["level"] == "confirmed" for r in bad["_rows"])
+    # nor a sentence of the documents with two of its numbers swapped (every word from the quote, one lie)
+    from knowzero.knowledge.kb import demo_kb_path
+    from knowzero.llm.scripted import _sentences, swap_numbers
+
+    swapped = {x.rstrip("。！？!?") for f in demo_kb_path().rglob("*.md") for sent in _sentences(f.read_text("utf-8"))
+               if (x := swap_numbers(sent)) is not None and len(x) > 8}
+    assert swapped and not any(x in r["reply"] for r in bad["_rows"] for x in swapped)
     assert bad["level_share"]["confirmed"] <= off["level_share"]["confirmed"]
     # the invented sentence fails its own check, so the whole draft gives way to the offline reader's
     assert bad["llm_fallback_reasons"].get(f"reader: {NOT_AN_ANSWER}: its check says contradicted", 0) > 0

@@ -289,6 +289,11 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         sim = None if verbatim else claim_similarity(kb, c.text, c.quote)
         cv = verify.check_claim(c.text, c.quote if verbatim else context, question=question,
                                 verbatim=verbatim, similarity=sim)
+        if not verbatim and (moved := verify.swapped_values(c.text, c.quote, question)):
+            # every word of the quote, one of them moved to another slot ("上海办事处主任是黄志明" citing
+            # "上海办事处主任周雅婷、深圳办事处主任黄志明")
+            cv = replace(cv, level="contradicted", checks={**cv.checks, "slots": False},
+                         reasons=[*cv.reasons, "words in another place than the quote gives them: " + ", ".join(moved[:3])])
         if not verbatim and (off := verify.numbers_off_quote(c.text, c.quote, question)):
             # a reworded claim is checked against the window around its quote, but its numbers must be the
             # quote's own: "一般为80年" citing "一般为3年" took its 80 from the next sentence's "80%"
@@ -411,7 +416,8 @@ def echoes_question(claim: str, question: str) -> bool:
     text = claim.strip()
     if not text or text.endswith(_QUESTION_MARK):
         return True
-    return not verify.unsupported_terms(text, "", question) and next(iter_numbers(text), None) is None
+    asked = set(iter_numbers(question))
+    return not verify.unsupported_terms(text, "", question) and all(n in asked for n in iter_numbers(text))
 
 
 def checked_claims(question: str, draft: Draft, verdict: verify.Verdict) -> tuple[list[Claim], int]:

@@ -187,6 +187,87 @@ def numbers_off_quote(claim: str, quote: str, question: str = "") -> list[str]:
 
 
 _PUNCT_SPACE = re.compile(r"\s+")
+_SLOT_NOISE = re.compile(r"[\W_的了是为在于和与及有]+")
+"""What a paraphrase may add or drop around a value without moving it: punctuation and linking characters."""
+SLOT_CONTEXT_MIN = 3
+"""Characters of the claim's own context that must point at another slot of the quote (see :func:`swapped_values`):
+the shortest that names a slot ("公差", "主任" are two; "年假", "董事长" with what precedes them are more)."""
+
+
+def _slot_norm(text: str) -> str:
+    return _SLOT_NOISE.sub("", fold(unicodedata.normalize("NFKC", text)).lower())
+
+
+def _common_suffix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:
+        n += 1
+    return n
+
+
+_NAME_TAGS = frozenset({"nr", "ns", "nt", "nz", "nrt", "nrfg"})
+_CLAUSE_END = re.compile(r"[，,；;。！？!?：:、\n]")
+
+
+def _tag_kind(word: str, tag: str) -> str | None:
+    """``"number"`` (has a digit), ``"name"`` (a person, place, organisation or other proper name by jieba's
+    tagger) or None."""
+    if any(c.isdigit() for c in word):
+        return "number"
+    return "name" if tag in _NAME_TAGS and len(word) >= 2 else None
+
+
+def swapped_values(claim: str, quote: str, question: str = "") -> list[str]:
+    """Numbers and names a reworded claim put in another slot than its quote gives them (pure): for each
+    number or name of the claim that the quote holds (and the question does not), what precedes it in its
+    clause of the claim (with the clause before, when that is under :data:`SLOT_CONTEXT_MIN` characters) is
+    looked for in the quote: when the quote holds all of it followed by another value of the same kind, and
+    not followed by this one, the claim moved the value. Punctuation and linking characters (的, 是, 为 …)
+    are ignored; a value right after a name (its subject: "潘嘉丽是新加坡人") is not compared.
+
+    >>> q = "三个办事处的负责人分别为：上海办事处主任周雅婷、深圳办事处主任黄志明。"
+    >>> swapped_values("上海办事处主任是黄志明。", q), swapped_values("上海办事处主任是周雅婷。", q)
+    (['黄志明'], [])
+    >>> swapped_values("切削液浓度应控制在8%至5%之间", "切削液浓度应控制在5%至8%之间")
+    ['8%']
+    >>> swapped_values("周雅婷担任上海办事处主任", q), swapped_values("接替王光宇担任局长，2001年8月，总计在位8年", "2001年8月，接替王光宇担任局长，总计在位8年。")
+    ([], [])
+    """
+    from knowzero.knowledge.text import pos_tags
+
+    nq = _slot_norm(quote)
+    asked = _slot_norm(question)
+    kinds_at: dict[int, str] = {}  # where a number or a name starts in the (normalised) quote
+    pos = 0
+    for word, tag in pos_tags(nq):
+        if (kind := _tag_kind(word, tag)) is not None:
+            kinds_at[pos] = kind
+        pos += len(word)
+    folded = fold(unicodedata.normalize("NFKC", claim))
+    values = [(w, k) for w, t in pos_tags(claim) if (k := _tag_kind(w, t)) == "name"]
+    values += [(n, "number") for n in iter_numbers(folded)]
+    out: list[str] = []
+    for w, kind in dict.fromkeys(values):
+        nw = _slot_norm(w)
+        if not nw or nw not in nq or (asked and nw in asked) or w in out:
+            continue
+        at = folded.lower().find(w.lower())
+        if at <= 0:
+            continue
+        parts = _CLAUSE_END.split(folded[:at])
+        before = _slot_norm(parts[-1])
+        if before and len(before) < SLOT_CONTEXT_MIN and len(parts) > 1:  # "…不满20年的，年假15天": spans a comma
+            before = _slot_norm(parts[-2]) + before
+        tags = pos_tags(before) if len(before) >= SLOT_CONTEXT_MIN else []
+        if not tags or _tag_kind(*tags[-1]) is not None:
+            continue  # too little said before it, or its subject right before it: no slot to compare
+        own = max(_common_suffix(before, nq[:j]) for j in range(len(nq)) if nq.startswith(nw, j))
+        if own < len(before) and any(_common_suffix(before, nq[:i]) == len(before) for i, k in kinds_at.items()
+                                     if k == kind and not nq.startswith(nw, i)):
+            out.append(w)
+    return out
+
+
 
 
 def _word_forms(w: str) -> set[str]:
@@ -863,9 +944,13 @@ def check_zh_answer(question: str, answer: str, knowledge: str) -> ClaimVerdict:
     checks["negation"] = not flip
     if flip:
         reasons.append("the answer negates its source")
+    moved = swapped_values(answer, window, question)
+    checks["slots"] = not moved
+    if moved:
+        reasons.append("words in another place than the source gives them: " + ", ".join(moved[:3]))
     if all(checks.values()):
         return ClaimVerdict("confirmed", checks, reasons)
-    level = "contradicted" if not checks["numbers"] or not checks["negation"] else "uncertain"
+    level = "contradicted" if not checks["numbers"] or not checks["negation"] or moved else "uncertain"
     return ClaimVerdict(level, checks, reasons)
 
 

@@ -9,8 +9,10 @@ text of the prompt itself, in one of four behaviours:
 - ``paraphrase``: the same choices, reworded (clauses swapped, a lead-in added) with the exact
   quote beside each sentence: what the checker must accept or replace.
 - ``invent``: the faithful answer plus one fabricated sentence citing a real quote
-  (:data:`INVENTED_NUMBER`, :data:`INVENTED_NAME`), a judge that calls everything supported, and a
-  chit-chat reply that states facts: what the checks must remove or flag.
+  (:data:`INVENTED_NUMBER`, :data:`INVENTED_NAME`) and, when its best sentence holds two different
+  numbers, that sentence with the two swapped (:func:`swap_numbers`: every word from the quote, one lie),
+  a judge that calls everything supported, and a chit-chat reply that states facts: what the checks must
+  remove or flag.
 - ``refuse``: the reader returns no claim, every other task a plain-text refusal (not JSON): each
   step must fall back to the offline path and say so.
 
@@ -91,6 +93,24 @@ def _rank(question: str, candidates: list[tuple[int, str]]) -> list[tuple[float,
     return sorted(out, key=lambda x: -x[0])
 
 
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def swap_numbers(sentence: str) -> str | None:
+    """``sentence`` with its first two different numbers swapped ("控制在5%至8%之间" → "控制在8%至5%之间"), or None.
+
+    >>> swap_numbers("切削液浓度应控制在5%至8%之间。"), swap_numbers("年假5天。")
+    ('切削液浓度应控制在8%至5%之间。', None)
+    """
+    found = list(_NUMBER.finditer(sentence))
+    first = found[0] if found else None
+    second = next((m for m in found[1:] if first is not None and m.group(0) != first.group(0)), None)
+    if first is None or second is None:
+        return None
+    a, b = first, second
+    return sentence[:a.start()] + b.group(0) + sentence[a.end():b.start()] + a.group(0) + sentence[b.end():]
+
+
 def paraphrase(sentence: str) -> str:
     """A deterministic rewording: the first two clauses swapped, or a lead-in when there is one clause."""
     body = sentence.rstrip("。！？!?. ")
@@ -150,6 +170,8 @@ class ScriptedProvider:
                                          "quote": q} for _, n, q in best]
         if self.mode == "invent":
             claims.append({"text": INVENTED_SENTENCE, "passage": best[0][1], "quote": best[0][2]})
+            if (swapped := swap_numbers(best[0][2])) is not None:
+                claims.append({"text": swapped, "passage": best[0][1], "quote": best[0][2]})
         return {"answer": " ".join(str(c["text"]) for c in claims), "claims": claims}
 
     def _judge(self, messages: list[dict[str, str]]) -> dict[str, str]:
