@@ -288,13 +288,6 @@ async def restart_and_resume(data_dir: Path, thread_id: str, **env: str) -> None
         assert [m["role"] for m in r.json()["messages"]] == ["user", "assistant", "user", "assistant"]
 
 
-SMALL_DOCS = {
-    "technical/零件A-XH-1001工艺说明.md": "# 零件A-XH-1001 工艺说明\n\n## 技术要求\n\n零件A的外圆公差为±0.01mm，表面粗糙度Ra0.8。\n",
-    "technical/零件B-XH-1002工艺说明.md": "# 零件B-XH-1002 工艺说明\n\n## 技术要求\n\n零件B的外圆公差为±0.05mm，表面粗糙度Ra1.6。\n",
-    "hr/请假制度.md": "# 请假制度\n\n## 年假\n\n员工工作满一年后每年享有5天带薪年假，年假需提前三天申请。\n",
-}
-
-
 def build_small_kb(data_dir, docs=SMALL_DOCS):  # type: ignore[no-untyped-def]
     """A knowledge base in ``data_dir`` with ``docs`` (name -> Markdown) ingested."""
     import hashlib
