@@ -278,7 +278,8 @@ async def test_a_claim_that_echoes_the_question_is_replaced_by_its_quote(small_k
     provider = ScriptedProvider([claims_reply(("零件A的公差是多少？", "零件A的外圆公差为±0.01mm"),
                                               answer="零件A的外圆公差为±0.01mm。")], route=ROUTE)
     out = await ask(small_kb, "零件A的公差是多少？", provider=provider)
-    assert out["reply"].endswith("零件A的外圆公差为±0.01mm[1]") and "多少" not in out["reply"]
+    # the quote stands in, or the offline reader's confirmed draft of the same sentence is shown instead
+    assert "零件A的外圆公差为±0.01mm" in out["reply"] and out["reply"].endswith("[1]") and "多少" not in out["reply"]
 
 
 @pytest.mark.parametrize("failure", [
@@ -322,6 +323,17 @@ async def test_llm_judge_failure_keeps_the_deterministic_verdict(small_kb: Any) 
     ("工作满15年有几天年假？", "已满10年不满20年的，年假15天",
      "员工累计工作已满1年不满10年的，年假5天；已满10年不满20年的，年假10天；已满20年的，年假15天。"),
     ("切削液浓度应控制在多少？", "切削液浓度应控制在8%至5%之间", "切削液浓度应控制在5%至8%之间，使用折光仪测量，每班至少测量一次并记录。"),
+    # the third review: a word added before the moved name, a number moved inside brackets, a qualifier
+    # dropped or turned into its opposite, an English unit swapped
+    ("上海办事处主任是谁？", "公司上海办事处主任是黄志明",
+     "三个办事处的负责人分别为：上海办事处主任周雅婷、深圳办事处主任黄志明、北京办事处主任王建国。"),
+    ("婚假有几天？", "员工可享受婚假10天（含法定婚假3天）", "可享受婚假13天（含法定婚假3天及江苏省延长婚假10天）"),
+    ("申请5天年假需要提前多久提交？", "申请5天的年假应至少提前3个工作日提交",
+     "申请3天以内的年假应至少提前3个工作日提交，申请5天及以上的年假应至少提前2周提交。"),
+    ("年假要提前多久申请？", "申请3天以上的年假应至少提前3个工作日提交",
+     "申请3天以内的年假应至少提前3个工作日提交，申请5天及以上的年假应至少提前2周提交。"),
+    ("How many days per week can I work remotely?", "Eligible employees may work remotely for up to 2 days per month",
+     "Eligible employees may work remotely for up to 2 days per week."),
 ])
 async def test_a_reworded_claim_that_moves_a_value_of_its_own_quote_is_never_shown(
         demo_data_dir: Any, question: str, claim: str, quote: str) -> None:
@@ -336,9 +348,14 @@ async def test_a_reworded_claim_that_moves_a_value_of_its_own_quote_is_never_sho
     provider = ScriptedProvider([claims_reply((claim, quote), answer=claim + "。")], route=ROUTE)
     out = await ask(kb, question, provider=provider)
     assert claim not in out["reply"], "the model's sentence is never shown"
-    assert verify.swapped_values(claim, quote, question)
+    # not a shortening of one clause of its quote, or a value moved across clauses ("…不满20年的，年假15天")
+    assert not verify.compresses(claim, quote) or verify.swapped_values(claim, quote, question)
     right = {"上海办事处主任是谁？": "上海办事处主任是周雅婷", "董事长是谁？": "董事长是陈立峰",
              "工作满15年有几天年假？": "已满10年不满20年的，年假10天",
-             "切削液浓度应控制在多少？": "切削液浓度应控制在5%至8%之间"}[question]
-    assert not verify.swapped_values(right, quote, question), "the same sentence with the quote's own slots passes"
+             "切削液浓度应控制在多少？": "切削液浓度应控制在5%至8%之间", "婚假有几天？": "可享受婚假13天",
+             "申请5天年假需要提前多久提交？": "申请5天及以上的年假应至少提前2周提交",
+             "年假要提前多久申请？": "申请3天以内的年假应至少提前3个工作日提交",
+             "How many days per week can I work remotely?": "Employees may work remotely for up to 2 days per week"}[question]
+    assert verify.compresses(right, quote) and not verify.swapped_values(right, quote, question), \
+        "the same sentence with the quote's own values passes"
     kb.engine.dispose()

@@ -289,6 +289,11 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         sim = None if verbatim else claim_similarity(kb, c.text, c.quote)
         cv = verify.check_claim(c.text, c.quote if verbatim else context, question=question,
                                 verbatim=verbatim, similarity=sim)
+        if not verbatim and cv.level == "confirmed" and not verify.compresses(c.text, c.quote):
+            # the checks cannot read meaning: a sentence the model wrote is confirmed only when it says
+            # nothing its quote does not (a clause of it with parts left out); otherwise its quote is shown
+            cv = replace(cv, level="uncertain", checks={**cv.checks, "compression": False},
+                         reasons=[*cv.reasons, "the model's wording is not a shortening of its quote: the quote is shown"])
         if not verbatim and (moved := verify.swapped_values(c.text, c.quote, question)):
             # every word of the quote, one of them moved to another slot ("上海办事处主任是黄志明" citing
             # "上海办事处主任周雅婷、深圳办事处主任黄志明")

@@ -157,6 +157,50 @@ def missing_numbers(claim: str, evidence: str) -> list[str]:
 _NUMBER_WORD = re.compile(r"\d[\d,.]*(?:\s*)([\u4e00-\u9fff])")
 
 
+_QUOTE_CLAUSE = re.compile(r"[，,；;。！？!?：:、\n]")
+_ATOM = re.compile(r"\d+(?:\.\d+)?|[a-z]+|[\u3400-\u9fff]")
+_LINKING = frozenset("的了是为在于和与及有着之也")
+_LEAD_IN = re.compile(r"^(?:根据|按照|依据)?(?:资料|文档|文件|规定|制度|原文)(?:显示|写道|规定|所述|中写道|中说)?$")
+
+
+def _atoms(text: str) -> list[str]:
+    t = fold(unicodedata.normalize("NFKC", text)).lower().replace(",", "")
+    return [a for a in _ATOM.findall(t) if a not in _LINKING]
+
+
+def _subsequence(small: list[str], big: list[str]) -> bool:
+    it = iter(big)
+    return all(any(a == b for b in it) for a in small)
+
+
+def compresses(claim: str, quote: str) -> bool:
+    """A reworded claim says nothing its quote does not (pure): each clause of the claim, read as numbers
+    (whole), Latin words and Chinese characters, is one clause of the quote with parts left out — same
+    order, nothing added but linking characters (的, 是, 为 …) or a lead-in ("根据资料"). Clauses may be
+    reordered. What the checks can confirm without understanding meaning: "上海办事处主任是黄志明" is not a
+    shortening of "上海办事处主任周雅婷", "婚假1天" not of "婚假13天", "per month" not of "per week".
+
+    >>> compresses("零件A的外圆公差为±0.01mm", "零件A的外圆公差为±0.01mm，表面粗糙度Ra0.8。")
+    True
+    >>> compresses("表面粗糙度Ra0.8，零件A的外圆公差为±0.01mm。", "零件A的外圆公差为±0.01mm，表面粗糙度Ra0.8。")
+    True
+    >>> q = "三个办事处的负责人分别为：上海办事处主任周雅婷、深圳办事处主任黄志明。"
+    >>> compresses("上海办事处主任是周雅婷。", q), compresses("上海办事处主任是黄志明。", q), compresses("根据资料，上海办事处主任是周雅婷。", q)
+    (True, False, True)
+    >>> compresses("可享受婚假1天", "可享受婚假13天（含法定婚假3天）"), compresses("up to 2 days per month", "up to 2 days per week")
+    (False, False)
+    """
+    clauses = [_atoms(c) for c in _QUOTE_CLAUSE.split(quote)]
+    clauses = [c for c in clauses if c]
+    for part in _QUOTE_CLAUSE.split(claim):
+        atoms = _atoms(part)
+        if not atoms or _LEAD_IN.match("".join(atoms)):
+            continue
+        if not any(_subsequence(atoms, c) for c in clauses):
+            return False
+    return True
+
+
 def numbers_off_quote(claim: str, quote: str, question: str = "") -> list[str]:
     """A reworded claim's numbers that its own quote does not give (pure): values missing from the quote
     (the question's own numbers may be restated), and numbers bound to another word than in the quote
