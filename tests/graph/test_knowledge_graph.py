@@ -334,6 +334,9 @@ async def test_llm_judge_failure_keeps_the_deterministic_verdict(small_kb: Any) 
      "申请3天以内的年假应至少提前3个工作日提交，申请5天及以上的年假应至少提前2周提交。"),
     ("How many days per week can I work remotely?", "Eligible employees may work remotely for up to 2 days per month",
      "Eligible employees may work remotely for up to 2 days per week."),
+    # a shortening that drops the negation: was shown under a "不是。" the premise check put before it
+    ("孕期女员工可以安排加班吗？", "孕期和哺乳期未满1年的女员工，安排加班和夜班",
+     "孕期和哺乳期未满1年的女员工，不得安排加班和夜班。"),
 ])
 async def test_a_reworded_claim_that_moves_a_value_of_its_own_quote_is_never_shown(
         demo_data_dir: Any, question: str, claim: str, quote: str) -> None:
@@ -355,7 +358,8 @@ async def test_a_reworded_claim_that_moves_a_value_of_its_own_quote_is_never_sho
              "切削液浓度应控制在多少？": "切削液浓度应控制在5%至8%之间", "婚假有几天？": "可享受婚假13天",
              "申请5天年假需要提前多久提交？": "申请5天及以上的年假应至少提前2周提交",
              "年假要提前多久申请？": "申请3天以内的年假应至少提前3个工作日提交",
-             "How many days per week can I work remotely?": "Employees may work remotely for up to 2 days per week"}[question]
+             "How many days per week can I work remotely?": "Employees may work remotely for up to 2 days per week",
+             "孕期女员工可以安排加班吗？": "孕期和哺乳期未满1年的女员工，不得安排加班"}[question]
     assert verify.compresses(right, quote) and not verify.swapped_values(right, quote, question), \
         "the same sentence with the quote's own values passes"
     kb.engine.dispose()

@@ -189,16 +189,28 @@ def compresses(claim: str, quote: str) -> bool:
     (True, False, True)
     >>> compresses("可享受婚假1天", "可享受婚假13天（含法定婚假3天）"), compresses("up to 2 days per month", "up to 2 days per week")
     (False, False)
+    >>> compresses("女员工，安排加班和夜班", "孕期女员工，不得安排加班和夜班。"), compresses("申请3天的年假", "申请3天以内的年假，需提前3天")
+    (False, False)
     """
-    clauses = [_atoms(c) for c in _QUOTE_CLAUSE.split(quote)]
-    clauses = [c for c in clauses if c]
+    clauses = [(_atoms(c), _bounds(c)) for c in _QUOTE_CLAUSE.split(quote)]
+    clauses = [c for c in clauses if c[0]]
     for part in _QUOTE_CLAUSE.split(claim):
         atoms = _atoms(part)
         if not atoms or _LEAD_IN.match("".join(atoms)):
             continue
-        if not any(_subsequence(atoms, c) for c in clauses):
+        # parts may be left out, but not a word that negates or bounds the clause ("不得", "以内", "至少")
+        if not any(_subsequence(atoms, c) and bounds <= _bounds(part) for c, bounds in clauses):
             return False
     return True
+
+
+_LIMITS = re.compile(r"不|没|無|无|非|未|勿|禁|否|莫|别|以内|以上|以下|以前|以后|之前|之后|超过|不足|至少|最多|最少|"
+                     r"仅|只|约|左右|\bnot\b|\bno\b|\bnever\b|\bonly\b|\bat (?:least|most)\b|\bup to\b")
+
+
+def _bounds(text: str) -> set[str]:
+    """The words of ``text`` that negate or bound what it says (a shortening must keep them)."""
+    return set(_LIMITS.findall(fold(unicodedata.normalize("NFKC", text)).lower()))
 
 
 def numbers_off_quote(claim: str, quote: str, question: str = "") -> list[str]:
