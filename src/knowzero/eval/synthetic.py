@@ -21,25 +21,11 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from knowzero.knowledge.reader import answer_type
-from knowzero.knowledge.text import split_sentences
-
-
-@lru_cache(maxsize=2)
-def _cc(config: str):  # noqa: ANN202 - OpenCC converter
-    import opencc
-
-    return opencc.OpenCC(config)
-
-
-def to_simplified(text: str) -> str:
-    return _cc("t2s").convert(text)
-
-
-_CJK = re.compile(r"[\u4e00-\u9fff]")
+from knowzero.knowledge.text import fold, in_script, split_sentences
+from knowzero.knowledge.text import traditional as is_traditional
 
 
 def detect_script(text: str) -> str:
@@ -48,12 +34,7 @@ def detect_script(text: str) -> str:
     >>> detect_script("在歐洲，梵語的學術研究"), detect_script("在欧洲，梵语的学术研究")
     ('traditional', 'simplified')
     """
-    chars = _CJK.findall(text)
-    if not chars:
-        return "simplified"
-    conv = to_simplified("".join(chars))
-    changed = sum(a != b for a, b in zip(chars, conv, strict=False))
-    return "traditional" if changed / len(chars) >= 0.05 else "simplified"
+    return "traditional" if is_traditional(text) else "simplified"
 
 
 # ----- answer types and swaps -----
@@ -69,7 +50,7 @@ def value_kind(question: str, value: str) -> str | None:
         return "date"
     if _NUMBER.match(v) and len(re.findall(r"\d[\d,.]*", v)) == 1:
         return "number"
-    kind = answer_type(to_simplified(question))
+    kind = answer_type(fold(question))
     if kind in ("person", "place") and _NAME.match(v):
         return kind
     return None
@@ -232,7 +213,7 @@ def _folded(text: str, traditional: bool) -> str:
     """Simplified form with the same length (so positions carry over), or the text itself."""
     if not traditional:
         return text
-    s = to_simplified(text)
+    s = fold(text)
     return s if len(s) == len(text) else text
 
 
@@ -262,7 +243,7 @@ def with_synonyms(sentence: str, *, traditional: bool = False) -> str:
     for m in pat.finditer(folded):
         out.append(sentence[pos:m.start()])
         rep = SYNONYMS[m.group(0)]
-        out.append(_cc("s2tw").convert(rep) if traditional else rep)
+        out.append(in_script(rep, traditional))
         pos = m.end()
     out.append(sentence[pos:])
     return "".join(out)

@@ -289,21 +289,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         sim = None if verbatim else claim_similarity(kb, c.text, c.quote)
         cv = verify.check_claim(c.text, c.quote if verbatim else context, question=question,
                                 verbatim=verbatim, similarity=sim)
-        if not verbatim and cv.level == "confirmed" and not verify.compresses(c.text, c.quote):
-            # the checks cannot read meaning: a sentence the model wrote is confirmed only when it says
-            # nothing its quote does not (a clause of it with parts left out); otherwise its quote is shown
-            cv = replace(cv, level="uncertain", checks={**cv.checks, "compression": False},
-                         reasons=[*cv.reasons, "the model's wording is not a shortening of its quote: the quote is shown"])
-        if not verbatim and (moved := verify.swapped_values(c.text, c.quote, question)):
-            # every word of the quote, one of them moved to another slot ("上海办事处主任是黄志明" citing
-            # "上海办事处主任周雅婷、深圳办事处主任黄志明")
-            cv = replace(cv, level="contradicted", checks={**cv.checks, "slots": False},
-                         reasons=[*cv.reasons, "words in another place than the quote gives them: " + ", ".join(moved[:3])])
-        if not verbatim and (off := verify.numbers_off_quote(c.text, c.quote, question)):
-            # a reworded claim is checked against the window around its quote, but its numbers must be the
-            # quote's own: "一般为80年" citing "一般为3年" took its 80 from the next sentence's "80%"
-            cv = replace(cv, level="contradicted", checks={**cv.checks, "numbers_in_quote": False},
-                         reasons=[*cv.reasons, "numbers not in the cited words: " + ", ".join(off[:3])])
+        if not verbatim:  # the model's own words: held against the quote itself, not only the text around it
+            cv = verify.check_reworded(cv, c.text, c.quote, question)
         if not verbatim:
             # a generated claim must be about what its quote is about ("零件A的公差为±0.05mm" citing
             # "零件B（XH-1002，公差±0.05mm）" has every word in the document and is still false)

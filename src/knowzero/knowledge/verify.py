@@ -155,8 +155,6 @@ def missing_numbers(claim: str, evidence: str) -> list[str]:
 
 
 _NUMBER_WORD = re.compile(r"\d[\d,.]*(?:\s*)([\u4e00-\u9fff])")
-
-
 _QUOTE_CLAUSE = re.compile(r"[，,；;。！？!?：:、\n]")
 _ATOM = re.compile(r"\d+(?:\.\d+)?|[a-z]+|[\u3400-\u9fff]")
 _LINKING = frozenset("的了是为在于和与及有着之也")
@@ -262,7 +260,6 @@ def _common_suffix(a: str, b: str) -> int:
 
 
 _NAME_TAGS = frozenset({"nr", "ns", "nt", "nz", "nrt", "nrfg"})
-_CLAUSE_END = re.compile(r"[，,；;。！？!?：:、\n]")
 
 
 def _tag_kind(word: str, tag: str) -> str | None:
@@ -310,7 +307,7 @@ def swapped_values(claim: str, quote: str, question: str = "") -> list[str]:
         at = folded.lower().find(w.lower())
         if at <= 0:
             continue
-        parts = _CLAUSE_END.split(folded[:at])
+        parts = _QUOTE_CLAUSE.split(folded[:at])
         before = _slot_norm(parts[-1])
         if before and len(before) < SLOT_CONTEXT_MIN and len(parts) > 1:  # "…不满20年的，年假15天": spans a comma
             before = _slot_norm(parts[-2]) + before
@@ -324,6 +321,25 @@ def swapped_values(claim: str, quote: str, question: str = "") -> list[str]:
     return out
 
 
+def check_reworded(cv: ClaimVerdict, claim: str, quote: str, question: str = "") -> ClaimVerdict:
+    """A model-written claim's verdict ``cv`` (checked against the text around its quote) held against the
+    quote itself (pure): confirmed only when it is a shortening of the quote (:func:`compresses`; otherwise
+    ``uncertain``: the checks cannot read meaning), contradicted when it moves a number or name of the quote
+    to another slot (:func:`swapped_values`) or gives numbers the cited words do not (:func:`numbers_off_quote`)."""
+    checks, reasons, level = dict(cv.checks), list(cv.reasons), cv.level
+    if level == "confirmed" and not compresses(claim, quote):
+        checks["compression"] = False
+        reasons.append("the model's wording is not a shortening of its quote: the quote is shown")
+        level = "uncertain"
+    if moved := swapped_values(claim, quote, question):  # "上海办事处主任是黄志明" citing "…主任周雅婷、…主任黄志明"
+        checks["slots"] = False
+        reasons.append("words in another place than the quote gives them: " + ", ".join(moved[:3]))
+        level = "contradicted"
+    if off := numbers_off_quote(claim, quote, question):  # "一般为80年" citing "一般为3年"; 80 from the next "80%"
+        checks["numbers_in_quote"] = False
+        reasons.append("numbers not in the cited words: " + ", ".join(off[:3]))
+        level = "contradicted"
+    return ClaimVerdict(level, checks, reasons)
 
 
 def _word_forms(w: str) -> set[str]:

@@ -58,8 +58,9 @@ def make_engine(url: str) -> Engine:
 
 
 SCHEMA_LOCK = 0x6B7A_0001
-DEMO_LOCK = 0x6B7A_0003  # 0x6B7A_0002: knowledge/pgqueue.REAP_LOCK
 """PostgreSQL advisory lock key held while a process creates or migrates the schema."""
+DEMO_LOCK = 0x6B7A_0003
+"""Held while a process seeds the demo knowledge base (0x6B7A_0002 is ``knowledge.pgqueue.REAP_LOCK``)."""
 
 
 @contextmanager
