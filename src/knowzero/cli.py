@@ -390,7 +390,8 @@ ROWS_HELP = "Also write one JSON line per question (reply, verdict, coverage …
 
 @eval_app.command("knowledge")
 def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False, help="SQuAD-format JSON file (CMRC, DRCD)."),
-                   demo: bool = typer.Option(False, "--demo", help="Use the bundled demo KB and its questions instead."),
+                   demo: bool = typer.Option(False, "--demo", help="Use the bundled demo KB and its 48 questions instead "
+                                                             "(--limit and --seed sample them)."),
                    limit: int = typer.Option(None, min=1, help="Ask at most N questions (seeded sample)."),
                    unanswerable_share: float = typer.Option(0.0, min=0.0, max=0.9,
                                                             help="Share of questions whose gold paragraph is removed."),
