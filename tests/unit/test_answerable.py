@@ -128,3 +128,17 @@ def test_a_disagreement_about_none_of_the_questions_words_fills_no_slot():
     texts = ["零件A的外圆公差为±0.01mm。", "零件B的外圆公差为±0.05mm。", "零件A工艺说明", "零件B工艺说明"]
     assert an.conflict_fills_slot("零件的外圆公差是多少？", values, texts)
     assert not an.conflict_fills_slot("公司的股票代码是多少？", values, texts)
+
+
+def test_common_phrasings_of_time_place_person_questions_are_typed():
+    assert an.asked_kind("解放軍於何年大敗國軍?") == "time"
+    assert an.asked_kind("完形心理學派在哪一個世紀的時候出現?") == "time"
+    assert an.asked_kind("峨眉山位在中國的哪一個省境內?") == "place"
+    assert an.asked_kind("2008年歐國盃的主辦國家是哪一個國家?") == "place"
+    assert an.asked_kind("此概念最早由何人提出?") == "person"
+
+
+def test_a_year_question_is_filled_by_a_year_not_by_a_dynasty_word():
+    q = "李成桂在哪一年時反對出兵遼東?"
+    assert not an.fills("time", "李成桂反对出兵，回军发动政变，控制高丽王朝军政大权", q)
+    assert an.fills("time", "1388年，高丽国王王禑派李成桂进攻辽东", q)

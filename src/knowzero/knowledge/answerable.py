@@ -33,17 +33,20 @@ from knowzero.knowledge.text import STOPWORDS, fold, pos_tags, tokens
 # ----- the slot the question asks for --------------------------------------------------------------
 _KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("reason", re.compile(r"为什么|为何|原因|因何|何故|怎么会|why\b")),
-    ("time", re.compile(r"哪一?年|哪年|什么时候|什么时间|何时|哪一?天|几月|几号|几时|日期|年份|哪个朝代|什么朝代|哪个时期|哪个年代|"
-                        r"when\b|what year|what date")),
+    ("time", re.compile(r"哪一?年|哪年|什么时候|什么时间|何时|何年|何月|何日|哪一?天|几月|几号|几时|日期|年份|"
+                        r"(?:哪一?个?|什么)(?:朝代|时期|年代|时代|世纪)|when\b|what year|what date")),
     ("number", re.compile(r"多少|几[个位名种次项条家座部本年天人岁倍层届万亿千百十只件块张首篇]|多大|多高|多长|多重|多远|多宽|多深|多久|"
                           r"百分之|比例|比率|how many|how much|how long|how old|how far|how big")),
-    ("person", re.compile(r"谁|哪位|什么人|哪个人|哪一个人|哪一位|\bwho\b|\bwhom\b")),
-    ("place", re.compile(r"哪里|哪儿|在哪|什么地方|哪个国家|哪个城市|哪座|哪个地区|哪个省|何处|何地|\bwhere\b")),
+    ("person", re.compile(r"谁|哪一?位|什么人|哪一?个人|何人|\bwho\b|\bwhom\b")),
+    ("place", re.compile(r"哪里|哪儿|在哪|什么地方|(?:哪一?个?|什么)(?:国家|城市|地区|地方|省|州|县)|哪一?国(?!人)|哪座|何处|何地|\bwhere\b")),
 ]
 _NUMBER = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半几数]+[个位名种次项条家座部本年天人岁倍层届只件块张首篇米元分秒%]|"
                      r"[零一二两三四五六七八九十百千万亿]{2,}|百分之")
 _TIME = re.compile(r"\d{1,4}\s*(?:年|月|日|世纪|年代)|[一二三四五六七八九十〇零]+(?:年|月|日|世纪)|世纪|年代|[朝代]|时期|年间|期间|"
                    r"初期|末期|中期|早期|晚期|之后|以后|以前|之前|当年|同年|次年|翌年|前夕|春|夏|秋|冬|季|\d{4}")
+_YEAR_Q = re.compile(r"哪一?年|何年|年份|what year")
+"""A question for a year: a season, an era or "之后" does not answer it, a year does ("1388年", "元年", "民国三十八年")."""
+_YEAR = re.compile(r"\d{1,4}\s*年|[〇零一二三四五六七八九十百千]+年(?![级纪])|元年|\d{4}")
 _REASON = re.compile(r"因为|由于|因此|所以|为了|导致|原因|使得|因而|是因|源于|出于|以便|目的|为此|由此|以致|致使|鉴于|基于|"
                      r"because|due to|so that|in order|since|as a result")
 _PLACE_SUFFIX = re.compile(r"[省市县区镇乡村州国岛山河湖海江洋港湾路街城州郡府]|大学|学院|中心|公园|广场|大厦|机场|车站")
@@ -66,7 +69,8 @@ def fills(kind: str, clause: str, question: str) -> bool:
     if kind == "number":
         return any(m.group(0) not in q for m in _NUMBER.finditer(clause))
     if kind == "time":
-        return any(m.group(0) not in q for m in _TIME.finditer(clause))
+        pattern = _YEAR if _YEAR_Q.search(q) else _TIME
+        return any(m.group(0) not in q for m in pattern.finditer(clause))
     if kind == "reason":
         return bool(_REASON.search(clause))
     tags = pos_tags(clause)

@@ -53,10 +53,11 @@ class Draft:
 
 
 _TYPES: list[tuple[str, re.Pattern[str]]] = [
-    ("time", re.compile(r"哪一?年|哪年|什么时候|何时|哪一?天|几月|几号|日期|年份|多久|多长时间|when|what year|what date")),
+    ("time", re.compile(r"哪一?年|哪年|什么时候|何时|何年|何月|何日|哪一?天|几月|几号|日期|年份|多久|多长时间|"
+                        r"(?:哪一?个?|什么)(?:朝代|时期|年代|时代|世纪)|when|what year|what date")),
     ("number", re.compile(r"多少|几[个位名种次项条家座部本年天人岁]|几|多大|多高|多长|多重|多远|多宽|多深|百分之|比例|比率|公差|精度|how many|how much|how long|how old")),
-    ("person", re.compile(r"谁|哪位|什么人|哪个人|who|whom")),
-    ("place", re.compile(r"哪里|哪儿|在哪|什么地方|哪个国家|哪个城市|哪座|where|地址")),
+    ("person", re.compile(r"谁|哪一?位|什么人|哪一?个人|何人|who|whom")),
+    ("place", re.compile(r"哪里|哪儿|在哪|什么地方|(?:哪一?个?|什么)(?:国家|城市|地区|地方|省|州|县)|哪一?国(?!人)|哪座|where|地址")),
 ]
 # Asking for another name of the subject, and sentences that give one.
 _ALIAS_Q = re.compile(r"又称|又叫|也叫|也称|别称|别名|简称|称为什么|叫什么|称之为什么|原名|初名|本名|全称|史称|俗称|外号|昵称|绰号|"
@@ -409,10 +410,13 @@ def widen_span(question: str, sents: list[Sentence], first: int, last: int) -> t
     # ("…設立加工出口區來增加外貿收入" after "1960年代起，…")
     kind = answerable.asked_kind(question)
     if kind in _VALUE_KINDS and not any(answerable.fills(kind, fold(sents[k].text), question) for k in range(a, b + 1)):
-        for k in (b + 1, a - 1):
-            if 0 <= k < len(sents) and answerable.fills(kind, fold(sents[k].text), question):
-                a, b = min(a, k), max(b, k)
-                break
+        near = [k for k in (b + 1, a - 1) if 0 <= k < len(sents) and answerable.fills(kind, fold(sents[k].text), question)]
+        if near:
+            # both neighbours give a value: the one that shares more of the question's words ("1388年，…李成桂進攻遼東"
+            # for "李成桂在哪一年…反對出兵遼東", not the next sentence's "1392年，李成桂…自立為王")
+            words = {t for t in tokens(fold(question), search=True) if len(t) >= 2}
+            k = max(near, key=lambda k: len(words & set(tokens(fold(sents[k].text), search=True))))
+            a, b = min(a, k), max(b, k)
     return a, b
 
 
