@@ -53,11 +53,11 @@ class Draft:
 
 
 _TYPES: list[tuple[str, re.Pattern[str]]] = [
-    ("time", re.compile(r"哪一?年|哪年|什么时候|何时|何年|何月|何日|哪一?天|几月|几号|日期|年份|多久|多长时间|"
-                        r"(?:哪一?个?|什么)(?:朝代|时期|年代|时代|世纪)|when|what year|what date")),
+    ("time", re.compile(r"哪一?年|哪年|什么时候|何时|哪一?天|几月|几号|日期|年份|多久|多长时间|when|what year|what date|"
+                        + answerable.ASKS_DATE)),
     ("number", re.compile(r"多少|几[个位名种次项条家座部本年天人岁]|几|多大|多高|多长|多重|多远|多宽|多深|百分之|比例|比率|公差|精度|how many|how much|how long|how old")),
-    ("person", re.compile(r"谁|哪一?位|什么人|哪一?个人|何人|who|whom")),
-    ("place", re.compile(r"哪里|哪儿|在哪|什么地方|(?:哪一?个?|什么)(?:国家|城市|地区|地方|省|州|县)|哪一?国(?!人)|哪座|where|地址")),
+    ("person", re.compile(r"谁|什么人|who|whom|" + answerable.ASKS_PERSON)),
+    ("place", re.compile(r"哪里|哪儿|在哪|什么地方|哪座|where|地址|" + answerable.ASKS_PLACE)),
 ]
 # Asking for another name of the subject, and sentences that give one.
 _ALIAS_Q = re.compile(r"又称|又叫|也叫|也称|别称|别名|简称|称为什么|叫什么|称之为什么|原名|初名|本名|全称|史称|俗称|外号|昵称|绰号|"
