@@ -142,3 +142,19 @@ def test_a_year_question_is_filled_by_a_year_not_by_a_dynasty_word():
     q = "李成桂在哪一年時反對出兵遼東?"
     assert not an.fills("time", "李成桂反对出兵，回军发动政变，控制高丽王朝军政大权", q)
     assert an.fills("time", "1388年，高丽国王王禑派李成桂进攻辽东", q)
+
+
+def test_segmentation_artefacts_are_no_key_terms(small_kb):
+    """Found on DRCD: "卡尔梅克人大多" → 人大, "罗默为", "战于", 陆陆续续 → 陆陆, 哪|一片, 哪|一区: tokens
+    no document holds, so they carried the highest IDF and sank coverage of right answers."""
+    from knowzero.knowledge.retriever import key_terms, unglued
+
+    known = {"罗默", "战"}.__contains__
+    assert [unglued(t, known) for t in ("罗默为", "战于", "陆陆", "个个", "宠物", "于是", "所创")] == \
+        ["罗默", "战", "", "", "宠物", "于是", "所创"]
+    terms = [t for t, _ in key_terms(small_kb, "员工陆陆续续申请年假需提前几天？")]
+    assert "陆陆" not in terms and {"陆续", "年假", "提前"} <= set(terms)
+    assert [t for t, _ in key_terms(small_kb, "员工年假是哪一片规定的？")] == ["员工", "年假"]
+    assert "部分" in [t for t, _ in key_terms(small_kb, "哪一部分零件的外圓公差為±0.01mm？")]
+    # an unseen word that is no artefact stays: it says the sources may be about something else
+    assert "宠物" in [t for t, _ in key_terms(small_kb, "员工宠物的年假有几天？")]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -108,26 +109,58 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     """The question's content terms with their IDF.
 
     Precise-mode tokens minus stopwords and question words (also as the segmenter glues them to a
-    classifier or noun: "何年", "哪一位", "什么游戏" → 游戏). A Chinese compound the knowledge base
-    has never seen is replaced by its parts ("员工工资" → 员工, 工资), so a compound the segmenter
-    happens to know does not make coverage all-or-nothing.
+    classifier or noun: "何年", "哪一位", "什么游戏" → 游戏, 哪|一部分 → 部分). A Chinese compound the
+    knowledge base has never seen is replaced by its parts ("员工工资" → 员工, 工资), so a compound the
+    segmenter happens to know does not make coverage all-or-nothing; an unseen token that is a
+    segmentation artefact is repaired (:func:`unglued`).
     """
     terms: list[str] = []
-    for t in dict.fromkeys(tokens(query_text(question), search=False)):
+    words = tokens(query_text(question), search=False, keep_stopwords=True)
+    for i, t in enumerate(words):
         # a question word is no term (no passage holds "何年" or "哪一位"; counted, it sank coverage)
         if question_word(t):
             continue
+        if i and words[i - 1] == "哪" and t.startswith("一"):  # the segmenter's 哪|一片, 哪|一区, 哪|一部分: the numeral asks too
+            t = t[1:] if len(t) >= 3 else ""
         t = without_question_word(t)
         if t in STOPWORDS or not t.strip():
             continue
-        if len(t) >= 3 and _CJK_WORD.fullmatch(t) and not kb.keyword.has_term(t):
-            parts = [p for p in dict.fromkeys(tokens(t, search=True, keep_stopwords=True)) if p != t and len(p) >= 2]
-            finest = [p for p in parts if not any(o != p and o in p for o in parts)]
-            if finest:
-                terms.extend(finest)
+        if len(t) >= 2 and _CJK_WORD.fullmatch(t) and not kb.keyword.has_term(t):
+            if len(t) >= 3:
+                parts = [p for p in dict.fromkeys(tokens(t, search=True, keep_stopwords=True)) if p != t and len(p) >= 2]
+                finest = [p for p in parts if not any(o != p and o in p for o in parts)]
+                if finest:
+                    terms.extend(q for p in finest if (q := p if kb.keyword.has_term(p) else unglued(p, kb.keyword.has_term)))
+                    continue
+            t = unglued(t, kb.keyword.has_term)
+            if not t:
                 continue
         terms.append(t)
     return [(t, kb.keyword.term_idf(t)) for t in dict.fromkeys(terms)]
+
+
+_GLUE = frozenset("的了是在和与及之其所被把对从向由为于以将给到自也都就会")
+"""Function characters the segmenter glues onto a neighbouring word ("罗默为", "战于", "军是", "上以")."""
+
+
+def unglued(term: str, known: Callable[[str], bool]) -> str:
+    """A Chinese token no document contains, repaired when it is a segmentation artefact: a function
+    character glued to either end comes off ("罗默为" → 罗默, "以兆康苑" → 兆康苑), a reduplicated
+    half-word ("陆陆" of 陆陆续续, "个个") is dropped (``""``). Anything else is returned unchanged (an
+    unseen word is evidence that the sources may be about something else). ``known(t)``: the index has ``t``.
+
+    >>> known = {"罗默", "兆康苑", "战"}.__contains__
+    >>> [unglued(t, known) for t in ("罗默为", "以兆康苑", "战于", "陆陆", "宠物", "于是")]
+    ['罗默', '兆康苑', '战', '', '宠物', '于是']
+    """
+    if len(set(term)) == 1:
+        return ""
+    core = term
+    while len(core) >= 2 and (core[0] in _GLUE or core[-1] in _GLUE):
+        core = core[1:] if core[0] in _GLUE else core[:-1]
+    if core == term or not core or core in _GLUE:
+        return term
+    return core if len(core) >= 2 or known(core) else term
 
 
 def evidence_quality(kb: KnowledgeBase, question: str, r: Retrieval) -> float:

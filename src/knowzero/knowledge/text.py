@@ -49,7 +49,7 @@ STOPWORDS = frozenset(
 # "几世纪", "哪一条"; Taiwanese "甚麼" folds to 甚么, a variant of 什么). Folded, lower-cased tokens.
 _ASK_CLASSIFIER = "年月日天号时处地人种者位个名条部国座本家所项次类款张首篇门间场支队段句层届倍岁只件块省州区方边颗盘股层期代度"
 _ASK_WORD = re.compile(rf"^(?:(?:哪[一些几]?|什么|甚么|多少)[\u4e00-\u9fff]?|[几何](?:[{_ASK_CLASSIFIER}]|世纪)|为何|如何|为什么|为甚么|"
-                       r"怎么|怎样|怎么样|几时|何故|何以|何谓)$")
+                       r"怎么|怎样|怎么样|几时|何故|何以|何谓|有何)$")
 _ASK_HEAD = re.compile(r"^(?:哪一|哪些|哪几|哪(?![一些几])|什么|甚么)(?=[\u4e00-\u9fff]{2,}$)")
 
 
