@@ -54,7 +54,7 @@ _YEAR = re.compile(r"\d{1,4}\s*年|[〇零一二三四五六七八九十百千]+
 _REASON = re.compile(r"因为|由于|因此|所以|为了|导致|原因|使得|因而|是因|源于|出于|以便|目的|为此|由此|以致|致使|鉴于|基于|"
                      r"because|due to|so that|in order|since|as a result")
 _PLACE_SUFFIX = re.compile(r"[省市县区镇乡村州国岛山河湖海江洋港湾路街城州郡府]|大学|学院|中心|公园|广场|大厦|机场|车站")
-_CLAUSE = re.compile(r"[，,；;。！？!?：:\n]+")
+_CLAUSE = re.compile(r"[，,；;。！？!?：:\n]+|\.(?=\s)")  # an English full stop ends a clause too ("3.5" does not)
 _FUNCTION_HEAD = frozenset("以在于从由被把对为向与和及将让给到自据按经当")
 
 

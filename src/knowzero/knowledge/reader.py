@@ -26,7 +26,16 @@ from dataclasses import dataclass, field
 
 from knowzero.errors import ProviderError
 from knowzero.knowledge import answerable, verify
-from knowzero.knowledge.text import Sentence, char_ngrams, fold, normalize, query_text, split_sentences, tokens
+from knowzero.knowledge.text import (
+    Sentence,
+    char_ngrams,
+    fold,
+    normalize,
+    query_text,
+    split_sentences,
+    tokens,
+    without_how_much,
+)
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import ChatProvider, chat_json
 
@@ -184,7 +193,7 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     Weights were fitted on the CMRC 2018 trial split (dev data).
     """
     question = query_text(question)
-    q_terms = {t: idf(t) for t in tokens(question, search=False)}
+    q_terms = {t: idf(t) for t in tokens(without_how_much(question), search=False)}
     q_terms.update({t: idf(t) * 0.5 for t in tokens(question, search=True) if t not in q_terms})
     q_grams = char_ngrams(question)
     kind = answer_type(question)
@@ -224,7 +233,8 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
             if p.id.startswith("sql:"):
                 score += SQL_BONUS
             scored.append((score, _Cand(sent, p, rank, i)))
-        if p.section and n >= 2 and len(p.text) <= BLOCK_MAX_CHARS:
+        heading = set(tokens(f"{p.title} {p.section}", search=True)) if p.section else set()
+        if n >= 2 and len(p.text) <= BLOCK_MAX_CHARS and heading & q_terms.keys():
             # A short section (a contact card, a table) answers as a whole when its heading names the subject.
             head = set(tokens(f"{p.section} {p.text}", search=True))
             cov = sum(w for t, w in q_terms.items() if t in head) / g_total
@@ -259,7 +269,7 @@ reader's three, and the other version of the same text is then the fourth or fif
 def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: int = 3) -> Draft:  # type: ignore[no-untyped-def]
     """Pick the best sentence(s) verbatim (see module doc)."""
     wide = score_sentences(question, passages, idf, max_passages=CONFLICT_PASSAGES)
-    scored = [x for x in wide if x[1].rank < 3]
+    scored = [x for x in wide if x[1].rank < 3 and about_question(question, x[1].sent.text)]
     if not scored:
         return Draft("", [])
     best_score, best = scored[0]
@@ -395,6 +405,14 @@ def _narrow_to_row(question: str, claims: list[Claim], passages: dict[str, Passa
     return [Claim(text, main.source, quote, start, end, main.passage_id, main.title, main.score)]
 
 
+def about_question(question: str, sentence: str) -> bool:
+    """An English sentence that shares no word with an English question is about something else (English
+    states its subject in every sentence; Chinese often leaves it out, so Chinese text always passes)."""
+    if _CJK.search(question) or _ANAPHOR.match(sentence.strip()):
+        return True
+    return bool({t for t in tokens(without_how_much(question)) if len(t) >= 2} & set(tokens(sentence)))
+
+
 def widen_span(question: str, sents: list[Sentence], first: int, last: int) -> tuple[int, int]:
     """Sentence indices [a, b] of a whole answer around sentences first..last (see module doc)."""
     a, b = first, last
@@ -411,6 +429,9 @@ def widen_span(question: str, sents: list[Sentence], first: int, last: int) -> t
     kind = answerable.asked_kind(question)
     if kind in _VALUE_KINDS and not any(answerable.fills(kind, fold(sents[k].text), question) for k in range(a, b + 1)):
         near = [k for k in (b + 1, a - 1) if 0 <= k < len(sents) and answerable.fills(kind, fold(sents[k].text), question)]
+        # not a neighbour about something else ("The longest river … is the Blue River, 820 km long." after
+        # "The Danube flows through Vienna.")
+        near = [k for k in near if about_question(question, sents[k].text)]
         if near:
             # both neighbours give a value: the one that shares more of the question's words ("1388年，…李成桂進攻遼東"
             # for "李成桂在哪一年…反對出兵遼東", not the next sentence's "1392年，李成桂…自立為王")
@@ -421,6 +442,8 @@ def widen_span(question: str, sents: list[Sentence], first: int, last: int) -> t
 
 
 _VALUE_KINDS = ("time", "number", "person", "place")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_ANAPHOR = re.compile(r"(?:it|its|this|that|these|those|they|their|he|his|she|her|the same)\b", re.IGNORECASE)
 
 
 def _widen(question: str, claims: list[Claim], passages: dict[str, Passage], *,

@@ -19,7 +19,15 @@ from typing import Literal
 from knowzero.knowledge import entities as ent
 from knowzero.knowledge.fusion import weighted_rrf
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.text import STOPWORDS, fold, query_text, question_word, tokens, without_question_word
+from knowzero.knowledge.text import (
+    STOPWORDS,
+    fold,
+    query_text,
+    question_word,
+    tokens,
+    without_how_much,
+    without_question_word,
+)
 from knowzero.knowledge.types import Hit, Scored
 
 Strategy = Literal["hybrid", "keyword", "vector", "sql"]
@@ -115,7 +123,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     segmentation artefact is repaired (:func:`unglued`).
     """
     terms: list[str] = []
-    words = tokens(query_text(question), search=False, keep_stopwords=True)
+    words = tokens(without_how_much(query_text(question)), search=False, keep_stopwords=True)
     for i, t in enumerate(words):
         # a question word is no term (no passage holds "何年" or "哪一位"; counted, it sank coverage)
         if question_word(t):

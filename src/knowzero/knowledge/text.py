@@ -41,7 +41,8 @@ STOPWORDS = frozenset(
     哪些 哪位 哪种 哪家 怎么样 啥 咋 多少次 是多少 有多少 为多少 甚么 为甚么 要求 规定 情况 方面 具体
     a an the of to in on for and or is are was were be been being what which who whom whose when where why how
     does do did can could should would will with by from at as that this these those it its i you me my your our
-    please tell about there their they than then into many much""".split()
+    please tell about there their they than then into many much have has had having may might must shall also
+    very some any such""".split()
 )
 
 
@@ -51,6 +52,19 @@ _ASK_CLASSIFIER = "年月日天号时处地人种者位个名条部国座本家�
 _ASK_WORD = re.compile(rf"^(?:(?:哪[一些几]?|什么|甚么|多少)[\u4e00-\u9fff]?|[几何](?:[{_ASK_CLASSIFIER}]|世纪)|为何|如何|为什么|为甚么|"
                        r"怎么|怎样|怎么样|几时|何故|何以|何谓|有何)$")
 _ASK_HEAD = re.compile(r"^(?:哪一|哪些|哪几|哪(?![一些几])|什么|甚么)(?=[\u4e00-\u9fff]{2,}$)")
+
+
+_HOW_MUCH = re.compile(r"\bhow\s+(?:long|many|much|old|far|big|tall|high|large|often|wide|deep|heavy)\b", re.IGNORECASE)
+
+
+def without_how_much(question: str) -> str:
+    """``question`` with English "how long / how many / how old …" reduced to "how": the adjective asks
+    (like 多长, 多少), it is not what the question is about.
+
+    >>> without_how_much("How long is the Danube?")
+    'how is the Danube?'
+    """
+    return _HOW_MUCH.sub("how", question)
 
 
 def question_word(token: str) -> bool:
