@@ -20,6 +20,7 @@ from knowzero.knowledge import entities as ent
 from knowzero.knowledge.fusion import weighted_rrf
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.text import (
+    QUESTION_FILLER,
     STOPWORDS,
     fold,
     query_text,
@@ -131,7 +132,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
         if i and words[i - 1] == "哪" and t.startswith("一"):  # the segmenter's 哪|一片, 哪|一区, 哪|一部分: the numeral asks too
             t = t[1:] if len(t) >= 3 else ""
         t = without_question_word(t)
-        if t in STOPWORDS or not t.strip():
+        if t in STOPWORDS or t in QUESTION_FILLER or not t.strip():
             continue
         if len(t) >= 2 and _CJK_WORD.fullmatch(t) and not kb.keyword.has_term(t):
             if len(t) >= 3:

@@ -41,9 +41,14 @@ STOPWORDS = frozenset(
     哪些 哪位 哪种 哪家 怎么样 啥 咋 多少次 是多少 有多少 为多少 甚么 为甚么 要求 规定 情况 方面 具体
     a an the of to in on for and or is are was were be been being what which who whom whose when where why how
     does do did can could should would will with by from at as that this these those it its i you me my your our
-    please tell about there their they than then into many much have has had having may might must shall also
-    very some any such""".split()
+    please tell about there their they than then into many much""".split()
 )
+QUESTION_FILLER = frozenset(
+    """have has had having may might must shall also very some any such out both same other others each own once
+    here again between during while but if until am him his her hers them we us she he""".split()
+)
+"""English words that carry only grammar in a question: no key term (:func:`retriever.key_terms`). Not
+stopwords elsewhere: an answer's "also" or "has" is still a word the fact checker must find supported."""
 
 
 # Question words as the segmenter cuts them: an interrogative glued to a classifier or a noun ("何年", "哪一位",
@@ -54,17 +59,18 @@ _ASK_WORD = re.compile(rf"^(?:(?:哪[一些几]?|什么|甚么|多少)[\u4e00-\u
 _ASK_HEAD = re.compile(r"^(?:哪一|哪些|哪几|哪(?![一些几])|什么|甚么)(?=[\u4e00-\u9fff]{2,}$)")
 
 
-_HOW_MUCH = re.compile(r"\bhow\s+(?:long|many|much|old|far|big|tall|high|large|often|wide|deep|heavy)\b", re.IGNORECASE)
+_HOW_MUCH = re.compile(r"\bhow\s+(?:long|many|much|old|far|big|tall|high|large|often|wide|deep|heavy)\b|"
+                       r"\bin common\b|\bthe name of\b|\b(?:type|kind|sort) of\b", re.IGNORECASE)
 
 
 def without_how_much(question: str) -> str:
-    """``question`` with English "how long / how many / how old …" reduced to "how": the adjective asks
-    (like 多长, 多少), it is not what the question is about.
+    """``question`` without the English words that only ask: "how long / how many / how old …" reduced to
+    "how" (the adjective asks, like 多长, 多少), "in common", "the name of", "what type of" dropped.
 
-    >>> without_how_much("How long is the Danube?")
-    'how is the Danube?'
+    >>> without_how_much("How long is the Danube?"), without_how_much("What profession do A and B have in common?")
+    ('how is the Danube?', 'What profession do A and B have ?')
     """
-    return _HOW_MUCH.sub("how", question)
+    return _HOW_MUCH.sub(lambda m: "how" if m.group(0).lower().startswith("how") else "", question)
 
 
 def question_word(token: str) -> bool:
