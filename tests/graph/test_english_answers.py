@@ -20,6 +20,11 @@ DOCS = {
                                   "in total.\n",
     "general/rivers.md": "# Rivers\n\nThe Danube flows through Vienna. The longest river in Freedonia is the Blue "
                          "River, 820 km long.\n",
+    # two versions of one paragraph whose value sits in its second sentence (HaluEval-style, synthetic)
+    "general/hot-coffee.md": "# Hot Coffee\n\nHot Coffee is a locale in Covington County that shares a zipcode with "
+                             "nearby Collins. The population of Collins was 2,579 at the 2010 census.\n",
+    "general/hot-coffee-copy.md": "# Hot Coffee (copy)\n\nHot Coffee is a locale in Covington County that shares a "
+                                  "zipcode with nearby Collins. The population of Collins was 4,913 at the 2010 census.\n",
 }
 
 
@@ -57,3 +62,19 @@ def test_an_english_sentence_sharing_no_word_with_the_question_is_about_somethin
     assert about_question(q, "It is 2,850 km long.")  # refers back to the sentence before
     assert about_question(q, "The Danube is 2,850 km long.")
     assert about_question("多瑙河有多长？", "全长2850公里。")  # Chinese leaves the subject out: never filtered
+
+
+def test_a_disagreement_in_the_answers_second_sentence_is_named(kb) -> None:  # type: ignore[no-untyped-def]
+    q = "Hot Coffee shares a zipcode with a nearby city with what population at the 2010 census?"
+    a = answer_sync(q, KnowledgeDeps(kb, kb.settings))
+    assert "2,579" in a.reply and "4,913" in a.reply and a.verdict.level != "confirmed"
+
+
+def test_a_number_inside_a_longer_one_is_not_a_word_both_sentences_name() -> None:
+    from knowzero.knowledge.verify import value_conflict
+
+    # "5" of "WNP-5" is no word of "1957": both sentences name the same words of the question
+    assert value_conflict("WNP-3 and WNP-5 were built by the agency formed in which year?",
+                          "The Washington Public Power Supply System was formed in 1957.",
+                          "The Washington Public Power Supply System was formed in 1174.") == \
+        {"values": [["1957"], ["1174"]]}

@@ -303,6 +303,13 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
     claims = [Claim(row_sentence(c.text), c.source, c.quote, c.start, c.end, c.passage_id, c.title, c.score)
               if "|" in c.text else c for c in claims]
     found = _conflicting(question, scored[0][1], wide)
+    main = claims[0] if claims else None
+    for _, c in wide:  # the value may be in another sentence of the answer's quote (its second, after widening)
+        if found or main is None:
+            break
+        if c.idx >= 0 and c.passage.id == main.passage_id and main.start <= c.sent.start and c.sent.end <= main.end \
+                and c is not scored[0][1]:
+            found = _conflicting(question, c, wide)
     claims = _with_conflicting_claims(claims, found)
     answer = "".join(_terminate(c.text) for c in claims)
     return Draft(answer, claims, [d for d, _ in found])

@@ -700,6 +700,13 @@ def _widen_to_words(bounds: list[tuple[int, int]], i: int, j: int) -> tuple[int,
 _WH_HEAD = r"(?:哪|什么|什麼|何)一?[个個场場位种種座所家部本条條项項次届屆支间間]?\s*"
 
 
+def _names(word: str, text: str) -> bool:
+    """``text`` holds ``word``: a Latin word or number as a whole word ("5" of "WNP-5" is not in "1957")."""
+    if word.isascii():
+        return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text) is not None
+    return word in text
+
+
 def value_conflict(question: str, a: str, b: str, *, context_a: str = "",
                    context_b: str = "") -> dict[str, object] | None:
     """The values two sources give for what the question asks, when they differ (pure), else None.
@@ -721,7 +728,7 @@ def value_conflict(question: str, a: str, b: str, *, context_a: str = "",
     q_words -= {t for t in q_words if re.search(_WH_HEAD + re.escape(t), q_fold)}
     ha = fold(unicodedata.normalize("NFKC", f"{context_a} {a}")).lower()
     hb = fold(unicodedata.normalize("NFKC", f"{context_b} {b}")).lower()
-    if {t for t in q_words if t in ha} != {t for t in q_words if t in hb}:
+    if {t for t in q_words if _names(t, ha)} != {t for t in q_words if _names(t, hb)}:
         return None
     fa, fb = _fold_same_length(a), _fold_same_length(b)
     sim = max(_similar(fa, fb), _aligned(fa, fb))
