@@ -30,11 +30,12 @@ from knowzero.knowledge.text import (
     Sentence,
     char_ngrams,
     fold,
+    has_cjk,
     normalize,
     query_text,
     split_sentences,
     tokens,
-    without_how_much,
+    without_asking_phrases,
 )
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import ChatProvider, chat_json
@@ -193,7 +194,7 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     Weights were fitted on the CMRC 2018 trial split (dev data).
     """
     question = query_text(question)
-    q_terms = {t: idf(t) for t in tokens(without_how_much(question), search=False)}
+    q_terms = {t: idf(t) for t in tokens(without_asking_phrases(question), search=False)}
     q_terms.update({t: idf(t) * 0.5 for t in tokens(question, search=True) if t not in q_terms})
     q_grams = char_ngrams(question)
     kind = answer_type(question)
@@ -233,8 +234,8 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
             if p.id.startswith("sql:"):
                 score += SQL_BONUS
             scored.append((score, _Cand(sent, p, rank, i)))
-        heading = set(tokens(f"{p.title} {p.section}", search=True)) if p.section else set()
-        if n >= 2 and len(p.text) <= BLOCK_MAX_CHARS and heading & q_terms.keys():
+        if p.section and n >= 2 and len(p.text) <= BLOCK_MAX_CHARS \
+                and set(tokens(f"{p.title} {p.section}", search=True)) & q_terms.keys():
             # A short section (a contact card, a table) answers as a whole when its heading names the subject.
             head = set(tokens(f"{p.section} {p.text}", search=True))
             cov = sum(w for t, w in q_terms.items() if t in head) / g_total
@@ -269,7 +270,8 @@ reader's three, and the other version of the same text is then the fourth or fif
 def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: int = 3) -> Draft:  # type: ignore[no-untyped-def]
     """Pick the best sentence(s) verbatim (see module doc)."""
     wide = score_sentences(question, passages, idf, max_passages=CONFLICT_PASSAGES)
-    scored = [x for x in wide if x[1].rank < 3 and about_question(question, x[1].sent.text)]
+    words = _english_words(question)  # once per question, not per sentence read
+    scored = [x for x in wide if x[1].rank < 3 and _mentions(words, x[1].sent.text)]
     if not scored:
         return Draft("", [])
     best_score, best = scored[0]
@@ -303,13 +305,11 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
     claims = [Claim(row_sentence(c.text), c.source, c.quote, c.start, c.end, c.passage_id, c.title, c.score)
               if "|" in c.text else c for c in claims]
     found = _conflicting(question, scored[0][1], wide)
-    main = claims[0] if claims else None
-    for _, c in wide:  # the value may be in another sentence of the answer's quote (its second, after widening)
-        if found or main is None:
-            break
-        if c.idx >= 0 and c.passage.id == main.passage_id and main.start <= c.sent.start and c.sent.end <= main.end \
-                and c is not scored[0][1]:
-            found = _conflicting(question, c, wide)
+    if not found and claims:  # the value may be in another sentence of the answer's quote (its second, after widening)
+        main = claims[0]
+        inside = (c for _, c in wide if c is not scored[0][1] and c.idx >= 0 and c.passage.id == main.passage_id
+                  and main.start <= c.sent.start and c.sent.end <= main.end)
+        found = next((f for c in inside if (f := _conflicting(question, c, wide))), [])
     claims = _with_conflicting_claims(claims, found)
     answer = "".join(_terminate(c.text) for c in claims)
     return Draft(answer, claims, [d for d, _ in found])
@@ -415,9 +415,18 @@ def _narrow_to_row(question: str, claims: list[Claim], passages: dict[str, Passa
 def about_question(question: str, sentence: str) -> bool:
     """An English sentence that shares no word with an English question is about something else (English
     states its subject in every sentence; Chinese often leaves it out, so Chinese text always passes)."""
-    if _CJK.search(question) or _ANAPHOR.match(sentence.strip()):
-        return True
-    return bool({t for t in tokens(without_how_much(question)) if len(t) >= 2} & set(tokens(sentence)))
+    return _mentions(_english_words(question), sentence)
+
+
+def _english_words(question: str) -> frozenset[str] | None:
+    """The words of an English question (None for a Chinese one): :func:`about_question`'s half per question."""
+    if has_cjk(question):
+        return None
+    return frozenset(t for t in tokens(without_asking_phrases(question)) if len(t) >= 2)
+
+
+def _mentions(words: frozenset[str] | None, sentence: str) -> bool:
+    return words is None or _ANAPHOR.match(sentence.strip()) is not None or bool(words & set(tokens(sentence)))
 
 
 def widen_span(question: str, sents: list[Sentence], first: int, last: int) -> tuple[int, int]:
@@ -449,7 +458,6 @@ def widen_span(question: str, sents: list[Sentence], first: int, last: int) -> t
 
 
 _VALUE_KINDS = ("time", "number", "person", "place")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _ANAPHOR = re.compile(r"(?:it|its|this|that|these|those|they|their|he|his|she|her|the same)\b", re.IGNORECASE)
 
 

@@ -26,7 +26,7 @@ from knowzero.knowledge.text import (
     query_text,
     question_word,
     tokens,
-    without_how_much,
+    without_asking_phrases,
     without_question_word,
 )
 from knowzero.knowledge.types import Hit, Scored
@@ -123,8 +123,11 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     segmenter happens to know does not make coverage all-or-nothing; an unseen token that is a
     segmentation artefact is repaired (:func:`unglued`).
     """
+    def repaired(t: str) -> str:  # a token the index has stays; an unseen artefact is repaired ("" drops it)
+        return t if kb.keyword.has_term(t) else unglued(t, kb.keyword.has_term)
+
     terms: list[str] = []
-    words = tokens(without_how_much(query_text(question)), search=False, keep_stopwords=True)
+    words = tokens(without_asking_phrases(query_text(question)), search=False, keep_stopwords=True)
     for i, t in enumerate(words):
         # a question word is no term (no passage holds "何年" or "哪一位"; counted, it sank coverage)
         if question_word(t):
@@ -135,15 +138,11 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
         if t in STOPWORDS or t in QUESTION_FILLER or not t.strip():
             continue
         if len(t) >= 2 and _CJK_WORD.fullmatch(t) and not kb.keyword.has_term(t):
-            if len(t) >= 3:
-                parts = [p for p in dict.fromkeys(tokens(t, search=True, keep_stopwords=True)) if p != t and len(p) >= 2]
-                finest = [p for p in parts if not any(o != p and o in p for o in parts)]
-                if finest:
-                    terms.extend(q for p in finest if (q := p if kb.keyword.has_term(p) else unglued(p, kb.keyword.has_term)))
-                    continue
-            t = unglued(t, kb.keyword.has_term)
-            if not t:
-                continue
+            parts = [p for p in dict.fromkeys(tokens(t, search=True, keep_stopwords=True)) if p != t and len(p) >= 2] \
+                if len(t) >= 3 else []
+            finest = [p for p in parts if not any(o != p and o in p for o in parts)]
+            terms.extend(q for p in finest or [t] if (q := repaired(p)))
+            continue
         terms.append(t)
     return [(t, kb.keyword.term_idf(t)) for t in dict.fromkeys(terms)]
 

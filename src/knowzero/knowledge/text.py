@@ -63,14 +63,23 @@ _HOW_MUCH = re.compile(r"\bhow\s+(?:long|many|much|old|far|big|tall|high|large|o
                        r"\bin common\b|\bthe name of\b|\b(?:type|kind|sort) of\b", re.IGNORECASE)
 
 
-def without_how_much(question: str) -> str:
+def without_asking_phrases(question: str) -> str:
     """``question`` without the English words that only ask: "how long / how many / how old …" reduced to
     "how" (the adjective asks, like 多长, 多少), "in common", "the name of", "what type of" dropped.
 
-    >>> without_how_much("How long is the Danube?"), without_how_much("What profession do A and B have in common?")
+    >>> without_asking_phrases("How long is the Danube?"), without_asking_phrases("What profession do A and B have in common?")
     ('how is the Danube?', 'What profession do A and B have ?')
     """
     return _HOW_MUCH.sub(lambda m: "how" if m.group(0).lower().startswith("how") else "", question)
+
+
+def has_cjk(text: str) -> bool:
+    """``text`` holds a Chinese character (Chinese leaves a sentence's subject out; English states it).
+
+    >>> has_cjk("How long is the Danube?"), has_cjk("多瑙河有多长？")
+    (False, True)
+    """
+    return _CJK_RUN.search(text) is not None
 
 
 def question_word(token: str) -> bool:
