@@ -106,6 +106,29 @@ def test_value_kinds_and_swaps() -> None:
         assert w != v and v not in w and w not in v
 
 
+def test_english_answers_have_kinds_and_a_date_moves_its_year() -> None:
+    assert syn.value_kind("When was he born?", "March 28, 1941") == "date"
+    assert syn.value_kind("In what year did it open?", "1957") == "date"
+    assert syn.value_kind("What population did it have at the 2010 census?", "2,586") == "number"
+    assert syn.value_kind("Who directed the film?", "Todd Phillips") == "person"
+    assert syn.value_kind("In which city is it located?", "New York City") == "place"
+    assert syn.value_kind("What kind of film is it?", "Comedy film") is None  # not a typed value
+    rng = random.Random(3)
+    for _ in range(20):
+        moved = syn.shift_number("March 28, 1941", rng)
+        assert moved.startswith("March 28, ") and 1932 <= int(moved[-4:]) <= 1950 and moved != "March 28, 1941"
+    assert syn.shift_number("2,586", rng).count(",") <= 1
+
+
+def test_an_answer_named_in_its_question_makes_no_conflict_pair() -> None:
+    # "Who is older, A or B?": swapping A everywhere makes no disagreement about the asked fact
+    paras = [{"id": "p1", "title": "t", "context": "Glenn Hughes (born 1951) is a bassist. Ross Lynch (born 1995) is a singer."},
+             {"id": "p2", "title": "u", "context": "The novel was written by Jane Doe."}]
+    qs = [{"question": "Who is older, Glenn Hughes or Ross Lynch?", "answers": ["Glenn Hughes"], "gold": "p1"},
+          {"question": "Who wrote the novel?", "answers": ["Jane Doe"], "gold": "p2"}]
+    assert [p.value for p in syn.build_conflicts(paras, qs, seed=3)] == ["Jane Doe"]
+
+
 def test_conflict_pairs_are_deterministic_and_swap_the_answer() -> None:
     paras, qs = load_squad(DRCD)
     pairs = syn.build_conflicts(paras, qs, seed=3)

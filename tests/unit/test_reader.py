@@ -183,3 +183,25 @@ def test_a_models_verbatim_quote_gets_the_context_the_offline_reader_gives_a_sen
     worded = "商业压力使这项制度被废弃。"
     d = reader.llm_read(model(worded), question, [doc("c.md", text)])
     assert d.claims[0].text == worded and d.claims[0].quote == quote
+
+
+def test_two_versions_of_the_answers_document_disagreeing_in_a_sentence_it_does_not_quote_are_named() -> None:
+    # the reader quotes the film's lead sentence; the asked year is two sentences on, changed in the copy
+    def film(year: str) -> str:
+        return ("The Great Outdoors is a 1988 American comedy film starring Annette Bening. It was shot in Wisconsin. "
+                f"In {year}, she received a star on the Hollywood Walk of Fame.")
+    a = doc("film.md", film("2006"), title="The Great Outdoors")
+    b = doc("film~copy.md", film("2015"), title="The Great Outdoors")
+    q = "The 1988 American comedy film The Great Outdoors starred an actress who received a star in what year?"
+    d = extractive_read(q, [a, b], idf)
+    assert d.conflicts and [[x.strip(",") for x in side] for side in d.conflicts[0]["values"]] == [["2006"], ["2015"]]
+    assert "2006" in d.answer and "2015" in d.answer and {c.source for c in d.claims} == {"film.md", "film~copy.md"}
+
+
+def test_two_versions_of_another_document_are_not_the_answers_conflict() -> None:
+    # a third document's two versions disagree about its own figure: not about the question asked
+    a = doc("fish.md", "The blue-lined sea bream is a fish of the Indo-Pacific. It grows to 80 cm long.", title="Blue-lined sea bream")
+    c1 = doc("other.md", "The yellowfin goatfish is a reef fish. It grows to 50 cm long.", title="Yellowfin goatfish")
+    c2 = doc("other~copy.md", "The yellowfin goatfish is a reef fish. It grows to 32 cm long.", title="Yellowfin goatfish")
+    d = extractive_read("How long does the blue-lined sea bream grow?", [a, c1, c2], idf)
+    assert d.claims[0].source == "fish.md" and d.conflicts == []

@@ -328,3 +328,11 @@ def test_one_unit_character_before_two_dates_is_not_the_same_place() -> None:
     b = "鑑於平津局勢緊張，《大公報》開始向南發展，1936年4月1日，《大公報》落戶上海望平街。"
     assert v.value_conflict("《大公報》這名稱的意思是什麼?", a, b) is None
 
+
+
+def test_the_asked_category_of_an_english_question_is_not_a_word_both_sentences_must_name() -> None:
+    # "which city": "city" is part of one value ("New York City") and not the other's
+    q = "750 7th Avenue and 101 Park Avenue are located in which city?"
+    a = "750 Seventh Avenue is a 615 ft tall office skyscraper in New York City."
+    b = "750 Seventh Avenue is a 615 ft tall office skyscraper in Nevada."
+    assert v.value_conflict(q, a, b) == {"values": [["New York City"], ["Nevada"]]}

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from knowzero.knowledge.reader import answer_type
-from knowzero.knowledge.text import fold, in_script, split_sentences
+from knowzero.knowledge.text import fold, has_cjk, in_script, split_sentences
 from knowzero.knowledge.text import traditional as is_traditional
 
 
@@ -41,11 +41,20 @@ def detect_script(text: str) -> str:
 _DATE = re.compile(r"^(?:公元前?)?\d{1,4}年(?:\d{1,2}月)?(?:\d{1,2}日)?$|^\d{1,2}月\d{1,2}日$")
 _NUMBER = re.compile(r"^[约近逾超过余]{0,2}\d[\d,.]*\s*[^\d\s]{0,4}$")
 _NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$|^[\u4e00-\u9fff]{1,6}[·‧・][\u4e00-\u9fff]{1,8}$")
+# English answers (HotpotQA-style data): a year or a full date, a count, a capitalised name.
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_EN_DATE = re.compile(rf"^(?:{_MONTH} (?:\d{{1,2}}, )?|\d{{1,2}} {_MONTH} )?\d{{4}}$")
+_EN_NUMBER = re.compile(r"^(?:about |over |nearly |more than )?\d[\d,.]*(?: (?:million|billion|thousand|hundred))?(?: [a-z]+){0,2}$")
+_EN_NAME = re.compile(r"^[A-Z][\w'.\-]*(?: (?:[A-Z][\w'.\-]*|of|de|da|van|von|the|and|la|le)){0,4}$")
+_EN_PLACE_Q = re.compile(r"\bwhere\b|\b(?:what|which|in what|in which) (?:city|country|state|town|county|region|island|province|nation)\b",
+                         re.IGNORECASE)
 
 
 def value_kind(question: str, value: str) -> str | None:
     """``date`` | ``number`` | ``person`` | ``place`` for a swappable answer, else None."""
     v = value.strip()
+    if not has_cjk(question):
+        return _english_kind(question, v)
     if _DATE.match(v):
         return "date"
     if _NUMBER.match(v) and len(re.findall(r"\d[\d,.]*", v)) == 1:
@@ -53,6 +62,18 @@ def value_kind(question: str, value: str) -> str | None:
     kind = answer_type(fold(question))
     if kind in ("person", "place") and _NAME.match(v):
         return kind
+    return None
+
+
+def _english_kind(question: str, v: str) -> str | None:
+    if _EN_DATE.match(v):
+        return "date"
+    if _EN_NUMBER.match(v) and len(re.findall(r"\d[\d,.]*", v)) == 1:
+        return "number"
+    if _EN_NAME.match(v):
+        if _EN_PLACE_Q.search(question):
+            return "place"
+        return "person" if re.search(r"\bwho(?:m|se)?\b", question, re.IGNORECASE) else None
     return None
 
 
@@ -66,13 +87,14 @@ def shift_number(value: str, rng: random.Random) -> str:
     >>> shift_number("1786年", random.Random(1)) != "1786年"
     True
     """
-    m = re.search(r"\d[\d,]*(?:\.\d+)?", value)
-    if not m:
+    numbers = list(re.finditer(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?", value))
+    if not numbers:
         return value
+    m = numbers[-1] if _EN_DATE.match(value) else numbers[0]  # an English date moves its year, not its day
     raw = m.group(0)
     num = float(raw.replace(",", ""))
     for _ in range(20):
-        if re.fullmatch(r"\d{4}", raw) and "年" in value[m.end():m.end() + 1]:
+        if re.fullmatch(r"\d{4}", raw) and ("年" in value[m.end():m.end() + 1] or _EN_DATE.match(value)):
             new = num + rng.choice([-1, 1]) * rng.randint(1, 9)
         elif num >= 20:
             new = round(num * (1 + rng.choice([-1, 1]) * rng.randint(1, 9) / 10))
@@ -146,7 +168,7 @@ def build_conflicts(paragraphs: Sequence[dict[str, str]], questions: Sequence[di
         if limit is not None and len(pairs) >= limit:
             break
         para = by_id.get(q["gold"])
-        if para is None or q["gold"] in used or ans not in para["context"]:
+        if para is None or q["gold"] in used or ans not in para["context"] or ans.lower() in q["question"].lower():
             continue
         new = swap_value(kind, ans, pool[kind], rng)
         if new is None or new in para["context"]:

@@ -305,14 +305,20 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
     claims = [Claim(row_sentence(c.text), c.source, c.quote, c.start, c.end, c.passage_id, c.title, c.score)
               if "|" in c.text else c for c in claims]
     found = _conflicting(question, scored[0][1], wide)
-    if not found and claims:  # the value may be in another sentence of the answer's quote (its second, after widening)
-        main = claims[0]
-        inside = (c for _, c in wide if c is not scored[0][1] and c.idx >= 0 and c.passage.id == main.passage_id
-                  and main.start <= c.sent.start and c.sent.end <= main.end)
+    own = [q for q in claims if verify.same_title(q.title, claims[0].title)] if claims else []
+    if not found and own:  # the value may be in another sentence the answer quotes from its document
+        inside = (c for q in own for _, c in wide if c is not scored[0][1] and c.idx >= 0
+                  and c.passage.id == q.passage_id and q.start <= c.sent.start and c.sent.end <= q.end)
         found = next((f for c in inside if (f := _conflicting(question, c, wide))), [])
+    if not found and own:  # two versions of the answer's document disagree in a sentence the reader did not quote
+        found = _two_versions(question, wide, claims[0].title)
     claims = _with_conflicting_claims(claims, found)
     answer = "".join(_terminate(c.text) for c in claims)
-    return Draft(answer, claims, [d for d, _ in found])
+    conflicts: list[dict[str, object]] = []
+    for d, _ in found:  # the two sides of one version conflict carry the same description
+        if d not in conflicts:
+            conflicts.append(d)
+    return Draft(answer, claims, conflicts)
 
 
 def quote_share(question: str, passages: list[Scored], idf, claim: Claim) -> float | None:  # type: ignore[no-untyped-def]
@@ -554,6 +560,34 @@ def find_conflicts(question: str, scored: list[tuple[float, _Cand]]) -> list[dic
     if not scored:
         return []
     return [d for d, _ in _conflicting(question, scored[0][1], scored)]
+
+
+def _two_versions(question: str, wide: list[tuple[float, _Cand]], title: str) -> list[tuple[dict[str, object], _Cand]]:
+    """Two versions of one statement (:func:`knowzero.knowledge.verify.one_statement`: one value changed) in
+    two versions of the answer's document (``title``), among the sentences scoring at least
+    :data:`CONFLICT_SHARE` of the best, the value of the kind asked: the answer's own sentence may be a third
+    one (the film's lead sentence, beside "in 2006 / in 2015 she received a star"). Both sentences join the
+    answer's claims."""
+    plain = sorted(((sc + RANK_PENALTY * c.rank, c) for sc, c in wide if c.idx >= 0), key=lambda x: -x[0])
+    if not plain or plain[0][0] <= 0:
+        return []
+    strong = [c for sc, c in plain if sc >= CONFLICT_SHARE * plain[0][0] and verify.same_title(c.passage.title, title)]
+    for i, a in enumerate(strong):
+        for b in strong[i + 1:]:
+            if a.passage.path == b.passage.path:
+                continue
+            found = verify.value_conflict(question, a.sent.text, b.sent.text, context_a=a.passage.title,
+                                          context_b=b.passage.title)
+            values = found["values"] if found else None
+            if found is None or not isinstance(values, list) or not about_asked(question, found) \
+                    or not answerable.conflict_fills_slot(question, values, [a.sent.text, b.sent.text], typed=False) \
+                    or not verify.one_statement(a.sent.text, b.sent.text, values, title_a=a.passage.title,
+                                                title_b=b.passage.title):
+                continue
+            conflict: dict[str, object] = {"sources": [a.passage.path, b.passage.path], "quotes": [a.sent.text, b.sent.text],
+                                           "titles": [a.passage.title, b.passage.title], **found, "same_statement": True}
+            return [(conflict, a), (conflict, b)]
+    return []
 
 
 def _with_conflicting_claims(claims: list[Claim], found: list[tuple[dict[str, object], _Cand]]) -> list[Claim]:

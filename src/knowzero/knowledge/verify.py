@@ -697,7 +697,7 @@ def _widen_to_words(bounds: list[tuple[int, int]], i: int, j: int) -> tuple[int,
     return min(lo, i), max(hi, j)
 
 
-_WH_HEAD = r"(?:哪|什么|什麼|何)一?[个個场場位种種座所家部本条條项項次届屆支间間]?\s*"
+_WH_HEAD = r"(?:(?:哪|什么|什麼|何)一?[个個场場位种種座所家部本条條项項次届屆支间間]?|\b(?:which|what)\s+)\s*"
 
 
 def _names(word: str, text: str) -> bool:
@@ -762,6 +762,17 @@ def value_conflict(question: str, a: str, b: str, *, context_a: str = "",
     return {"values": [xs, ys]}
 
 
+def _statement_form(text: str) -> str:
+    return _PUNCT.sub("", fold(unicodedata.normalize("NFKC", text)).lower())
+
+
+def same_title(title_a: str, title_b: str) -> bool:
+    """Two documents' titles name one document: the same, or one inside the other ("议会简介" /
+    "议会简介（2019年版）"), folded, without punctuation or spaces; an empty title names none."""
+    ta, tb = _statement_form(title_a), _statement_form(title_b)
+    return bool(ta and tb and (ta in tb or tb in ta))
+
+
 def one_statement(a: str, b: str, values: Sequence[Sequence[object]], *, title_a: str = "", title_b: str = "") -> bool:
     """``a`` and ``b`` are one statement with only the disputed ``values`` changed (pure): two versions of
     one document, not two items that happen to share words. Either the two sentences differ in one region
@@ -782,14 +793,9 @@ def one_statement(a: str, b: str, values: Sequence[Sequence[object]], *, title_a
     """
     if len(values) != 2 or not all(values):
         return False
-
-    def norm(text: str) -> str:
-        return _PUNCT.sub("", fold(unicodedata.normalize("NFKC", text)).lower())
-
-    ta, tb = norm(title_a), norm(title_b)
-    if (ta or tb) and not (ta and tb and (ta in tb or tb in ta)):
+    if (_statement_form(title_a) or _statement_form(title_b)) and not same_title(title_a, title_b):
         return False
-
+    norm = _statement_form
     fa, fb = norm(a), norm(b)
     if not fa or not fb or fa == fb:
         return False
