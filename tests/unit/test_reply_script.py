@@ -32,3 +32,12 @@ def test_a_simplified_or_english_question_is_unchanged() -> None:
     assert compose_reply("How many seats?", Draft("", []), verdict("insufficient")).startswith("The knowledge base")
     reply = compose_reply("议会共有多少个议席？", Draft(QUOTE, [CLAIM], [CONFLICT]), verdict("uncertain"))
     assert reply.startswith("⚠️ 不同文档对此说法不一") and "请核实以哪份为准。" in reply
+
+
+def test_the_conflict_note_shows_each_value_once_without_the_punctuation_its_span_took() -> None:
+    from knowzero.knowledge.pipeline import conflict_note
+
+    c = {"sources": ["h1", "h1~copy"], "values": [["Bob", "Bob Barker", "Barker"], ["2006,", "2006,"]]}
+    assert conflict_note(c, False) == "\nNote: the documents disagree (h1: Bob Barker; h1~copy: 2006); check which one is right."
+    zh = {"sources": ["a", "b"], "values": [["巴黎", "巴黎"], ["日本，"]]}
+    assert conflict_note(zh, True) == "\n注意：不同文档说法不一（a：巴黎；b：日本），请核实以哪份为准。"

@@ -400,7 +400,7 @@ def disputed_slot(question: str, v: verify.Verdict, conflicts: Sequence[dict[str
 def conflict_summary(c: dict[str, Any]) -> str:
     """"a.md: 5天 / b.md: 10天" for one disagreement between documents."""
     srcs, values = list(c.get("sources") or []), list(c.get("values") or [])
-    return " / ".join(f"{src}: {', '.join(map(str, v))}" for src, v in zip(srcs, values, strict=False))
+    return " / ".join(f"{src}: {', '.join(shown_values(v))}" for src, v in zip(srcs, values, strict=False))
 
 
 _QUESTION_MARK = ("？", "?")
@@ -584,11 +584,23 @@ def premise_reply(p: verify.Premise, is_zh: bool, hant: bool = False) -> str:
     return in_script("不是。文档的说法与问题相反：", hant) if is_zh else "No. The documents say the opposite: "
 
 
+def shown_values(side: Any) -> list[str]:
+    """One document's differing values as the note shows them: each once, without the punctuation a span
+    takes along ("2006," → 2006), a value inside a longer one left out ("Barker" beside "Bob Barker").
+
+    >>> shown_values(["Bob", "Bob Barker", "Barker", "Bob Barker"]), shown_values(["巴黎", "巴黎"]), shown_values(["15,"])
+    (['Bob Barker'], ['巴黎'], ['15'])
+    """
+    items = side if isinstance(side, list | tuple) else [side]
+    out = list(dict.fromkeys(v for x in items if (v := str(x).strip(" ,.;:，。；：、"))))
+    return [v for v in out if not any(v != o and v in o for o in out)]
+
+
 def conflict_note(c: dict[str, Any], is_zh: bool, hant: bool = False) -> str:
     """One disagreement between documents: each document with the value it gives (``hant``: our words in
     Traditional characters; document names and values stay as written)."""
     srcs = [str(x) for x in c.get("sources") or []]
-    values = c.get("values") or []
+    values = [shown_values(v) for v in c.get("values") or []]
     if len(srcs) == 2 and len(values) == 2 and all(values):
         if is_zh:
             parts = "；".join(f"{src}：{'、'.join(map(str, v))}" for src, v in zip(srcs, values, strict=True))
