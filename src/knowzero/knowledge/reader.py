@@ -305,7 +305,7 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
     claims = [Claim(row_sentence(c.text), c.source, c.quote, c.start, c.end, c.passage_id, c.title, c.score)
               if "|" in c.text else c for c in claims]
     found = _conflicting(question, scored[0][1], wide)
-    own = [q for q in claims if verify.same_title(q.title, claims[0].title)] if claims else []
+    own = claims[:1] + [q for q in claims[1:] if verify.same_title(q.title, claims[0].title)]
     if not found and own:  # the value may be in another sentence the answer quotes from its document
         inside = (c for q in own for _, c in wide if c is not scored[0][1] and c.idx >= 0
                   and c.passage.id == q.passage_id and q.start <= c.sent.start and c.sent.end <= q.end)
