@@ -53,27 +53,21 @@ _EN_PLACE_Q = re.compile(r"\bwhere\b|\b(?:what|which|in what|in which) (?:city|c
 def value_kind(question: str, value: str) -> str | None:
     """``date`` | ``number`` | ``person`` | ``place`` for a swappable answer, else None."""
     v = value.strip()
-    if not has_cjk(question):
-        return _english_kind(question, v)
-    if _DATE.match(v):
+    english = not has_cjk(question)
+    date, number = (_EN_DATE, _EN_NUMBER) if english else (_DATE, _NUMBER)
+    if date.match(v):
         return "date"
-    if _NUMBER.match(v) and len(re.findall(r"\d[\d,.]*", v)) == 1:
+    if number.match(v) and len(re.findall(r"\d[\d,.]*", v)) == 1:
         return "number"
-    kind = answer_type(fold(question))
-    if kind in ("person", "place") and _NAME.match(v):
-        return kind
-    return None
-
-
-def _english_kind(question: str, v: str) -> str | None:
-    if _EN_DATE.match(v):
-        return "date"
-    if _EN_NUMBER.match(v) and len(re.findall(r"\d[\d,.]*", v)) == 1:
-        return "number"
-    if _EN_NAME.match(v):
+    if english:  # a capitalised name: a place for where/which-city questions, a person for who questions
+        if not _EN_NAME.match(v):
+            return None
         if _EN_PLACE_Q.search(question):
             return "place"
         return "person" if re.search(r"\bwho(?:m|se)?\b", question, re.IGNORECASE) else None
+    kind = answer_type(fold(question))
+    if kind in ("person", "place") and _NAME.match(v):
+        return kind
     return None
 
 
@@ -90,11 +84,12 @@ def shift_number(value: str, rng: random.Random) -> str:
     numbers = list(re.finditer(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?", value))
     if not numbers:
         return value
-    m = numbers[-1] if _EN_DATE.match(value) else numbers[0]  # an English date moves its year, not its day
+    en_date = _EN_DATE.match(value) is not None
+    m = numbers[-1] if en_date else numbers[0]  # an English date moves its year, not its day
     raw = m.group(0)
     num = float(raw.replace(",", ""))
     for _ in range(20):
-        if re.fullmatch(r"\d{4}", raw) and ("年" in value[m.end():m.end() + 1] or _EN_DATE.match(value)):
+        if re.fullmatch(r"\d{4}", raw) and ("年" in value[m.end():m.end() + 1] or en_date):
             new = num + rng.choice([-1, 1]) * rng.randint(1, 9)
         elif num >= 20:
             new = round(num * (1 + rng.choice([-1, 1]) * rng.randint(1, 9) / 10))

@@ -563,30 +563,20 @@ def find_conflicts(question: str, scored: list[tuple[float, _Cand]]) -> list[dic
 
 
 def _two_versions(question: str, wide: list[tuple[float, _Cand]], title: str) -> list[tuple[dict[str, object], _Cand]]:
-    """Two versions of one statement (:func:`knowzero.knowledge.verify.one_statement`: one value changed) in
-    two versions of the answer's document (``title``), among the sentences scoring at least
-    :data:`CONFLICT_SHARE` of the best, the value of the kind asked: the answer's own sentence may be a third
-    one (the film's lead sentence, beside "in 2006 / in 2015 she received a star"). Both sentences join the
-    answer's claims."""
-    plain = sorted(((sc + RANK_PENALTY * c.rank, c) for sc, c in wide if c.idx >= 0), key=lambda x: -x[0])
+    """Two versions of one statement (:func:`_conflicting`'s ``same_statement``: one value changed) in two
+    versions of the answer's document (``title``), among the sentences scoring at least :data:`CONFLICT_SHARE`
+    of the best, naming the question's words: the answer's own sentence may be a third one (the film's lead
+    sentence, beside "in 2006 / in 2015 she received a star"). Both sentences join the answer's claims."""
+    plain = sorted(((sc + RANK_PENALTY * c.rank, sc, c) for sc, c in wide if c.idx >= 0), key=lambda x: -x[0])
     if not plain or plain[0][0] <= 0:
         return []
-    strong = [c for sc, c in plain if sc >= CONFLICT_SHARE * plain[0][0] and verify.same_title(c.passage.title, title)]
-    for i, a in enumerate(strong):
-        for b in strong[i + 1:]:
-            if a.passage.path == b.passage.path:
-                continue
-            found = verify.value_conflict(question, a.sent.text, b.sent.text, context_a=a.passage.title,
-                                          context_b=b.passage.title)
-            values = found["values"] if found else None
-            if found is None or not isinstance(values, list) or not about_asked(question, found) \
-                    or not answerable.conflict_fills_slot(question, values, [a.sent.text, b.sent.text], typed=False) \
-                    or not verify.one_statement(a.sent.text, b.sent.text, values, title_a=a.passage.title,
-                                                title_b=b.passage.title):
-                continue
-            conflict: dict[str, object] = {"sources": [a.passage.path, b.passage.path], "quotes": [a.sent.text, b.sent.text],
-                                           "titles": [a.passage.title, b.passage.title], **found, "same_statement": True}
-            return [(conflict, a), (conflict, b)]
+    strong = [(sc, c) for p, sc, c in plain if p >= CONFLICT_SHARE * plain[0][0] and verify.same_title(c.passage.title, title)]
+    for _, a in strong:
+        for found, b in _conflicting(question, a, strong):
+            values = found["values"]
+            if found["same_statement"] and isinstance(values, list) \
+                    and answerable.conflict_fills_slot(question, values, [a.sent.text, b.sent.text], typed=False):
+                return [(found, a), (found, b)]
     return []
 
 

@@ -795,8 +795,7 @@ def one_statement(a: str, b: str, values: Sequence[Sequence[object]], *, title_a
         return False
     if (_statement_form(title_a) or _statement_form(title_b)) and not same_title(title_a, title_b):
         return False
-    norm = _statement_form
-    fa, fb = norm(a), norm(b)
+    fa, fb = _statement_form(a), _statement_form(b)
     if not fa or not fb or fa == fb:
         return False
     p = 0
@@ -809,8 +808,8 @@ def one_statement(a: str, b: str, values: Sequence[Sequence[object]], *, title_a
         return True
 
     def rest(text: str, side: Sequence[object]) -> str:
-        t = norm(text)
-        for v in sorted((norm(str(x)) for x in side), key=len, reverse=True):
+        t = _statement_form(text)
+        for v in sorted((_statement_form(str(x)) for x in side), key=len, reverse=True):
             if v:
                 t = t.replace(v, "")
         return t
