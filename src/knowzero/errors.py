@@ -7,6 +7,7 @@
     ├── Unauthorized                   unauthorized    401
     ├── Conflict                       conflict        409   (thread busy, duplicate action)
     ├── IngestError                    ingest_error    422   (one bad file; the run goes on)
+    ├── PayloadTooLarge                too_large       413   (a body or file over its cap)
     ├── RateLimited                    rate_limited    429   (with a Retry-After header)
     └── ProviderError                  llm_unavailable 503   (LLM timeout / 5xx / invalid JSON;
                                                               callers fall back and log it)
@@ -56,6 +57,10 @@ class Conflict(KnowZeroError):
 
 class IngestError(KnowZeroError):
     code, status = "ingest_error", 422
+
+
+class PayloadTooLarge(KnowZeroError):
+    code, status = "too_large", 413
 
 
 class RateLimited(KnowZeroError):
