@@ -79,6 +79,14 @@ class Settings(BaseSettings):
     anon_ip_rate_limit: str = Field(default="120/minute",
                                     description="The same routes per client address for all anonymous callers; empty = off.")
 
+    anon_write_rate_limit: str = Field(default="60/minute;600/hour",
+                                       description="Other anonymous writes (rename, delete, feedback, marking read) per "
+                                                   "anonymous identity; empty = off.")
+    max_body_bytes: int = Field(default=256 * 1024, ge=1024,
+                                description="Largest request body of every route but uploads, in bytes (413 above).")
+    max_upload_request_bytes: int = Field(default=100 * 1024 * 1024, ge=1024,
+                                          description="Largest upload request (all its files together), in bytes.")
+
     host: str = "127.0.0.1"
     port: int = 8000
 
@@ -91,7 +99,7 @@ class Settings(BaseSettings):
                     raise ValueError(f"fusion weight {domain}.{name} must be >= 0")
         return v
 
-    @field_validator("anon_rate_limit", "anon_ip_rate_limit")
+    @field_validator("anon_rate_limit", "anon_ip_rate_limit", "anon_write_rate_limit")
     @classmethod
     def _rate_limit_syntax(cls, v: str) -> str:
         if v.strip():

@@ -19,6 +19,7 @@ messages are for people, and nothing internal (tracebacks, SQL, paths) is ever p
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -79,6 +80,38 @@ class ProviderError(KnowZeroError):
 class ProviderCoolingDown(ProviderError):
     """Refused without contacting the model: it timed out recently and is in its cool-down. Not a call
     (a benchmark counts it apart from the calls: ``llm_refused``)."""
+
+
+MAX_FIELD_ERRORS = 20
+"""A 422 names at most this many fields (a body of 40,000 unknown keys is not answered with 40,000 errors)."""
+
+
+def field_errors(errors: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
+    """pydantic's errors as ``{field, message}`` details: the first :data:`MAX_FIELD_ERRORS`, each
+    name and message cut to 200 characters, and never the caller's value (pydantic's ``input``).
+
+    >>> field_errors([{"loc": ("body", "k" * 300), "msg": "Extra inputs are not permitted", "input": 1}])[0]["field"][-3:]
+    'kk…'
+    """
+    out = []
+    for e in errors[:MAX_FIELD_ERRORS]:
+        msg = str(e.get("msg", "invalid")).removeprefix("Value error, ")
+        field = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or (msg.split(":")[0] if ":" in msg else "")
+        out.append({"field": _cut(field), "message": _cut(msg)})
+    if len(errors) > MAX_FIELD_ERRORS:
+        out.append({"field": "", "message": f"and {len(errors) - MAX_FIELD_ERRORS} more errors"})
+    return out
+
+
+def invalid_fields(errors: Sequence[Mapping[str, Any]]) -> InvalidInput:
+    """One InvalidInput naming the (bounded) fields of pydantic's errors."""
+    details = field_errors(errors)
+    fields = ", ".join(dict.fromkeys(d["field"] for d in details if d["field"])) or "request"
+    return InvalidInput(f"invalid input: {fields}", details)
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def status_for(code: str) -> int:

@@ -171,7 +171,7 @@ async def matrix_api(demo_data_dir, tmp_path):  # type: ignore[no-untyped-def]
     from knowzero.service.identity import announce_keys
 
     data = copy_data_dir(demo_data_dir, tmp_path / "kz")
-    with knowzero_env(data_dir=str(data), env="test", demo_keys="1", anon_rate_limit="", anon_ip_rate_limit=""):
+    with knowzero_env(data_dir=str(data), env="test", demo_keys="1", anon_rate_limit="", anon_ip_rate_limit="", anon_write_rate_limit=""):
         deps = make_deps(Settings())
         announce_keys(deps.need_store(), fixed_keys=True, echo=lambda _line: None)
         app = create_app(deps.settings, warm=False, deps=deps)

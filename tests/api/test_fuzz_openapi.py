@@ -59,7 +59,7 @@ def fuzz_app(demo_data_dir, tmp_path_factory):  # type: ignore[no-untyped-def]
 
     data = copy_data_dir(demo_data_dir, tmp_path_factory.mktemp("fuzz") / "kz")
     # Rate limits off: the fuzzer sends hundreds of anonymous requests a minute (the limits have their own test).
-    with knowzero_env(data_dir=str(data), env="test", demo_keys="1", anon_rate_limit="", anon_ip_rate_limit=""):
+    with knowzero_env(data_dir=str(data), env="test", demo_keys="1", anon_rate_limit="", anon_ip_rate_limit="", anon_write_rate_limit=""):
         deps = make_deps(Settings())
         announce_keys(deps.need_store(), fixed_keys=True, echo=lambda _line: None)
         app = create_app(deps.settings, warm=False, deps=deps)

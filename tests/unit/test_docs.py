@@ -68,7 +68,7 @@ def test_every_route_has_its_row_in_the_security_table() -> None:
                 problems.append(f"{key}: no row")
                 continue
             owned = f"{policy['owns'].replace('_', ' ')} ({policy['rule']})" if policy["owns"] else ""
-            want = [policy["who"], owned, "yes" if policy["limited"] else ""]
+            want = [policy["who"], owned, {True: "yes", "write": "writes"}.get(policy["limited"], "")]
             if row[:3] != want:
                 problems.append(f"{key}: the row says {row[:3]}, the route declares {want}")
     problems += [f"{key}: a row for a route the app does not have" for key in sorted(set(rows) - routes)]

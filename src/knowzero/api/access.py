@@ -19,7 +19,9 @@ One declaration per route gives three things that cannot drift apart:
 ``rule`` says who may reach it: ``read`` the owner or staff, ``write`` the owner only. Anyone else
 gets 404, the same as for a missing id, so ids cannot be probed. The checks themselves live in the
 route guards (:mod:`knowzero.api.deps`), the runner (threads) and the learning service; this module
-only declares. ``limited`` routes count against the anonymous rate limits (429).
+only declares. ``limited`` routes count against the anonymous rate limits (429): ``True`` for work
+(turns, searches, generation), ``"write"`` for the other anonymous writes; every route anonymous callers
+may write through is one or the other (tests/api/test_openapi_declaration.py).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import Any, Literal
 from fastapi import Depends
 from pydantic import BaseModel
 
-from knowzero.api.deps import limit_anonymous
+from knowzero.api.deps import limit_anonymous, limit_anonymous_writes
 
 Who = Literal["anyone", "signed_in", "kb_writer", "staff"]
 Owned = Literal["thread", "learning_document", "learning_path"]
@@ -84,7 +86,7 @@ _WHY = {401: "no API key where one is needed, or an unknown key",
         503: "the language model is unavailable"}
 
 
-def access(who: Who, *, owns: Owned | None = None, rule: Rule = "read", limited: bool = False,
+def access(who: Who, *, owns: Owned | None = None, rule: Rule = "read", limited: bool | Literal["write"] = False,
            errors: tuple[int, ...] = (), openapi_extra: dict[str, Any] | None = None,
            ok: dict[str, Any] | None = None) -> dict[str, Any]:
     """Keyword arguments for a route decorator declaring its policy (see the module doc).
@@ -108,7 +110,7 @@ def access(who: Who, *, owns: Owned | None = None, rule: Rule = "read", limited:
              "x-access": {"who": who, "owns": owns, "rule": rule if owns else None, "limited": limited},
              "security": _OPTIONAL if who == ANYONE else _SIGNED_IN}
     return {"responses": responses, "openapi_extra": extra,
-            "dependencies": [Depends(limit_anonymous)] if limited else []}
+            "dependencies": [Depends(limit_anonymous_writes if limited == "write" else limit_anonymous)] if limited else []}
 
 
 def declared(route: Any) -> dict[str, Any] | None:

@@ -29,6 +29,7 @@ from starlette.routing import BaseRoute, Match, Route
 
 from knowzero import __version__
 from knowzero.api.access import ANYONE, SECURITY_SCHEMES, access
+from knowzero.api.body import BodyLimit
 from knowzero.api.ratelimit import AnonymousLimits
 from knowzero.api.routes import chat as chat_routes
 from knowzero.api.routes import kb as kb_routes
@@ -39,7 +40,7 @@ from knowzero.api.routes import service as service_routes
 from knowzero.api.routes.chat import INPUT_SCHEMA_DEFS
 from knowzero.api.runner import Runner, ThreadLocks
 from knowzero.config import Settings
-from knowzero.errors import KnowZeroError, RateLimited, error_body
+from knowzero.errors import KnowZeroError, RateLimited, error_body, invalid_fields
 from knowzero.graph.builder import build_graph
 from knowzero.graph.context import Deps
 from knowzero.graph.state import CHECKPOINT_TYPES
@@ -52,17 +53,6 @@ log = logging.getLogger("knowzero.api")
 
 ROUTE_MODULES = (chat_routes, kb_routes, openai_routes, service_routes, learning_routes, meta_routes)
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-
-
-def _field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
-    out = []
-    for e in exc.errors():
-        loc = [str(p) for p in e.get("loc", ()) if p not in ("body",)]
-        msg = str(e.get("msg", "invalid"))
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, "):]
-        out.append({"field": ".".join(loc) or (msg.split(":")[0] if ":" in msg else ""), "message": msg})
-    return out
 
 
 def all_routes(app: FastAPI) -> list[BaseRoute]:
@@ -116,7 +106,10 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
                   description="Offline-first knowledge assistant: cited answers with verdicts, learning documents, "
                               "customer service. Streams typed events (see docs/events.md).")
     app.state.settings = s
-    app.state.limits = AnonymousLimits(s.anon_rate_limit, s.anon_ip_rate_limit, s.redis_url)
+    app.state.limits = AnonymousLimits(s.anon_rate_limit, s.anon_ip_rate_limit, s.redis_url,
+                                       writes=s.anon_write_rate_limit)
+    app.add_middleware(BodyLimit, default_cap=s.max_body_bytes,  # type: ignore[arg-type]
+                       caps={kb_routes.UPLOAD_PATH: s.max_upload_request_bytes})
 
     @app.exception_handler(KnowZeroError)
     async def _kz_error(_: Request, exc: KnowZeroError) -> JSONResponse:
@@ -125,9 +118,8 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
-        details = _field_errors(exc)
-        fields = ", ".join(d["field"] for d in details if d["field"]) or "request"
-        return JSONResponse(error_body("invalid_input", f"invalid input: {fields}", details), status_code=422)
+        err = invalid_fields(exc.errors())
+        return JSONResponse(err.to_dict(), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -136,7 +128,7 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
             # invalid_input every other bad body gets.
             return JSONResponse(error_body("invalid_input", "the request body could not be parsed"), status_code=422)
         code = {404: "not_found", 405: "method_not_allowed", 401: "unauthorized", 403: "forbidden",
-                422: "invalid_input"}.get(
+                413: "too_large", 422: "invalid_input"}.get(
             exc.status_code, "http_error")
         message = exc.detail if isinstance(exc.detail, str) else code
         headers = dict(exc.headers or {})

@@ -9,20 +9,31 @@ custom-request-class pattern; it does not change how valid bodies are read, exce
 dropped from strings and URL parameters (no text has them; PostgreSQL cannot store them). Numbers are bounded
 by the fields that take them (``knowzero.input.Integral``: an integer beyond 64 bits in a resume
 payload once reached the checkpoint and ended the turn with "Integer exceeds 64-bit range").
+
+Before any of that, :class:`BodyLimit` (an ASGI middleware, outermost but for Starlette's error
+handler) caps the bytes a request body may have: a ``Content-Length`` over the cap is answered 413 before
+a byte is read, and a body streamed without one (or with a lying one) is cut off at the cap, so no route
+ever holds more than its cap in memory or parses it. A JSON body may also hold at most :data:`MAX_VALUES`
+keys and values (a 256 KiB object of 40,000 unknown keys is cheap to refuse, not to validate).
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from fastapi import HTTPException, Request, Response
 from fastapi.routing import APIRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from knowzero.errors import PayloadTooLarge, error_body
 
 MAX_DEPTH = 32
 """Deepest nesting of objects/arrays a body may have (ours need 4)."""
+MAX_VALUES = 5000
+"""Most keys and values a JSON body may hold in all (a turn needs a few dozen; 500 learned topics fit)."""
 
 
 def check_json(value: Any) -> None:
@@ -37,8 +48,12 @@ def check_json(value: Any) -> None:
     if isinstance(value, float) and not math.isfinite(value):
         raise ValueError("NaN and Infinity are not JSON numbers")
     todo: list[tuple[Any, int]] = [(value, 0)]
+    seen = 0
     while todo:
         v, depth = todo.pop()
+        seen += 1
+        if seen > MAX_VALUES:
+            raise ValueError(f"the body holds more than {MAX_VALUES} keys and values")
         if isinstance(v, str):
             if not v.isascii():
                 try:
@@ -116,3 +131,73 @@ class SafeRoute(APIRoute):
             return await handler(SafeRequest(scope, request.receive))
 
         return safe_handler
+
+
+class BodyLimit:
+    """ASGI middleware: a request body larger than its path's cap is refused with 413 ``too_large``
+    (before reading when ``Content-Length`` says so, else as soon as the streamed bytes pass the cap).
+
+    ``caps`` maps a path to its own cap (uploads); every other path has ``default_cap``.
+    """
+
+    def __init__(self, app: ASGIApp, *, default_cap: int, caps: Mapping[str, int] | None = None) -> None:
+        self.app = app
+        self.default_cap = default_cap
+        self.caps = dict(caps or {})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        cap = self.caps.get(scope.get("path", ""), self.default_cap)
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None:
+            try:
+                too_big = int(declared) > cap
+            except ValueError:
+                too_big = False  # the server (h11/httptools) refuses a malformed length itself
+            if too_big:
+                await _refuse(send, cap)
+                return
+        received = 0
+        started = False
+
+        async def counted_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > cap:
+                    # An HTTPException: FastAPI re-raises those from its body parsing (any other error
+                    # there becomes "could not be parsed"), and the app's handler answers 413 too_large.
+                    raise HTTPException(413, too_large_message(cap))
+            return message
+
+        async def tracked_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted_receive, tracked_send)
+        except HTTPException as exc:
+            if started or exc.status_code != 413:
+                raise
+            await _refuse(send, cap)
+
+
+def too_large_message(cap: int) -> str:
+    """>>> too_large_message(262144)
+    'the request body is larger than 256 KiB'
+    """
+    size = f"{cap // (1024 * 1024)} MiB" if cap >= 1024 * 1024 else f"{cap // 1024} KiB"
+    return f"the request body is larger than {size}"
+
+
+async def _refuse(send: Send, cap: int) -> None:
+    body = json.dumps(error_body(PayloadTooLarge.code, too_large_message(cap))).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})

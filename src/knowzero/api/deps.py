@@ -65,6 +65,11 @@ async def limit_anonymous(request: Request, user: Annotated[User, Depends(get_cu
     await request.app.state.limits.check(user, request.client.host if request.client else "unknown")
 
 
+async def limit_anonymous_writes(request: Request, user: Annotated[User, Depends(get_current_user)]) -> None:
+    """Count an anonymous caller's cheap write (rename, delete, feedback…) against its write limits."""
+    await request.app.state.limits.check(user, request.client.host if request.client else "unknown", write=True)
+
+
 def get_runner(request: Request) -> Any:
     return request.app.state.runner
 

@@ -2,10 +2,12 @@
 
 Signed-in callers (API keys) are not limited here: a key names who is responsible. Anonymous
 callers are limited on the routes that start real work (a chat turn, a search, generating a
-document or a path — routes whose access declaration says ``limited``), in two buckets:
+document or a path — routes whose access declaration says ``limited=True``) and on every other
+anonymous write (``limited="write"``: rename, delete, feedback, marking read), in three buckets:
 
-    anon_rate_limit          per anonymous identity: its X-Client-Id, or its address when it sends none
-    anon_ip_rate_limit       per client address, whatever client ids it rotates through
+    anon_rate_limit          work, per anonymous identity: its X-Client-Id, or its address when it sends none
+    anon_write_rate_limit    the other writes, per anonymous identity
+    anon_ip_rate_limit       both, per client address, whatever client ids it rotates through
 
 Limits use the ``limits`` library's moving-window strategy (``"30/minute;300/hour"`` syntax, an
 empty string turns a bucket off). Counters live in process memory, or in Redis when
@@ -42,19 +44,22 @@ def parse_limits(spec: str) -> list[RateLimitItem]:
 class AnonymousLimits:
     """The two anonymous buckets of one app (see the module doc)."""
 
-    def __init__(self, per_identity: str, per_address: str, redis_url: str = "") -> None:
+    def __init__(self, per_identity: str, per_address: str, redis_url: str = "", *, writes: str = "") -> None:
         self.per_identity = parse_limits(per_identity)
         self.per_address = parse_limits(per_address)
+        self.writes = parse_limits(writes)
         storage: Storage = (RedisStorage("async+" + redis_url, implementation="redispy", key_prefix="knowzero-rl")
                             if redis_url else MemoryStorage())
         self._limiter = MovingWindowRateLimiter(storage)
 
-    async def check(self, user: User, address: str) -> None:
-        """Count one request; raise RateLimited when a bucket is exhausted."""
+    async def check(self, user: User, address: str, *, write: bool = False) -> None:
+        """Count one request (``write``: a cheap write, counted in the writes bucket instead of the
+        work bucket); raise RateLimited when a bucket is exhausted."""
         if user.role != "anonymous":
             return
         identity = f"addr:{address}" if is_ephemeral(user) else user.id
-        buckets = [(item, "identity", identity) for item in self.per_identity]
+        buckets = [(item, "writes" if write else "identity", identity)
+                   for item in (self.writes if write else self.per_identity)]
         buckets += [(item, "address", address) for item in self.per_address]
         for item, kind, key in buckets:
             if not await self._limiter.hit(item, kind, key):

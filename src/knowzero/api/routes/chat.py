@@ -14,7 +14,7 @@ from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser, RunnerDep, client_identity
 from knowzero.api.events import EVENT_TYPES
 from knowzero.config import Settings
-from knowzero.errors import Conflict, InvalidInput, NotFound, Unauthorized
+from knowzero.errors import Conflict, InvalidInput, NotFound, Unauthorized, invalid_fields
 from knowzero.graph.state import wire_values
 from knowzero.input import AgentInput
 from knowzero.users import is_ephemeral
@@ -26,12 +26,7 @@ def _validate(body: dict[str, Any], settings: Settings, accept_language: str | N
     try:
         return AgentInput.at_edge(body, settings, accept_language_header=accept_language)
     except ValidationError as exc:
-        details = []
-        for e in exc.errors():
-            msg = str(e.get("msg", "invalid")).removeprefix("Value error, ")
-            loc = ".".join(str(p) for p in e.get("loc", ()))
-            details.append({"field": loc or msg.split(":")[0], "message": msg})
-        raise InvalidInput("invalid input: " + ", ".join(d["field"] for d in details), details) from exc
+        raise invalid_fields(exc.errors()) from exc
 
 
 _INPUT_SCHEMA = AgentInput.model_json_schema(ref_template="#/components/schemas/{model}")
@@ -92,7 +87,7 @@ async def threads(user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
     return {"threads": runner.threads.list(user.id)}
 
 
-@router.patch("/v1/threads/{thread_id}", summary="Rename a thread", **access(ANYONE, owns="thread", rule="write"))
+@router.patch("/v1/threads/{thread_id}", summary="Rename a thread", **access(ANYONE, owns="thread", rule="write", limited="write"))
 async def rename(thread_id: str, body: Rename, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
     runner.authorize(thread_id, user, "manage")
     runner.threads.rename(thread_id, body.title)
@@ -120,7 +115,7 @@ async def get_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> di
 
 @router.delete("/v1/threads/{thread_id}",
                summary="Delete a thread (owner only; 409 while a refund approval or a human agent is open on it)",
-               **access(ANYONE, owns="thread", rule="write", errors=(409,)))
+               **access(ANYONE, owns="thread", rule="write", limited="write", errors=(409,)))
 async def delete_thread(thread_id: str, request: Request, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
     """A thread whose refund waits for an agent's decision, or that a human agent has, is not
     deleted (409 with ``details[0].rule`` ``refund_pending`` / ``handoff_open``): the decision and

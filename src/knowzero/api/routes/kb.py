@@ -32,9 +32,11 @@ from knowzero.knowledge.tables import kb_files
 router = APIRouter(tags=["knowledge"], route_class=SafeRoute)
 MAX_UPLOAD = 20 * 1024 * 1024
 MAX_FILES = 50
+UPLOAD_PATH = "/v1/kb/upload"
+"""The one route whose body may be larger than ``max_body_bytes`` (``max_upload_request_bytes``)."""
 
 
-@router.post("/v1/kb/upload", summary="Upload files: searchable at once, embeddings queued (per-file results)",
+@router.post(UPLOAD_PATH, summary="Upload files: searchable at once, embeddings queued (per-file results)",
              **access(KB_WRITER, errors=(409,)))
 async def upload(request: Request, user: EditorUser, files: list[UploadFile] = File(..., min_length=1),
                  collection: str = Form("uploads", pattern=f"^({COLLECTION_PATTERN.strip('^$')})?$",

@@ -157,7 +157,8 @@ async def add_comment(request: Request, user: CurrentUser, doc_id: str, body: Co
     return res
 
 
-@router.post("/v1/learning/documents/{doc_id}/read", summary="The user read this document: mark its topic learned", **access(ANYONE, owns="learning_document", rule="write"))
+@router.post("/v1/learning/documents/{doc_id}/read", summary="The user read this document: mark its topic learned",
+             **access(ANYONE, owns="learning_document", rule="write", limited="write"))
 async def mark_read(request: Request, user: CurrentUser, doc_id: str) -> dict[str, Any]:
     svc = _svc(request)
     await asyncio.to_thread(svc.document_for, doc_id, user, write=True)
@@ -202,7 +203,7 @@ async def learned(request: Request, user: CurrentUser) -> dict[str, Any]:
 
 
 @router.post("/v1/learning/topics", summary="Mark a topic learned",
-             **access(ANYONE, owns="learning_document"))  # owns: the document_id it may name
+             **access(ANYONE, owns="learning_document", limited="write"))  # owns: the document_id it may name
 async def mark_learned(request: Request, user: CurrentUser, body: LearnedBody) -> dict[str, Any]:
     svc = _svc(request)
     if body.document_id is not None:
@@ -215,7 +216,7 @@ class RenameBody(BaseModel):
 
 
 @router.patch("/v1/learning/documents/{doc_id}", summary="Rename a document (owner only)",
-              **access(ANYONE, owns="learning_document", rule="write"))
+              **access(ANYONE, owns="learning_document", rule="write", limited="write"))
 async def rename_document(request: Request, user: CurrentUser, doc_id: str, body: RenameBody) -> dict[str, Any]:
     svc = _svc(request)
     await asyncio.to_thread(svc.document_for, doc_id, user, write=True)
@@ -224,7 +225,7 @@ async def rename_document(request: Request, user: CurrentUser, doc_id: str, body
 
 
 @router.delete("/v1/learning/documents/{doc_id}", summary="Delete a document with its versions and comments (owner only)",
-               **access(ANYONE, owns="learning_document", rule="write"))
+               **access(ANYONE, owns="learning_document", rule="write", limited="write"))
 async def delete_document(request: Request, user: CurrentUser, doc_id: str) -> dict[str, Any]:
     svc = _svc(request)
     await asyncio.to_thread(svc.document_for, doc_id, user, write=True)

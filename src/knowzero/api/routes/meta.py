@@ -86,7 +86,7 @@ class Feedback(BaseModel):
 
 
 @router.post("/v1/feedback", summary="Thumbs up/down on one answer; lands in the review queue with its question and trace",
-             **access(ANYONE, owns="thread", rule="read"))
+             **access(ANYONE, owns="thread", rule="read", limited="write"))
 async def feedback(body: Feedback, request: Request, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
     snap = await runner.snapshot(body.thread_id, user)
     messages = list((snap.values or {}).get("messages") or [])

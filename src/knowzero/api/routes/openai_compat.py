@@ -28,7 +28,7 @@ from sse_starlette.sse import EventSourceResponse
 from knowzero.api.access import ANYONE, STREAM_OR_JSON, access
 from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser, RunnerDep
-from knowzero.errors import InvalidInput, error_body, status_for
+from knowzero.errors import InvalidInput, error_body, field_errors, status_for
 from knowzero.input import AgentInput
 
 router = APIRouter(tags=["openai-compatible"], route_class=SafeRoute)
@@ -76,7 +76,7 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
                                      accept_language_header=request.headers.get("accept-language"))
     except ValidationError as exc:
         raise InvalidInput("messages: the last user message is not a valid chat input",
-                           [{"field": "messages", "message": str(e.get("msg", "invalid"))} for e in exc.errors()]) from exc
+                           [{"field": "messages", "message": d["message"]} for d in field_errors(exc.errors())]) from exc
     cid = "chatcmpl-" + uuid.uuid4().hex[:20]
     created = int(time.time())
     if not body.stream:
