@@ -184,7 +184,7 @@ async def api_client(data_dir: Path, *, configured_llm: bool = False, **env: str
     from knowzero.config import Settings
     from knowzero.llm.factory import build_provider
 
-    with knowzero_env(data_dir=str(data_dir), env="test", **env):
+    with knowzero_env(**{"data_dir": str(data_dir), "env": "test", **env}):
         s = Settings()
         app = create_app(s, warm=False, deps=make_deps(s, provider=build_provider(s) if configured_llm else None))
         async with app.router.lifespan_context(app):

@@ -45,7 +45,7 @@ from knowzero.knowledge.pipeline import answer_sync
 from knowzero.learning.cli import learn_command
 from knowzero.persistence.db import make_engine
 from knowzero.remote import ask_server
-from knowzero.service.identity import announce_keys
+from knowzero.service.identity import announce_keys, refuse_demo_keys
 from knowzero.service.store import DEMO_USERS, SqlStore
 from knowzero.wiring import build_deps
 
@@ -104,7 +104,10 @@ def serve(host: str = typer.Option(None, help="Bind address (default KNOWZERO_HO
               "and KNOWZERO_REDIS_URL (thread locks). Embedded mode (SQLite) serves with one worker: its turn "
               "locks live in the process, so two workers could run the same conversation at once.")
     sock = _bind(host, port)  # before anything is announced: a busy port is the first and only message
-    announce_keys(SqlStore(make_engine(s.db_url)), fixed_keys=s.demo_keys)
+    store = SqlStore(make_engine(s.db_url))
+    if s.env == "production":
+        refuse_demo_keys(store, echo=lambda line: typer.echo(line, err=True))
+    announce_keys(store, fixed_keys=s.demo_keys)
     typer.echo(f"KnowZero {__version__} on http://{host}:{port}  ({workers} worker{'s' if workers > 1 else ''}; "
                f"data: {s.db_url.split('@')[-1] if s.is_postgres else s.data_dir})", err=True)
     if workers > 1:
@@ -175,6 +178,9 @@ def keys_create(user: str = typer.Argument(..., help="User id (see `knowzero key
             _fail(f"no user {user!r}; add --name (and --role) to create one")
         if role not in ("customer", "editor", "agent", "admin"):
             _fail("--role must be one of customer, editor, agent, admin")
+    known = _user_store(seed=False).get_user(user)
+    if known is not None and known["key_revoked"]:
+        _fail(f"{user} was revoked; `knowzero keys restore {user}` lifts it and prints a new key")
     store = _user_store()
     if store.get_user(user) is None:
         store.upsert_user(user, name, role)
@@ -194,9 +200,25 @@ def keys_revoke(user: str = typer.Argument(..., help="User id.")) -> None:
     if store.get_user(user) is None:
         _fail(f"no user {user!r}")
     if store.revoke_api_key(user):
-        typer.echo(f"revoked the key of {user}", err=True)
+        typer.echo(f"revoked {user}: the key no longer works and no new one is issued (not by `keys create`, "
+                   f"not by a restart) until `knowzero keys restore {user}`", err=True)
     else:
-        typer.echo(f"{user} had no key", err=True)
+        typer.echo(f"{user} was revoked already", err=True)
+
+
+@keys_app.command("restore")
+def keys_restore(user: str = typer.Argument(..., help="User id."),
+                 json_out: bool = typer.Option(False, "--json")) -> None:
+    """Lift USER's revocation and issue a new key (printed once)."""
+    store = _user_store(seed=False)
+    if store.get_user(user) is None:
+        _fail(f"no user {user!r}")
+    key = store.restore_user(user)
+    if json_out:
+        _print_json({"user_id": user, "api_key": key})
+        return
+    typer.echo(key)
+    typer.echo(f"restored {user}; new key shown once", err=True)
 
 
 @app.command()

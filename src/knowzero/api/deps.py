@@ -24,7 +24,8 @@ def get_current_user(request: Request) -> User:
     identity of the ``X-Client-Id`` header (16–64 of ``A-Za-z0-9_-``), or a fresh one-request
     identity when none is sent. A malformed client id is refused (422), never shared."""
     token = parse_authorization(request.headers.get("authorization"), request.headers.get("x-api-key"))
-    user = user_for_token(token, request.app.state.deps.need_store()) if token else User()
+    production = request.app.state.settings.env == "production"
+    user = user_for_token(token, request.app.state.deps.need_store(), production=production) if token else User()
     if user.role != "anonymous":
         return user
     cid = request.headers.get("x-client-id")

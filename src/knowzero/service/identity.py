@@ -15,6 +15,9 @@ from knowzero.errors import Unauthorized
 from knowzero.service.store import SqlStore, seed_demo
 from knowzero.users import User
 
+DEMO_KEY_PREFIX = "demo-"
+"""Fixed demo keys are ``demo-<user id>``; issued keys are ``kz-…``."""
+
 
 def parse_authorization(authorization: str | None, x_api_key: str | None = None) -> str | None:
     """The token from an ``Authorization`` header (``Bearer``/``Token``/bare) or ``X-API-Key``."""
@@ -28,14 +31,28 @@ def parse_authorization(authorization: str | None, x_api_key: str | None = None)
     return parts[0]
 
 
-def user_for_token(token: str | None, store: SqlStore) -> User:
-    """Resolve a token to a User; ``None``/empty → anonymous; unknown token → Unauthorized."""
+def user_for_token(token: str | None, store: SqlStore, *, production: bool = False) -> User:
+    """Resolve a token to a User; ``None``/empty → anonymous; unknown token → Unauthorized. In
+    production a demo key is refused whatever the store holds."""
     if token is None or not token.strip():
         return User()
+    if production and token.strip().startswith(DEMO_KEY_PREFIX):
+        raise Unauthorized("demo keys are refused in production")
     row = store.user_by_key(token.strip())
     if row is None:
         raise Unauthorized("unknown API key")
     return User(id=row["id"], role=row["role"], name=row["name"])
+
+
+def refuse_demo_keys(store: SqlStore, echo: Callable[[str], None] | None = None) -> list[str]:
+    """Production start-up: remove every demo key an earlier (development) start stored, and say so."""
+    dropped = store.drop_demo_keys()
+    out = echo or (lambda line: print(line, file=sys.stderr))
+    msg = "production: demo keys (demo-<user>) are refused"
+    if dropped:
+        msg += f"; removed the ones an earlier start stored for {', '.join(dropped)} (`knowzero keys create USER` issues a real key)"
+    out(msg)
+    return dropped
 
 
 def announce_keys(store: SqlStore, *, fixed_keys: bool = False,

@@ -9,9 +9,24 @@ Nothing here reads or writes rows; see :mod:`knowzero.service.store`.
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, String, Table, Text, func
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Connection,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+    func,
+    inspect,
+    text,
+)
 
-from knowzero.persistence.db import metadata
+from knowzero.persistence.db import MIGRATIONS, metadata
 
 
 def _ts(name: str) -> Column:
@@ -24,8 +39,20 @@ svc_users = Table(
     Column("name", String(200), nullable=False),
     Column("role", String(16), nullable=False),  # customer | agent | admin
     Column("api_key_hash", String(64), unique=True, nullable=True),
+    Column("key_revoked", Boolean, nullable=False, server_default=text("false")),
+    # An admin revoked this user's key: no key is issued again (not by `knowzero keys create`, not by a
+    # restart with demo keys) until an admin restores the user (`knowzero keys restore`).
     _ts("created_at"),
 )
+
+
+def migrate_key_revoked(conn: Connection) -> None:
+    """Users get ``key_revoked`` (issue 25: a revoked key was silently re-issued by the next start)."""
+    if "key_revoked" not in {c["name"] for c in inspect(conn).get_columns("svc_users")}:
+        conn.execute(text("ALTER TABLE svc_users ADD COLUMN key_revoked BOOLEAN NOT NULL DEFAULT false"))
+
+
+MIGRATIONS.append(("svc_users_key_revoked", migrate_key_revoked))
 
 svc_orders = Table(
     "svc_orders", metadata,
