@@ -19,6 +19,7 @@ from sqlalchemy import Engine, select
 
 from knowzero.config import Settings
 from knowzero.errors import InvalidInput, NotFound
+from knowzero.input import AgentInput
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.learning import store
 from knowzero.learning.cache import KBCache
@@ -115,7 +116,8 @@ class LearningService:
                    "method": written.method, "note": written.note}
         sections = renumber(sections)
         text = "\n".join(s["markdown"] for s in sections)
-        entities = extract_entities(self.kb, text, topic=outline.topic, page_of=lambda n: store.entity_page(self.engine, n),
+        entities = extract_entities(self.kb, text, topic=outline.topic,
+                                    page_of=lambda n: store.entity_page(self.engine, n, user_id),
                                     cache=self.cache)
         follow_ups = propose_follow_ups(outline, entities, {s["heading"] for s in sections})
         method = "llm" if "llm" in methods else ("offline_fallback" if "offline_fallback" in methods else "offline")
@@ -214,7 +216,8 @@ class LearningService:
 
     def _save(self, doc: dict[str, Any], sections: list[dict[str, Any]], summary: str, *, author: str) -> dict[str, Any]:
         text = "\n".join(s["markdown"] for s in sections)
-        entities = extract_entities(self.kb, text, topic=doc["topic"], page_of=lambda n: store.entity_page(self.engine, n),
+        entities = extract_entities(self.kb, text, topic=doc["topic"],
+                                    page_of=lambda n: store.entity_page(self.engine, n, doc.get("user_id")),
                                     cache=self.cache)
         saved = store.save_version(self.engine, doc["id"], sections, change_summary=summary, author=author,
                                    meta_updates={"entities": entities,
@@ -277,15 +280,21 @@ class LearningService:
     # ----- entities -----
     def entity_page(self, name: str, user_id: str | None = None) -> str | None:
         """The page for a name; with ``user_id`` only a page that user owns (pages are private)."""
-        did = store.entity_page(self.engine, name)
-        if did is None or user_id is None:
-            return did
-        try:
-            return did if store.get_document(self.engine, did)["user_id"] == user_id else None
-        except NotFound:
-            return None
+        return store.entity_page(self.engine, name, user_id)
 
     # ----- ownership -----
+    def check_input_ids(self, inp: AgentInput, user: User) -> None:
+        """Every learning-document id a turn's input names, in any field, passes :meth:`document_for`
+        (NotFound otherwise, the same answer as the REST routes give): the document the turn would change
+        (``current_document_id``, the comment's ``document_id``) for writing, the parent a new page is filed
+        under (``source_document_id``, as the REST ``parent_id``) and ``recent_document_ids`` for reading."""
+        for did in (inp.current_document_id, inp.comment.document_id if inp.comment else None):
+            if did:
+                self.document_for(did, user, write=True)
+        for did in (inp.source_document_id, *inp.recent_document_ids):
+            if did:
+                self.document_for(did, user)
+
     def document_for(self, doc_id: str, user: User, *, write: bool = False) -> dict[str, Any]:
         """The document if ``user`` may read it (owner, or staff) or change it (owner only).
 
@@ -353,8 +362,8 @@ class LearningService:
         return self._link(store.get_document(self.engine, doc_id))
 
     def _link(self, doc: dict[str, Any]) -> dict[str, Any]:
-        for e in doc.get("entities", []):
-            e["document_id"] = store.entity_page(self.engine, e["name"])
+        for e in doc.get("entities", []):  # the owner's own pages only: a link never reveals another's page id
+            e["document_id"] = store.entity_page(self.engine, e["name"], doc.get("user_id"))
         doc["markdown"] = document_markdown(doc["title"], doc.get("sections", []))
         return doc
 

@@ -356,17 +356,25 @@ def set_entity_page(engine: Engine, name: str, document_id: str, *, type_: str =
             conn.execute(update(learning_entities).where(learning_entities.c.key == k).values(document_id=document_id))
 
 
-def entity_page(engine: Engine, name: str) -> str | None:
-    """Id of the page for a topic or entity name: the entity index first, then the oldest document on that topic."""
+def entity_page(engine: Engine, name: str, user_id: str | None = None) -> str | None:
+    """Id of the page for a topic or entity name: the entity index first, then the oldest document on that
+    topic. With ``user_id`` only a page that user owns (pages are private: a link never hands out the id
+    of another user's page)."""
     k = topic_key(name)
     if not k:
         return None
+    indexed = select(learning_entities.c.document_id).where(learning_entities.c.key == k,
+                                                            learning_entities.c.document_id.is_not(None))
+    oldest = (select(learning_documents.c.id).where(learning_documents.c.topic_key == k)
+              .order_by(learning_documents.c.created_at).limit(1))
+    if user_id is not None:
+        mine = select(learning_documents.c.id).where(learning_documents.c.user_id == user_id)
+        indexed = indexed.where(learning_entities.c.document_id.in_(mine))
+        oldest = oldest.where(learning_documents.c.user_id == user_id)
     with engine.connect() as conn:
-        did = conn.execute(select(learning_entities.c.document_id).where(
-            learning_entities.c.key == k, learning_entities.c.document_id.is_not(None))).scalar()
+        did = conn.execute(indexed).scalar()
         if did is None:
-            did = conn.execute(select(learning_documents.c.id).where(learning_documents.c.topic_key == k)
-                               .order_by(learning_documents.c.created_at).limit(1)).scalar()
+            did = conn.execute(oldest).scalar()
     return did
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from typing import Any
 
@@ -52,6 +53,8 @@ async def chat(request: Request, user: CurrentUser, runner: RunnerDep) -> Any:
         payload = None
         resume: Any = {**inp.resume, "by": user.id}
     else:
+        # every document id the input names is the caller's to name (404 otherwise, as on the REST routes)
+        await asyncio.to_thread(request.app.state.deps.need_learning().check_input_ids, inp, user)
         payload = inp.model_copy(update={"thread_id": thread_id, "user_id": user.id})
         resume = None
     title = inp.text() if inp.resume is None else ""

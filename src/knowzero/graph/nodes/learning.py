@@ -60,6 +60,16 @@ def _current_doc(svc: LearningService, inp: AgentInput, user: User) -> dict[str,
     return None
 
 
+def _readable(svc: LearningService, doc_id: str | None, user: User) -> str | None:
+    """``doc_id`` when ``user`` may read it, else None (the API refused it already; other entry points too)."""
+    if not doc_id:
+        return None
+    try:
+        return str(svc.document_for(doc_id, user)["id"])
+    except NotFound:
+        return None
+
+
 def _doc_coverage(svc: LearningService, question: str, doc: dict[str, Any]) -> float:
     text = " ".join([doc["title"]] + [s["heading"] + " " + s["markdown"] for s in doc["sections"]])
     return coverage(key_terms(svc.kb, clean_topic(question)), text)
@@ -90,8 +100,9 @@ def decide_route(svc: LearningService, state: dict[str, Any], user: User) -> tup
         page = svc.entity_page(name, user.id)
         if page:
             return "navigate", f"a page for 「{name}」 exists", {"document_id": page, "name": name}
+        parent = _readable(svc, inp.source_document_id, user)
         return "new_document", f"no page for 「{name}」 yet: creating one under the source document", {
-            "topic": name, "parent_id": inp.source_document_id, "entity_name": name}
+            "topic": name, "parent_id": parent, "entity_name": name}
     if intent == "plan" or _PLAN.search(text):
         return "plan", "asked to learn a field systematically", {"goal": text}
     if source == "follow_up" or intent == "follow_up":
