@@ -211,7 +211,8 @@ def weaker_answer(question: str, model: verify.Verdict, offline: verify.Verdict,
     question asks for a kind of value (a number, a time, a person, a place, a reason) that its quote
     does not give and the offline quote does; when the offline reader would not quote it even as a
     runner-up beside its own pick (:data:`reader.RUNNER_UP_SHARE`, the reader's own bar); or when its
-    quotes answer less well by the answerability model (:func:`knowzero.knowledge.answerable.score`).
+    quotes answer less well by the answerability model (:func:`knowzero.knowledge.answerable.score`), or
+    no better while the offline reader ranks another sentence above the model's quote.
     """
     if offline.level == "insufficient" and model.level != "insufficient":
         return ABSTAINS
@@ -235,6 +236,11 @@ def weaker_answer(question: str, model: verify.Verdict, offline: verify.Verdict,
         return f"{NOT_AN_ANSWER}: the offline reader ranks it below its runner-up bar"
     if (offline.answerability or 0.0) > (model.answerability or 0.0):
         return f"{NOT_AN_ANSWER}: its answerability is lower than the offline quote's"
+    if reader_share is not None and reader_share < 1.0 - 1e-9 and (model.answerability or 0.0) <= (offline.answerability or 0.0):
+        # no better by any check, and the offline reader ranks another sentence first: the measured reader's
+        # pick is shown (issue 25: "年假有几天？" quoted as "年假以半天为最小单位。" — a real line of the right
+        # document, with a day in it, that does not say how many days — was confirmed)
+        return f"{NOT_AN_ANSWER}: the offline reader ranks another sentence above it and it answers no better"
     return None
 
 
