@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import json
+import re
 import signal
 import socket
 import sys
@@ -41,6 +42,7 @@ from knowzero.eval.service import service_command
 from knowzero.graph.builder import build_graph
 from knowzero.knowledge.embedqueue import WorkProgress, run_worker
 from knowzero.knowledge.kb import IngestProgress, KnowledgeBase
+from knowzero.knowledge.names import COLLECTION_PATTERN
 from knowzero.knowledge.pipeline import answer_sync
 from knowzero.learning.cli import learn_command
 from knowzero.persistence.db import make_engine
@@ -331,7 +333,10 @@ def worker(batch: int = typer.Option(None, min=1, max=256,
 @app.command()
 def ask(question: str = typer.Argument(..., help="The question."),
         json_out: bool = typer.Option(False, "--json", help="One JSON object (answer, verdict, citations, …)."),
-        local: bool = typer.Option(False, "--local", help="Load the models here even if a server is running.")) -> None:
+        local: bool = typer.Option(False, "--local", help="Load the models here even if a server is running."),
+        collection: list[str] = typer.Option([], "--collection", "-c",
+                                             help="Answer from this collection only (repeat for several; default: "
+                                                  "your own documents, the demo only while it is all there is).")) -> None:
     """Answer from the ingested knowledge base (or the bundled demo one).
 
     When a server runs on the configured port (``knowzero serve``), the question goes to it: its
@@ -339,15 +344,18 @@ def ask(question: str = typer.Argument(..., help="The question."),
     """
     if not question.strip():
         _fail("the question is empty")
+    bad = [c for c in collection if not re.fullmatch(COLLECTION_PATTERN, c)]
+    if bad:
+        _fail(f"--collection {bad[0]!r}: 1-64 letters, digits, '_', '-' or Chinese characters")
     s = Settings()
-    out = None if local else ask_server(s, question)
+    out = None if local else ask_server(s, question, collections=collection)
     if out is None:
         deps = build_deps(s, classifier=False)
         kb = deps.need_kb()
         if kb.is_empty():
             typer.echo("ingesting the bundled demo knowledge base…", err=True)
         kb.ensure_demo()
-        out = answer_sync(question, deps.knowledge()).to_public()
+        out = answer_sync(question, deps.scoped(collection).knowledge()).to_public()
     if json_out:
         _print_json(out)
         return

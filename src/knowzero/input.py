@@ -20,10 +20,12 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationIn
 from pydantic.config import JsonDict
 
 from knowzero.config import Settings
+from knowzero.knowledge.names import COLLECTION_PATTERN
 
 DEFAULT_MAX_MESSAGE_CHARS: int = Settings.model_fields["max_message_chars"].default
 
 Source = Literal["chat", "comment", "entity", "follow_up", "entry"]
+CollectionName = Annotated[str, Field(pattern=COLLECTION_PATTERN)]
 Language = Literal["zh", "en"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -129,7 +131,8 @@ class AgentInput(BaseModel):
     user_level: Literal["beginner", "intermediate", "advanced"] | None = None
     learned_topics: list[str] = Field(default_factory=list, max_length=500)
     goal: str | None = Field(default=None, max_length=500)
-    collections: list[str] = Field(default_factory=list, max_length=20)
+    collections: list[CollectionName] = Field(default_factory=list, max_length=20)
+    """Knowledge collections to answer from (remembered for the thread); empty: the team's own documents."""
     resume: dict[str, ResumeValue] | None = Field(default=None, max_length=20)
     stream: bool = True
     ui_language: Language | None = None

@@ -14,7 +14,8 @@ import httpx
 from knowzero.config import Settings
 
 
-def ask_server(settings: Settings, question: str, *, timeout: float = 60.0) -> dict[str, Any] | None:
+def ask_server(settings: Settings, question: str, *, timeout: float = 60.0,
+               collections: list[str] | None = None) -> dict[str, Any] | None:
     """The ``knowzero ask --json`` object from a server on the configured port, or None."""
     host = "127.0.0.1" if settings.host in ("0.0.0.0", "::", "") else settings.host
     base = f"http://{host}:{settings.port}"
@@ -22,7 +23,7 @@ def ask_server(settings: Settings, question: str, *, timeout: float = 60.0) -> d
         health = httpx.get(base + "/healthz", timeout=0.5)
         if health.status_code != 200 or "version" not in health.json():
             return None
-        r = httpx.post(base + "/v1/ask", json={"question": question}, timeout=timeout)
+        r = httpx.post(base + "/v1/ask", json={"question": question, "collections": collections or []}, timeout=timeout)
     except (httpx.HTTPError, ValueError):
         return None
     return r.json() if r.status_code == 200 else None

@@ -9,6 +9,7 @@ needs the knowledge base, a store or the classifier takes it from here. Tests bu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +54,10 @@ class Deps:
     def for_user(self, user: User, **changes: Any) -> Deps:
         """The same container for another caller (per request)."""
         return replace(self, user=user, **changes)
+
+    def scoped(self, collections: Sequence[str] | None) -> Deps:
+        """The same container limited to ``collections`` (a thread's choice); unchanged when none."""
+        return replace(self, collections=tuple(collections)) if collections else self
 
     def need_kb(self) -> KnowledgeBase:
         if self.kb is None:

@@ -63,6 +63,9 @@ class State(InputState, total=False):
     """The thread's current topic, for resolving pronouns in follow-ups."""
     question: str
     """This turn's message with pronouns resolved against the history."""
+    collections: list[str]
+    """The knowledge collections the thread is limited to: set by an input that names some, kept for the
+    thread's later turns; empty: the team's own documents (the demo only while it is all there is)."""
     intent: dict[str, Any]
     """IntentResult of this turn: intent, confidence, method, elapsed_ms, reasoning."""
     path: str

@@ -37,6 +37,11 @@ def thread_id_of(state: dict[str, Any]) -> str:
     return str(tid or getattr(inp, "thread_id", None) or "no-thread")
 
 
+def collections_of(state: dict[str, Any]) -> list[str]:
+    """The knowledge collections the thread is limited to (chosen in an input, remembered by the thread)."""
+    return list(state.get("collections") or [])
+
+
 def ui_language_of(state: dict[str, Any]) -> Language | None:
     """The UI language of the turn's input (``AgentInput.ui_language``; None when unknown)."""
     return getattr(state.get("input"), "ui_language", None)

@@ -141,6 +141,10 @@ def infer_domain(rel: Path, default: str) -> str:
     return default
 
 
+DEMO_COLLECTION = "demo"
+"""The collection the bundled demo company's documents are ingested into."""
+
+
 def demo_kb_path() -> Path:
     return Path(str(resources.files("knowzero").joinpath("demo_kb")))
 
@@ -429,6 +433,15 @@ class KnowledgeBase:
         for p in self.passages.values():
             out.setdefault(p.path, p.title or p.path)
         return out
+
+    def default_collections(self) -> tuple[str, ...]:
+        """What a question that names no collection searches: every collection but the bundled demo's once
+        a team has its own documents (the demo company never answers for the team unasked); () — everything
+        — while the demo is all there is."""
+        with self.engine.connect() as conn:
+            names = set(conn.execute(select(kb_files.c.collection).distinct()).scalars())
+        own = sorted(n for n in names if n and n != DEMO_COLLECTION)
+        return tuple(own) if own and DEMO_COLLECTION in names else ()
 
     def allowed_ids(self, collections: tuple[str, ...], domain: str | None) -> frozenset[str] | None:
         """Passage ids in ``collections`` (if any) and ``domain`` (if given); None when that is everything
@@ -814,7 +827,7 @@ class KnowledgeBase:
             if not self.is_empty():
                 self.refresh()
                 return None
-            return self.ingest_paths([demo_kb_path()], collection="demo")
+            return self.ingest_paths([demo_kb_path()], collection=DEMO_COLLECTION)
 
     def list_files(self) -> list[dict[str, object]]:
         """Every document with its status: ``searchable`` (keyword and SQL now, some vectors pending),

@@ -91,11 +91,13 @@ async def route_question(question: str, deps: KnowledgeDeps) -> Routing:
         except ProviderError as exc:
             fallback = {"fallback": True, "fallback_reason": exc.message}
             llm_fallback(deps.emit, "domain", exc.message, "the default domain")
-    plan = Plan(domain=d.domain, collections=deps.collections or tuple(d.collections), strategy=d.strategy,  # type: ignore[arg-type]
+    plan = Plan(domain=d.domain, collections=deps.collections or tuple(d.collections) or kb.default_collections(),
+                strategy=d.strategy,  # type: ignore[arg-type]
                 top_k=d.top_k, weights=deps.settings.fusion_weights.get(d.domain, {}),
                 restrict_domain=d.method == "rule" and d.confidence >= 0.9 and kb.has_domain(d.domain))
     deps.emit("reasoning", text=f"domain {d.domain} ({d.method}, {d.confidence:.2f}): {d.reasoning}")
     return Routing(d.domain, plan, d.vague, {"agent": "router", "action": "route", "domain": d.domain, "method": d.method,
+                                             "collections": list(plan.collections),
                                              "confidence": d.confidence, "strategy": d.strategy, "top_k": d.top_k,
                                              "vague": d.vague, **fallback})
 

@@ -24,6 +24,7 @@ from knowzero import __version__
 from knowzero.api.access import ANYONE, access
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.errors import InvalidInput, NotFound
+from knowzero.input import CollectionName
 from knowzero.knowledge.kb import DENSE_MODEL
 from knowzero.knowledge.pipeline import answer
 from knowzero.users import can_write_knowledge, is_staff
@@ -107,6 +108,8 @@ async def feedback(body: Feedback, request: Request, user: CurrentUser, runner: 
 class AskBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     question: str = Field(min_length=1, max_length=4000)
+    collections: list[CollectionName] = Field(default_factory=list, max_length=20,
+                                              description="answer from these collections only; empty: the team's own")
 
 
 @router.post("/v1/ask", summary="One cited knowledge answer (the `knowzero ask --json` shape; no thread)",
@@ -114,5 +117,5 @@ class AskBody(BaseModel):
 async def ask(body: AskBody, request: Request, user: CurrentUser) -> dict[str, Any]:
     if not body.question.strip():
         raise InvalidInput("question: empty", [{"field": "question", "message": "empty"}])
-    a = await answer(body.question, request.app.state.deps.knowledge())
+    a = await answer(body.question, request.app.state.deps.scoped(body.collections).knowledge())
     return a.to_public()

@@ -29,7 +29,7 @@ from knowzero.api.access import ANYONE, STREAM_OR_JSON, access
 from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.errors import InvalidInput, error_body, field_errors, status_for
-from knowzero.input import AgentInput
+from knowzero.input import AgentInput, CollectionName
 
 router = APIRouter(tags=["openai-compatible"], route_class=SafeRoute)
 _THREAD_ID = re.compile(r"[A-Za-z0-9_\-:.]{1,100}")
@@ -52,6 +52,9 @@ class ChatCompletionRequest(BaseModel):
         "type": "object", "required": ["role", "content"],
         "properties": {"role": {"const": "user"}, "content": {"type": "string", "pattern": r"\S"}}}})
     stream: bool = False
+    collections: list[CollectionName] = Field(default_factory=list, max_length=20,
+                                              description="KnowZero: answer from these collections only "
+                                                          "(an OpenAI client sends it as an extra body field)")
 
 
 @router.post("/v1/chat/completions", summary="OpenAI-compatible chat completion",
@@ -71,7 +74,8 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
         raise InvalidInput("X-Thread-Id: 1–100 characters of A-Z, a-z, 0-9, _ - : .", [{"field": "X-Thread-Id", "message": "invalid"}])
     deps = request.app.state.make_deps(user)
     try:
-        payload = AgentInput.at_edge({"source": "chat", "message": last, "thread_id": thread_id, "user_id": user.id},
+        payload = AgentInput.at_edge({"source": "chat", "message": last, "thread_id": thread_id, "user_id": user.id,
+                                      "collections": body.collections},
                                      request.app.state.settings,
                                      accept_language_header=request.headers.get("accept-language"))
     except ValidationError as exc:

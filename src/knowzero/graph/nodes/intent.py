@@ -71,6 +71,8 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
     out: dict[str, Any] = dict(PER_TURN_RESET)
     out.update({"question": question, "topic": new_topic, "summary": summary, "agent_log": None,
                 "messages": [*removals, HumanMessage(content=text or inp.source)]})
+    if inp.collections:
+        out["collections"] = list(dict.fromkeys(inp.collections))
     if question != text:
         emit("reasoning", text=f"resolved '{text}' → '{question}' from the thread's topic")
     return out

@@ -10,14 +10,14 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
-from knowzero.graph.trace import emit, thread_id_of, ui_language_of
+from knowzero.graph.trace import collections_of, emit, thread_id_of, ui_language_of
 from knowzero.knowledge import pipeline as kp
 from knowzero.knowledge.reader import Draft
 from knowzero.knowledge.retriever import Plan
 
 
 def _kdeps(runtime: Runtime[Deps], state: dict[str, Any]) -> kp.KnowledgeDeps:
-    return runtime.context.knowledge(emit, ui_language_of(state))
+    return runtime.context.scoped(collections_of(state)).knowledge(emit, ui_language_of(state))
 
 
 async def route_domain(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from langgraph.runtime import Runtime
 
 from knowzero.errors import KnowZeroError, NotFound, in_language
 from knowzero.graph.context import Deps
-from knowzero.graph.trace import emit
+from knowzero.graph.trace import collections_of, emit
 from knowzero.input import AgentInput
 from knowzero.knowledge import pipeline as kp
 from knowzero.knowledge.retriever import key_terms
@@ -153,7 +153,7 @@ def _best_section(svc: LearningService, doc: dict[str, Any], text: str) -> dict[
 
 
 async def run_learning(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
-    deps = runtime.context
+    deps = runtime.context.scoped(collections_of(state))
     inp: AgentInput = state["input"]
     svc = deps.need_learning()
     decision, reason, args = await asyncio.to_thread(decide_route, svc, state, deps.user)

@@ -20,7 +20,7 @@ from langgraph.runtime import Runtime
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.graph.nodes.chitchat import template_reply
-from knowzero.graph.trace import emit, thread_id_of, ui_language_of
+from knowzero.graph.trace import collections_of, emit, thread_id_of, ui_language_of
 from knowzero.input import Language, message_language
 from knowzero.knowledge import pipeline as kp
 from knowzero.knowledge.verify import Verdict
@@ -116,7 +116,7 @@ async def run_subtask(task: str, deps: Deps, done: list[dict[str, Any]], thread_
 
 
 async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
-    deps = runtime.context
+    deps = runtime.context.scoped(collections_of(state))
     s = deps.settings
     text = state.get("question", "")
     thread_id = thread_id_of(state)

@@ -28,7 +28,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from knowzero.graph.context import Deps
-from knowzero.graph.trace import emit, thread_id_of, ui_language_of
+from knowzero.graph.trace import collections_of, emit, thread_id_of, ui_language_of
 from knowzero.knowledge import pipeline as kp
 from knowzero.preferences import get_preferences
 from knowzero.service.flow import ServiceContext, quick_replies, service_turn
@@ -93,7 +93,8 @@ def offers_quick_replies(fn: Callable[..., Awaitable[dict[str, Any]]]) -> Callab
 
 async def run_service(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     """The service path: one service turn (see ``knowzero.service.flow``)."""
-    out = await service_turn(state, service_context(state, runtime.context), await _prefs(runtime))
+    out = await service_turn(state, service_context(state, runtime.context.scoped(collections_of(state))),
+                             await _prefs(runtime))
     return with_quick_replies(out, state)
 
 
