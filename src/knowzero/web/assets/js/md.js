@@ -1,107 +1,102 @@
-// A small, safe Markdown renderer (escape first, then a fixed set of constructs):
-// headings, paragraphs, lists (nested by indent), tables, code blocks, quotes, rules, bold,
-// italic, inline code, links (http/https, #anchors and /paths only: see safeHref) and citation markers [n] → buttons.
+// Markdown → safe HTML for answers and document sections. markdown-it parses (CommonMark, raw HTML
+// off, no images, no reference definitions, links through safeHref), DOMPurify sanitizes the result
+// against a fixed allowlist, and only then do citation markers [n] become buttons — in text nodes
+// only, never inside a URL, a title attribute, a link or code. The libraries are vendored
+// (web/vendor/): markdown-it and DOMPurify loaded by index.html before the app as the globals
+// `markdownit` and `DOMPurify`; markdown-it-cjk-friendly (an ES module) lets **粗体：**后文 be bold
+// next to full-width punctuation, as the hand-written renderer did.
+import cjkFriendly from '/vendor/markdown-it-cjk-friendly/index.js';
 import { esc } from './util.js';
 
 // A link target the UI follows: an absolute http(s) URL, an in-app anchor (#…) or an in-app path
-// (/…). Never a protocol-relative URL ("//evil.example", or "/\\evil.example", which browsers
-// read the same way) nor any other scheme (javascript:, data:, …): those stay plain text.
+// (/…). Never a protocol-relative URL ("//evil.example", or "/\\evil.example", which browsers read
+// the same way; markdown-it hands it over as "/%5Cevil.example") nor any other scheme (javascript:,
+// data:, file:, mailto:, …): those stay text.
+const LINK_RE = /^(?:https?:\/\/[^/\\%]|#|\/(?![/\\]|%5c))/i;
 export function safeHref(u) {
-  return /^https?:\/\/[^/\\]/.test(u) || /^#/.test(u) || /^\/(?![/\\])/.test(u);
+  return LINK_RE.test(String(u ?? ''));
 }
 
-function inline(src, opts = {}) {
-  let s = esc(src);
-  const codes = [];
-  s = s.replace(/`([^`]+)`/g, (_, c) => { codes.push(c); return `\u0000${codes.length - 1}\u0000`; });
-  s = s.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
-  s = s.replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>');
-  s = s.replace(/\[([^\]]+)\]\(([^)\s]*)\)/g, (m, t, u) => (safeHref(u) ? `<a href="${u}"${u.startsWith('http') ? ' target="_blank" rel="noopener"' : ''}>${t}</a>` : m));
-  if (opts.cites !== false) {
-    s = s.replace(/\[(\d{1,3})\]/g, (_, n) => `<button type="button" class="cite" data-n="${n}" aria-label="${opts.citeLabel || 'source'} ${n}">${n}</button>`);
+const TAGS = ['p', 'br', 'strong', 'em', 's', 'code', 'pre', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li',
+  'blockquote', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'div'];
+const PURIFY = {
+  ALLOWED_TAGS: TAGS, ALLOWED_ATTR: ['href', 'title', 'start', 'class'], ADD_URI_SAFE_ATTR: ['start'],
+  ALLOWED_URI_REGEXP: LINK_RE, ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false, RETURN_DOM_FRAGMENT: true,
+};
+const CITE_RE = /\[(\d{1,3})\]/g;
+const HAS_CITE = /\[\d{1,3}\]/;
+
+let parser = null;
+function markdownParser() {
+  if (parser || !globalThis.markdownit) return parser;
+  const md = globalThis.markdownit({ html: false, linkify: false, breaks: true, typographer: false });
+  // No images (a remote one would load by itself), no "[1]: url" definitions (a citation marker
+  // never turns into a link).
+  md.disable(['image', 'reference']);
+  md.use(cjkFriendly);
+  const builtIn = md.validateLink; // markdown-it's own check (javascript:, vbscript:, file:, data:), then ours
+  md.validateLink = (url) => builtIn.call(md, url) && safeHref(url);
+  md.renderer.rules.table_open = () => '<div class="table-wrap"><table>\n';
+  md.renderer.rules.table_close = () => '</table></div>\n';
+  parser = md;
+  return parser;
+}
+
+function toHtml(src, opts) {
+  const md = markdownParser();
+  if (!md) return `<p>${esc(src).replace(/\n/g, '<br>')}</p>`; // the vendored parser did not load: plain text
+  const tokens = md.parse(src, {});
+  const shift = opts.shiftHeadings || 0;
+  if (shift) {
+    for (const tk of tokens) {
+      if (tk.type === 'heading_open' || tk.type === 'heading_close') tk.tag = `h${Math.min(6, +tk.tag.slice(1) + shift)}`;
+    }
   }
-  s = s.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[+i]}</code>`);
-  return s;
+  return md.renderer.render(tokens, md.options, {});
 }
 
-function isTableSep(line) { return /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/.test(line); }
-function cells(line) {
-  let l = line.trim();
-  if (l.startsWith('|')) l = l.slice(1);
-  if (l.endsWith('|')) l = l.slice(0, -1);
-  return l.split('|').map((c) => c.trim());
+function sanitize(html) {
+  if (globalThis.DOMPurify && globalThis.DOMPurify.isSupported) return globalThis.DOMPurify.sanitize(html, PURIFY);
+  const tpl = document.createElement('template'); // no sanitizer: keep the text only
+  tpl.innerHTML = `<p>${esc(new DOMParser().parseFromString(html, 'text/html').body.textContent)}</p>`;
+  return tpl.content;
 }
 
-export function renderMarkdown(md, opts = {}) {
-  const lines = String(md ?? '').replace(/\r\n/g, '\n').split('\n');
-  const out = [];
-  let i = 0;
-  const listStack = []; // {type, indent}
-  const closeLists = (toIndent = -1) => {
-    while (listStack.length && listStack[listStack.length - 1].indent > toIndent) out.push(`</li></${listStack.pop().type}>`);
-  };
-  let para = [];
-  const flushPara = () => { if (para.length) { out.push(`<p>${inline(para.join('\n'), opts).replace(/\n/g, '<br>')}</p>`); para = []; } };
-
-  while (i < lines.length) {
-    const line = lines[i];
-    if (/^```/.test(line)) {
-      flushPara(); closeLists();
-      const buf = []; i++;
-      while (i < lines.length && !/^```/.test(lines[i])) buf.push(lines[i++]);
-      i++;
-      out.push(`<pre><code>${esc(buf.join('\n'))}</code></pre>`);
-      continue;
+// [n] in text → <button class="cite">; text inside links, code and buttons is left alone.
+function citeButtons(root, label) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) => (n.parentElement && n.parentElement.closest('a, code, pre, button') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  const nodes = [];
+  while (walker.nextNode()) if (HAS_CITE.test(walker.currentNode.nodeValue)) nodes.push(walker.currentNode);
+  for (const node of nodes) {
+    const text = node.nodeValue;
+    const frag = document.createDocumentFragment();
+    let last = 0;
+    for (const m of text.matchAll(CITE_RE)) {
+      frag.append(text.slice(last, m.index));
+      const b = document.createElement('button');
+      b.type = 'button'; b.className = 'cite'; b.dataset.n = m[1]; b.textContent = m[1];
+      b.setAttribute('aria-label', `${label} ${m[1]}`);
+      frag.append(b);
+      last = m.index + m[0].length;
     }
-    if (!line.trim()) { flushPara(); i++; if (listStack.length && !(lines[i] || '').match(/^\s*([-*+]|\d+[.)])\s+/)) closeLists(); continue; }
-    const hm = line.match(/^(#{1,6})\s+(.*)$/);
-    if (hm) {
-      flushPara(); closeLists();
-      const lvl = Math.min(6, hm[1].length + (opts.shiftHeadings || 0));
-      out.push(`<h${lvl}>${inline(hm[2], opts)}</h${lvl}>`); i++; continue;
-    }
-    if (/^\s*([-*_])\s*\1\s*\1[\s\-*_]*$/.test(line)) { flushPara(); closeLists(); out.push('<hr>'); i++; continue; }
-    if (line.includes('|') && i + 1 < lines.length && isTableSep(lines[i + 1])) {
-      flushPara(); closeLists();
-      const head = cells(line); i += 2;
-      const rows = [];
-      while (i < lines.length && lines[i].includes('|') && lines[i].trim()) rows.push(cells(lines[i++]));
-      out.push('<div class="table-wrap"><table><thead><tr>' + head.map((c) => `<th>${inline(c, opts)}</th>`).join('') + '</tr></thead><tbody>' +
-        rows.map((r) => '<tr>' + r.map((c) => `<td>${inline(c, opts)}</td>`).join('') + '</tr>').join('') + '</tbody></table></div>');
-      continue;
-    }
-    if (/^\s*>/.test(line)) {
-      flushPara(); closeLists();
-      const buf = [];
-      while (i < lines.length && /^\s*>/.test(lines[i])) buf.push(lines[i++].replace(/^\s*>\s?/, ''));
-      out.push(`<blockquote>${renderMarkdown(buf.join('\n'), opts)}</blockquote>`);
-      continue;
-    }
-    const lm = line.match(/^(\s*)([-*+]|\d+[.)])\s+(.*)$/);
-    if (lm) {
-      flushPara();
-      const indent = lm[1].replace(/\t/g, '    ').length;
-      const type = /\d/.test(lm[2]) ? 'ol' : 'ul';
-      const top = listStack[listStack.length - 1];
-      if (!top || indent > top.indent) {
-        listStack.push({ type, indent });
-        out.push(`<${type}><li>`);
-      } else {
-        closeLists(indent);
-        const cur = listStack[listStack.length - 1];
-        if (cur && cur.type !== type && cur.indent === indent) { out.push(`</li></${listStack.pop().type}>`); listStack.push({ type, indent }); out.push(`<${type}><li>`); }
-        else if (cur) out.push('</li><li>');
-        else { listStack.push({ type, indent }); out.push(`<${type}><li>`); }
-      }
-      out.push(inline(lm[3], opts));
-      i++; continue;
-    }
-    if (listStack.length && /^\s{2,}\S/.test(line)) { out.push('<br>' + inline(line.trim(), opts)); i++; continue; }
-    closeLists();
-    para.push(line); i++;
+    frag.append(text.slice(last));
+    node.replaceWith(frag);
   }
-  flushPara(); closeLists();
-  return out.join('');
+}
+
+// Markdown → an HTML string (sanitized; set it with innerHTML). opts: cites (default true),
+// citeLabel (the buttons' accessible name), shiftHeadings (# → h1+shift).
+export function renderMarkdown(src, opts = {}) {
+  const root = sanitize(toHtml(String(src ?? '').replace(/\r\n/g, '\n'), opts));
+  if (opts.cites !== false) citeButtons(root, opts.citeLabel || 'source');
+  for (const a of root.querySelectorAll('a[href]')) {
+    if (/^https?:/i.test(a.getAttribute('href'))) { a.target = '_blank'; a.rel = 'noopener noreferrer'; }
+  }
+  const box = document.createElement('div');
+  box.append(root);
+  return box.innerHTML;
 }
 
 // Wrap the first few occurrences of each entity name in text nodes with a link button.
