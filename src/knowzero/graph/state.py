@@ -63,6 +63,8 @@ class State(InputState, total=False):
     """The thread's current topic, for resolving pronouns in follow-ups."""
     question: str
     """This turn's message with pronouns resolved against the history."""
+    last_question: str
+    """The thread's previous question as understood (standalone): what a follow-up is rewritten against."""
     collections: list[str]
     """The knowledge collections the thread is limited to: set by an input that names some, kept for the
     thread's later turns; empty: the team's own documents (the demo only while it is all there is)."""

@@ -16,6 +16,7 @@ from knowzero.input import AgentInput
 from knowzero.knowledge.entities import first_mention
 from knowzero.llm.base import within_deadline
 from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
+from knowzero.routing.followup import standalone
 from knowzero.streaming import llm_fallback
 
 _PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与跟比的是有怎能可在呢吗])|^(it|this|that)\b", re.I)
@@ -64,8 +65,11 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
     inp: AgentInput = state["input"]
     text = inp.text()
     topic = state.get("topic", "")
-    question = resolve_pronouns(text, topic) if inp.source in ("chat", "follow_up") else text
-    new_topic = extract_topic(text) or (inp.entity if inp.source == "entity" else "") or (inp.topic or "") or topic
+    previous = state.get("last_question", "")
+    question = text
+    if inp.source in ("chat", "follow_up"):
+        question = standalone(text, previous, topic) if previous else resolve_pronouns(text, topic)
+    new_topic = extract_topic(question) or (inp.entity if inp.source == "entity" else "") or (inp.topic or "") or topic
     summary, removals = _summarise(list(state.get("messages") or []), state.get("summary", ""),
                                    runtime.context.settings.history_trim_messages)
     out: dict[str, Any] = dict(PER_TURN_RESET)
@@ -73,8 +77,11 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
                 "messages": [*removals, HumanMessage(content=text or inp.source)]})
     if inp.collections:
         out["collections"] = list(dict.fromkeys(inp.collections))
+    if inp.source in ("chat", "follow_up"):
+        out["last_question"] = question
     if question != text:
-        emit("reasoning", text=f"resolved '{text}' → '{question}' from the thread's topic")
+        zh = inp.reply_language(text) == "zh"
+        emit("reasoning", text=("理解为：" if zh else "Understood as: ") + question)
     return out
 
 

@@ -1,0 +1,135 @@
+"""Follow-ups: a turn that leans on the previous question is rewritten into one that stands alone.
+
+Three shapes depend on the conversation (the previous question is the only context they need):
+
+    ellipsis        "那零件B呢？", "病假呢", "what about contractors?", "and for interns?"
+                    → the previous question with its subject replaced ("零件B的公差是多少？")
+    pronoun         "它的公差呢？", "那它的材料是什么？", "what is its price?"
+                    → the pronoun replaced by the previous question's subject
+    no subject      "需要谁批准？", "最多几天？", "how long does it take?"
+                    → the previous question's subject put in front ("请假需要谁批准？")
+
+Anything else stands alone and is returned unchanged (a new topic is never rewritten). Pure functions:
+the graph's first node calls :func:`standalone` with the thread's previous question and shows the
+rewrite in the trace.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_LEAD = r"(?:那么?|那请问|请问|还有|另外|and\s+|so\s+|also\s+)?"
+_ELLIPSIS_ZH = re.compile(rf"^{_LEAD}(?P<x>[^\s，,。？?呢]{{1,20}}?)(?:的情况|的话|这边)?呢[？?]?$")
+_ELLIPSIS_EN = re.compile(r"^(?:and\s+|so\s+)?(?:what|how)\s+about\s+(?:the\s+)?(?P<x>.{1,40}?)\s*\??$"
+                          r"|^and\s+(?:for|with|in)\s+(?:the\s+)?(?P<y>.{1,40}?)\s*\??$", re.I)
+_PRONOUN_ZH = re.compile(rf"^{_LEAD}(?P<p>它们|它|他们|这个|那个|该项|该|其|此)(?=的|是|有|在|要|能|可|需|怎|如|多|和|与|跟|比)")
+_PRONOUN_EN = re.compile(r"\b(?P<p>its|it|they|their|this|that)\b", re.I)
+_NO_SUBJECT_ZH = re.compile(rf"^{_LEAD}(?:需要|需|要|可以|可否|能否|能不能|能|是否|有没有|有无|最多|最少|最长|最短|一共|总共|"
+                            r"多久|多长|多少|几|怎么|怎样|如何|由谁|谁|什么时候|何时|哪里|在哪|向谁|找谁|交给谁|应该)")
+_NO_SUBJECT_EN = re.compile(r"^(?:and\s+)?(?:how\s+(?:long|much|many|often)|who|when|where|is\s+(?:it|that|there)|"
+                            r"can\s+(?:i|we|they|it)|do(?:es)?\s+(?:i|we|they|it)|what\s+if)\b", re.I)
+_SUBJECT_END_ZH = re.compile(r"(?:的|是|有|需要|需|要|可以|能|在|怎么|如何|多少|几|最多|最少|一共|超过|满|每|应|由|向|于|为)")
+_EN_QUESTION_HEAD = re.compile(r"^(?:how\s+(?:many|much|long|often)|what|which|who|when|where|is|are|do|does|can|may)\s+",
+                               re.I)
+_CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,9}$")
+
+MAX_FOLLOW_UP_CHARS = 24
+"""A follow-up is short; a longer message carries its own subject and stands alone."""
+
+
+def standalone(text: str, previous: str, subject: str = "") -> str:
+    """``text`` rewritten with the previous question's context when it depends on it, else ``text``.
+
+    ``previous`` is the thread's previous (already standalone) question; ``subject`` what it was about
+    when known (a named entity), else it is read from ``previous``.
+
+    >>> standalone("那零件B呢？", "零件A的公差是多少？")
+    '零件B的公差是多少？'
+    >>> standalone("那B呢", "零件A的公差是多少？")
+    '零件B的公差是多少？'
+    >>> standalone("需要谁批准？", "年假有几天？")
+    '年假需要谁批准？'
+    >>> standalone("那它的公差呢？", "精密电机轴XH-1003的材料是什么？", "XH-1003")
+    'XH-1003的公差呢？'
+    >>> standalone("病假呢？", "员工年假有几天？")
+    '病假有几天？'
+    >>> standalone("婚假有几天？", "年假有几天？")
+    '婚假有几天？'
+    >>> standalone("What about contractors?", "How many days of annual leave do employees get?")
+    'How many days of annual leave do contractors get?'
+    """
+    t = text.strip()
+    prev = previous.strip()
+    if not t or not prev or len(t) > MAX_FOLLOW_UP_CHARS * (3 if not _CJK.search(t) else 1):
+        return text
+    if _CJK.search(prev) or _CJK.search(t):
+        return _zh(t, prev, subject) or text
+    return _en(t, prev, subject) or text
+
+
+def _zh(t: str, prev: str, subject: str) -> str | None:
+    subj = subject if subject and subject in prev else subject_of(prev)
+    if m := _PRONOUN_ZH.match(t):
+        if not subj:
+            return None
+        return subj + t[m.end():]
+    if m := _ELLIPSIS_ZH.match(t):
+        x = m.group("x")
+        if not subj or x == subj:
+            return None
+        return prev.replace(subj, _same_kind(subj, x), 1)
+    if _NO_SUBJECT_ZH.match(t) and subj and subj not in t:
+        lead = re.match(_LEAD, t)
+        return subj + t[lead.end() if lead else 0:]
+    return None
+
+
+def _en(t: str, prev: str, subject: str) -> str | None:
+    if m := _ELLIPSIS_EN.match(t):
+        x = (m.group("x") or m.group("y") or "").strip()
+        subj = subject if subject and subject in prev else _en_subject(prev)
+        if subj and subj.lower() != x.lower():
+            return prev.replace(subj, x, 1)
+        return f"{prev.rstrip('?').rstrip()} for {x}?"
+    subj = subject or _en_topic(prev)
+    if not subj:
+        return None
+    if _PRONOUN_EN.search(t) and len(t.split()) <= 8:
+        return _PRONOUN_EN.sub(lambda m: subj + ("'s" if m.group("p").lower() in ("its", "their") else ""), t, count=1)
+    if _NO_SUBJECT_EN.match(t) and len(t.split()) <= 6:
+        return f"{t.rstrip('?').rstrip()} ({subj})?"
+    return None
+
+
+def subject_of(question: str) -> str:
+    """The Chinese question's subject: what comes before its first predicate ("年假有几天？" → 年假).
+
+    >>> subject_of("零件A的公差是多少？"), subject_of("员工请假超过3天需要什么手续？"), subject_of("谁批准？")
+    ('零件A', '员工请假', '')
+    """
+    q = re.sub(rf"^{_LEAD}", "", question.strip())
+    m = _SUBJECT_END_ZH.search(q)
+    head = q[:m.start()] if m else ""
+    return head if 1 <= len(head) <= 16 else ""
+
+
+def _same_kind(subject: str, x: str) -> str:
+    """"B" after "零件A" means 零件B: a bare code replaces the code that ends the subject."""
+    if _CODE.fullmatch(x) and (m := _CODE.search(subject)) and m.start() > 0:
+        return subject[:m.start()] + x
+    return x
+
+
+def _en_subject(question: str) -> str:
+    """The English question's subject noun: the word after do/does/are/is… ("… do employees get?" → employees)."""
+    m = re.search(r"\b(?:do|does|are|is|can|may|should|will)\s+(?:the\s+|an?\s+)?([A-Za-z][\w-]*)", question, re.I)
+    return m.group(1) if m else ""
+
+
+def _en_topic(question: str) -> str:
+    """What an English question is about, for a pronoun: the noun phrase after its question head."""
+    q = _EN_QUESTION_HEAD.sub("", question.strip().rstrip("?"))
+    q = re.sub(r"^(?:is|are|does|do|the|a|an)\s+", "", q, flags=re.I)
+    words = q.split()
+    return " ".join(words[:4]) if words else ""

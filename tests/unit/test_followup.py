@@ -1,0 +1,40 @@
+"""Issue 33, deliver 1: follow-ups are rewritten into standalone questions; a turn that stands alone is
+left alone (a new topic is never rewritten)."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowzero.routing.followup import standalone
+
+FOLLOW_UPS = [
+    ("那零件B呢？", "零件A的公差是多少？", "", "零件B的公差是多少？"),
+    ("那B呢", "零件A的公差是多少？", "", "零件B的公差是多少？"),
+    ("需要谁批准？", "员工请假超过3天需要什么手续？", "", "员工请假需要谁批准？"),
+    ("最多几天？", "年假有几天？", "", "年假最多几天？"),
+    ("那它的公差呢？", "精密电机轴XH-1003的材料是什么？", "XH-1003", "XH-1003的公差呢？"),
+    ("病假呢？", "年假有几天？", "", "病假有几天？"),
+    ("What about contractors?", "How many days of annual leave do employees get?", "",
+     "How many days of annual leave do contractors get?"),
+    ("and for interns?", "How many days of annual leave do employees get?", "",
+     "How many days of annual leave do interns get?"),
+]
+
+STANDALONE = [
+    ("婚假有几天？", "年假有几天？"),
+    ("员工食堂的午餐几点开始供应？", "年假有几天？"),
+    ("研发部一共有多少名员工？", "零件A的公差是多少？"),
+    ("How many days of paid sick leave do employees get?", "How many days of annual leave do employees get?"),
+    ("谢谢", "年假有几天？"),
+    ("你好", ""),
+]
+
+
+@pytest.mark.parametrize(("text", "previous", "subject", "want"), FOLLOW_UPS)
+def test_a_follow_up_becomes_a_standalone_question(text: str, previous: str, subject: str, want: str) -> None:
+    assert standalone(text, previous, subject) == want
+
+
+@pytest.mark.parametrize(("text", "previous"), STANDALONE)
+def test_a_question_that_stands_alone_is_left_alone(text: str, previous: str) -> None:
+    assert standalone(text, previous) == text
