@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_llm_branch import ScriptedChat, passage_number
 
 from kz_testlib import answer_dict, make_kb
-from test_llm_branch import ScriptedChat, passage_number
 
 # (question, a real line of the right document that does not answer it, what the answer must say)
 NON_ANSWERS = [
