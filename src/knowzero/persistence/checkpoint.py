@@ -2,7 +2,9 @@
 
 ``open_persistence(settings, types)`` is an async context manager yielding ``(checkpointer, store)``;
 the API opens it once at start-up, the CLI once per command. ``types`` are the project's classes a
-checkpoint may hold (the graph's typed state); nothing else is revived from a checkpoint. Tables are created on first use.
+checkpoint may hold (the graph's typed state); nothing else is revived from a checkpoint. Tables are created on first use;
+on PostgreSQL under the schema advisory lock (``persistence.db.SCHEMA_LOCK``), so workers starting
+together on a new database run LangGraph's migrations one after the other.
 Redis is not a checkpointer here (Debian's Redis lacks the modules langgraph-checkpoint-redis
 needs); it serves locks and caches only.
 """
@@ -21,6 +23,7 @@ from langgraph.store.postgres.aio import AsyncPostgresStore
 from langgraph.store.sqlite.aio import AsyncSqliteStore
 
 from knowzero.config import Settings
+from knowzero.persistence.db import async_schema_lock
 
 
 def _pg_conninfo(url: str) -> str:
@@ -42,8 +45,9 @@ async def open_persistence(settings: Settings, types: tuple[type, ...] = ()) -> 
         conninfo = _pg_conninfo(settings.database_url)
         async with AsyncPostgresSaver.from_conn_string(conninfo, serde=serde) as saver, \
                 AsyncPostgresStore.from_conn_string(conninfo) as store:
-            await saver.setup()
-            await store.setup()
+            async with async_schema_lock(conninfo):
+                await saver.setup()
+                await store.setup()
             yield saver, store
         return
     path = settings.data_path() / "checkpoints.db"

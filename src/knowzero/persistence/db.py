@@ -11,9 +11,12 @@ engine and shares it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 
+import psycopg
 from sqlalchemy import (
     Column,
     Connection,
@@ -58,7 +61,9 @@ def make_engine(url: str) -> Engine:
 
 
 SCHEMA_LOCK = 0x6B7A_0001
-"""PostgreSQL advisory lock key held while a process creates or migrates the schema."""
+"""PostgreSQL advisory lock key held while a process creates or migrates any schema on the database: our
+tables (:func:`init_db`), the keyword index, pgvector's extension, procrastinate's schema, and
+LangGraph's checkpointer and store migrations (:func:`async_schema_lock`)."""
 DEMO_LOCK = 0x6B7A_0003
 """Held while a process seeds the demo knowledge base (0x6B7A_0002 is ``knowledge.pgqueue.REAP_LOCK``)."""
 
@@ -68,20 +73,56 @@ def schema_lock(engine: Engine) -> Iterator[None]:
     """Serialise schema creation across processes: several API workers starting at once against a
     new database would otherwise race on ``CREATE … IF NOT EXISTS`` (PostgreSQL can fail one of
     them with a unique violation). A session-level advisory lock on PostgreSQL; nothing elsewhere.
-    Not re-entrant: do not nest (a second connection of the same process would wait for the first)."""
+    Every schema set-up on PostgreSQL holds it: ours through this, LangGraph's through
+    :func:`async_schema_lock`. Not re-entrant: do not nest (a second connection of the same process
+    would wait for the first)."""
     with advisory_lock(engine, SCHEMA_LOCK):
         yield
+
+
+LOCK_POLL_S = (0.05, 0.5)
+"""First and longest pause between two tries of an advisory lock another session holds."""
+
+
+@asynccontextmanager
+async def async_schema_lock(conninfo: str) -> AsyncIterator[None]:
+    """:func:`schema_lock` for async set-up that holds a libpq ``conninfo`` rather than an engine
+    (LangGraph's checkpointer and store ``setup()``, whose migrations otherwise race: duplicate
+    ``checkpoint_migrations`` rows, ``pg_type`` unique violations, deadlocks). The same key, held on a
+    dedicated idle connection for the whole block (closing it releases the lock if unlocking fails)."""
+    async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+        pause = LOCK_POLL_S[0]
+        while True:
+            row = await (await conn.execute("SELECT pg_try_advisory_lock(%s)", (SCHEMA_LOCK,))).fetchone()
+            if row and row[0]:
+                break
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, LOCK_POLL_S[1])
+        try:
+            yield
+        finally:
+            await conn.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
 
 
 @contextmanager
 def advisory_lock(engine: Engine, key: int) -> Iterator[None]:
     """One process at a time across every host sharing the database (a session-level PostgreSQL advisory
-    lock on ``key``); nothing on SQLite, which serves one host. Not re-entrant for the same key."""
+    lock on ``key``); nothing on SQLite, which serves one host. Not re-entrant for the same key.
+
+    A waiter polls ``pg_try_advisory_lock`` with no transaction open between tries instead of blocking
+    in ``pg_advisory_lock``: a blocked statement holds a snapshot, and LangGraph's migrations run
+    ``CREATE INDEX CONCURRENTLY``, which waits for every older snapshot in the database, so a holder
+    building such an index and a blocked waiter would wait for each other for ever (the holder's lock
+    sits on another session, so PostgreSQL sees no deadlock)."""
     if engine.dialect.name != "postgresql":
         yield
         return
     with engine.connect() as conn:
-        conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": key})
+        pause = LOCK_POLL_S[0]
+        while not conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": key}).scalar():
+            conn.commit()
+            time.sleep(pause)
+            pause = min(pause * 2, LOCK_POLL_S[1])
         conn.commit()
         try:
             yield
