@@ -27,7 +27,7 @@ from knowzero.service.handoff import build_brief
 from knowzero.service.registry import SIGN_IN, ToolContext, get_tool, run_tool
 from knowzero.service.state import Lang, PendingAction, ServiceState, Slots, Step, record_step, service_state
 from knowzero.service.store import OrderSystem, SqlStore, yuan
-from knowzero.service.tools import refund_order_check, refund_precheck
+from knowzero.service.tools import approval_note, refund_approval_reason, refund_order_check, refund_precheck
 from knowzero.service.triage import assess, llm_sentiment
 from knowzero.streaming import Emit, llm_fallback, silent
 from knowzero.users import User
@@ -172,13 +172,14 @@ def _prepare_refund(t: Turn, p: PendingAction) -> PendingAction | None:
     p["stage"], p["key"], p["amount_cents"], p["order_id"] = "confirm", key, amount_cents, str(order["id"])
     p["expecting"], p["owner"], p["owner_role"] = None, t.user.id, t.user.role
     amount = yuan(amount_cents)
-    over = amount > t.sc.settings.refund_agent_approval_above
+    ctx = t.ctx()
+    why = refund_approval_reason(order, amount_cents, ctx)  # the order's or the customer's refunds in total
+    over = why is not None
+    note = approval_note(why, order, amount_cents, ctx)
     t.say(f"请确认：为订单 {order['id']} 申请退款 ¥{amount:.2f}，原因：{s['reason']}。"
-          + (f"金额超过 ¥{t.sc.settings.refund_agent_approval_above:.0f}，确认后还需客服审批。" if over else "")
-          + "确认请回复“确认”，不需要请回复“算了”。",
+          + note + "确认请回复“确认”，不需要请回复“算了”。",
           f"Please confirm: refund ¥{amount:.2f} for order {order['id']}, reason: {s['reason']}. "
-          + (f"Above ¥{t.sc.settings.refund_agent_approval_above:.0f} an agent must also approve it. " if over else "")
-          + "Reply \"confirm\" to go ahead or \"cancel\" to stop.")
+          + note + "Reply \"confirm\" to go ahead or \"cancel\" to stop.")
     t.emit("human_review_request", kind="refund_confirmation", thread_id=t.thread_id, action="request_refund",
            order_id=order["id"], amount=amount, reason=s["reason"], idempotency_key=key,
          needs_agent_approval=over, message=t.lines[-1])

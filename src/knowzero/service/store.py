@@ -7,6 +7,12 @@ What it does:
 * :func:`refund_problem` — the money rules, as a pure function (refund ≤ paid amount minus what is
   already refunded or open, order in a refundable state, one open refund per order). Tools check it
   before asking for confirmation and ``create_refund`` checks it again inside its transaction.
+* :class:`ApprovalRule` — when a refund waits for an agent: the order's refunds in all, or the
+  customer's refunds within :data:`REFUND_WINDOW`, would exceed ``refund_agent_approval_above``
+  (pending, approved and executed refunds count; splitting a refund does not avoid the agent).
+  ``create_refund`` decides it on the totals it reads in its transaction, with the customer's row
+  locked (``SELECT … FOR NO KEY UPDATE`` on PostgreSQL; SQLite's write lock, taken first), so
+  concurrent refunds are decided one after the other.
 * Idempotent side effects: every ``create_*`` takes an ``idempotency_key`` (UNIQUE column) and returns
   the first row when called again with the same key; state transitions are guarded
   (``UPDATE … WHERE status = 'pending'``), so replaying an approval changes nothing.
@@ -26,6 +32,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
 
 from sqlalchemy import Engine, func, insert, select, update
@@ -48,6 +56,8 @@ ROLES = ("customer", "editor", "agent", "admin")
 REFUNDABLE = ("paid", "processing", "delivered")
 OPEN_REFUND = ("pending", "approved")
 COUNTED_REFUND = ("pending", "approved", "executed")
+REFUND_WINDOW = timedelta(hours=24)
+"""How far back a customer's refunds count towards the approval threshold (see :class:`ApprovalRule`)."""
 STATUS_TEXT = {
     "pending_payment": ("待付款", "awaiting payment"), "paid": ("已付款，待发货", "paid, not yet shipped"),
     "processing": ("备货中", "being prepared"), "shipped": ("运输中", "in transit"),
@@ -81,7 +91,9 @@ class OrderSystem(Protocol):
     customer_id, amount_cents, reason, status, decided_by, note}``.
 
     ``create_refund`` must be idempotent on ``key`` (return the first refund) and must apply
-    :func:`refund_problem` atomically with the insert; ``decide_refund`` must only move a refund
+    :func:`refund_problem` atomically with the insert; given ``approval``, a refund asked as
+    ``executed`` must be stored ``pending`` when :meth:`ApprovalRule.needs_agent` says so on the
+    totals read in that same atomic step; ``decide_refund`` must only move a refund
     along pending → approved → executed (or pending/approved → rejected/cancelled) and return the
     refund as it is after the call.
     """
@@ -93,7 +105,8 @@ class OrderSystem(Protocol):
     def refunds_for(self, order_id: str) -> list[dict[str, Any]]: ...
 
     def create_refund(self, *, key: str, order_id: str, customer_id: str, amount_cents: int, reason: str,
-                      status: str, thread_id: str, requested_by: str) -> dict[str, Any]: ...
+                      status: str, thread_id: str, requested_by: str,
+                      approval: ApprovalRule | None = None) -> dict[str, Any]: ...
 
     def get_refund(self, refund_id: str) -> dict[str, Any] | None: ...
 
@@ -120,6 +133,36 @@ def refund_problem(order: dict[str, Any], amount_cents: int, refunds: list[dict[
     return None
 
 
+@dataclass(frozen=True)
+class ApprovalRule:
+    """When a refund waits for an agent's approval: totals, not one request.
+
+    A refund needs an agent when, with it, the order's refunds in all (any age) exceed
+    ``order_above_cents``, or the customer's refunds on all their orders within ``window`` exceed
+    ``customer_above_cents``. Pending, approved and executed refunds count; rejected and cancelled
+    ones do not. Both thresholds come from ``refund_agent_approval_above`` (¥500 by default), the
+    window is :data:`REFUND_WINDOW` (24 h).
+    """
+
+    order_above_cents: int
+    customer_above_cents: int
+    window: timedelta = REFUND_WINDOW
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> ApprovalRule:
+        above = cents(settings.refund_agent_approval_above)
+        return cls(order_above_cents=above, customer_above_cents=above)
+
+    def needs_agent(self, *, order_total_cents: int, customer_window_cents: int) -> str | None:
+        """``"order_total"`` or ``"customer_window"`` (the threshold the totals, new refund included,
+        would exceed), else ``None``."""
+        if order_total_cents > self.order_above_cents:
+            return "order_total"
+        if customer_window_cents > self.customer_above_cents:
+            return "customer_window"
+        return None
+
+
 def _row(r: Any) -> dict[str, Any]:
     d = dict(r._mapping)
     for k in ("created_at", "updated_at"):
@@ -144,7 +187,8 @@ class SqlStore:
     def user_by_key(self, api_key: str) -> dict[str, Any] | None:
         h = hash_api_key(api_key)
         with self.engine.connect() as conn:
-            r = conn.execute(select(svc_users).where(svc_users.c.api_key_hash == h)).first()
+            r = conn.execute(select(svc_users).where(svc_users.c.api_key_hash == h,
+                                                     svc_users.c.key_revoked.is_(False))).first()
         return _row(r) if r else None
 
     def upsert_user(self, user_id: str, name: str, role: str) -> None:
@@ -161,25 +205,53 @@ class SqlStore:
             conn.execute(update(svc_users).where(svc_users.c.id == user_id).values(api_key_hash=hash_api_key(api_key)))
 
     def list_users(self) -> list[dict[str, Any]]:
-        """Users with whether they have a key (never the hash)."""
+        """Users with whether they have a key and whether it was revoked (never the hash)."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(svc_users).order_by(svc_users.c.id)).all()
-        return [{"id": r.id, "name": r.name, "role": r.role, "has_key": bool(r.api_key_hash)} for r in rows]
+        return [{"id": r.id, "name": r.name, "role": r.role, "has_key": bool(r.api_key_hash) and not r.key_revoked,
+                 "revoked": bool(r.key_revoked)} for r in rows]
 
     def issue_api_key(self, user_id: str) -> str:
-        """A new random key for the user (replacing the old one); returned once, only its hash is kept."""
-        if self.get_user(user_id) is None:
+        """A new random key for the user (replacing the old one); returned once, only its hash is kept.
+        A revoked user gets none (Conflict): only :meth:`restore_user` lifts a revocation."""
+        user = self.get_user(user_id)
+        if user is None:
             raise NotFound(f"user {user_id} not found")
+        if user["key_revoked"]:
+            raise Conflict(f"{user_id}'s key was revoked; an admin restores the user first (knowzero keys restore {user_id})",
+                           [{"rule": "revoked"}])
         key = "kz-" + secrets.token_urlsafe(18)
         self.set_api_key(user_id, key)
         return key
 
     def revoke_api_key(self, user_id: str) -> bool:
-        """Remove the user's key (signing in with it fails from now on)."""
+        """Remove the user's key and mark the user revoked: signing in fails from now on, and no key is
+        issued again (not by ``issue_api_key``, not by a restart with demo keys) until :meth:`restore_user`.
+        False when the user was revoked already."""
         with self.engine.begin() as conn:
-            n = conn.execute(update(svc_users).where(svc_users.c.id == user_id, svc_users.c.api_key_hash.is_not(None))
-                             .values(api_key_hash=None)).rowcount
+            n = conn.execute(update(svc_users).where(svc_users.c.id == user_id, svc_users.c.key_revoked.is_(False))
+                             .values(api_key_hash=None, key_revoked=True)).rowcount
         return bool(n)
+
+    def restore_user(self, user_id: str) -> str:
+        """Lift a revocation (an admin's explicit act) and issue a new key, returned once."""
+        if self.get_user(user_id) is None:
+            raise NotFound(f"user {user_id} not found")
+        with self.engine.begin() as conn:
+            conn.execute(update(svc_users).where(svc_users.c.id == user_id).values(key_revoked=False))
+        return self.issue_api_key(user_id)
+
+    def drop_demo_keys(self) -> list[str]:
+        """Remove every fixed demo key (``demo-<id>``) an earlier start stored; the users whose key it was."""
+        dropped = []
+        with self.engine.begin() as conn:
+            for uid in conn.execute(select(svc_users.c.id)).scalars().all():
+                n = conn.execute(update(svc_users).where(svc_users.c.id == uid,
+                                                         svc_users.c.api_key_hash == hash_api_key(demo_key(uid)))
+                                 .values(api_key_hash=None)).rowcount
+                if n:
+                    dropped.append(uid)
+        return dropped
 
     # orders (OrderSystem) ----------------------------------------------------------------------
     def _items(self, conn: Any, order_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
@@ -241,9 +313,47 @@ class SqlStore:
         with self.engine.connect() as conn:
             return [_row(r) for r in conn.execute(q)]
 
+    def _window_cents(self, conn: Any, customer_id: str, window: timedelta, key: str | None) -> int:
+        """What the customer has refunded (pending, approved, executed) on any order within ``window``."""
+        since = datetime.now(UTC) - window
+        q = (select(func.coalesce(func.sum(svc_refunds.c.amount_cents), 0))
+             .where(svc_refunds.c.customer_id == customer_id, svc_refunds.c.status.in_(COUNTED_REFUND),
+                    svc_refunds.c.created_at >= (since if self._pg else since.replace(tzinfo=None))))  # SQLite: UTC, no zone
+        if key is not None:
+            q = q.where(svc_refunds.c.idempotency_key != key)
+        return int(conn.execute(q).scalar_one())
+
+    def _needs_agent(self, conn: Any, rule: ApprovalRule, order_id: str, customer_id: str, amount_cents: int,
+                     refunds: list[dict[str, Any]], key: str | None) -> str | None:
+        order_total = sum(r["amount_cents"] for r in refunds
+                          if r["status"] in COUNTED_REFUND and r.get("idempotency_key") != key) + amount_cents
+        return rule.needs_agent(order_total_cents=order_total,
+                                customer_window_cents=self._window_cents(conn, customer_id, rule.window, key) + amount_cents)
+
+    def approval_needed(self, *, order_id: str, customer_id: str, amount_cents: int, rule: ApprovalRule) -> str | None:
+        """What :meth:`create_refund` would decide now (for telling the customer before they confirm; it
+        is decided again, atomically, when the refund is written)."""
+        with self.engine.connect() as conn:
+            refunds = [_row(x) for x in conn.execute(select(svc_refunds).where(svc_refunds.c.order_id == order_id))]
+            return self._needs_agent(conn, rule, order_id, customer_id, amount_cents, refunds, None)
+
+    def _lock_customer(self, conn: Any, customer_id: str) -> None:
+        """Serialise refund decisions of one customer (all their orders) until the transaction ends.
+
+        PostgreSQL: a row lock on the customer (``FOR NO KEY UPDATE``; the order row is then locked
+        too). SQLite: a no-op write first, so the transaction holds the database's write lock before it
+        reads anything, and a concurrent one waits (``timeout``) and then reads what this one wrote."""
+        if self._pg:
+            conn.execute(select(svc_users.c.id).where(svc_users.c.id == customer_id).with_for_update(key_share=True))
+        else:
+            conn.execute(update(svc_users).where(svc_users.c.id == customer_id).values(name=svc_users.c.name))
+
     def create_refund(self, *, key: str, order_id: str, customer_id: str, amount_cents: int, reason: str,
-                      status: str, thread_id: str, requested_by: str) -> dict[str, Any]:
-        """Insert a refund once per ``key`` (the money rules are checked in the same transaction)."""
+                      status: str, thread_id: str, requested_by: str,
+                      approval: ApprovalRule | None = None) -> dict[str, Any]:
+        """Insert a refund once per ``key``. In one transaction, with the customer locked: the money rules,
+        and (given ``approval``) whether a refund asked as ``executed`` must wait for an agent instead —
+        then it is stored ``pending``."""
         existing = self.refund_by_key(key)
         if existing is not None:
             return existing
@@ -251,9 +361,10 @@ class SqlStore:
             raise InvalidInput("a new refund is pending or executed")
         try:
             with self.engine.begin() as conn:
+                self._lock_customer(conn, customer_id)
                 q = select(svc_orders).where(svc_orders.c.id == order_id)
                 if self._pg:
-                    q = q.with_for_update()  # serialises refunds of one order across workers
+                    q = q.with_for_update()  # the order's row too (its status may change below)
                 r = conn.execute(q).first()
                 if r is None or r.customer_id != customer_id:
                     raise NotFound(f"order {order_id} not found")
@@ -262,6 +373,9 @@ class SqlStore:
                 problem = refund_problem(order, amount_cents, refunds, key)
                 if problem:
                     raise Conflict(problem[1], details=[{"rule": problem[0]}])
+                if status == "executed" and approval is not None and \
+                        self._needs_agent(conn, approval, order_id, customer_id, amount_cents, refunds, key):
+                    status = "pending"
                 conn.execute(insert(svc_refunds).values(
                     id=derive_id("RF", key), idempotency_key=key, order_id=order_id, customer_id=customer_id,
                     amount_cents=amount_cents, reason=reason[:500], status=status, thread_id=thread_id,
@@ -490,12 +604,17 @@ DEMO_ORDERS: list[dict[str, Any]] = [
 ]
 
 
+def demo_key(user_id: str) -> str:
+    """The fixed demo key of a user (``KNOWZERO_DEMO_KEYS=1``; refused in production)."""
+    return f"demo-{user_id}"
+
+
 def seed_demo(store: SqlStore, *, fixed_keys: bool = False) -> list[dict[str, str]]:
     """Create the demo users and orders when missing; returns keys issued by this call.
 
     A user without a key gets a fresh random key (printed once by ``knowzero serve``; only its hash
     is stored). With ``fixed_keys`` (``KNOWZERO_DEMO_KEYS=1``) every demo user's key is ``demo-<id>``.
-    Running it again changes nothing (orders are inserted only when their id is missing).
+    A revoked user gets no key either way. Running it again changes nothing (orders are inserted only when their id is missing).
     """
     issued: list[dict[str, str]] = []
     fixed = fixed_keys
@@ -503,7 +622,9 @@ def seed_demo(store: SqlStore, *, fixed_keys: bool = False) -> list[dict[str, st
         user = store.get_user(uid)
         if user is None:
             store.upsert_user(uid, name, role)
-        key = f"demo-{uid}" if fixed else None
+        elif user["key_revoked"]:
+            continue  # revoked stays revoked until an admin restores the user
+        key = demo_key(uid) if fixed else None
         if key and (user is None or user.get("api_key_hash") != hash_api_key(key)):
             store.set_api_key(uid, key)
             issued.append({"user_id": uid, "name": name, "role": role, "api_key": key})

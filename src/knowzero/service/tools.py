@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from knowzero.errors import Forbidden, InvalidInput, KnowZeroError, NotFound
 from knowzero.service.registry import ToolContext, tool
-from knowzero.service.store import STATUS_TEXT, cents, refund_problem, yuan
+from knowzero.service.store import STATUS_TEXT, ApprovalRule, cents, refund_problem, yuan
 
 _ID = r"^[A-Za-z0-9][A-Za-z0-9\-]{0,63}$"
 STAFF = ("agent", "admin")
@@ -163,6 +163,35 @@ def refund_precheck(order_id: str, amount: float | str, ctx: ToolContext) -> tup
     return order, amount_cents
 
 
+def refund_approval_reason(order: dict[str, Any], amount_cents: int, ctx: ToolContext) -> str | None:
+    """Will this refund wait for an agent (``"order_total"``/``"customer_window"``) or not (``None``)?
+
+    A preview for the confirmation prompt; ``create_refund`` decides it again, atomically."""
+    rule = ApprovalRule.from_settings(ctx.settings)
+    preview = getattr(ctx.orders, "approval_needed", None)
+    if preview is not None:
+        reason: str | None = preview(order_id=order["id"], customer_id=order["customer_id"],
+                                     amount_cents=amount_cents, rule=rule)
+        return reason
+    used = sum(r["amount_cents"] for r in ctx.orders.refunds_for(order["id"]) if r["status"] in ("pending", "approved", "executed"))
+    return rule.needs_agent(order_total_cents=used + amount_cents, customer_window_cents=amount_cents)
+
+
+def approval_note(reason: str | None, order: dict[str, Any], amount_cents: int, ctx: ToolContext) -> str:
+    """The confirmation prompt's sentence on an agent's approval ('' when none is needed)."""
+    if reason is None:
+        return ""
+    above = ctx.settings.refund_agent_approval_above
+    hours = ApprovalRule.from_settings(ctx.settings).window.total_seconds() / 3600
+    if yuan(amount_cents) > above:
+        return f"金额超过 ¥{above:.0f}，确认后还需客服审批。" if _zh(ctx) else f"Above ¥{above:.0f} an agent must also approve it. "
+    if reason == "order_total":
+        return (f"订单 {order['id']} 的退款累计将超过 ¥{above:.0f}，确认后还需客服审批。" if _zh(ctx) else
+                f"Refunds on order {order['id']} would come to more than ¥{above:.0f} in all, so an agent must also approve it. ")
+    return (f"您 {hours:.0f} 小时内的退款累计将超过 ¥{above:.0f}，确认后还需客服审批。" if _zh(ctx) else
+            f"Your refunds in the last {hours:.0f} hours would come to more than ¥{above:.0f}, so an agent must also approve it. ")
+
+
 def _rule_text(rule: str, order: dict[str, Any], refunds: list[dict[str, Any]], zh: bool) -> str:
     used = sum(r["amount_cents"] for r in refunds if r["status"] in ("pending", "approved", "executed"))
     left = yuan(max(order["paid_cents"] - used, 0))
@@ -189,11 +218,14 @@ def request_refund(args: RefundArgs, ctx: ToolContext) -> dict[str, Any]:
     existing = done(args.idempotency_key) if done else None
     if existing is None:
         order, amount_cents = refund_precheck(args.order_id, args.amount, ctx)
-        status = "pending" if yuan(amount_cents) > ctx.settings.refund_agent_approval_above else "executed"
+        approval = ApprovalRule.from_settings(ctx.settings)
+        # The store decides on the totals (the order's, the customer's in the window) in its transaction;
+        # one large refund is asked as pending here as well.
+        status = "pending" if amount_cents > approval.order_above_cents else "executed"
         try:
             refund = system.create_refund(key=args.idempotency_key, order_id=order["id"], customer_id=ctx.user_id,
                                           amount_cents=amount_cents, reason=args.reason, status=status,
-                                          thread_id=ctx.thread_id, requested_by=ctx.user_id)
+                                          thread_id=ctx.thread_id, requested_by=ctx.user_id, approval=approval)
         except KnowZeroError as exc:  # the rules changed between the check and the write (a race): say it in ctx.lang
             rule = (exc.details or [{}])[0].get("rule") if exc.details else None
             if exc.code == "not_found":
