@@ -539,10 +539,14 @@ class KnowledgeBase:
                             progress=progress, embed=embed, on_progress=on_progress)
 
     def ingest_bytes(self, name: str, data: bytes, *, collection: str = "uploads", domain: str = "general",
-                     embed: bool = True) -> IngestReport:
+                     embed: bool = True, parsed: ParsedDoc | IngestError | None = None) -> IngestReport:
+        """``parsed``: ``data`` already parsed elsewhere (uploads: in a worker process), or the IngestError
+        that parse raised; without it the bytes are parsed here."""
         report = IngestReport()
         try:
-            parsed = parse_bytes(data, name)
+            if isinstance(parsed, IngestError):
+                raise parsed
+            parsed = parsed if parsed is not None else parse_bytes(data, name)
             if not parsed.text.strip():
                 raise IngestError(f"{name}: no text could be extracted")
         except IngestError as exc:

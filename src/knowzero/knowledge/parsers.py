@@ -3,22 +3,87 @@
 Each parser returns a :class:`ParsedDoc` or raises :class:`knowzero.errors.IngestError` with a
 message naming the problem (corrupt PDF, unknown encoding, empty file). Parsers do not chunk
 and do not index.
+
+Parsing limits: what one file may expand to is bounded for every format (the ``MAX_*`` names
+below, the one place they are set): a DOCX's zip is checked from its central directory before
+anything is extracted (members, uncompressed bytes, compression ratio), its XML parts are refused
+when they declare a DTD or entities and counted before python-docx builds a tree (elements, then
+paragraphs and table cells); HTML is bounded in elements and nesting, CSV in line length and
+lines (csvtable.py bounds rows, columns and cells), text in decoded characters, PDF in pages, and
+every format in the text it yields. A file over a limit raises :class:`DocumentTooLarge`
+(``too_large``, 413), one whose XML declares a DTD raises :class:`RefusedDocument`; both are
+IngestErrors, so an ingest reports the file and goes on. Time and memory are bounded by running
+the parse in a worker process (parse_worker.py: uploads).
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 import logging
 import re
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from knowzero.errors import IngestError
+from knowzero.errors import IngestError, PayloadTooLarge
 from knowzero.knowledge.csvtable import Table, one_line, read_csv_table
 
 logging.getLogger("pypdf").setLevel(logging.ERROR)  # damaged files are reported by us, by name
 
 TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".text", ".html", ".htm", ".pdf", ".docx", ".csv"}
+
+# -- Parsing limits (each far above a real document: a 300-page policy, a 50,000-row CSV) --------
+MAX_FILE_BYTES = 200 * 1024 * 1024
+"""A file read from disk (``knowzero ingest``); uploads are capped lower by the upload route."""
+MAX_TEXT_CHARS = 25_000_000
+"""Characters of text one document may yield (a 300-page policy has about 1M; a 20 MiB text file fits)."""
+MAX_ZIP_DIRECTORY_BYTES = 1024 * 1024
+"""A zip's central directory as its end record states it, checked before zipfile reads it."""
+MAX_ZIP_MEMBERS = 2_000
+MAX_ZIP_UNCOMPRESSED_BYTES = 256 * 1024 * 1024
+"""The sum of a zip's members' uncompressed sizes (python-docx reads every member into memory)."""
+MAX_ZIP_RATIO = 200
+"""Uncompressed/compressed size of one member larger than :data:`ZIP_RATIO_FROM_BYTES` (real XML: 5-20)."""
+ZIP_RATIO_FROM_BYTES = 1024 * 1024
+MAX_XML_BYTES = 64 * 1024 * 1024
+"""The sum of a DOCX's XML parts' uncompressed sizes."""
+MAX_XML_ELEMENTS = 2_000_000
+"""Elements in all XML parts of a DOCX together (a 300-page policy has about 300,000)."""
+MAX_DOCX_PARAGRAPHS = 100_000
+MAX_DOCX_TABLE_CELLS = 100_000
+"""Table cells of a DOCX's body (``w:tc``), and cells of its rendered rows (a merged cell counts per column)."""
+MAX_HTML_ELEMENTS = 500_000
+MAX_HTML_DEPTH = 256
+"""libxml2's own nesting limit: deeper HTML is refused (it used to be cut off silently)."""
+MAX_CSV_LINE_CHARS = 1_000_000
+MAX_CSV_LINES = 1_000_000
+"""Physical lines of a CSV, blank ones included (csvtable.py bounds rows, columns, cells and fields)."""
+MAX_PDF_PAGES = 5_000
+
+
+class RefusedDocument(IngestError):
+    """A file refused by a parsing guard, not because it is damaged (a DTD in a DOCX, a limit): the
+    upload route answers it as the request's error instead of a per-file failure."""
+
+
+class DocumentTooLarge(RefusedDocument, PayloadTooLarge):
+    """A file that expands past a parsing limit (size, count, time or memory): ``too_large``, 413."""
+
+    code, status = PayloadTooLarge.code, PayloadTooLarge.status
+
+    def __init__(self, message: str, limit: str = "", maximum: int | float | None = None,
+                 details: list[Any] | None = None) -> None:
+        super().__init__(message, details)
+        self.limit, self.maximum = limit, maximum
+
+
+def too_large(name: str, what: str, limit: str, maximum: int | float) -> DocumentTooLarge:
+    """The refusal of a file over a limit: ``<name>: <what>; at most <maximum> are allowed (<limit>), …``."""
+    shown = f"{maximum:,}" if isinstance(maximum, int) else f"{maximum:g}"
+    return DocumentTooLarge(f"{name}: {what}; at most {shown} are allowed ({limit}), so it was not ingested",
+                            limit, maximum)
 
 
 @dataclass
@@ -32,7 +97,10 @@ class ParsedDoc:
 def decode(data: bytes, name: str) -> str:
     """UTF-8 (with or without BOM), UTF-16 with BOM, or GB18030; otherwise an IngestError."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise IngestError(f"{name}: not valid UTF-16 text") from exc
     for enc in ("utf-8-sig", "gb18030"):
         try:
             text = data.decode(enc)
@@ -54,6 +122,9 @@ def parse_file(path: Path) -> ParsedDoc:
     if suffix not in TEXT_SUFFIXES:
         raise IngestError(f"{path.name}: unsupported file type {suffix or '(none)'}")
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise too_large(path.name, f"{size:,} bytes", "MAX_FILE_BYTES", MAX_FILE_BYTES)
         data = path.read_bytes()
     except OSError as exc:
         raise IngestError(f"{path.name}: cannot be read ({exc.strerror})") from exc
@@ -68,6 +139,8 @@ def parse_file(path: Path) -> ParsedDoc:
 def parse_bytes(data: bytes, name: str) -> ParsedDoc:
     """Parse one file's bytes by its suffix. NUL characters never reach the text (PostgreSQL cannot store them)."""
     doc = _parse_bytes(data, name)
+    if len(doc.text) > MAX_TEXT_CHARS:
+        raise too_large(name, f"{len(doc.text):,} characters of text", "MAX_TEXT_CHARS", MAX_TEXT_CHARS)
     if "\x00" in doc.text or "\x00" in doc.title:
         doc.text, doc.title = doc.text.replace("\x00", ""), doc.title.replace("\x00", "")
     return doc
@@ -77,39 +150,129 @@ def _parse_bytes(data: bytes, name: str) -> ParsedDoc:
     suffix = Path(name).suffix.lower()
     stem = Path(name).stem
     if suffix in (".md", ".markdown", ".txt", ".text"):
-        text = decode(data, name).replace("\r\n", "\n")
+        text = _decode_bounded(data, name).replace("\r\n", "\n")
         if _looks_binary(text):
             raise IngestError(f"{name}: looks like a binary file, not text")
         m = re.search(r"^#\s+(.+)$", text, re.M)
         return ParsedDoc(text, m.group(1).strip() if m else stem, "markdown" if suffix.startswith(".m") else "text")
     if suffix in (".html", ".htm"):
-        return _parse_html(decode(data, name), stem)
+        return _parse_html(decode(data, name), name, stem)
     if suffix == ".pdf":
         return _parse_pdf(data, name, stem)
     if suffix == ".docx":
         return _parse_docx(data, name, stem)
     if suffix == ".csv":
-        return _parse_csv(decode(data, name), name, stem)
+        return _parse_csv(_decode_bounded(data, name), name, stem)
     raise IngestError(f"{name}: unsupported file type {suffix or '(none)'}")
 
 
-def _parse_html(html: str, stem: str) -> ParsedDoc:
-    from bs4 import BeautifulSoup
+def _decode_bounded(data: bytes, name: str) -> str:
+    """:func:`decode`, refusing text over :data:`MAX_TEXT_CHARS` (before decoding when the bytes alone say so)."""
+    if len(data) > 4 * MAX_TEXT_CHARS:  # at most 4 bytes a character in every accepted encoding
+        raise too_large(name, f"{len(data):,} bytes of text", "MAX_TEXT_CHARS", MAX_TEXT_CHARS)
+    text = decode(data, name)
+    if len(text) > MAX_TEXT_CHARS:
+        raise too_large(name, f"{len(text):,} characters of text", "MAX_TEXT_CHARS", MAX_TEXT_CHARS)
+    return text
 
-    soup = BeautifulSoup(html, "lxml")
-    for tag in soup(["script", "style", "nav", "footer", "noscript"]):
-        tag.decompose()
-    title = soup.title.get_text(strip=True) if soup.title else ""
-    lines: list[str] = []
-    body = soup.body or soup
-    for el in body.find_all(["h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "td", "pre", "blockquote"]):
-        if el.find_parent(["p", "li", "td", "pre", "blockquote"]) is not None:
+
+_HTML_DROPPED = frozenset({"script", "style", "nav", "footer", "noscript"})
+_HTML_BLOCKS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "td", "pre", "blockquote"})
+_HTML_CONTAINERS = frozenset({"p", "li", "td", "pre", "blockquote"})
+"""A block inside one of these is part of its text, not a line of its own."""
+_TAG_START = re.compile(r"<[A-Za-z]")
+
+
+def _parse_html(html: str, name: str, stem: str) -> ParsedDoc:
+    """Headings (as ``#`` lines) and text blocks, one line each; scripts, styles, navigation and
+    footers dropped; the title from ``<title>`` or the first heading.
+
+    One pass over lxml's tree (linear in its size): elements are counted in the markup before the
+    tree is built, nesting is bounded by libxml2 (refused past :data:`MAX_HTML_DEPTH`), and the
+    text collected is bounded by :data:`MAX_TEXT_CHARS`.
+    """
+    from lxml import etree
+
+    html = html.replace("\x00", "")
+    for _ in itertools.islice(_TAG_START.finditer(html), MAX_HTML_ELEMENTS, None):
+        raise too_large(name, f"more than {MAX_HTML_ELEMENTS:,} HTML elements", "MAX_HTML_ELEMENTS",
+                        MAX_HTML_ELEMENTS)
+    parser = etree.HTMLParser(encoding="utf-8", no_network=True, huge_tree=False)
+    try:
+        root = etree.fromstring(html.encode("utf-8", "replace"), parser)
+    except (etree.ParserError, ValueError) as exc:
+        raise IngestError(f"{name}: unreadable HTML") from exc
+    limit = next((e.message for e in parser.error_log if e.type_name == "ERR_RESOURCE_LIMIT"), None)
+    if limit is not None:
+        if "depth" in limit:
+            raise too_large(name, f"HTML nested more than {MAX_HTML_DEPTH} elements deep", "MAX_HTML_DEPTH",
+                            MAX_HTML_DEPTH)
+        raise DocumentTooLarge(f"{name}: HTML past the parser's limits (a text run over 10 MB), so it was not ingested",
+                               "html_parser")
+    if root is None:
+        return ParsedDoc("", stem, "html")
+
+    def dropped(el: Any) -> bool:
+        return any(a.tag in _HTML_DROPPED for a in el.iterancestors())
+
+    body = next((b for b in root.iter("body") if not dropped(b)), None)
+    title_el = next((t for t in root.iter("title") if not dropped(t)), None)
+    title = "".join(s.strip() for s in title_el.itertext()) if title_el is not None else ""
+    blocks: list[tuple[str, list[str]]] = []  # each block's tag and text pieces, in document order
+    open_blocks: list[tuple[Any, list[str]]] = []  # blocks whose end is still to come (nested headings)
+    chars = 0
+
+    def add(text: str | None) -> None:
+        nonlocal chars
+        piece = text.strip() if text else ""
+        if piece and open_blocks:
+            for _, pieces in open_blocks:
+                pieces.append(piece)
+            chars += len(piece) * len(open_blocks)
+            if chars > MAX_TEXT_CHARS:
+                raise too_large(name, f"more than {MAX_TEXT_CHARS:,} characters of text", "MAX_TEXT_CHARS",
+                                MAX_TEXT_CHARS)
+
+    skipping: Any = None  # a dropped element being passed over
+    in_body, containers = body is None, 0
+    for event, el in etree.iterwalk(root, events=("start", "end", "comment", "pi")):
+        if event == "start":
+            if skipping is not None:
+                continue
+            if el.tag in _HTML_DROPPED:
+                skipping = el
+                continue
+            if el is body:
+                in_body = True
+            if in_body and containers == 0 and el.tag in _HTML_BLOCKS:
+                blocks.append((el.tag, []))
+                open_blocks.append((el, blocks[-1][1]))
+            if el.tag in _HTML_CONTAINERS:
+                containers += 1
+            add(el.text)
             continue
-        txt = el.get_text(" ", strip=True)
+        if event == "end":
+            if skipping is not None and el is not skipping:
+                continue
+            if skipping is not None:
+                skipping = None
+            else:
+                if el.tag in _HTML_CONTAINERS:
+                    containers -= 1
+                if open_blocks and open_blocks[-1][0] is el:
+                    open_blocks.pop()
+                if el is body:
+                    in_body = False
+        elif skipping is not None:  # a comment inside a dropped element
+            continue
+        add(el.tail)
+    lines: list[str] = []
+    for tag, pieces in blocks:
+        txt = " ".join(pieces)
         if not txt:
             continue
-        if el.name and el.name[0] == "h" and el.name[1:].isdigit():
-            lines.append("#" * int(el.name[1:]) + " " + txt)
+        if tag[0] == "h":
+            lines.append("#" * int(tag[1:]) + " " + txt)
             title = title or txt
         else:
             lines.append(txt)
@@ -122,7 +285,17 @@ def _parse_pdf(data: bytes, name: str, stem: str) -> ParsedDoc:
 
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
-        pages = [page.extract_text() or "" for page in reader.pages]
+        if len(reader.pages) > MAX_PDF_PAGES:
+            raise too_large(name, f"{len(reader.pages):,} pages", "MAX_PDF_PAGES", MAX_PDF_PAGES)
+        pages, chars = [], 0
+        for page in reader.pages:
+            pages.append(page.extract_text() or "")
+            chars += len(pages[-1])
+            if chars > MAX_TEXT_CHARS:
+                raise too_large(name, f"more than {MAX_TEXT_CHARS:,} characters of text", "MAX_TEXT_CHARS",
+                                MAX_TEXT_CHARS)
+    except IngestError:
+        raise
     except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
         raise IngestError(f"{name}: corrupt or unreadable PDF") from exc
     except Exception as exc:  # pypdf raises assorted errors on damaged files
@@ -135,30 +308,225 @@ def _parse_pdf(data: bytes, name: str, stem: str) -> ParsedDoc:
     return ParsedDoc("\n\n".join(p.strip() for p in pages if p.strip()), title or stem, "pdf")
 
 
-def _parse_docx(data: bytes, name: str, stem: str) -> ParsedDoc:
-    import docx
+def zip_directory_bytes(data: bytes) -> int | None:
+    """The size of a zip's central directory as its end record (or zip64 end record) states it,
+    read before :mod:`zipfile` builds an entry per member; None when there is no end record."""
+    at = data.rfind(b"PK\x05\x06", max(0, len(data) - 22 - 65535))
+    if at < 0 or len(data) - at < 22:
+        return None
+    size = int.from_bytes(data[at + 12:at + 16], "little")
+    locator = at - 20  # zip64: the locator sits just before the end record, the zip64 end record before it
+    if locator >= 56 and data[locator:locator + 4] == b"PK\x06\x07" and data[locator - 56:locator - 52] == b"PK\x06\x06":
+        size = max(size, int.from_bytes(data[locator - 56 + 40:locator - 56 + 48], "little"))
+    return size
 
+
+def open_zip(data: bytes, name: str, kind: str) -> zipfile.ZipFile:
+    """A zip-based document's archive, refused from its central directory before anything is
+    extracted: its directory size, member count, total uncompressed size and each large member's
+    compression ratio (zipfile never returns more bytes than a member's declared size)."""
+    directory = zip_directory_bytes(data)
+    if directory is None:
+        raise IngestError(f"{name}: corrupt or unreadable {kind}")
+    if directory > MAX_ZIP_DIRECTORY_BYTES:
+        raise too_large(name, f"a zip directory of {directory:,} bytes", "MAX_ZIP_DIRECTORY_BYTES",
+                        MAX_ZIP_DIRECTORY_BYTES)
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError) as exc:
+        raise IngestError(f"{name}: corrupt or unreadable {kind}") from exc
+    members = archive.infolist()
+    if len(members) > MAX_ZIP_MEMBERS:
+        raise too_large(name, f"{len(members):,} zip members", "MAX_ZIP_MEMBERS", MAX_ZIP_MEMBERS)
+    total = sum(m.file_size for m in members)
+    if total > MAX_ZIP_UNCOMPRESSED_BYTES:
+        raise too_large(name, f"{total:,} bytes uncompressed", "MAX_ZIP_UNCOMPRESSED_BYTES",
+                        MAX_ZIP_UNCOMPRESSED_BYTES)
+    for m in members:
+        if m.file_size > ZIP_RATIO_FROM_BYTES and m.file_size > MAX_ZIP_RATIO * max(m.compress_size, 1):
+            raise too_large(name, f"a member ({m.filename[:100]}) compressed {m.file_size // max(m.compress_size, 1):,} "
+                                  f"to 1", "MAX_ZIP_RATIO", MAX_ZIP_RATIO)
+    return archive
+
+
+_XML_ENCODING = re.compile(rb"^(?:\xef\xbb\xbf)?\s*<\?xml[^>]{0,200}?encoding\s*=\s*[\"']([^\"']{1,40})[\"']")
+_PLAIN_ENCODINGS = {b"utf-8", b"utf8", b"us-ascii", b"ascii"}
+
+
+def check_xml_parts(archive: zipfile.ZipFile, name: str, kind: str) -> None:
+    """Refuse a package whose XML parts declare a DTD or entities (``<!DOCTYPE``/``<!ENTITY``: no
+    document needs them; entity expansion is the classic XML bomb) or are not UTF-8 (so the check
+    reads them as written), or whose XML holds more than :data:`MAX_XML_ELEMENTS` elements or
+    :data:`MAX_XML_BYTES` bytes. An XML part is a ``.xml``/``.rels`` member or one whose content
+    type ([Content_Types].xml) is XML and not an image (an SVG may carry a DOCTYPE)."""
+    types = _content_types(archive, name, kind)
+    parts = [m for m in archive.infolist() if _is_xml_part(m.filename, types)]
+    size = sum(m.file_size for m in parts)
+    if size > MAX_XML_BYTES:
+        raise too_large(name, f"{size:,} bytes of XML", "MAX_XML_BYTES", MAX_XML_BYTES)
+    elements = 0
+    for m in parts:
+        try:
+            xml = archive.read(m)
+        except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
+            raise IngestError(f"{name}: corrupt or unreadable {kind}") from exc
+        elements += _xml_elements(xml, f"{name}: {m.filename[:100]}")
+        if elements > MAX_XML_ELEMENTS:
+            raise too_large(name, f"more than {MAX_XML_ELEMENTS:,} XML elements", "MAX_XML_ELEMENTS",
+                            MAX_XML_ELEMENTS)
+
+
+def _xml_elements(xml: bytes, where: str) -> int:
+    """How many elements an XML part holds (start and empty tags: a ``<`` that opens no end tag,
+    declaration or comment; exact for well-formed XML, which has no bare ``<`` in text), after
+    refusing a DTD, entity declarations and encodings other than UTF-8."""
+    head = xml[:4]
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head:
+        raise RefusedDocument(f"{where} is not UTF-8 XML; refused")
+    declared = _XML_ENCODING.match(xml[:300])
+    if declared is not None and declared.group(1).strip().lower() not in _PLAIN_ENCODINGS:
+        raise RefusedDocument(f"{where} is not UTF-8 XML; refused")
+    if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:
+        raise RefusedDocument(f"{where} declares a DTD or XML entities, which documents never need; refused")
+    return xml.count(b"<") - xml.count(b"</") - xml.count(b"<?") - xml.count(b"<!")
+
+
+def _content_types(archive: zipfile.ZipFile, name: str, kind: str) -> dict[str, str]:
+    """[Content_Types].xml as ``{"/part/name" or "ext": content type}`` (itself checked first)."""
+    try:
+        info = archive.getinfo("[Content_Types].xml")
+    except KeyError:
+        return {}
+    if info.file_size > MAX_ZIP_DIRECTORY_BYTES:
+        raise too_large(name, f"a [Content_Types].xml of {info.file_size:,} bytes", "MAX_ZIP_DIRECTORY_BYTES",
+                        MAX_ZIP_DIRECTORY_BYTES)
+    from lxml import etree
+
+    try:
+        xml = archive.read(info)
+        _xml_elements(xml, f"{name}: [Content_Types].xml")
+        root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False))
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError, RuntimeError,
+            etree.XMLSyntaxError) as exc:
+        raise IngestError(f"{name}: corrupt or unreadable {kind}") from exc
+    types: dict[str, str] = {}
+    for el in root:
+        local = etree.QName(el).localname if isinstance(el.tag, str) else ""
+        if local == "Default":
+            types[(el.get("Extension") or "").lower()] = el.get("ContentType") or ""
+        elif local == "Override":
+            types[(el.get("PartName") or "").lower()] = el.get("ContentType") or ""
+    return types
+
+
+def _is_xml_part(member: str, types: dict[str, str]) -> bool:
+    lower = member.lower()
+    if lower.endswith((".xml", ".rels")):
+        return True
+    kind = types.get("/" + lower) or types.get(lower.rpartition(".")[2] if "." in lower else "", "")
+    return kind.endswith("xml") and not kind.startswith("image/")
+
+
+W_NS = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_RUN, _HYPERLINK, _TEXT = W_NS + "r", W_NS + "hyperlink", W_NS + "t"
+_RUN_TEXT = frozenset(W_NS + t for t in ("br", "cr", "noBreakHyphen", "ptab", "t", "tab"))
+
+
+def _paragraph_text(p: Any) -> str:
+    """python-docx's ``Paragraph.text``: its runs' and hyperlinks' runs' text, tabs, breaks and
+    no-break hyphens (python-docx's own ``str`` of each), without an XPath query per run (28 s for
+    a paragraph of 700,000 runs; this loop: 3 s)."""
+    out: list[str] = []
+    for child in p:
+        if child.tag == _RUN:
+            runs: Any = (child,)
+        elif child.tag == _HYPERLINK:
+            runs = [r for r in child if r.tag == _RUN]
+        else:
+            continue
+        for run in runs:
+            for e in run:
+                if e.tag == _TEXT:
+                    out.append(e.text or "")
+                elif e.tag in _RUN_TEXT:
+                    out.append(str(e))
+    return "".join(out)
+
+
+def _parse_docx(data: bytes, name: str, stem: str) -> ParsedDoc:
+    """Body paragraphs (``Title``/``Heading n`` styles as ``#`` lines), then each body table's rows
+    as ``cell | cell`` (a merged cell repeated per column it spans, a vertically merged one under
+    the cell it continues). The zip and its XML are checked before python-docx reads them, and the
+    paragraphs and cells counted before any is read (see the module doc's limits)."""
+    import docx
+    from docx.enum.style import WD_STYLE_TYPE
+
+    with open_zip(data, name, "DOCX") as archive:
+        check_xml_parts(archive, name, "DOCX")
     try:
         document = docx.Document(io.BytesIO(data))
     except Exception as exc:  # python-docx raises zipfile/KeyError/ValueError variants
         raise IngestError(f"{name}: corrupt or unreadable DOCX") from exc
+    body = document.element.body
+    for tag, limit, what in ((W_NS + "p", MAX_DOCX_PARAGRAPHS, "MAX_DOCX_PARAGRAPHS"),
+                             (W_NS + "tc", MAX_DOCX_TABLE_CELLS, "MAX_DOCX_TABLE_CELLS")):
+        for _ in itertools.islice(body.iter(tag), limit, None):
+            raise too_large(name, f"more than {limit:,} {'paragraphs' if tag.endswith('p') else 'table cells'}",
+                            what, limit)
+    styles: dict[str | None, str] = {}  # style id → name: python-docx looks a style up by scanning them all
+
+    def style_name(style_id: str | None) -> str:
+        if style_id not in styles:
+            style = document.part.get_style(style_id, WD_STYLE_TYPE.PARAGRAPH)
+            styles[style_id] = (style.name if style is not None else "") or ""
+        return styles[style_id]
+
     lines: list[str] = []
     title = ""
-    for para in document.paragraphs:
-        txt = para.text.strip()
-        if not txt:
-            continue
-        style = (para.style.name if para.style is not None else "") or ""
-        m = re.match(r"Heading (\d)", style)
-        if style == "Title" or m:
-            level = int(m.group(1)) if m else 1
-            lines.append("#" * level + " " + txt)
-            title = title or txt
-        else:
-            lines.append(txt)
-    for table in document.tables:
-        for row in table.rows:
-            lines.append(" | ".join(cell.text.strip() for cell in row.cells))
+    chars = 0
+    try:
+        for p in body.p_lst:
+            txt = _paragraph_text(p).strip()
+            if not txt:
+                continue
+            style = style_name(p.style)
+            m = re.match(r"Heading (\d)", style)
+            if style == "Title" or m:
+                level = int(m.group(1)) if m else 1
+                lines.append("#" * level + " " + txt)
+                title = title or txt
+            else:
+                lines.append(txt)
+            chars += len(lines[-1])
+        cells = 0
+        for tbl in body.tbl_lst:
+            above: dict[int, str] = {}  # the row above: grid offset of each cell's start → its text
+            for tr in tbl.tr_lst:
+                row: list[str] = []
+                here: dict[int, str] = {}
+                offset = tr.grid_before
+                for tc in tr.tc_lst:
+                    span = max(tc.grid_span, 0)
+                    cells += span
+                    if cells > MAX_DOCX_TABLE_CELLS:
+                        raise too_large(name, f"more than {MAX_DOCX_TABLE_CELLS:,} table cells (merged cells "
+                                              "counted per column)", "MAX_DOCX_TABLE_CELLS", MAX_DOCX_TABLE_CELLS)
+                    if tc.vMerge == "continue":  # the cell above goes on: its text again
+                        text = above.get(offset, "")
+                    else:
+                        text = "\n".join(_paragraph_text(q) for q in tc.p_lst)
+                    here[offset] = text
+                    row.extend([text.strip()] * span)
+                    offset += span
+                lines.append(" | ".join(row))
+                chars += len(lines[-1])
+                if chars > MAX_TEXT_CHARS:
+                    break
+                above = here
+    except IngestError:
+        raise
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:  # bad attribute values in the XML
+        raise IngestError(f"{name}: corrupt or unreadable DOCX") from exc
     return ParsedDoc("\n".join(lines), title or stem, "docx")
 
 
@@ -177,6 +545,36 @@ def render_table(table: Table) -> str:
 
 
 def _parse_csv(text: str, name: str, stem: str) -> ParsedDoc:
+    _check_csv_lines(text, name)
     table = read_csv_table(text, name, stem)
+    _check_rendered_size(table, len(text), name)
     # A text rendering (one line per row) so keyword/dense retrieval and citations see the rows too.
     return ParsedDoc(render_table(table), stem, "csv", table)
+
+
+def _check_csv_lines(text: str, name: str) -> None:
+    """At most :data:`MAX_CSV_LINES` lines of at most :data:`MAX_CSV_LINE_CHARS` characters: the csv
+    module builds a whole record (a list of every field) before csvtable.py can count its columns,
+    and skips blank lines one by one."""
+    start, lines = 0, 0
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if end - start > MAX_CSV_LINE_CHARS:
+            raise too_large(name, f"a line of {end - start:,} characters", "MAX_CSV_LINE_CHARS", MAX_CSV_LINE_CHARS)
+        lines += 1
+        if lines > MAX_CSV_LINES:
+            raise too_large(name, f"more than {MAX_CSV_LINES:,} lines", "MAX_CSV_LINES", MAX_CSV_LINES)
+        start = end + 1
+
+
+def _check_rendered_size(table: Table, source_chars: int, name: str) -> None:
+    """The text rendering repeats every header on every row: refuse one over :data:`MAX_TEXT_CHARS`
+    before building it (a few wide headers times 500,000 cells would be 100M characters)."""
+    labels = [len(c.label) + 3 for c in table.columns]
+    if len(table.rows) * sum(labels) + source_chars <= MAX_TEXT_CHARS:
+        return
+    size = sum(n for r in table.rows for n, v in zip(labels, r, strict=True) if v is not None) + source_chars
+    if size > MAX_TEXT_CHARS:
+        raise too_large(name, f"about {size:,} characters of text once each row names its columns",
+                        "MAX_TEXT_CHARS", MAX_TEXT_CHARS)

@@ -25,6 +25,7 @@ from knowzero.errors import Conflict, InvalidInput, NotFound
 from knowzero.input import Integral
 from knowzero.knowledge.domains import decide
 from knowzero.knowledge.names import COLLECTION_PATTERN, safe_collection, safe_file_name
+from knowzero.knowledge.parse_worker import parse_uploads
 from knowzero.knowledge.pipeline import passage_to_dict
 from knowzero.knowledge.retriever import Plan, retrieve
 from knowzero.knowledge.tables import kb_files
@@ -50,17 +51,21 @@ async def upload(request: Request, user: EditorUser, files: list[UploadFile] = F
     names = [safe_file_name(f.filename) for f in files]
     kb = request.app.state.kb
     await asyncio.to_thread(refuse_collisions, kb, collection, [f.filename or "" for f in files], names)
+    uploads = [(name, await f.read(MAX_UPLOAD + 1)) for f, name in zip(files, names, strict=True)]
+    # Each file is parsed in a worker process with a time and memory limit (knowledge/parse_worker.py), so a
+    # decompression bomb never grows this server; one over a parsing limit refuses the upload (413
+    # too_large, every such file named) before anything is stored.
+    parses = await parse_uploads(uploads, MAX_UPLOAD)
     results = []
-    for f, name in zip(files, names, strict=True):
-        data = await f.read(MAX_UPLOAD + 1)
-        if len(data) > MAX_UPLOAD:
+    for (name, data), parsed in zip(uploads, parses, strict=True):
+        if parsed is None:
             results.append({"file": name, "failed": [{"path": name, "error": "larger than 20 MB"}]})
             continue
         # Searchable by keyword (and SQL) when this returns; the dense vectors are queued for the
         # embedding workers like a CLI ingest's (`knowzero worker`, or the server's own thread), so an
         # upload never holds an API worker for the model (issue 11). ``queued`` says how many.
         report = await asyncio.to_thread(kb.ingest_bytes, name, data, collection=collection, domain=domain,
-                                         embed=False)
+                                         embed=False, parsed=parsed)
         flagged = [c for path in (*report.added, *report.updated) for c in kb.flags_for(path)["flagged_chunks"]]
         results.append({"file": name, **report.to_dict(), "flags": ["instructions"] if flagged else [],
                         "flagged_chunks": flagged})

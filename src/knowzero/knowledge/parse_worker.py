@@ -1,0 +1,225 @@
+"""Parsing in a worker process: a parse that runs away is killed, and its memory goes with it.
+
+The parsers bound what a file may expand to (``knowzero.knowledge.parsers``: sizes and counts);
+this module bounds the rest, which a thread cannot: wall-clock time (:data:`PARSE_SECONDS`, then
+the process is killed) and memory (:data:`PARSE_MEMORY_BYTES` of address space above the worker's
+start, then ``MemoryError``). Uploads are parsed here (``knowzero.api.routes.kb``), so a bomb never
+grows the server's heap or holds its GIL, and the server keeps answering.
+
+Each parse is a process forked from multiprocessing's forkserver, which has the parsers imported
+(a few milliseconds a file, not an interpreter start); at most :data:`PARSE_WORKERS` run at once,
+others wait their turn. Where there is no forkserver (not Linux/macOS) or this process may not
+have children (a daemonic process), the parse runs in this process, still under the parsers' limits.
+
+    doc = parse_isolated(data, "report.docx")       # blocking
+    doc = await parse_upload(data, "report.docx")   # from the event loop
+
+Both raise what the parse raised (``IngestError``, ``DocumentTooLarge``, ``RefusedDocument``), and
+``DocumentTooLarge`` for a parse over its time or memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import sys
+import threading
+import time
+from concurrent.futures import Future
+from typing import Any
+
+from knowzero.errors import IngestError
+from knowzero.knowledge.parsers import DocumentTooLarge, ParsedDoc, RefusedDocument, parse_bytes
+
+log = logging.getLogger(__name__)
+
+PARSE_WORKERS = 2
+"""Parses running at once (each a process); more wait in line."""
+PARSE_SECONDS = 60.0
+"""Wall-clock time one parse may take before its process is killed (a 300-page PDF takes seconds)."""
+PARSE_MEMORY_BYTES = 1536 * 1024 * 1024
+"""Address space a parse may add to its process's (the largest documents the limits let through need
+well under half of it)."""
+
+_PRELOAD = ["knowzero.knowledge.parse_worker", "lxml.etree", "docx", "pypdf"]
+_ERRORS: dict[str, type[IngestError]] = {c.__name__: c for c in (IngestError, RefusedDocument, DocumentTooLarge)}
+_slots = threading.BoundedSemaphore(PARSE_WORKERS)
+"""A parse holds one from before its worker starts until it has ended (like the model loaders' locks)."""
+
+
+def parse_isolated(data: bytes, name: str) -> ParsedDoc:
+    """Parse ``data`` (file name ``name``) in a worker process; blocks until it is done or killed."""
+    with _slots:
+        return _parse(data, name)
+
+
+async def parse_upload(data: bytes, name: str) -> ParsedDoc:
+    """:func:`parse_isolated` for the event loop. Waiting for a free worker is a sleep on the loop,
+    and waiting for the worker a thread of its own (never one of the default pool's), which frees
+    the slot whatever becomes of the caller."""
+    while not _slots.acquire(blocking=False):
+        await asyncio.sleep(0.05)
+    done: Future[ParsedDoc] = Future()
+
+    def run() -> None:
+        try:
+            done.set_result(_parse(data, name))
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller
+            done.set_exception(exc)
+        finally:
+            _slots.release()
+
+    threading.Thread(target=run, name="knowzero-parse", daemon=True).start()
+    return await asyncio.wrap_future(done)
+
+
+async def parse_uploads(files: list[tuple[str, bytes]], max_bytes: int) -> list[ParsedDoc | IngestError | None]:
+    """Each uploaded ``(name, data)`` parsed by :func:`parse_upload`: its document, or the IngestError
+    of a damaged file (the caller reports it per file), or None when ``data`` is over ``max_bytes``
+    (not parsed). A file a parsing guard refuses (:class:`DocumentTooLarge`, :class:`RefusedDocument`)
+    refuses the whole upload: raised once every file is parsed, naming each refused file in its details
+    (``too_large``/413 when one is over a limit), so nothing of the upload is stored."""
+
+    async def one(name: str, data: bytes) -> ParsedDoc | IngestError | None:
+        if len(data) > max_bytes:
+            return None
+        try:
+            return await parse_upload(data, name)
+        except IngestError as exc:
+            return exc
+
+    outcomes = await asyncio.gather(*(one(name, data) for name, data in files))
+    refused = [(name, r) for (name, _), r in zip(files, outcomes, strict=True) if isinstance(r, RefusedDocument)]
+    if not refused:
+        return outcomes
+    details = [{"file": name, "error": r.message, **({"limit": r.limit, "max": r.maximum}
+                                                   if isinstance(r, DocumentTooLarge) else {})} for name, r in refused]
+    message = "; ".join(r.message for _, r in refused[:3]) + ("; …" if len(refused) > 3 else "")
+    if len(files) > 1:
+        message += f" ({len(refused)} of {len(files)} files refused: nothing from this upload was stored)"
+    if any(isinstance(r, DocumentTooLarge) for _, r in refused):
+        raise DocumentTooLarge(message, details=details)
+    raise RefusedDocument(message, details)
+
+
+def _forkserver() -> Any:
+    """multiprocessing's forkserver context, the parsers preloaded in it; None where there is none."""
+    if "forkserver" not in multiprocessing.get_all_start_methods() or multiprocessing.current_process().daemon:
+        return None
+    ctx = multiprocessing.get_context("forkserver")
+    # A child imports the main module unless the forkserver has: a script main is preloaded as
+    # "__main__", a ``python -m`` main by its name. (Only read when the forkserver starts.)
+    main = getattr(getattr(sys.modules.get("__main__"), "__spec__", None), "name", None) or ""
+    ctx.set_forkserver_preload(["__main__", *([main] if main and not main.endswith("__main__") else []), *_PRELOAD])
+    return ctx
+
+
+def _parse(data: bytes, name: str) -> ParsedDoc:
+    ctx = _forkserver()
+    if ctx is None:
+        return parse_bytes(data, name)
+    seconds = PARSE_SECONDS
+    deadline = time.monotonic() + seconds
+    reader, writer = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(writer, data, name, PARSE_MEMORY_BYTES), name="knowzero-parse",
+                       daemon=True)
+    proc.start()
+    writer.close()
+    outcome: tuple[Any, ...] = ("died",)
+    started = False
+    try:
+        while outcome[0] in ("died", "started"):
+            if not reader.poll(max(deadline - time.monotonic(), 0)):
+                raise DocumentTooLarge(f"{name}: took longer than {seconds:g} seconds to parse "
+                                       "(PARSE_SECONDS), so it was not ingested", "PARSE_SECONDS", seconds)
+            try:
+                outcome = reader.recv()
+            except (EOFError, OSError):
+                break
+            started = started or outcome[0] == "started"
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        reader.close()
+    if outcome[0] == "ok":
+        return outcome[1]
+    if outcome[0] == "error":
+        _, kind, message, limit, maximum = outcome
+        if kind == "DocumentTooLarge":
+            raise DocumentTooLarge(message, limit, maximum)
+        raise _ERRORS.get(kind, IngestError)(message)
+    if outcome[0] == "memory":
+        raise DocumentTooLarge(f"{name}: needs more than {PARSE_MEMORY_BYTES // 2**20:,} MB of memory to parse "
+                               "(PARSE_MEMORY_BYTES), so it was not ingested", "PARSE_MEMORY_BYTES",
+                               PARSE_MEMORY_BYTES)
+    if outcome[0] == "crash":
+        log.error("parsing %s failed in the worker:\n%s", name, outcome[1])
+        raise IngestError(f"{name}: could not be parsed (the parser failed)")
+    if not started:  # the worker never ran (a main module without its __main__ guard)
+        log.error("a parse worker cannot start in this process (exit code %s): %s is parsed in-process, under the "
+                  "parsers' size limits but without a time or memory limit", proc.exitcode, name)
+        return parse_bytes(data, name)
+    log.error("the worker parsing %s ended without an answer (exit code %s)", name, proc.exitcode)
+    raise DocumentTooLarge(f"{name}: could not be parsed within the parsing limits (the parser process was "
+                           "stopped), so it was not ingested", "PARSE_MEMORY_BYTES", PARSE_MEMORY_BYTES)
+
+
+def _child(conn: Any, data: bytes, name: str, memory: int) -> None:
+    """The worker: parse, send one outcome tuple (exceptions are sent as their class name and
+    message, so the parent raises its own), exit."""
+    conn.send(("started",))
+    ceiling = 0
+    try:
+        import resource
+
+        ceiling = _address_space("VmSize") + memory
+        resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
+    except (OSError, ValueError, ImportError, StopIteration):
+        ceiling = 0  # no /proc or no rlimits: the time limit still holds
+    outcome: tuple[Any, ...]
+    try:
+        outcome = ("ok", parse_bytes(data, name))
+    except IngestError as exc:
+        if _out_of_memory(exc, ceiling):  # a parser's catch-all made the MemoryError "corrupt or unreadable"
+            outcome = ("memory",)
+        else:
+            outcome = ("error", type(exc).__name__, exc.message, getattr(exc, "limit", ""),
+                       getattr(exc, "maximum", None))
+    except MemoryError:
+        outcome = ("memory",)
+    except Exception:  # noqa: BLE001 - reported to the parent, which logs it
+        import traceback
+
+        outcome = ("crash", traceback.format_exc())
+    del data
+    try:
+        conn.send(outcome)
+    except MemoryError:
+        conn.send(("memory",))
+    finally:
+        conn.close()
+
+
+def _out_of_memory(exc: BaseException, ceiling: int) -> bool:
+    """Whether ``exc`` came from running out of memory: a MemoryError in its chain of causes, or a
+    peak address space at the ``ceiling`` (lxml then raises "unknown error" syntax errors)."""
+    seen: BaseException | None = exc
+    for _ in range(10):
+        if seen is None:
+            break
+        if isinstance(seen, MemoryError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    try:
+        return ceiling > 0 and _address_space("VmPeak") > ceiling - 32 * 1024 * 1024
+    except (OSError, ValueError, StopIteration):
+        return False
+
+
+def _address_space(field: str) -> int:
+    """This process's ``VmSize`` or ``VmPeak`` in bytes (Linux's /proc/self/status)."""
+    with open("/proc/self/status") as f:
+        line = next(x for x in f if x.startswith(field + ":"))
+    return int(line.split()[1]) * 1024
