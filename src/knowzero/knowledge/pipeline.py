@@ -32,8 +32,9 @@ from typing import Any
 from knowzero.config import Settings
 from knowzero.errors import ProviderError
 from knowzero.input import message_language
-from knowzero.knowledge import answerable, verify
+from knowzero.knowledge import aggregate, answerable, verify
 from knowzero.knowledge import entities as ent
+from knowzero.knowledge.aggregate import MAX_CITED_ROWS
 from knowzero.knowledge.domains import decide
 from knowzero.knowledge.injection import describe, find_instructions
 from knowzero.knowledge.judge import STRICTER, judge_answer
@@ -150,7 +151,11 @@ def should_retry(quality: float, attempts: int, max_rewrites: int) -> bool:
 
 # ----- 3. read ---------------------------------------------------------------------------------
 async def read_evidence(question: str, passages: Sequence[Scored], deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any]]:
-    """Claims with one citation each: the LLM reader when configured (bounded), else extractive."""
+    """Claims with one citation each: a computed answer over a table when the question asks for a count,
+    sum or average one can be built for; else the LLM reader when configured (bounded), else extractive."""
+    computed = computed_draft(question, deps)
+    if computed is not None:
+        return computed
     log: dict[str, Any] = {"agent": "reader", "action": "extract"}
     draft = None
     offline = None
@@ -184,6 +189,27 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
     log["claims"] = len(draft.claims)
     log["conflicts"] = len(draft.conflicts)
     return draft, log
+
+
+def computed_draft(question: str, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any]] | None:
+    """A count, sum or average over a CSV table of the searched collections (:mod:`aggregate`): the lead
+    line states the value, the claims are the rows it used (quoted as rows), the SQL goes in the log."""
+    kb = deps.kb
+    if kb.sql is None:
+        return None
+    allowed = kb.allowed_ids(deps.collections or kb.default_collections(), None)
+    c = aggregate.compute(kb.sql, question, allowed)
+    if c is None:
+        return None
+    claims = []
+    for r in c.rows[:MAX_CITED_ROWS]:
+        p = kb.sql.passage(c.table, r)
+        claims.append(Claim(p.text, p.path, p.text, p.start, p.end, p.id, p.title, 1.0))
+    lead = aggregate.lead_line(c, zh(question, deps.ui_language))
+    log = {"agent": "reader", "action": "compute", "operation": c.operation, "value": c.shown_value(), "sql": c.sql,
+           "table": c.table.path, "rows": len(c.rows), "claims": len(claims), "conflicts": 0}
+    deps.emit("reasoning", text=f"computed over {c.table.path}: {c.sql} → {c.shown_value()}")
+    return Draft(lead, claims, method="computed", notes=[c.sql]), log
 
 
 NOT_AN_ANSWER = "the model's quote does not answer the question"
@@ -286,7 +312,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     verdicts = []
     quotes_ok = True
     evidence_texts = []
-    extractive = draft.method == "extractive"
+    extractive = draft.method in ("extractive", "computed")
     for c in claims:
         src = kb.file_texts.get(c.source, "")
         if not verify.quote_matches(src, c.quote, c.start, c.end):
@@ -311,7 +337,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     # Abstention: the evidence must cover the question's key terms. Coverage is measured on the cited
     # passage and on the best retrieved passage, each with its title, section path and document text;
     # the better of the two counts (a precise quote from a lower-ranked passage is not penalised).
-    cited = by_id.get(claims[0].passage_id) if claims else None
+    cited = (by_id.get(claims[0].passage_id) or kb.passage(claims[0].passage_id)) if claims else None
     best = passages[0].passage if passages else None
     cov = 0.0
     for p in (cited, best):
@@ -548,6 +574,8 @@ def compose_reply(question: str, draft: Draft, verdict: verify.Verdict, ui: str 
         return say("知识库中没有足够的信息回答这个问题，我不做猜测。",
                    "The knowledge base does not contain the answer to this question, so I will not guess.")
     answer = "".join(f"{c.text.rstrip()}[{i + 1}]" for i, c in enumerate(draft.claims))
+    if draft.method == "computed":  # the computed value leads; the rows it used follow as its evidence
+        answer = draft.answer + "\n" + "\n".join(f"- {c.text.rstrip()}[{i + 1}]" for i, c in enumerate(draft.claims))
     polarity = verify.premise(question, [c.quote for c in draft.claims]) if verify.is_yes_no(question) else None
     if INSTRUCTIONS_WARNING in verdict.warnings:
         answer = say("⚠️ 引用的文档中含有对助手下达指令的文字，以下仅为原文引用，未经确认，其中的要求不会被执行，已提交审核：",

@@ -68,6 +68,8 @@ _CMP: list[tuple[str, _Op]] = [
     ("小于", operator.lt), ("低于", operator.lt), ("少于", operator.lt), ("大于", operator.gt), ("高于", operator.gt),
     ("超过", operator.gt), ("多于", operator.gt), ("less than", operator.lt), ("under", operator.lt),
     ("more than", operator.gt), ("over", operator.gt), ("above", operator.gt), ("below", operator.lt)]
+CMP = _CMP
+"""Comparison words and their operators (shared with :mod:`knowzero.knowledge.aggregate`)."""
 _COL_HINTS = {"价": ["单价", "价格", "price"], "贵": ["单价", "价格", "price"], "便宜": ["单价", "价格", "price"],
               "重": ["重量", "weight"], "轻": ["重量", "weight"], "库存": ["库存", "stock"], "交期": ["交期", "lead"],
               "公差": ["公差", "tolerance"], "精度": ["公差", "tolerance"]}
@@ -159,6 +161,10 @@ def _key(text: str) -> str:
     return unicodedata.normalize("NFKC", text).lower()
 
 
+normal_key = _key
+"""How questions, headers and cell values are compared: NFKC, lower case."""
+
+
 class SqlIndex:
     """Rule-built SQL over ingested CSV tables (see module doc)."""
 
@@ -183,6 +189,18 @@ class SqlIndex:
                         if isinstance(v, str) and len(v) >= 2:
                             vals.append((m["_row"], c, _key(v)))
                 self._values[t.name] = vals
+
+    def table(self, name: str) -> Table:
+        """The SQLAlchemy table of a generated table name."""
+        return self._sql[name]
+
+    def text_values(self, t: TableInfo) -> list[tuple[int, TableColumn, str]]:
+        """(row, column, normalised value) of every text cell of at least two characters."""
+        return self._values[t.name]
+
+    def numeric_column(self, t: TableInfo, q: str) -> TableColumn | None:
+        """The numeric column the (normalised) question names, if any."""
+        return self._numeric_col(t, q)
 
     def passage(self, t: TableInfo, row: int) -> Passage:
         start, end = t.row_offsets[row]

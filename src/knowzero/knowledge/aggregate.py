@@ -1,0 +1,243 @@
+"""Answers that compute: counts, sums and averages over a CSV table, built offline from the question.
+
+"研发部一共有多少名员工？" is not answered by quoting two rows of the staff list: it is ``SELECT count(*)
+FROM <staff table> WHERE 部门 = '研发部'``, and the answer is 15, with the rows it counted cited. The
+query is built from the question and the table's schema and values, never by a model:
+
+    operation   count ("多少名/几台/how many"), sum ("一共/总共/合计/total" + a numeric column the
+                question names), average ("平均/average" + a numeric column)
+    filters     text cells the question names, exactly (部门 = 研发部, 状态 = 在用, 职级 = P8), AND across
+                columns, OR within one; a comparison with a number (超过5000 → 金额 > 5000)
+    table       the one whose values the question names; the counted noun ("员工", "笔记本") in its title
+                or headers decides between tables that match equally
+
+Without a filter or a table the question names, no query is built (``None``): the question is left to
+the reader, which quotes what the documents say — it never gets a number computed from a guess.
+Identifiers are the generated ``kbt_…``/``c<n>`` names of :mod:`knowzero.knowledge.sqlindex`; values
+are bound parameters.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from sqlalchemy import ColumnElement, func, or_, select
+
+from knowzero.knowledge.csvtable import TableColumn
+from knowzero.knowledge.sqlindex import CMP, SqlIndex, TableInfo, normal_key
+
+Operation = Literal["count", "sum", "avg"]
+
+_CLASSIFIER = "个名位人台家条项辆种次部本张套间所款"
+_COUNT = re.compile(rf"(?:多少|几)\s*[{_CLASSIFIER}]|有多少|有几|how many|number of", re.I)
+_SUM = re.compile(r"一共|总共|合计|共计|总计|加起来|总额|总和|总金额|总价|总数|in total|total|sum", re.I)
+_AVG = re.compile(r"平均|均值|average|mean", re.I)
+_NOUN_AFTER = re.compile(rf"(?:多少|几)\s*([{_CLASSIFIER}])?\s*(?![{_CLASSIFIER}])([\u4e00-\u9fff]{{1,6}})")
+_NOUN_BEFORE = re.compile(rf"([\u4e00-\u9fffA-Za-z]{{1,10}}?)(?:一共|总共|共)?有?(?:多少|几)\s*([{_CLASSIFIER}])?")
+_NOUN_EN = re.compile(r"how many\s+([a-z][a-z -]{1,30}?)(?:\s+(?:are|do|does|is|did|have|has|were|in|at|on|work)\b|\?|$)",
+                      re.I)
+_GENERIC = re.compile(r"^(?:的|是|有|了|呢|吗|啊|目前|现在|一共|总共|共|其中)+|(?:的|呢|吗|啊|了|在用|在职|在岗)+$")
+MAX_CITED_ROWS = 8
+"""Rows cited with a computed answer (all of them when a count is this small)."""
+
+
+@dataclass(frozen=True)
+class Computed:
+    """One computed answer: the value, how it was computed, and the rows it used."""
+
+    operation: Operation
+    value: float
+    table: TableInfo
+    column: TableColumn | None
+    filters: tuple[tuple[str, tuple[str, ...]], ...]
+    """(column label, accepted values) per filtered column; comparisons as (label, ("> 5000",))."""
+    rows: tuple[int, ...]
+    """Row numbers of the matching rows (all of them: a count is their number)."""
+    sql: str
+    """The statement as run, with its parameters inlined, for the trace."""
+    noun: str = ""
+    """What was counted, as the question says it ("员工", "laptops")."""
+    classifier: str = ""
+    """The question's measure word for it ("名", "台"), if any."""
+
+    def shown_value(self) -> str:
+        v = self.value
+        return str(int(v)) if float(v).is_integer() else f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = None) -> Computed | None:
+    """The computed answer to ``question`` over ``index``'s tables (only rows in ``allowed``), or None."""
+    q = normal_key(question)
+    op = _operation(index, q)
+    if op is None:
+        return None
+    classifier, noun = _noun(question)
+    best: tuple[float, TableInfo, list[ColumnElement[bool]], list[tuple[str, tuple[str, ...]]], TableColumn | None] | None = None
+    for t in index.tables:
+        if allowed is not None and not (t.row_ids & allowed):
+            continue
+        conds, named = _filters(index, t, q)
+        col = numeric_column(index, t, q) if op != "count" else None
+        if op != "count" and col is None:
+            continue
+        about = bool(noun) and (noun in normal_key(t.title) or any(noun in normal_key(c.label) for c in t.columns))
+        if not named and not about and col is None:
+            continue  # nothing of this table is named: no query is built from a guess
+        score = sum(len(values) for _label, values in named) + (0.5 if about else 0.0) + (0.25 if col else 0.0)
+        if best is None or score > best[0]:
+            best = (score, t, conds, named, col)
+    if best is None:
+        return None
+    _score, t, conds, named, col = best
+    if not named and _unmatched_qualifier(q, [noun, normal_key(t.title), *(normal_key(c.label) for c in t.columns)]):
+        return None  # "销售部一共有多少名员工？" over a roster without 销售部: not the whole roster's count
+    table = index.table(t.name)
+    rows_stmt = select(table.c._row).where(*conds).order_by(table.c._row)
+    with index.engine.connect() as conn:
+        rows = [r for r in conn.execute(rows_stmt).scalars() if allowed is None or t.row_id(r) in allowed]
+        if not rows:
+            return None
+        if op == "count":
+            value = float(len(rows))
+            stmt: Any = select(func.count()).select_from(table).where(*conds)
+        else:
+            assert col is not None
+            agg = func.sum if op == "sum" else func.avg
+            stmt = select(agg(table.c[col.name])).where(table.c._row.in_(rows))
+            got = conn.execute(stmt).scalar()
+            if got is None:
+                return None
+            value = float(got)
+    if op != "count" and col is not None:  # the statement as a reader would write it (not the row-id list)
+        stmt = select((func.sum if op == "sum" else func.avg)(table.c[col.name])).where(*conds)
+    sql = str(stmt.compile(compile_kwargs={"literal_binds": True}))
+    return Computed(op, value, t, col, tuple(named), tuple(rows), " ".join(sql.split()), noun, classifier)
+
+
+def lead_line(c: Computed, is_zh: bool) -> str:
+    """The answer in one short line, before the cited rows ("研发部共 15 名员工（按《员工花名册》统计）")."""
+    where = "，".join(f"{label}为{'或'.join(values)}" for label, values in c.filters) if is_zh else \
+        ", ".join(f"{label} = {' or '.join(values)}" for label, values in c.filters)
+    if is_zh:
+        what = {"count": f"共 {c.shown_value()} {c.classifier or ('项' if not c.noun else '')}{c.noun}",
+                "sum": f"{c.column.label if c.column else ''}合计 {c.shown_value()}",
+                "avg": f"{c.column.label if c.column else ''}平均 {c.shown_value()}"}[c.operation]
+        scope = f"（按《{c.table.title}》统计{'：' + where if where else ''}，共 {len(c.rows)} 行）"
+        return what + scope
+    what = {"count": f"{c.shown_value()} {c.noun or 'rows'}",
+            "sum": f"Total {c.column.label if c.column else ''}: {c.shown_value()}",
+            "avg": f"Average {c.column.label if c.column else ''}: {c.shown_value()}"}[c.operation]
+    return f"{what} (computed over {c.table.title}{': ' + where if where else ''}; {len(c.rows)} rows)"
+
+
+def _operation(index: SqlIndex, q: str) -> Operation | None:
+    if _AVG.search(q):
+        return "avg"
+    if _COUNT.search(q):
+        return "count"
+    if _SUM.search(q):
+        return "sum"
+    return None
+
+
+def _noun(question: str) -> tuple[str, str]:
+    """(measure word, counted noun): "研发部一共有多少名员工？" → ("名", "员工"); "冷藏车有几辆？" → ("辆", "冷藏车")."""
+    q = question.strip()
+    if m := _NOUN_EN.search(q):
+        return "", normal_key(m.group(1).strip())
+    after = _NOUN_AFTER.search(q)
+    noun = _GENERIC.sub("", after.group(2)) if after else ""
+    classifier = (after.group(1) or "") if after else ""
+    if not noun and (before := _NOUN_BEFORE.search(q)):
+        noun = _GENERIC.sub("", before.group(1).split("的")[-1])
+        classifier = classifier or (before.group(2) or "")
+    return classifier, normal_key(noun)
+
+
+def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[bool]], list[tuple[str, tuple[str, ...]]]]:
+    """Exact text cells the question names and number comparisons. Values of one column are alternatives
+    (OR) and different columns all apply (AND); a value found in several columns ("唐志远" as 姓名 and as
+    导师) is one filter over the column whose header the question names, else over any of them."""
+    by_value: dict[str, list[TableColumn]] = {}
+    for _row, col, value in index.text_values(t):
+        if len(value) < 2 or value not in q:
+            continue
+        if value.isascii() and not re.search(rf"(?<![a-z0-9]){re.escape(value)}(?:e?s)?(?![a-z0-9])", q):
+            continue  # "p8" is not in "p80" (an English plural still names its value)
+        cols = by_value.setdefault(value, [])
+        if all(c.name != col.name for c in cols):
+            cols.append(col)
+    # a value inside another named value is not a second filter ("研发" in "研发部")
+    values = [v for v in by_value if not any(v != w and v in w for w in by_value)]
+    table = index.table(t.name)
+    by_cols: dict[tuple[str, ...], tuple[list[TableColumn], list[str]]] = {}
+    for v in values:
+        cols = by_value[v]
+        named_cols = [c for c in cols if re.split(r"[_(（]", normal_key(c.label))[0] in q]
+        cols = named_cols or cols
+        key = tuple(c.name for c in cols)
+        by_cols.setdefault(key, (cols, []))[1].append(v)
+    conds: list[ColumnElement[bool]] = []
+    named: list[tuple[str, tuple[str, ...]]] = []
+    for _key, (cols, vals) in sorted(by_cols.items()):
+        if len(vals) > 5:
+            continue  # more is too unspecific to be a filter
+        kept = sorted(vals)
+        conds.append(or_(*(func.lower(table.c[c.name]).in_(kept) for c in cols)))
+        named.append(("/".join(c.label for c in cols), tuple(kept)))
+    for word, op in CMP:
+        m = re.search(re.escape(word) + r"\s*([0-9]+(?:\.[0-9]+)?)", q)
+        compared = numeric_column(index, t, q) if m else None
+        if m and compared is not None:
+            conds.append(op(table.c[compared.name], float(m.group(1))))
+            named.append((compared.label, (f"{word}{m.group(1)}",)))
+            break
+    return conds, named
+
+
+_PLAIN = re.compile(rf"(?:公司|我们|我司|全部|所有|总共|一共|共计|合计|目前|现在|现有|当前|平均|均|的|是|有|多少|几|[{_CLASSIFIER}]|"
+                    r"how many|are|is|there|in|total|the|all|we|our|do|does|have|average|mean|what|of)")
+
+
+def _unmatched_qualifier(q: str, known: list[str]) -> bool:
+    """The question qualifies what it counts with words no cell matched ("销售部…员工" when there is no
+    销售部); words of the counted noun, the table's title and its headers are not qualifiers."""
+    rest = _PLAIN.sub(" ", q)
+    for text in known:
+        for n in range(len(text), 1, -1):  # every run of 2+ characters of a known text, longest first
+            for i in range(len(text) - n + 1):
+                if text[i:i + n] in rest:
+                    rest = rest.replace(text[i:i + n], " ")
+    rest = re.sub(r"[\W_]+", "", rest)
+    return len(rest) >= 2
+
+
+def numeric_column(index: SqlIndex, t: TableInfo, q: str) -> TableColumn | None:
+    """The numeric column the question names: the SQL index's match, else the column whose header shares
+    the longest run of at least three characters with the question ("机时费" of "校内机时费_元每小时")."""
+    col = index.numeric_column(t, q)
+    if col is not None:
+        return col
+    best, best_len = None, 2
+    for c in t.columns:
+        if c.type not in ("INTEGER", "REAL"):
+            continue
+        base = re.split(r"[_(（]", normal_key(c.label))[0]
+        n = _common_run(base, q)
+        if n > best_len:
+            best, best_len = c, n
+    return best
+
+
+def _common_run(a: str, b: str) -> int:
+    """Length of the longest substring of ``a`` that occurs in ``b``."""
+    best = 0
+    for i in range(len(a)):
+        for j in range(i + best + 1, len(a) + 1):
+            if a[i:j] in b:
+                best = j - i
+            else:
+                break
+    return best

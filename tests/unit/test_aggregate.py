@@ -1,0 +1,71 @@
+"""Issue 27, deliver 3: counts, sums and averages over a CSV table are computed by a query built from the
+question and the table's schema and values, with the rows it used cited; no query from a guess."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from knowzero.knowledge import aggregate
+from kz_testlib import answer_dict, make_kb
+
+STAFF = """工号,姓名,部门,职级,状态
+E01,张一,研发部,P8,在职
+E02,张二,研发部,P7,在职
+E03,张三,研发部,P8,离职
+E04,李一,市场部,P8,在职
+E05,李二,市场部,P6,在职
+E06,王一,财务部,P7,在职
+"""
+DEVICES = """编号,名称,类型,使用部门,状态,单价_元
+D01,ThinkPad X1,笔记本,研发部,在用,9800
+D02,ThinkPad T14,笔记本,研发部,在用,7600
+D03,MacBook Pro,笔记本,研发部,维修中,16800
+D04,Dell U2723,显示器,研发部,在用,3200
+D05,ThinkPad X1,笔记本,市场部,在用,9800
+"""
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    return make_kb(tmp_path_factory.mktemp("agg") / "kz", {"hr/员工花名册.csv": STAFF, "it/设备清单.csv": DEVICES})
+
+
+@pytest.mark.parametrize(("question", "operation", "value"), [
+    ("研发部一共有多少名员工？", "count", 3),
+    ("研发部有几台笔记本在用？", "count", 2),
+    ("一共有多少名P8？", "count", 3),
+    ("研发部笔记本的单价合计多少？", "sum", 34200),
+    ("笔记本的平均单价是多少？", "avg", 11000),
+    ("在职的P8有几名？", "count", 2),
+])
+def test_a_computed_question_gets_its_value(kb, question: str, operation: str, value: float) -> None:  # type: ignore[no-untyped-def]
+    c = aggregate.compute(kb.sql, question)
+    assert c is not None, question
+    assert (c.operation, c.value) == (operation, value), c.sql
+    assert len(c.rows) >= 1 and c.sql.startswith("SELECT")
+
+
+@pytest.mark.parametrize("question", ["ThinkPad X1的单价是多少？", "哪台设备最贵？", "年假有几天？", "公司地址在哪里？"])
+def test_no_query_is_built_from_a_guess(kb, question: str) -> None:  # type: ignore[no-untyped-def]
+    assert aggregate.compute(kb.sql, question) is None
+
+
+@pytest.mark.parametrize("question", ["销售部一共有多少名员工？", "上海办公室一共有多少名员工？"])
+def test_a_qualifier_no_cell_matches_is_not_counted_over_the_whole_table(kb, question: str) -> None:  # type: ignore[no-untyped-def]
+    assert aggregate.compute(kb.sql, question) is None
+
+
+def test_the_whole_table_is_counted_when_nothing_qualifies_it(kb) -> None:  # type: ignore[no-untyped-def]
+    c = aggregate.compute(kb.sql, "公司一共有多少名员工？")
+    assert c is not None and c.value == 6 and c.filters == ()
+
+
+async def test_the_reply_leads_with_the_value_and_cites_the_rows(kb) -> None:  # type: ignore[no-untyped-def]
+    out = await answer_dict("研发部一共有多少名员工？", kb)
+    assert out["reply"].startswith("共 3 名员工"), out["reply"]
+    assert out["verdict"]["level"] == "confirmed"
+    assert len(out["citations"]) == 3 and all(Path(c["source"]).name == "员工花名册.csv" for c in out["citations"])
+    reader = next(e for e in out["agent_log"] if e.get("agent") == "reader")
+    assert reader["action"] == "compute" and "count" in reader["sql"].lower()
