@@ -20,10 +20,11 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationIn
 from pydantic.config import JsonDict
 
 from knowzero.config import Settings
-from knowzero.knowledge.names import COLLECTION_PATTERN
 
 DEFAULT_MAX_MESSAGE_CHARS: int = Settings.model_fields["max_message_chars"].default
 
+COLLECTION_PATTERN = r"^[A-Za-z0-9_\-\u4e00-\u9fff]{1,64}$"
+"""What a knowledge-base collection name may be (the API's upload form and every ``collections`` field)."""
 Source = Literal["chat", "comment", "entity", "follow_up", "entry"]
 CollectionName = Annotated[str, Field(pattern=COLLECTION_PATTERN)]
 Language = Literal["zh", "en"]

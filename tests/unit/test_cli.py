@@ -167,7 +167,7 @@ def test_ask_uses_a_running_server(monkeypatch: pytest.MonkeyPatch, capsys: pyte
 
     def post(url: str, **kw: Any) -> httpx.Response:
         calls.append(url)
-        assert kw["json"] == {"question": "零件A的公差是多少？"}
+        assert kw["json"] == {"question": "零件A的公差是多少？", "collections": []}
         return httpx.Response(200, json=body)
 
     monkeypatch.setattr(remote.httpx, "get", get)

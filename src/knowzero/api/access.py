@@ -81,6 +81,7 @@ _WHY = {401: "no API key where one is needed, or an unknown key",
         404: "no such object, or it belongs to someone else",
         409: "a conflict: the thread is busy with another turn or not waiting for this, a thread with an open "
              "refund approval or handoff, an upload name that is already taken",
+        413: "the request body (or, on uploads, a file's content once unpacked) is larger than its cap",
         422: "invalid input (the fields are named in details), or a malformed X-Client-Id",
         429: "too many requests from this anonymous caller (see Retry-After)",
         503: "the language model is unavailable"}
@@ -94,7 +95,7 @@ def access(who: Who, *, owns: Owned | None = None, rule: Rule = "read", limited:
     ``errors`` adds statuses the route's own logic returns (404 for a missing id, 409, 503); ``ok``
     is the 200 response's declaration when it is not one JSON body (an event stream).
     """
-    statuses = {401, 422, *errors}
+    statuses = {401, 413, 422, *errors}  # 413: every route's body is capped (api/body.py BodyLimit)
     if who in (KB_WRITER, STAFF):
         statuses.add(403)
     if owns is not None:

@@ -12,10 +12,9 @@ import re
 import unicodedata
 
 from knowzero.errors import InvalidInput
+from knowzero.input import COLLECTION_PATTERN  # noqa: F401 - what a collection name may be (re-exported)
 
 MAX_NAME_CHARS = 120
-COLLECTION_PATTERN = r"^[A-Za-z0-9_\-\u4e00-\u9fff]{1,64}$"
-"""What a collection name may be (declared in the API's upload form too)."""
 _COLLECTION = re.compile(COLLECTION_PATTERN)
 _BAD_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
