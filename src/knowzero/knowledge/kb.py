@@ -833,6 +833,13 @@ class KnowledgeBase:
                 return None
             return self.ingest_paths([demo_kb_path()], collection=DEMO_COLLECTION)
 
+    def collection_paths(self, collection: str) -> list[str]:
+        """The paths of every stored document in ``collection``, in order (empty: no such collection);
+        for acting on a whole collection with the per-document operations."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(kb_files.c.path).where(kb_files.c.collection == collection)
+                                     .order_by(kb_files.c.path)).scalars())
+
     def list_files(self) -> list[dict[str, object]]:
         """Every document with its status: ``searchable`` (keyword and SQL now, some vectors pending),
         ``embedded`` (every chunk has its vector) or ``failed`` (its last ingest failed: ``error``)."""

@@ -1,5 +1,5 @@
 """Knowledge base: upload/ingest files, list documents, read a source span, try a search; manage a
-document (re-index it, switch it off and on, delete it).
+document (re-index it, switch it off and on, delete it) or a whole collection (switch, delete).
 
 Who may call: reading (files, source, search, chunks) is open to every caller, like asking a question;
 writing (upload, delete, re-index, enable/disable) needs an editor or admin account (``EditorUser``,
@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi import APIRouter, File, Form, Path, Request, UploadFile
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
@@ -124,6 +124,44 @@ async def switch_file(request: Request, user: EditorUser, body: FileSwitch) -> d
     if not await asyncio.to_thread(kb.set_enabled, body.path, body.enabled, by=user.id):
         raise NotFound("no such document")
     return {"path": body.path, "enabled": body.enabled}
+
+
+class CollectionSwitch(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    enabled: bool
+
+
+CollectionParam = Path(pattern=COLLECTION_PATTERN, description="the collection's name as /v1/kb/files lists it")
+
+
+async def _collection_paths(request: Request, collection: str) -> tuple[str, list[str]]:
+    """The collection's (normalised) name and its documents' paths; 404 when it has none."""
+    name = safe_collection(collection)
+    paths = await asyncio.to_thread(request.app.state.kb.collection_paths, name)
+    if not paths:
+        raise NotFound("no such collection")
+    return name, paths
+
+
+@router.patch("/v1/kb/collections/{collection}", summary="Enable or disable every document of a collection "
+                                                         "(editors and admins)", **access(KB_WRITER, errors=(404,)))
+async def switch_collection(request: Request, user: EditorUser, body: CollectionSwitch,
+                            collection: str = CollectionParam) -> dict[str, Any]:
+    """The per-document switch (``PATCH /v1/kb/files``) for each document of the collection."""
+    name, paths = await _collection_paths(request, collection)
+    kb = request.app.state.kb
+    changed = [p for p in paths if await asyncio.to_thread(kb.set_enabled, p, body.enabled, by=user.id)]
+    return {"collection": name, "enabled": body.enabled, "files": len(changed)}
+
+
+@router.delete("/v1/kb/collections/{collection}", summary="Delete every document of a collection (editors and admins)",
+               **access(KB_WRITER, errors=(404,)))
+async def delete_collection(request: Request, user: EditorUser, collection: str = CollectionParam) -> dict[str, Any]:
+    """The per-document delete (``DELETE /v1/kb/files``) for each document of the collection."""
+    name, paths = await _collection_paths(request, collection)
+    kb = request.app.state.kb
+    deleted = [p for p in paths if await asyncio.to_thread(kb.delete_file, p)]
+    return {"collection": name, "deleted": len(deleted)}
 
 
 @router.post("/v1/kb/files/reindex", summary="Re-index a document: parse (from its file when still there) and "

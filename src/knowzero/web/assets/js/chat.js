@@ -14,13 +14,16 @@ const EXAMPLES = ['零件A的公差是多少？', '我想学习CNC维护', '差�
 export async function renderChat(main, sidebar, params) {
   if (cur && cur.poll) clearInterval(cur.poll);
   const threadId = params[0] ? decodeURIComponent(params[0]) : null;
-  cur = { threadId, busy: false, poll: 0, count: 0 };
+  cur = { threadId, busy: false, poll: 0, count: 0, scope: scopeOf(threadId), collections: {} };
   const log = h('div', { class: 'chat-log', id: 'chat-log', role: 'log', 'aria-label': t('conversation') });
   // The server's limit (GET /v1/settings limits.max_message_chars), so the box never holds more than it accepts.
   const input = h('textarea', { id: 'composer', rows: 1, placeholder: t('ask_placeholder'), 'aria-label': t('message'), maxlength: maxChars, 'aria-describedby': 'composer-count' });
   const count = h('span', { id: 'composer-count', class: 'composer-count muted small', 'aria-live': 'polite', hidden: true });
   const send = h('button', { class: 'btn primary', type: 'submit', id: 'send-btn' }, t('send'));
-  const form = h('form', { class: 'composer', onsubmit: (e) => { e.preventDefault(); submit(); } }, input, count, send);
+  const picker = h('select', { id: 'kb-picker', 'aria-label': t('kb_scope_label'), title: t('kb_scope_label') }, h('option', { value: '' }, t('kb_scope_all')));
+  picker.addEventListener('change', () => setScope(picker.value));
+  const scopeBar = h('div', { class: 'composer-scope' }, h('label', { for: 'kb-picker', class: 'muted small' }, t('kb_scope')), picker);
+  const form = h('form', { class: 'composer', onsubmit: (e) => { e.preventDefault(); submit(); } }, scopeBar, input, count, send);
   const paintCount = (cut) => {
     const n = input.value.length;
     count.hidden = !cut && n < maxChars * 0.9;
@@ -39,7 +42,8 @@ export async function renderChat(main, sidebar, params) {
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); if (!cur.busy) submit(); } });
   input.addEventListener('input', () => { input.style.height = 'auto'; input.style.height = Math.min(180, input.scrollHeight) + 'px'; paintCount(); });
   clear(main).append(h('section', { class: 'chat view' }, h('h1', { class: 'sr-only' }, t('nav_chat')), log, form));
-  cur.log = log; cur.input = input; cur.send = send;
+  cur.log = log; cur.input = input; cur.send = send; cur.picker = picker;
+  fillPicker(picker);
 
   renderThreads(sidebar);
   if (threadId) await loadThread(threadId);
@@ -180,6 +184,9 @@ export async function runTurn(body, userText) {
   const log = cur.log;
   log.querySelector('.empty')?.remove();
   if (cur.threadId && !body.thread_id) body.thread_id = cur.threadId;
+  const scoped = body.resume === undefined ? scopeCollections() : null;
+  if (scoped) body.collections = scoped;
+  const scopeText = scopeLabel();
   log.querySelectorAll('.quick-replies').forEach((q) => q.remove()); // they answered the previous turn only
   if (userText) log.append(userBubble(userText));
   const turn = createTurn({
@@ -199,6 +206,7 @@ export async function runTurn(body, userText) {
       onOpen: (tid) => {
         metrics.sendToHeaders.push(performance.now() - t0);
         if (!cur.threadId) { cur.threadId = tid; history.replaceState(null, '', `#/chat/${encodeURIComponent(tid)}`); }
+        if (scoped) saveScope(tid, { ...cur.scope, narrowed: cur.scope.narrowed || !!cur.scope.pick });
       },
       onEvent: (ev) => {
         if (first) {
@@ -208,6 +216,7 @@ export async function runTurn(body, userText) {
           turn.push(ev);
           requestAnimationFrame(() => metrics.sendToFirstPaint.push(performance.now() - t0));
         } else turn.push(ev);
+        if (ev.type === 'path_decision') turn.trace.scope(scopeText);
         if (ev.type === 'done') doneData = ev.data;
         if (ev.type === 'llm_token' || ev.type === 'done') { const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 160; if (nearBottom) log.scrollTop = log.scrollHeight; }
       },
@@ -261,4 +270,47 @@ async function reconnect(threadId, sent) {
   cur.log.append(h('div', { class: 'card error-card', role: 'alert' }, t('stream_resumed_incomplete'), ' ',
     text ? h('button', { class: 'btn small', type: 'button', onclick: (e) => { e.target.closest('.card').remove(); runTurn({ source: 'chat', message: text }, text); } }, t('retry')) : null));
   cur.log.scrollTop = cur.log.scrollHeight;
+}
+
+// ----- the knowledge-base picker: which collections a thread answers from ----------------------
+// Kept per thread in this browser (localStorage kz.kbscope: thread id → {pick, narrowed}) and sent
+// as `collections` with every message of the thread; the server remembers it too (State.collections).
+// "All my documents" sends none — unless the thread was limited before: the server keeps a thread's
+// last non-empty choice, so the thread then names every collection but the demo's (the same set the
+// server searches when none is named, the demo alone while it is all there is).
+const SCOPE_KEY = 'kz.kbscope';
+function scopes() { try { return JSON.parse(localStorage.getItem(SCOPE_KEY) || '{}') || {}; } catch { return {}; } }
+function scopeOf(threadId) {
+  const s = (threadId && scopes()[threadId]) || {};
+  return { pick: typeof s.pick === 'string' ? s.pick : '', narrowed: !!s.narrowed };
+}
+function saveScope(threadId, scope) {
+  cur.scope = scope;
+  if (!threadId) return;
+  const all = scopes();
+  if (!scope.pick && !scope.narrowed) delete all[threadId]; else all[threadId] = { pick: scope.pick, narrowed: scope.narrowed };
+  const keys = Object.keys(all);
+  for (const k of keys.slice(0, Math.max(0, keys.length - 500))) delete all[k]; // bounded: the oldest go first
+  try { localStorage.setItem(SCOPE_KEY, JSON.stringify(all)); } catch { /* private mode: this page only */ }
+}
+function setScope(pick) {
+  saveScope(cur.threadId, { pick, narrowed: cur.scope.narrowed });
+}
+function scopeCollections() {
+  const names = Object.keys(cur.collections || {});
+  if (cur.scope.pick && names.includes(cur.scope.pick)) return [cur.scope.pick];
+  if (!cur.scope.narrowed) return null;
+  const own = names.filter((n) => n !== 'demo');
+  return (own.length ? own : names).slice(0, 20);
+}
+function scopeLabel() { return cur.scope.pick && (cur.collections || {})[cur.scope.pick] !== undefined ? cur.scope.pick : t('kb_scope_all'); }
+async function fillPicker(picker) {
+  let res;
+  try { res = await api('/v1/kb/files'); } catch { picker.disabled = true; return; }
+  if (!picker.isConnected) return;
+  cur.collections = res.collections || {};
+  const names = Object.keys(cur.collections).sort((a, b) => (a === 'demo') - (b === 'demo') || a.localeCompare(b));
+  picker.replaceChildren(h('option', { value: '' }, t('kb_scope_all')),
+    ...names.map((c) => h('option', { value: c }, c === 'demo' ? `${c} · ${t('kb_scope_demo')}` : `${c} (${cur.collections[c]})`)));
+  picker.value = names.includes(cur.scope.pick) ? cur.scope.pick : '';
 }

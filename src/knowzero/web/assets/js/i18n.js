@@ -146,6 +146,21 @@ Object.assign(en, {
   stored_as: 'stored as', upload_name_taken: 'Not uploaded: {name} already exists and {files} would replace it (folders are not kept). Rename the file, or upload it under that name to replace it.',
   upload_duplicate_name: 'Not uploaded: {files} would all be stored as {name} (folders are not kept); rename one.',
 });
+// Knowledge-base picker (chat) and bulk actions (knowledge base).
+Object.assign(zh, {
+  kb_scope: '知识范围', kb_scope_label: '这个对话从哪些知识库文档回答', kb_scope_all: '全部我的文档', kb_scope_demo: '演示公司', tr_scope: '范围',
+  select_all: '全选', select_file: '选择', n_selected: '已选 {n} 个文件', clear_selection: '取消选择', bulk_actions: '批量操作', bulk_done: '已处理 {n} 个文件',
+  collection_disable: '停用整个集合', collection_enable: '启用整个集合', collection_delete: '删除集合',
+  collection_delete_confirm: '将删除集合 {name} 中的全部 {n} 个文档，删除后无法恢复。',
+  remove_demo: '删除演示文档', remove_demo_confirm: '将删除演示公司的全部 {n} 个文档（集合 demo），你自己上传的文档不受影响。删除后无法恢复。',
+});
+Object.assign(en, {
+  kb_scope: 'Knowledge', kb_scope_label: 'Which knowledge-base documents this conversation answers from', kb_scope_all: 'All my documents', kb_scope_demo: 'demo company', tr_scope: 'Scope',
+  select_all: 'Select all', select_file: 'Select', n_selected: '{n} selected', clear_selection: 'Clear selection', bulk_actions: 'Bulk actions', bulk_done: 'Done: {n} files',
+  collection_disable: 'Disable collection', collection_enable: 'Enable collection', collection_delete: 'Delete collection',
+  collection_delete_confirm: 'This deletes all {n} documents of collection {name}. This cannot be undone.',
+  remove_demo: 'Remove demo documents', remove_demo_confirm: 'This deletes all {n} documents of the demo company (collection demo); documents you uploaded are not affected. This cannot be undone.',
+});
 const DICT = { zh, en };
 
 function initial() {

@@ -65,16 +65,23 @@ export async function renderKb(main, sidebar) {
     }
   }
 
+  // The list is rebuilt after every action and while vectors are computed: which collections are open
+  // and which files are selected survive the rebuild (an action never collapses the list).
+  const opened = new Map(); // collection → open?
+  const selected = new Set(); // paths
+  const bulkBar = h('div', { class: 'bulk-bar', id: 'kb-bulk', role: 'region', 'aria-label': t('bulk_actions'), hidden: true });
+  files.before(bulkBar);
+
   async function loadFiles() {
     try {
       const res = await api('/v1/kb/files');
       const by = {};
       for (const f of res.files || []) (by[f.collection] = by[f.collection] || []).push(f);
-      files.replaceChildren(...Object.entries(by).map(([c, list]) => h('details', { class: 'collection', open: c !== 'demo' && c !== 'default' },
-        h('summary', {}, h('strong', {}, c), h('span', { class: 'muted small' }, ` · ${list.length}`)),
-        h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, t('file')), h('th', {}, t('domain')), h('th', {}, t('chunks')), h('th', {}, t('kb_status')), h('th', {}, t('actions')))),
-          h('tbody', {}, list.map((f) => fileRow(f))))))));
+      const known = new Set((res.files || []).map((f) => f.path || f.source));
+      for (const p of [...selected]) if (!known.has(p)) selected.delete(p);
+      files.replaceChildren(...Object.entries(by).map(([c, list]) => collectionBlock(c, list)));
       if (!(res.files || []).length) files.append(h('p', { class: 'empty' }, t('kb_empty')));
+      paintBulk();
       // vectors are computed after ingest: refresh the statuses until every document is embedded
       clearTimeout(loadFiles.timer);
       if ((res.files || []).some((f) => f.status === 'searchable')) {
@@ -86,11 +93,98 @@ export async function renderKb(main, sidebar) {
     files.setAttribute('aria-busy', 'false');
   }
 
+  // One collection: its documents, a select-all box, and for editors/admins one-click actions on the
+  // whole collection (PATCH / DELETE /v1/kb/collections/{name}); the demo's delete says what it is.
+  function collectionBlock(c, list) {
+    const named = c !== 'null' && c !== 'undefined' && c;
+    const open = opened.has(c) ? opened.get(c) : (c !== 'demo' && c !== 'default');
+    const paths = list.map((f) => f.path || f.source);
+    const all = h('input', { type: 'checkbox', class: 'select-all', 'data-action': 'select-all', 'aria-label': `${t('select_all')}: ${c}`, hidden: !canWrite() });
+    all.addEventListener('change', () => { for (const p of paths) { if (all.checked) selected.add(p); else selected.delete(p); } syncBoxes(); paintBulk(); });
+    const allOff = list.every((f) => f.enabled === false);
+    const whole = (label, action, run, cls = 'btn small') => h('button', { class: cls, type: 'button', 'data-action': action, hidden: !canWrite() || !named, onclick: run }, label);
+    const url = `/v1/kb/collections/${encodeURIComponent(c)}`;
+    const toggle = whole(allOff ? t('collection_enable') : t('collection_disable'), allOff ? 'enable-collection' : 'disable-collection', (e) => busy(e.currentTarget, async () => {
+      const r = await api(url, { method: 'PATCH', body: { enabled: allOff } });
+      toast(`${allOff ? t('enabled_toast') : t('disabled_toast')} · ${r.files} ${t('files_n')}`);
+    }));
+    const demo = c === 'demo';
+    const del = whole(demo ? t('remove_demo') : t('collection_delete'), demo ? 'remove-demo' : 'delete-collection', () => confirmAction({
+      title: demo ? t('remove_demo') : `${t('collection_delete')}：${c}`,
+      text: (demo ? t('remove_demo_confirm') : t('collection_delete_confirm')).replace('{n}', list.length).replace('{name}', c),
+      yes: demo ? t('remove_demo') : t('delete'),
+      run: async () => { const r = await api(url, { method: 'DELETE' }); opened.delete(c); toast(`${t('deleted')} · ${r.deleted} ${t('files_n')}`); await loadFiles(); },
+    }), 'btn danger small');
+    const details = h('details', { class: 'collection', open, dataset: { collection: c } },
+      h('summary', {}, h('strong', {}, c), h('span', { class: 'muted small' }, ` · ${list.length}`),
+        allOff ? h('span', { class: 'badge' }, t('kb_disabled')) : null,
+        h('span', { class: 'collection-actions' }, toggle, del)),
+      h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, h('th', { class: 'check' }, all), h('th', {}, t('file')), h('th', {}, t('domain')), h('th', {}, t('chunks')), h('th', {}, t('kb_status')), h('th', {}, t('actions')))),
+        h('tbody', {}, list.map((f) => fileRow(f))))));
+    details.addEventListener('toggle', () => opened.set(c, details.open));
+    syncBoxes(details);
+    return details;
+  }
+
+  // Checkboxes follow the selection (also after a rebuild); a select-all box is checked when every
+  // file of its collection is selected, mixed when some are.
+  function syncBoxes(root = files) {
+    for (const box of root.querySelectorAll('input.select-file')) box.checked = selected.has(box.dataset.path);
+    for (const d of root.matches && root.matches('details.collection') ? [root] : root.querySelectorAll('details.collection')) {
+      const boxes = [...d.querySelectorAll('input.select-file')];
+      const n = boxes.filter((b) => b.checked).length;
+      const all = d.querySelector('input.select-all');
+      if (all) { all.checked = n > 0 && n === boxes.length; all.indeterminate = n > 0 && n < boxes.length; }
+    }
+  }
+
+  // What to do with the selected files: disable, enable or delete them (one request per file).
+  function paintBulk() {
+    const n = selected.size;
+    bulkBar.hidden = !n || !canWrite();
+    if (bulkBar.hidden) { bulkBar.replaceChildren(); return; }
+    const each = (label, action, run, cls = 'btn small') => h('button', { class: cls, type: 'button', 'data-action': action, onclick: run }, label);
+    const apply = (fn) => async (e) => busy(e.currentTarget, async () => {
+      const paths = [...selected];
+      let done = 0;
+      try { for (const p of paths) { await fn(p); selected.delete(p); done++; } } finally { if (done) toast(t('bulk_done').replace('{n}', done)); }
+    });
+    bulkBar.replaceChildren(h('strong', { id: 'kb-selected-count' }, t('n_selected').replace('{n}', n)),
+      each(t('disable'), 'disable-selected', apply((path) => api('/v1/kb/files', { method: 'PATCH', body: { path, enabled: false } }))),
+      each(t('enable'), 'enable-selected', apply((path) => api('/v1/kb/files', { method: 'PATCH', body: { path, enabled: true } }))),
+      each(t('delete'), 'delete-selected', () => confirmAction({
+        title: `${t('delete')}：${t('n_selected').replace('{n}', n)}`, text: t('delete_confirm'), yes: t('delete'),
+        run: async () => {
+          let done = 0;
+          try { for (const path of [...selected]) { await api(`/v1/kb/files?path=${encodeURIComponent(path)}`, { method: 'DELETE' }); selected.delete(path); done++; } }
+          finally { toast(t('bulk_done').replace('{n}', done)); await loadFiles(); }
+        },
+      }), 'btn danger small'),
+      each(t('clear_selection'), 'clear-selection', () => { selected.clear(); syncBoxes(); paintBulk(); }, 'btn small'));
+  }
+
+  // Run an action from a button: disabled while it runs, the list reloaded after (kept expanded).
+  async function busy(btn, run) {
+    btn.disabled = true;
+    try { await run(); } catch (err) { toast(err.message, 'error'); } finally { btn.disabled = false; await loadFiles(); }
+  }
+
+  function confirmAction({ title, text, yes, run }) {
+    const err = h('p', { class: 'form-error', role: 'alert' });
+    const ok = h('button', { class: 'btn danger', type: 'button', id: 'confirm-action', autofocus: true }, yes);
+    const no = h('button', { class: 'btn', type: 'button' }, t('cancel'));
+    const dlg = openDialog({ title, body: h('div', { class: 'stack' }, h('p', {}, text), err, h('div', { class: 'row' }, ok, no)), label: t('close') });
+    no.onclick = () => dlg.close();
+    ok.onclick = async () => { ok.disabled = true; try { await run(); dlg.close(); } catch (ex) { err.textContent = ex.message; ok.disabled = false; } };
+  }
+
   // One document: status (issue 11's ingest status when the server reports it), chunk view, and for editors
   // and admins re-index, enable/disable (a disabled document is kept but never retrieved or cited) and delete.
   function fileRow(f) {
     const path = f.path || f.source;
     const status = f.status || (f.chunks ? 'indexed' : '');
+    const box = h('input', { type: 'checkbox', class: 'select-file', 'data-path': path, 'aria-label': `${t('select_file')}: ${f.title || path}`, hidden: !canWrite(), checked: selected.has(path) });
+    box.addEventListener('change', () => { if (box.checked) selected.add(path); else selected.delete(path); syncBoxes(box.closest('details')); paintBulk(); });
     const chunksBtn = h('button', { class: 'btn small', type: 'button', 'data-action': 'view-chunks', onclick: () => showChunks(f) }, t('view_chunks'));
     const del = h('button', { class: 'btn danger small', type: 'button', 'data-action': 'delete-file', hidden: !canWrite(),
       onclick: () => confirmDelete(f.title || path, async () => { await api(`/v1/kb/files?path=${encodeURIComponent(path)}`, { method: 'DELETE' }); toast(t('deleted')); loadFiles(); }) }, t('delete'));
@@ -107,7 +201,8 @@ export async function renderKb(main, sidebar) {
     });
     const flag = (f.flags || []).includes('instructions')
       ? h('span', { class: 'badge flag', role: 'note', title: (f.flagged_chunks || []).map((c) => c.text).join('\n') }, `⚠ ${t('flag_instructions')}`) : null;
-    return h('tr', { dataset: { path, enabled: String(enabled) }, class: enabled ? '' : 'disabled' }, h('td', {}, h('button', { class: 'linklike', type: 'button', onclick: () => openSource({ source: path, title: f.title || path }) }, f.title || path), flag),
+    return h('tr', { dataset: { path, enabled: String(enabled) }, class: enabled ? '' : 'disabled' }, h('td', { class: 'check' }, box),
+      h('td', {}, h('button', { class: 'linklike', type: 'button', onclick: () => openSource({ source: path, title: f.title || path }) }, f.title || path), flag),
       h('td', {}, t('domain_' + f.domain) || f.domain || ''), h('td', {}, f.chunks ?? f.passages ?? ''),
       h('td', {}, h('span', { class: 'badge', 'data-status': status }, t('status_' + status) || status)),
       h('td', {}, h('div', { class: 'kb-actions' }, chunksBtn, reindex, toggle, del)));

@@ -108,5 +108,12 @@ export function createTrace({ open = true, onSource } = {}) {
     }
     updateSummary();
   }
-  return { el, push, state };
+  // Which knowledge the turn answered from (the thread's knowledge-base pick): one row after the path.
+  function scope(text) {
+    if (list.querySelector('.tr-scope')) return;
+    const li = row('scope', label('tr_scope'), h('strong', {}, text));
+    const path = list.querySelector('.tr-path');
+    if (path) path.after(li);
+  }
+  return { el, push, scope, state };
 }

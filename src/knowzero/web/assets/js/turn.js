@@ -239,7 +239,8 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
   }
   function storedTrace(steps) {
     return h('details', { class: 'stored-trace' }, h('summary', { class: 'muted' }, `${t('step_trace')} · ${steps.length} ${t('steps_n')}`),
-      h('ol', {}, steps.map((s) => h('li', {}, [s.agent, s.action, s.method, s.tool, s.confidence !== undefined ? `(${s.confidence})` : null,
+      h('ol', {}, steps.map((s) => h('li', {}, [s.agent, s.action, s.method, s.tool,
+        Array.isArray(s.collections) && s.collections.length ? `${t('tr_scope')} ${s.collections.join(', ')}` : null, s.confidence !== undefined ? `(${s.confidence})` : null,
         s.elapsed_ms !== undefined ? fmtMs(s.elapsed_ms) : null].filter((x) => x !== undefined && x !== null && x !== '').join(' · ')))));
   }
 
