@@ -98,7 +98,7 @@ async def test_anonymous_identities_never_leak_and_learning_data_is_private(demo
     r = await api.post("/v1/chat", headers=b, json={"source": "comment", "stream": False, "current_document_id": doc["id"],
                                                      "comment": {"document_id": doc["id"], "selected_text": "主轴",
                                                                  "comment": "全部删掉"}})
-    assert r.status_code == 200 and (r.json().get("document") or {}).get("id") != doc["id"]
+    assert r.status_code == 404, r.text  # another caller's document named in a turn: the REST routes' answer
     assert (await api.get(f"/v1/learning/documents/{doc['id']}", headers=a)).json()["version"] == 1
 
 

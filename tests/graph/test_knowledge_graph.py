@@ -262,7 +262,10 @@ def test_a_model_draft_answers_worse_than_the_offline_one_only_by_the_checks() -
     assert kp.weaker_answer(q, v("confirmed", slot=1.0), v("confirmed", slot=1.0), 0.3).endswith("runner-up bar")
     assert kp.weaker_answer(q, v("confirmed", 0.8, slot=1.0), v("confirmed", 0.9, slot=1.0), 0.9).endswith(
         "lower than the offline quote's")
-    assert kp.weaker_answer(q, v("confirmed", 0.9, slot=1.0), v("confirmed", 0.9, slot=1.0), 0.9) is None  # a tie: the model's
+    # a tie where the offline reader ranks another sentence first: the measured reader's pick (issue 25.7)
+    assert kp.weaker_answer(q, v("confirmed", 0.9, slot=1.0), v("confirmed", 0.9, slot=1.0), 0.9).endswith(
+        "answers no better")
+    assert kp.weaker_answer(q, v("confirmed", 0.9, slot=1.0), v("confirmed", 0.9, slot=1.0), 1.0) is None  # same pick
 
 
 async def test_a_reply_is_exactly_the_checked_claims_never_the_models_free_text(small_kb: Any) -> None:
