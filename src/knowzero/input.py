@@ -132,8 +132,9 @@ class AgentInput(BaseModel):
     user_level: Literal["beginner", "intermediate", "advanced"] | None = None
     learned_topics: list[str] = Field(default_factory=list, max_length=500)
     goal: str | None = Field(default=None, max_length=500)
-    collections: list[CollectionName] = Field(default_factory=list, max_length=20)
-    """Knowledge collections to answer from (remembered for the thread); empty: the team's own documents."""
+    collections: list[CollectionName] | None = Field(default=None, max_length=20)
+    """Knowledge collections to answer from, remembered for the thread; ``[]`` clears the thread's choice (the
+    team's own documents again); absent (``None``): the thread's earlier choice stands."""
     resume: dict[str, ResumeValue] | None = Field(default=None, max_length=20)
     stream: bool = True
     ui_language: Language | None = None

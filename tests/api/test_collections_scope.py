@@ -90,6 +90,9 @@ async def test_named_collections_limit_every_entry_point_and_the_thread_remember
         assert sources(later) <= {"demo"} and sources(later), later["citations"]
         router = next(e for e in later["agent_log"] if e.get("action") == "route")
         assert router["collections"] == ["demo"]  # shown in the trace
+        # an explicit [] clears the thread's choice: the team's own documents again
+        cleared = await _chat(client, "年假有几天？", thread_id=first["thread_id"], collections=[])
+        assert sources(cleared) == {"acme"}, cleared["citations"]
 
         r = await client.post("/v1/ask", json={"question": "年假有几天？", "collections": ["acme"]})
         assert r.status_code == 200 and sources(r.json()) == {"acme"}, r.text

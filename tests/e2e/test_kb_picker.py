@@ -89,11 +89,10 @@ def test_picker_is_sent_shown_and_restored_with_the_thread(pages: Any, picker_do
     ask(page, "食堂午餐几点开始？")
     assert bodies[-1]["collections"] == [picker_docs] and bodies[-1]["thread_id"] == thread
 
-    # back to "all my documents" in a thread the server remembers as limited: it names every
-    # collection but the demo's (what the server searches when none is named)
+    # back to "all my documents" in a thread the server remembers as limited: an explicit [] clears it
     page.select_option("#kb-picker", "")
     turn = ask(page, "零件A的公差是多少？")
-    assert picker_docs in bodies[-1]["collections"] and "demo" not in bodies[-1]["collections"]
+    assert bodies[-1]["collections"] == []
     assert turn.locator(".tr-scope").inner_text().endswith("全部我的文档")
     # the other thread is untouched
     page.goto(f"/#/chat/{other}")

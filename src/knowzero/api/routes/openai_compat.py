@@ -75,7 +75,7 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
     deps = request.app.state.make_deps(user)
     try:
         payload = AgentInput.at_edge({"source": "chat", "message": last, "thread_id": thread_id, "user_id": user.id,
-                                      "collections": body.collections},
+                                      "collections": body.collections or None},
                                      request.app.state.settings,
                                      accept_language_header=request.headers.get("accept-language"))
     except ValidationError as exc:

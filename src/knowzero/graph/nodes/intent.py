@@ -75,7 +75,7 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
     out: dict[str, Any] = dict(PER_TURN_RESET)
     out.update({"question": question, "topic": new_topic, "summary": summary, "agent_log": None,
                 "messages": [*removals, HumanMessage(content=text or inp.source)]})
-    if inp.collections:
+    if inp.collections is not None:  # [] clears the thread's choice
         out["collections"] = list(dict.fromkeys(inp.collections))
     if inp.source in ("chat", "follow_up"):
         out["last_question"] = question

@@ -275,9 +275,8 @@ async function reconnect(threadId, sent) {
 // ----- the knowledge-base picker: which collections a thread answers from ----------------------
 // Kept per thread in this browser (localStorage kz.kbscope: thread id → {pick, narrowed}) and sent
 // as `collections` with every message of the thread; the server remembers it too (State.collections).
-// "All my documents" sends none — unless the thread was limited before: the server keeps a thread's
-// last non-empty choice, so the thread then names every collection but the demo's (the same set the
-// server searches when none is named, the demo alone while it is all there is).
+// "All my documents" sends none — or [] when the thread was limited before, which clears the choice the
+// server remembers (the server then searches the team's own documents, the demo alone while it is all).
 const SCOPE_KEY = 'kz.kbscope';
 function scopes() { try { return JSON.parse(localStorage.getItem(SCOPE_KEY) || '{}') || {}; } catch { return {}; } }
 function scopeOf(threadId) {
@@ -299,9 +298,7 @@ function setScope(pick) {
 function scopeCollections() {
   const names = Object.keys(cur.collections || {});
   if (cur.scope.pick && names.includes(cur.scope.pick)) return [cur.scope.pick];
-  if (!cur.scope.narrowed) return null;
-  const own = names.filter((n) => n !== 'demo');
-  return (own.length ? own : names).slice(0, 20);
+  return cur.scope.narrowed ? [] : null; // [] clears the thread's earlier choice on the server
 }
 function scopeLabel() { return cur.scope.pick && (cur.collections || {})[cur.scope.pick] !== undefined ? cur.scope.pick : t('kb_scope_all'); }
 async function fillPicker(picker) {
