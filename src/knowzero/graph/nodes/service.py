@@ -1,6 +1,6 @@
 """Service path nodes: ``run_service`` (triage, slot filling, safe tools) and the three nodes that wait
 for people — ``confirm_action`` (the customer confirms a refund), ``approve_action`` (an agent
-approves one above ``refund_agent_approval_above``) and ``await_human`` (a human has the thread).
+approves one whose order or 24-hour customer total passes ``refund_agent_approval_above``) and ``await_human`` (a human has the thread).
 
 Exactly-once rules: a node that calls ``interrupt()`` re-runs from its first line on resume, so
 nothing before an interrupt has side effects; side effects come after it and carry the idempotency
