@@ -213,9 +213,25 @@ def extract_slots(text: str, expecting: str | None = None) -> Slots:
     sm = _SUBJECT_MARK.search(t)
     if sm and _clean(sm.group(1)) and not re.fullmatch(r"(吧|吗|呢|可以吗|好吗|please)?", _clean(sm.group(1)), re.I):
         out["subject"] = _clean(sm.group(1))[:200]
-    elif expecting == "subject" and not is_cancel(t) and yes_no(t) is None and len(_clean(t)) >= 2 and not is_question(t):
+    elif expecting == "subject" and not is_cancel(t) and yes_no(t) is None and len(_clean(t)) >= 2 and not is_question(t) \
+            and not only_reference(t):
         out["subject"] = _clean(t)[:200]
     return out
+
+
+_REFERENCE_WORDS = re.compile(r"订单号?|单号|编号|号码|号|order|number|no\.?|the|is|it's|its|是|为|[#＃:：]", re.I)
+
+
+def only_reference(text: str) -> bool:
+    """The message only names an order or request ("订单124", "#124", "order 124"): an id, not a description.
+
+    >>> only_reference("订单124"), only_reference("order #124"), only_reference("订单124的货到了但是坏了")
+    (True, True, False)
+    """
+    rest = _REQ_ID.sub(" ", text)
+    rest = re.sub(r"[A-Za-z]*\d[A-Za-z0-9-]*", " ", rest)
+    rest = _REFERENCE_WORDS.sub(" ", rest)
+    return len(_clean(re.sub(r"\s+", "", rest))) < 2
 
 
 def correction_target(text: str, last_filled: str | None, expecting: str | None) -> str | None:
