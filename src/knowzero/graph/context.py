@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from knowzero.config import Settings
+from knowzero.knowledge.lexicon import Lexicon
 from knowzero.knowledge.pipeline import KnowledgeDeps
 from knowzero.llm.base import ChatProvider
 from knowzero.streaming import Emit, silent
@@ -50,6 +51,8 @@ class Deps:
     """Who is calling (per request)."""
     collections: tuple[str, ...] = ()
     """Knowledge collections this call is limited to (empty: the router decides)."""
+    lexicon: Lexicon = field(default_factory=Lexicon)
+    """English → Chinese terms (CC-CEDICT) for an English question over Chinese documents; loaded on first use."""
 
     def for_user(self, user: User, **changes: Any) -> Deps:
         """The same container for another caller (per request)."""

@@ -63,6 +63,9 @@ class State(InputState, total=False):
     """The thread's current topic, for resolving pronouns in follow-ups."""
     question: str
     """This turn's message with pronouns resolved against the history."""
+    reply_language: str
+    """The language the turn's message is written in (or the UI's): the reply's, whatever the question was
+    translated into for reading the documents."""
     last_question: str
     """The thread's previous question as understood (standalone): what a follow-up is rewritten against."""
     collections: list[str]

@@ -560,11 +560,13 @@ def citations_for(draft: Draft, verdict: verify.Verdict) -> list[dict[str, Any]]
              "passage_id": c.passage_id} for i, c in enumerate(draft.claims)]
 
 
-def compose_reply(question: str, draft: Draft, verdict: verify.Verdict, ui: str | None = None) -> str:
+def compose_reply(question: str, draft: Draft, verdict: verify.Verdict, ui: str | None = None,
+                  language: str | None = None) -> str:
     """The text the user reads: the checked claims with their citation marks, never free text
     (its own words in the question's language, else the UI's: ``ui``; in Traditional characters for a
-    question written in them — the quotes stay as their documents write them)."""
-    is_zh = zh(question, ui)
+    question written in them — the quotes stay as their documents write them). ``language`` overrides both:
+    the asker's, when the question was translated into the documents' language to read them."""
+    is_zh = language == "zh" if language in ("zh", "en") else zh(question, ui)
     hant = is_zh and traditional(question)
 
     def say(zh_text: str, en_text: str) -> str:

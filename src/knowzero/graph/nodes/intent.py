@@ -12,8 +12,9 @@ from langgraph.runtime import Runtime
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
-from knowzero.input import AgentInput
+from knowzero.input import AgentInput, message_language
 from knowzero.knowledge.entities import first_mention
+from knowzero.knowledge.lexicon import translate_question
 from knowzero.llm.base import within_deadline
 from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
 from knowzero.routing.followup import standalone
@@ -79,8 +80,14 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
         out["collections"] = list(dict.fromkeys(inp.collections))
     if inp.source in ("chat", "follow_up"):
         out["last_question"] = question
+        kb = runtime.context.kb
+        translated = None if kb is None or message_language(question) != "en" else await asyncio.to_thread(
+            translate_question, question, runtime.context.lexicon, kb.keyword.has_term, kb.keyword.doc_freq)
+        if translated:
+            question = out["question"] = translated  # the documents' language for reading and checking
+    out["reply_language"] = inp.reply_language(text)
     if question != text:
-        zh = inp.reply_language(text) == "zh"
+        zh = out["reply_language"] == "zh"
         emit("reasoning", text=("理解为：" if zh else "Understood as: ") + question)
     return out
 

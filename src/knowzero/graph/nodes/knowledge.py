@@ -47,7 +47,8 @@ async def check_answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
     draft = state.get("draft") or Draft("", [])
     verdict, shown, log = await kp.check_answer(question, draft, state.get("passages") or (), _kdeps(runtime, state))
     return {"verdict": verdict, "citations": kp.citations_for(shown, verdict), "draft": shown,
-            "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state)), "agent_log": [log]}
+            "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state), state.get("reply_language")),
+            "agent_log": [log]}
 
 
 async def queue_review(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:

