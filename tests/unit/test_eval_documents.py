@@ -95,6 +95,20 @@ def test_value_first_newer_alone_and_conflict_note() -> None:
     assert grade(q(), "Note: the documents disagree (a: 3; b: 5)", "uncertain", CITED)["conflict_note"]
 
 
+def test_citation_markers_and_listed_rows_are_not_answers() -> None:
+    count = q(kind="computed", answers=["3"], must_not=[])
+    rows = [{"source": "acme/r.csv", "quote": f"姓名: {n}；工龄: {y}。"} for n, y in (("甲", 12), ("乙", 3))]
+    listed = "共 2 人（按《名单》统计）\n- 姓名: 甲；工龄: 12。[1]\n- 姓名: 乙；工龄: 3。[2][3]"
+    g = grade(count, listed, "confirmed", rows)
+    assert g["grade"] == "wrong", "neither the marker [3] nor a cell of the second listed row is the count"
+    assert grade(count, listed.replace("共 2 人", "共 3 人"), "confirmed", rows)["grade"] == "right"
+    # a maximum answered by its row: the first cited quote counts
+    top = q(kind="computed", answers=["12"], must_not=[])
+    assert grade(top, "姓名: 甲；工龄: 12。[1]姓名: 乙；工龄: 3。[2]", "confirmed", rows)["grade"] == "right"
+    # other kinds: the whole reply, markers removed
+    assert grade(q(answers=["2"], must_not=[]), "见第二条[2]", "confirmed", CITED)["grade"] == "wrong"
+
+
 def _row(kind: str, result: str, **over: Any) -> dict[str, Any]:
     base = {"id": "r", "org": "acme", "kind": kind, "grade": result, "decline": kind == "near_miss",
             "verdict": "confirmed", "outside": [], "first_80": result == "right" and kind != "near_miss",
@@ -138,9 +152,9 @@ def test_the_development_set_is_consistent() -> None:
     dev = load_questions(ORGDOCS, "dev")
     assert 0.55 <= len(dev) / len(questions) <= 0.65
     groups: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
-    for x in questions:
-        groups[(x["org"], x["kind"])][x["split"]] += 1
-    for key, c in groups.items():  # stratified: every org × kind of 2 or more questions is in both parts
+    for x in questions:  # stratified by org × kind; the cross-language questions as one group of their own
+        groups[("cross", "") if x.get("cross_language") else (x["org"], x["kind"])][x["split"]] += 1
+    for key, c in groups.items():  # every group of 2 or more questions is in both parts
         assert sum(c.values()) < 2 or (c["dev"] and c["held"]), key
 
 

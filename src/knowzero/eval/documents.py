@@ -68,6 +68,7 @@ Say = Callable[[str], None]
 
 # ----- grading (pure) -------------------------------------------------------------------------------
 _SPACE = re.compile(r"\s+")
+_MARKERS = re.compile(r"\[\d{1,3}\]")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _TRAILING_ZEROS = re.compile(r"(?<![\d.])(\d+)\.(\d*?)0+(?![\d.])")
 _CURRENCY = re.compile(r"[元¥$]|(?<![a-z])usd(?![a-z])|(?<![a-z])rmb(?![a-z])")
@@ -123,22 +124,37 @@ def has_conflict_note(reply: str) -> bool:
 
 
 def grade(question: dict[str, Any], reply: str, level: str | None, citations: Sequence[Any]) -> dict[str, Any]:
-    """One reply graded: ``grade`` (right | wrong | abstained), ``reasons`` (why it is not right),
+    r"""One reply graded: ``grade`` (right | wrong | abstained), ``reasons`` (why it is not right),
     ``found`` (the accepted answer seen), ``must_not_seen``, ``declined``, ``first_80`` (an accepted
     answer within the first 80 characters; None unless right and answerable), ``conflict_note``,
     ``newer_alone`` (None unless a ``newer_version`` question).
+
+    Citation markers ([1], [2] …) are not part of the reply's text. For a ``computed`` question the
+    number must be in the reply's own words (outside the cited quotes) or in the first cited quote
+    (a maximum answered by its row): a count of 3 is not answered by the cells of the rows a reply lists.
 
     >>> q = {"answers": ["3.5小时"], "must_not": ["4小时"], "kind": "newer_version"}
     >>> grade(q, "连续驾驶不得超过3.5小时[1]", "confirmed", [{"source": "a"}])["grade"]
     'right'
     >>> grade(q, "连续驾驶不得超过4小时[1]", "confirmed", [{"source": "a"}])["reasons"]
     ['no accepted answer', 'states 4小时']
+    >>> rows = [{"quote": "姓名: 甲；工龄: 30。"}, {"quote": "姓名: 乙；工龄: 3。"}]
+    >>> c = {"answers": ["3"], "kind": "computed"}
+    >>> [grade(c, f"共 {n} 人\n- 姓名: 甲；工龄: 30。[1]\n- 姓名: 乙；工龄: 3。[2]", "confirmed", rows)["grade"] for n in (2, 3)]
+    ['wrong', 'right']
     """
     reply = reply or ""
+    text = _MARKERS.sub("", reply)
     answers = [str(a) for a in question.get("answers") or []]
     must_not = [str(m) for m in question.get("must_not") or []]
-    found = next((a for a in answers if mentions(reply, a)), None)
-    bad = [m for m in must_not if mentions(reply, m)]
+    scope = text
+    if question.get("kind") == "computed":
+        quotes = [str(q) for c in citations if isinstance(c, dict) and (q := c.get("quote"))]
+        for quote in sorted(set(quotes), key=len, reverse=True):
+            scope = scope.replace(quote, "\n")
+        scope = scope + "\n" + (quotes[0] if quotes else "")
+    found = next((a for a in answers if mentions(scope, a)), None)
+    bad = [m for m in must_not if mentions(text, m)]
     declined = declines(level, citations)
     reasons: list[str] = []
     if question.get("decline"):
@@ -156,7 +172,7 @@ def grade(question: dict[str, Any], reply: str, level: str | None, citations: Se
         result = "wrong" if reasons else "right"
     first = None
     if result == "right" and not question.get("decline"):
-        first = any(mentions(reply[:FIRST_CHARS], a) for a in answers)
+        first = any(mentions(text[:FIRST_CHARS], a) for a in answers)
     newer = (found is not None and not bad) if question.get("kind") == "newer_version" else None
     return {"grade": result, "reasons": reasons, "found": found, "must_not_seen": bad, "declined": declined,
             "first_80": first, "conflict_note": has_conflict_note(reply), "newer_alone": newer}
