@@ -157,6 +157,7 @@ class FakeLLM(ThreadingHTTPServer):
         self.stop = threading.Event()
         self.started: list[str] = []  # modes, as requests arrive
         self.calls: list[tuple[str, float]] = []  # (mode, seconds from request to the handler's end)
+        self.auth: list[str] = []  # the Authorization header of each request ('' when none)
         self.lock = threading.Lock()
 
     @property
@@ -187,6 +188,7 @@ class _Handler(BaseHTTPRequestHandler):
         mode = self.path.strip("/").split("/")[0]
         with self.server.lock:
             self.server.started.append(mode)
+            self.server.auth.append(self.headers.get("authorization") or "")
         try:
             body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}")
             self._serve(mode, body)

@@ -27,6 +27,15 @@ DEFAULT_FUSION_WEIGHTS: dict[str, dict[str, float]] = {
 }
 
 
+def llm_url_allowed(url: str, *, production: bool) -> bool:
+    """The rule for an OpenAI-compatible base URL, whether it comes from the environment or from the
+    Settings page: in production a remote model is reached over https; plain http only on loopback
+    (``127.*``, ``localhost``, ``[::1]``). Outside production any http(s) URL passes."""
+    if not production or url.startswith("https://"):
+        return True
+    return url.startswith(("http://127.", "http://localhost", "http://[::1]"))
+
+
 class Settings(BaseSettings):
     """Validated settings. Environment variables are ``KNOWZERO_<FIELD>`` (case-insensitive)."""
 
@@ -114,10 +123,14 @@ class Settings(BaseSettings):
             raise ValueError("top_k must be between 1 and 50")
         if self.env == "production" and self.demo_keys:
             raise ValueError("KNOWZERO_DEMO_KEYS must not be set in production (anyone could sign in)")
-        if self.env == "production" and self.host not in ("127.0.0.1", "localhost", "::1") and self.llm_provider == "openai" \
-                and self.llm_base_url.startswith("http://") and not self.llm_base_url.startswith(("http://127.", "http://localhost")):
+        if self.llm_provider == "openai" and not self.llm_url_allowed(self.llm_base_url):
             raise ValueError("in production, a remote LLM must be reached over https")
         return self
+
+    def llm_url_allowed(self, url: str) -> bool:
+        """Whether this server may reach a model at ``url`` (:func:`llm_url_allowed`): the rule bites in
+        production on a server that listens beyond loopback."""
+        return llm_url_allowed(url, production=self.env == "production" and self.host not in ("127.0.0.1", "localhost", "::1"))
 
     def data_path(self) -> Path:
         self.data_dir.mkdir(parents=True, exist_ok=True)

@@ -50,6 +50,11 @@ def is_staff(user: User) -> bool:
     return user.role in STAFF
 
 
+def is_admin(user: User) -> bool:
+    """Admins manage people and keys and the chat model (the Settings page)."""
+    return user.role == "admin"
+
+
 def can_write_knowledge(user: User) -> bool:
     """Upload, ingest, re-index and delete knowledge-base files."""
     return user.role in KB_WRITERS

@@ -16,7 +16,8 @@ from knowzero.graph.context import Deps
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.learning.service import LearningService
 from knowzero.llm.base import ChatProvider
-from knowzero.llm.factory import build_provider
+from knowzero.llm.configured import ModelSettingsStore, ModelSwitch, StoredModel
+from knowzero.llm.factory import build_provider, openai_provider
 from knowzero.persistence.db import make_engine
 from knowzero.persistence.threads import ThreadDirectory
 from knowzero.routing.classifier import IntentClassifier
@@ -28,20 +29,27 @@ _CONFIGURED = object()
 def build_deps(settings: Settings, *, provider: ChatProvider | None | object = _CONFIGURED,
                classifier: IntentClassifier | bool = True, orders: OrderSystem | None = None) -> Deps:
     """The container for ``settings``: one engine shared by every store, the knowledge base
-    (refreshed), the configured chat model (or ``provider`` when given, ``None`` for offline), the
+    (refreshed), the chat model behind a run-time switch (the one an admin saved on the Settings page,
+    else the configured one or ``provider`` when given, ``None`` for offline), the
     intent router (skipped with ``classifier=False`` for commands that never route; an instance is
     used as given — its semantic head takes ~2 s to fit, so tests share one), the service
     store, the order system (``orders`` for a team's own, else the demo store) and learning."""
     engine = make_engine(settings.db_url)
     kb = KnowledgeBase(engine, settings)
     kb.refresh()
-    chat = build_provider(settings) if provider is _CONFIGURED else provider
-    assert chat is None or isinstance(chat, ChatProvider)
+    fallback = build_provider(settings) if provider is _CONFIGURED else provider
+    assert fallback is None or isinstance(fallback, ChatProvider)
+    switch = ModelSwitch(ModelSettingsStore(engine), fallback=fallback,
+                         build=lambda m: _saved_provider(settings, m))
     store = SqlStore(engine)
-    return Deps(settings=settings, kb=kb, provider=chat,
+    return Deps(settings=settings, kb=kb, provider=switch.current(), model=switch,
                 classifier=_classifier(classifier, settings.route_threshold),
-                store=store, orders=orders or store, learning=LearningService(engine, kb=kb, provider=chat,
+                store=store, orders=orders or store, learning=LearningService(engine, kb=kb, provider=switch.current,
                                                                               settings=settings))
+
+
+def _saved_provider(settings: Settings, m: StoredModel) -> ChatProvider:
+    return openai_provider(settings, m.base_url, m.model, m.api_key)
 
 
 def _classifier(choice: IntentClassifier | bool, threshold: float) -> IntentClassifier | None:

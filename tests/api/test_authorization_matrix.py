@@ -10,6 +10,7 @@ cannot land without a decision. The expected status is derived from the declarat
     signed_in    401                                      ok                  ok         ok
     kb_writer    401                                      403                 ok         403 / ok
     staff        401                                      403                 403        ok
+    admin        401                                      403                 403        403 / ok
   then, for a route that reaches an owned object (a thread, a learning document, a path):
     rule read    the owner or staff: ok; anyone else: 404
     rule write   the owner: ok; anyone else (staff too): 404
@@ -110,6 +111,15 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("POST", "/v1/service/threads/{thread_id}/return"): Recipe(_json("/v1/service/threads/{thread}/return", {}), ok=409),
     ("POST", "/v1/service/refunds/{refund_id}/decision"): Recipe(_json("/v1/service/refunds/no-such-refund/decision",
                                                                        {"approved": False}), ok=404),
+    ("GET", "/v1/admin/users"): Recipe(_get("/v1/admin/users")),
+    ("POST", "/v1/admin/users"): Recipe(_json("/v1/admin/users", {"id": "matrix-new", "name": "Matrix", "role": "customer"})),
+    ("POST", "/v1/admin/users/{user_id}/key"): Recipe(_json("/v1/admin/users/no-such-user/key", {}), ok=404),
+    ("POST", "/v1/admin/users/{user_id}/revoke"): Recipe(_json("/v1/admin/users/no-such-user/revoke", {}), ok=404),
+    ("POST", "/v1/admin/users/{user_id}/restore"): Recipe(_json("/v1/admin/users/no-such-user/restore", {}), ok=404),
+    ("GET", "/v1/admin/model"): Recipe(_get("/v1/admin/model")),
+    ("PUT", "/v1/admin/model"): Recipe(_json("/v1/admin/model", {"enabled": False})),
+    ("POST", "/v1/admin/model/test"): Recipe(_json("/v1/admin/model/test", {"base_url": "http://127.0.0.1:9/v1",
+                                                                            "model": "none"})),
     ("GET", "/v1/me/orders"): Recipe(_get("/v1/me/orders")),
     ("GET", "/v1/me/tickets"): Recipe(_get("/v1/me/tickets")),
     ("GET", "/v1/me/refunds"): Recipe(_get("/v1/me/refunds")),
@@ -143,6 +153,8 @@ def expected(policy: dict[str, Any], who: str, owner: str | None, ok: int) -> in
     if need == "staff" and role not in ("agent", "admin"):
         return 403
     if need == "kb_writer" and role not in ("editor", "admin"):
+        return 403
+    if need == "admin" and role != "admin":
         return 403
     if policy["owns"]:
         if who == owner:

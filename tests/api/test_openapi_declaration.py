@@ -36,13 +36,13 @@ def test_every_operation_declares_who_may_call_it_and_every_error(schema):
         seen += 1
         policy = op["x-access"]
         where = f"{method} {path}"
-        assert policy["who"] in ("anyone", "signed_in", "kb_writer", "staff"), where
+        assert policy["who"] in ("anyone", "signed_in", "kb_writer", "staff", "admin"), where
         if policy["who"] == "anyone":
             assert {} in op["security"] and {"clientId": []} in op["security"], where
         else:
             assert op["security"] == [{"bearer": []}, {"apiKey": []}], where
         statuses = set(op["responses"])
-        want = {"401", "422"} | ({"403"} if policy["who"] in ("kb_writer", "staff") else set()) \
+        want = {"401", "422"} | ({"403"} if policy["who"] in ("kb_writer", "staff", "admin") else set()) \
             | ({"404"} if policy.get("owns") else set()) | ({"429"} if policy["limited"] else set())
         assert want <= statuses, (where, statuses)
         for status in statuses - {"200"}:

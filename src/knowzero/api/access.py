@@ -14,6 +14,7 @@ One declaration per route gives three things that cannot drift apart:
     signed_in   401                 yes             yes             yes
     kb_writer   401                 403             yes             403 / yes
     staff       401                 403             403             yes
+    admin       401                 403             403             403 / yes
 
 ``owns`` names the object a route reaches by id (a thread, a learning document, a learning path);
 ``rule`` says who may reach it: ``read`` the owner or staff, ``write`` the owner only. Anyone else
@@ -33,7 +34,7 @@ from pydantic import BaseModel
 
 from knowzero.api.deps import limit_anonymous, limit_anonymous_writes
 
-Who = Literal["anyone", "signed_in", "kb_writer", "staff"]
+Who = Literal["anyone", "signed_in", "kb_writer", "staff", "admin"]
 Owned = Literal["thread", "learning_document", "learning_path"]
 Rule = Literal["read", "write"]
 
@@ -41,6 +42,7 @@ ANYONE: Who = "anyone"
 SIGNED_IN: Who = "signed_in"
 KB_WRITER: Who = "kb_writer"
 STAFF: Who = "staff"
+ADMIN: Who = "admin"
 
 SECURITY_SCHEMES: dict[str, Any] = {
     "bearer": {"type": "http", "scheme": "bearer", "description": "An API key: `Authorization: Bearer <key>`."},
@@ -96,7 +98,7 @@ def access(who: Who, *, owns: Owned | None = None, rule: Rule = "read", limited:
     is the 200 response's declaration when it is not one JSON body (an event stream).
     """
     statuses = {401, 413, 422, *errors}  # 413: every route's body is capped (api/body.py BodyLimit)
-    if who in (KB_WRITER, STAFF):
+    if who in (KB_WRITER, STAFF, ADMIN):
         statuses.add(403)
     if owns is not None:
         statuses.add(404)

@@ -31,6 +31,7 @@ from knowzero import __version__
 from knowzero.api.access import ANYONE, SECURITY_SCHEMES, access
 from knowzero.api.body import BodyLimit
 from knowzero.api.ratelimit import AnonymousLimits
+from knowzero.api.routes import admin as admin_routes
 from knowzero.api.routes import chat as chat_routes
 from knowzero.api.routes import kb as kb_routes
 from knowzero.api.routes import learning as learning_routes
@@ -51,7 +52,7 @@ from knowzero.wiring import build_deps, thread_directory
 
 log = logging.getLogger("knowzero.api")
 
-ROUTE_MODULES = (chat_routes, kb_routes, openai_routes, service_routes, learning_routes, meta_routes)
+ROUTE_MODULES = (chat_routes, kb_routes, openai_routes, service_routes, learning_routes, meta_routes, admin_routes)
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -144,8 +145,10 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
     @app.get("/healthz", tags=["meta"], **access(ANYONE))
     async def healthz(request: Request) -> dict[str, Any]:
         kb = getattr(request.app.state, "kb", None)
+        deps = getattr(request.app.state, "deps", None)
+        llm = deps.model.describe()["provider"] if deps is not None and deps.model is not None else s.llm_provider
         return {"status": "ok", "version": __version__, "passages": len(kb.passages) if kb else 0,
-                "database": "postgresql" if s.is_postgres else "sqlite", "llm": s.llm_provider}
+                "database": "postgresql" if s.is_postgres else "sqlite", "llm": llm}
 
     for module in ROUTE_MODULES:
         app.include_router(module.router)

@@ -14,7 +14,7 @@ from fastapi import Depends, Request
 from knowzero.errors import Forbidden, InvalidInput, Unauthorized
 from knowzero.graph.context import Deps
 from knowzero.service.identity import parse_authorization, user_for_token
-from knowzero.users import User, anonymous_for_client, can_write_knowledge, ephemeral_anonymous, is_staff
+from knowzero.users import User, anonymous_for_client, can_write_knowledge, ephemeral_anonymous, is_admin, is_staff
 
 _CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -61,6 +61,12 @@ def require_kb_writer(user: Annotated[User, Depends(require_signed_in)]) -> User
     return user
 
 
+def require_admin(user: Annotated[User, Depends(require_signed_in)]) -> User:
+    if not is_admin(user):
+        raise Forbidden("this needs an admin account")
+    return user
+
+
 async def limit_anonymous(request: Request, user: Annotated[User, Depends(get_current_user)]) -> None:
     """Count an anonymous caller's request against its rate limits (429 when exhausted)."""
     await request.app.state.limits.check(user, request.client.host if request.client else "unknown")
@@ -84,5 +90,6 @@ CurrentUser = Annotated[User, Depends(get_current_user)]
 SignedInUser = Annotated[User, Depends(require_signed_in)]
 AgentUser = Annotated[User, Depends(require_agent)]
 EditorUser = Annotated[User, Depends(require_kb_writer)]
+AdminUser = Annotated[User, Depends(require_admin)]
 RunnerDep = Annotated[Any, Depends(get_runner)]
 ContainerDep = Annotated[Deps, Depends(get_container)]

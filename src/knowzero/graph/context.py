@@ -23,6 +23,7 @@ from knowzero.users import User
 if TYPE_CHECKING:
     from knowzero.knowledge.kb import KnowledgeBase
     from knowzero.learning.service import LearningService
+    from knowzero.llm.configured import ModelSwitch
     from knowzero.routing.classifier import IntentClassifier
     from knowzero.service.store import OrderSystem, SqlStore
 
@@ -38,7 +39,10 @@ class Deps:
     kb: KnowledgeBase | None = None
     """The knowledge base (embedded indexes or PostgreSQL)."""
     provider: ChatProvider | None = None
-    """The configured chat model, or None (offline)."""
+    """The configured chat model, or None (offline). With a :attr:`model` switch, the copy each request
+    gets (:meth:`for_user`) holds the switch's provider of that moment."""
+    model: ModelSwitch | None = None
+    """The run-time switchable model (Settings page → Model); None: ``provider`` is fixed for the process."""
     classifier: IntentClassifier | None = None
     """The tiered intent router."""
     store: SqlStore | None = None
@@ -55,8 +59,12 @@ class Deps:
     """English → Chinese terms (CC-CEDICT) for an English question over Chinese documents; loaded on first use."""
 
     def for_user(self, user: User, **changes: Any) -> Deps:
-        """The same container for another caller (per request)."""
-        return replace(self, user=user, **changes)
+        """The same container for another caller (per request), with the model that answers now."""
+        return replace(self, user=user, **{"provider": self.live_provider(), **changes})
+
+    def live_provider(self) -> ChatProvider | None:
+        """The chat model that answers now: the switch's (an admin may change it at run time) or the fixed one."""
+        return self.model.current() if self.model is not None else self.provider
 
     def scoped(self, collections: Sequence[str] | None) -> Deps:
         """The same container limited to ``collections`` (a thread's choice); unchanged when none."""
@@ -89,4 +97,4 @@ class Deps:
 
     def knowledge(self, emit: Emit = silent, ui_language: str | None = None) -> KnowledgeDeps:
         """What the knowledge pipeline needs, with an event sink and the asker's UI language."""
-        return KnowledgeDeps(self.need_kb(), self.settings, self.provider, self.collections, emit, ui_language)
+        return KnowledgeDeps(self.need_kb(), self.settings, self.live_provider(), self.collections, emit, ui_language)

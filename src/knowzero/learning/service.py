@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from sqlalchemy import Engine, select
@@ -59,14 +59,22 @@ def split_comparison(text: str) -> list[str]:
 class LearningService:
     """Facade over compose/optimize/planner/store (see module doc)."""
 
-    def __init__(self, engine: Engine, kb: KnowledgeBase, provider: ChatProvider | None = None,
+    def __init__(self, engine: Engine, kb: KnowledgeBase,
+                 provider: ChatProvider | Callable[[], ChatProvider | None] | None = None,
                  settings: Settings | None = None) -> None:
         self.settings = settings or kb.settings
         self.engine = init_db(engine)
         self.kb = kb
-        self.provider = bounded(provider, deadline_s=self.settings.llm_timeout_s) if provider else None
-        """The chat model, every call bounded by ``llm_timeout_s`` (learning runs in worker threads)."""
+        self._provider = provider
+        """A chat model, or a function giving the one that answers now (the container's model switch)."""
         self.cache = KBCache()  # sentences, terms and text of ``kb``, per revision (no module-level caches)
+
+    @property
+    def provider(self) -> ChatProvider | None:
+        """The chat model, every call bounded by ``llm_timeout_s`` (learning runs in worker threads)."""
+        p = self._provider
+        chat = p if p is None or isinstance(p, ChatProvider) else p()
+        return bounded(chat, deadline_s=self.settings.llm_timeout_s) if chat is not None else None
 
     def _strategy(self) -> str:
         return "hybrid" if self.kb.dense.ids else "keyword"

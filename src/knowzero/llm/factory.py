@@ -15,8 +15,13 @@ from knowzero.llm.openai_compat import OpenAICompatProvider
 def build_provider(s: Settings) -> ChatProvider | None:
     """The provider ``s`` configures, or None (the offline default)."""
     if s.llm_provider == "openai":
-        return OpenAICompatProvider(s.llm_base_url, s.llm_model, s.llm_api_key, timeout=s.llm_timeout_s,
-                                    cooldown_s=s.llm_cooldown_s)
+        return openai_provider(s, s.llm_base_url, s.llm_model, s.llm_api_key)
     if s.llm_provider == "local":
         return LocalGGUFProvider(s.llm_local_model_path or None, cache_dir=s.data_path() / "models")
     return None
+
+
+def openai_provider(s: Settings, base_url: str, model: str, api_key: str) -> OpenAICompatProvider:
+    """An OpenAI-compatible provider with this process's deadline and cool-down (the environment's model and
+    the one saved on the Settings page are built alike)."""
+    return OpenAICompatProvider(base_url, model, api_key, timeout=s.llm_timeout_s, cooldown_s=s.llm_cooldown_s)

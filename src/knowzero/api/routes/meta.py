@@ -1,6 +1,6 @@
 """What the web UI needs beside the turns: the settings page and answer feedback.
 
-- ``GET /v1/settings``: what anyone may know (version, LLM provider or offline mode, whether the
+- ``GET /v1/settings``: what anyone may know (version, the chat model that answers now or offline mode, whether the
   fixed demo keys are on, how to get a key, the longest chat message accepted); staff and editors also see the data directory, the
   database kind, the models and the index sizes. Never a URL with a password, never a key.
 - ``POST /v1/ask``: one knowledge answer in the ``knowzero ask --json`` shape (the CLI's warm path:
@@ -8,7 +8,8 @@
 - ``POST /v1/feedback``: thumbs up/down on one assistant message of a thread the caller may read;
   it lands in the review queue with the question, the answer and the message's trace.
 
-It does not change settings (they come from the environment, see ``knowzero.config``).
+It does not change settings (they come from the environment, see ``knowzero.config``; an admin sets the
+chat model through ``api/routes/admin.py``, and ``llm`` here says which mode answers now).
 """
 
 from __future__ import annotations
@@ -48,11 +49,13 @@ def _dir_size(path: Path) -> int:
             **access(ANYONE))
 async def settings(request: Request, user: CurrentUser) -> dict[str, Any]:
     s = request.app.state.settings
-    offline = s.llm_provider == "none"
+    switch = request.app.state.deps.model
+    live = await asyncio.to_thread(switch.describe) if switch is not None else {
+        "provider": s.llm_provider, "model": s.llm_model if s.llm_provider == "openai" else "",
+        "offline": s.llm_provider == "none", "source": "environment" if s.llm_provider != "none" else "none"}
     out: dict[str, Any] = {
         "version": __version__,
-        "llm": {"provider": s.llm_provider, "model": s.llm_model if s.llm_provider == "openai" else "",
-                "offline": offline},
+        "llm": live,
         "demo_keys": bool(s.demo_keys),
         "keys_help": "knowzero keys",
         "limits": {"max_message_chars": s.max_message_chars},
@@ -69,8 +72,7 @@ async def settings(request: Request, user: CurrentUser) -> dict[str, Any]:
         "data_dir": str(data_dir),
         "database": "postgresql" if s.is_postgres else "sqlite",
         "redis": bool(s.redis_url),
-        "models": {"embedding": DENSE_MODEL, "llm": s.llm_model or ("bundled local model" if s.llm_provider == "local" else ""),
-                   "llm_base_url": s.llm_base_url.split("@")[-1] if s.llm_provider == "openai" else ""},
+        "models": {"embedding": DENSE_MODEL, "llm": live["model"] or ("bundled local model" if live["provider"] == "local" else "")},
         "index": {"passages": len(kb.passages) if kb is not None else 0, "files": len(files),
                   "collections": len({f.get("collection") for f in files}), "data_bytes": size},
         "retrieval": {"top_k": s.top_k, "context_budget_chars": s.context_budget_chars, "chunk_chars": s.chunk_chars},
