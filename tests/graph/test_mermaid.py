@@ -27,9 +27,11 @@ def test_mermaid_matches_the_snapshot() -> None:
 
 def test_every_path_is_wired_from_decide_path() -> None:
     text = SNAPSHOT.read_text("utf-8")
-    for target in ("chitchat", "clarify", "knowledge\\3aroute_domain", "learning", "react", "service"):
+    for target in ("chitchat", "clarify", "knowledge\\3a__start__", "learning", "react", "service"):
         assert f"decide_path -.-> {target};" in text
+    assert "knowledge\\3a__start__ --> knowledge\\3aroute_domain;" in text
     assert "knowledge\\3aretrieve -.-> knowledge\\3aretrieve;" in text, "the rewrite loop"
+    assert "knowledge\\3areread --> knowledge\\3aroute_domain;" in text, "the other language's reading"
     assert "finish --> __end__;" in text
 
 

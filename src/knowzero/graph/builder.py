@@ -20,12 +20,20 @@ from knowzero.graph.nodes.chitchat import reply_chitchat
 from knowzero.graph.nodes.clarify import ask_clarification
 from knowzero.graph.nodes.finish import finish_turn
 from knowzero.graph.nodes.intent import classify_intent, normalize_input
-from knowzero.graph.nodes.knowledge import check_answer, queue_review, read_answer, retrieve_passages, route_domain
+from knowzero.graph.nodes.knowledge import (
+    check_answer,
+    queue_review,
+    read_answer,
+    reread,
+    retrieve_passages,
+    route_domain,
+)
 from knowzero.graph.nodes.learning import run_learning
 from knowzero.graph.nodes.paths import decide_path
 from knowzero.graph.nodes.react import run_react
 from knowzero.graph.nodes.service import approve_action, await_human, confirm_action, run_service
 from knowzero.graph.routes import (
+    route_after_check,
     route_after_confirm,
     route_after_domain,
     route_after_path,
@@ -44,11 +52,13 @@ def build_knowledge_graph() -> StateGraph[State, Deps, State, OutputState]:
     g.add_node("read", traced("read", read_answer))
     g.add_node("check", traced("check", check_answer))
     g.add_node("queue_review", traced("queue_review", queue_review))
+    g.add_node("reread", traced("reread", reread))
     g.add_edge(START, "route_domain")
     g.add_conditional_edges("route_domain", route_after_domain)
     g.add_conditional_edges("retrieve", route_after_retrieve)
     g.add_edge("read", "check")
-    g.add_edge("check", "queue_review")
+    g.add_conditional_edges("check", route_after_check)
+    g.add_edge("reread", "route_domain")
     g.add_edge("queue_review", END)
     return g
 

@@ -21,6 +21,13 @@ def route_after_retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> Liter
     return "retrieve" if retry else "read"
 
 
+def route_after_check(state: dict[str, Any]) -> Literal["reread", "queue_review"]:
+    """No answer in the first reading of a question that has another (its other language): read that too."""
+    verdict = state.get("verdict")
+    insufficient = verdict is not None and verdict.level == "insufficient"
+    return "reread" if insufficient and state.get("other_reading") else "queue_review"
+
+
 def route_after_path(state: dict[str, Any]) -> Literal["knowledge", "service", "learning", "chitchat", "clarify", "react"]:
     path = state.get("path", "react")
     return path if path in ("knowledge", "service", "learning", "chitchat", "clarify", "react") else "react"  # type: ignore[return-value]

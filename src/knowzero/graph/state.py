@@ -63,6 +63,9 @@ class State(InputState, total=False):
     """The thread's current topic, for resolving pronouns in follow-ups."""
     question: str
     """This turn's message with pronouns resolved against the history."""
+    other_reading: str
+    """The question in the documents' other language (English ↔ Chinese through the lexicon), read when the
+    first reading finds no answer; "" when there is none or it was read."""
     reply_language: str
     """The language the turn's message is written in (or the UI's): the reply's, whatever the question was
     translated into for reading the documents."""

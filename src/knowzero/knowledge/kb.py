@@ -38,6 +38,7 @@ from sqlalchemy import Engine, delete, func, select, text
 from knowzero.config import DOMAINS, Settings
 from knowzero.errors import IngestError
 from knowzero.knowledge import entities as ent
+from knowzero.knowledge import versions
 from knowzero.knowledge.chunker import chunk_text
 from knowzero.knowledge.dbviews import ChunkView, FileTextView, TitleDerived, titles
 from knowzero.knowledge.dense import DenseIndex, PgVectorIndex
@@ -167,6 +168,7 @@ class KnowledgeBase:
         self._encoder_factory = encoder
         self._lock = threading.RLock()
         self.revision = ""
+        self._superseded: tuple[str, dict[str, str], dict[str, str]] | None = None
         self.vectors_revision = ""
         self.queue: JobQueue = queue or open_queue(self.engine, settings)
         """Embedding jobs: our table on SQLite, procrastinate on PostgreSQL (``knowledge/embedqueue.py``)."""
@@ -433,6 +435,26 @@ class KnowledgeBase:
         for p in self.passages.values():
             out.setdefault(p.path, p.title or p.path)
         return out
+
+    def superseded(self) -> dict[str, str]:
+        """Each superseded document's path → its current edition's (:mod:`knowzero.knowledge.versions`),
+        decided once per stored revision from the documents' titles and first lines."""
+        cached = self._superseded
+        if cached is not None and cached[0] == self.revision:
+            return cached[1]
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(kb_files.c.path, kb_files.c.collection, kb_files.c.title,
+                                       func.substr(kb_files.c.text, 1, 800))).all()
+        result = versions.superseded(versions.DocInfo(r[0], r[1], r[2], r[3] or "") for r in rows)
+        titles = {r[0]: r[2] for r in rows if r[0] in result}
+        self._superseded = (self.revision, result, titles)
+        return result
+
+    def superseded_editions(self, path: str) -> list[str]:
+        """Titles of the editions the document at ``path`` supersedes (empty for most documents)."""
+        old = self.superseded()
+        titles = self._superseded[2] if self._superseded is not None else {}
+        return [titles.get(p, p) for p, current in sorted(old.items()) if current == path]
 
     def default_collections(self) -> tuple[str, ...]:
         """What a question that names no collection searches: every collection but the bundled demo's once

@@ -24,6 +24,7 @@ passes its stream writer; everyone else gets a no-op).
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -68,6 +69,29 @@ class KnowledgeDeps:
 def zh(text: str, ui: str | None = None) -> bool:
     """Reply in Chinese? The text's own language, else the UI's (``ui``); English when neither says."""
     return (message_language(text) or ui) == "zh"
+
+
+def answering_language(question: str, deps: KnowledgeDeps) -> str | None:
+    """The language of the passages the multilingual vectors rank best for ``question`` in the searched
+    collections ("zh"/"en"; None without vectors): an English question over Chinese documents is read in
+    Chinese (:mod:`lexicon`), over English ones as it is, whatever else the knowledge base holds."""
+    kb = deps.kb
+    if not kb.dense.ids:
+        return None
+    allowed = kb.allowed_ids(deps.collections or kb.default_collections(), None)
+    hits = kb.dense.search_vector(kb.query_vector(question), 3, allowed)
+    found = kb.passages_of([h.id for h in hits])
+    texts = [found[h.id].text for h in hits if h.id in found]
+    if not texts:
+        return None
+    # the best passage counts most (3, 2, 1): a small knowledge base's third passage is often off topic
+    zh_share = sum((3 - i) * len(_HAN.findall(t)) / max(len(_HAN.findall(t)) + len(_LATIN_WORD.findall(t)), 1)
+                   for i, t in enumerate(texts)) / sum(3 - i for i in range(len(texts)))
+    return "zh" if zh_share > 0.5 else "en"
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 # ----- 1. route --------------------------------------------------------------------------------
@@ -560,8 +584,17 @@ def citations_for(draft: Draft, verdict: verify.Verdict) -> list[dict[str, Any]]
              "passage_id": c.passage_id} for i, c in enumerate(draft.claims)]
 
 
+def edition_notes(kb: KnowledgeBase, draft: Draft) -> list[str]:
+    """The editions the answer's sources supersede (:mod:`versions`): named, so a reader knows the current
+    rule answered and what it replaced."""
+    out: list[str] = []
+    for source in dict.fromkeys(c.source for c in draft.claims):
+        out += [t for t in kb.superseded_editions(source) if t not in out]
+    return out
+
+
 def compose_reply(question: str, draft: Draft, verdict: verify.Verdict, ui: str | None = None,
-                  language: str | None = None) -> str:
+                  language: str | None = None, superseded: Sequence[str] = ()) -> str:
     """The text the user reads: the checked claims with their citation marks, never free text
     (its own words in the question's language, else the UI's: ``ui``; in Traditional characters for a
     question written in them — the quotes stay as their documents write them). ``language`` overrides both:
@@ -598,6 +631,10 @@ def compose_reply(question: str, draft: Draft, verdict: verify.Verdict, ui: str 
         answer = say("是的。", "Yes. ") + answer
     for c in draft.conflicts:
         answer += conflict_note(c, is_zh, hant)
+    if superseded:
+        names = "、".join(f"《{t}》" for t in superseded) if is_zh else ", ".join(f"“{t}”" for t in superseded)
+        answer += say(f"\n（按现行版本回答；{names}已被取代。）", f"\n(Answered from the current edition; {names} "
+                                                                   "is superseded.)")
     return answer
 
 
@@ -695,7 +732,9 @@ async def answer(question: str, deps: KnowledgeDeps) -> Answer:
     log.append(read_log)
     verdict, shown, check_log = await check_answer(question, draft, ev.passages, deps)
     log.append(check_log)
-    return Answer(question, compose_reply(question, shown, verdict, deps.ui_language), verdict, citations_for(shown, verdict),
+    return Answer(question, compose_reply(question, shown, verdict, deps.ui_language,
+                                          superseded=edition_notes(deps.kb, shown) if verdict.level != "insufficient" else ()),
+                  verdict, citations_for(shown, verdict),
                   ev.passages, shown, routing.domain, agent_log=log, elapsed_ms=_ms(t0))
 
 

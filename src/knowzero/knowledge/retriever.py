@@ -30,6 +30,7 @@ from knowzero.knowledge.text import (
     without_question_word,
 )
 from knowzero.knowledge.types import Hit, Scored
+from knowzero.knowledge.versions import names_edition
 
 Strategy = Literal["hybrid", "keyword", "vector", "sql"]
 
@@ -88,12 +89,15 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
     out: list[Scored] = []
     filtered = 0
     found = kb.passages_of([pid for pid, _, _ in fused])
+    old = kb.superseded()
     for pid, score, parts in fused:
         p = found.get(pid) or kb.passage(pid)
         if p is None:
             continue
         if allowed is not None and pid not in allowed:
             continue
+        if p.path in old and not names_edition(query, p.title):
+            continue  # a superseded edition answers only when asked for by name (knowledge/versions.py)
         if not ent.keep_passage(q_ents, kb.passage_entities(p) | (ent.extract(p.text) if pid.startswith("sql:") else set())):
             filtered += 1
             continue

@@ -15,6 +15,7 @@ from knowzero.graph.trace import emit
 from knowzero.input import AgentInput, message_language
 from knowzero.knowledge.entities import first_mention
 from knowzero.knowledge.lexicon import translate_question
+from knowzero.knowledge.pipeline import answering_language
 from knowzero.llm.base import within_deadline
 from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
 from knowzero.routing.followup import standalone
@@ -23,7 +24,7 @@ from knowzero.streaming import llm_fallback
 _PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与跟比的是有怎能可在呢吗])|^(it|this|that)\b", re.I)
 _TOPIC = re.compile(r"(?:我想学(?:习)?|什么是|介绍一下|讲讲|学习|了解一下|teach me|what is|explain)\s*([^\s？?。，,]{2,30})", re.I)
 
-PER_TURN_RESET: dict[str, Any] = {"intent": {}, "path": "", "domain": "", "plan": None, "query": "", "attempts": 0,
+PER_TURN_RESET: dict[str, Any] = {"other_reading": "", "intent": {}, "path": "", "domain": "", "plan": None, "query": "", "attempts": 0,
                                   "passages": (), "quality": 0.0, "draft": None, "verdict": None, "citations": [],
                                   "reply": "", "document": {}, "react": {}, "quick_replies": []}
 
@@ -80,16 +81,31 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
         out["collections"] = list(dict.fromkeys(inp.collections))
     if inp.source in ("chat", "follow_up"):
         out["last_question"] = question
-        kb = runtime.context.kb
-        translated = None if kb is None or message_language(question) != "en" else await asyncio.to_thread(
-            translate_question, question, runtime.context.lexicon, kb.keyword.has_term, kb.keyword.doc_freq)
-        if translated:
-            question = out["question"] = translated  # the documents' language for reading and checking
+        first, other = await asyncio.to_thread(_readings, question, state, runtime.context, inp)
+        out["other_reading"] = other
+        if first != question:
+            question = out["question"] = first  # the documents' language for reading and checking
     out["reply_language"] = inp.reply_language(text)
     if question != text:
         zh = out["reply_language"] == "zh"
         emit("reasoning", text=("理解为：" if zh else "Understood as: ") + question)
     return out
+
+
+def _readings(question: str, state: dict[str, Any], deps: Deps, inp: AgentInput) -> tuple[str, str]:
+    """(the question to read first, the other reading or ""): an English question that translates into the
+    Chinese terms the knowledge base uses is read first in the language of the passages the vectors rank
+    best, the other one when that finds no answer."""
+    kb = deps.kb
+    if kb is None or message_language(question) != "en":
+        return question, ""
+    translated = translate_question(question, deps.lexicon, kb.keyword.has_term, kb.keyword.doc_freq)
+    if not translated:
+        return question, ""
+    collections = inp.collections if inp.collections is not None else state.get("collections")
+    if answering_language(question, deps.scoped(collections).knowledge()) == "zh":
+        return translated, question
+    return question, translated
 
 
 def _result_dict(r: Any) -> dict[str, Any]:

@@ -47,8 +47,19 @@ async def check_answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
     draft = state.get("draft") or Draft("", [])
     verdict, shown, log = await kp.check_answer(question, draft, state.get("passages") or (), _kdeps(runtime, state))
     return {"verdict": verdict, "citations": kp.citations_for(shown, verdict), "draft": shown,
-            "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state), state.get("reply_language")),
+            "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state), state.get("reply_language"),
+                                      kp.edition_notes(_kdeps(runtime, state).kb, shown)
+                                      if verdict.level != "insufficient" else ()),
             "agent_log": [log]}
+
+
+async def reread(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    """The first reading found no answer: read the question's other reading (its other language) afresh."""
+    other = state.get("other_reading", "")
+    zh = state.get("reply_language") == "zh"
+    emit("reasoning", text=("理解为：" if zh else "Understood as: ") + other)
+    return {"question": other, "other_reading": "", "attempts": 0, "passages": (), "quality": 0.0, "draft": None,
+            "verdict": None, "citations": [], "query": other}
 
 
 async def queue_review(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:

@@ -1,0 +1,62 @@
+"""Issue 27, deliver 5: the current edition of a policy answers; the edition it replaces is named as
+superseded, never shown as a disagreement between documents."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from knowzero.knowledge.versions import DocInfo, names_edition, superseded
+from kz_testlib import answer_dict, make_kb
+
+OLD = """# 安全管理规定（2024版）
+
+生效日期：2024年1月1日
+
+驾驶员连续驾驶不得超过4小时，每次休息不少于20分钟。
+"""
+NEW = """# 安全管理规定（2026版）
+
+本规定自2026年1月1日起施行，《安全管理规定（2024版）》同时废止。
+
+驾驶员连续驾驶不得超过3.5小时，每次休息不少于30分钟。
+"""
+
+
+def test_an_edition_is_superseded_by_a_later_one_of_the_same_title() -> None:
+    docs = [DocInfo("a/p2024.md", "a", "运输规定（2024版）", ""), DocInfo("a/p2026.md", "a", "运输规定（2026版）", ""),
+            DocInfo("a/p2025.md", "a", "运输规定（2025版）", "")]
+    assert superseded(docs) == {"a/p2024.md": "a/p2026.md", "a/p2025.md": "a/p2026.md"}
+
+
+def test_a_document_that_repeals_another_by_name_supersedes_it() -> None:
+    docs = [DocInfo("x/old.md", "x", "Travel Rules", "Effective: 2023-01-01"),
+            DocInfo("x/new.md", "x", "Travel and Expense Policy",
+                    "This policy takes effect on March 1, 2026 and supersedes the Travel Rules, which are withdrawn.")]
+    assert superseded(docs) == {"x/old.md": "x/new.md"}
+
+
+@pytest.mark.parametrize("docs", [
+    [DocInfo("a/p.md", "a", "运输规定（2024版）", ""), DocInfo("b/p.md", "b", "运输规定（2026版）", "")],  # two organisations
+    [DocInfo("a/p.md", "a", "运输规定（2024版）", ""), DocInfo("a/q.md", "a", "请假制度（2026版）", "")],  # two policies
+    [DocInfo("a/p.md", "a", "运输规定", ""), DocInfo("a/q.md", "a", "运输规定", "")],  # no edition to order them by
+])
+def test_nothing_is_superseded_without_evidence(docs: list[DocInfo]) -> None:
+    assert superseded(docs) == {}
+
+
+def test_an_edition_asked_for_by_name() -> None:
+    assert names_edition("2024版规定中连续驾驶最长多久？", "安全管理规定（2024版）")
+    assert not names_edition("连续驾驶最长多久？", "安全管理规定（2024版）")
+
+
+async def test_the_current_edition_answers_alone_and_names_the_old_one(tmp_path: Path) -> None:
+    kb = make_kb(tmp_path / "kz", {"safety/安全管理规定（2024版）.md": OLD, "safety/安全管理规定（2026版）.md": NEW})
+    out = await answer_dict("驾驶员连续驾驶不得超过多久？", kb)
+    assert "3.5小时" in out["reply"] and "4小时" not in out["reply"], out["reply"]
+    assert out["verdict"]["level"] == "confirmed"
+    assert "已被取代" in out["reply"] and "2024版" in out["reply"]
+    assert all("2026" in c["source"] for c in out["citations"])
+    old = await answer_dict("2024版规定中驾驶员连续驾驶不得超过多久？", kb)
+    assert "4小时" in old["reply"]  # the old edition, asked for by name, still answers
