@@ -20,6 +20,7 @@ are bound parameters.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -31,7 +32,8 @@ from knowzero.knowledge.sqlindex import CMP, SqlIndex, TableInfo, normal_key
 Operation = Literal["count", "sum", "avg"]
 
 _CLASSIFIER = "个名位人台家条项辆种次部本张套间所款"
-_COUNT = re.compile(rf"(?:多少|几)\s*[{_CLASSIFIER}]|有多少|有几|how many|number of", re.I)
+_UNIT = "天日周月年岁小时分钟秒元块钱公里米次倍"
+_COUNT = re.compile(rf"(?:多少|几)\s*[{_CLASSIFIER}]|有(?:多少|几)(?![{_UNIT}])|how many|number of", re.I)
 _SUM = re.compile(r"一共|总共|合计|共计|总计|加起来|总额|总和|总金额|总价|总数|in total|total|sum", re.I)
 _AVG = re.compile(r"平均|均值|average|mean", re.I)
 _NOUN_AFTER = re.compile(rf"(?:多少|几)\s*([{_CLASSIFIER}])?\s*(?![{_CLASSIFIER}])([\u4e00-\u9fff]{{1,6}})")
@@ -67,8 +69,10 @@ class Computed:
         return str(int(v)) if float(v).is_integer() else f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = None) -> Computed | None:
-    """The computed answer to ``question`` over ``index``'s tables (only rows in ``allowed``), or None."""
+def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = None,
+            context: Sequence[str] = ()) -> Computed | None:
+    """The computed answer to ``question`` over ``index``'s tables (only rows in ``allowed``), or None.
+    ``context``: titles of the documents around the table (the organisation's name is no qualifier)."""
     q = normal_key(question)
     op = _operation(index, q)
     if op is None:
@@ -91,8 +95,10 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     if best is None:
         return None
     _score, t, conds, named, col = best
-    if not named and _unmatched_qualifier(q, [noun, normal_key(t.title), *(normal_key(c.label) for c in t.columns)]):
-        return None  # "销售部一共有多少名员工？" over a roster without 销售部: not the whole roster's count
+    known = [noun, normal_key(t.title), *(normal_key(c.label) for c in t.columns),
+             *(v for _label, values in named for v in values), *(normal_key(x) for x in context)]
+    if _unmatched_qualifier(q, known):
+        return None  # "销售部一共有多少名员工？" over a roster without 销售部: no count of other rows
     table = index.table(t.name)
     rows_stmt = select(table.c._row).where(*conds).order_by(table.c._row)
     with index.engine.connect() as conn:

@@ -222,7 +222,7 @@ def computed_draft(question: str, deps: KnowledgeDeps) -> tuple[Draft, dict[str,
     if kb.sql is None:
         return None
     allowed = kb.allowed_ids(deps.collections or kb.default_collections(), None)
-    c = aggregate.compute(kb.sql, question, allowed)
+    c = aggregate.compute(kb.sql, question, allowed, context=list(kb.document_titles().values()))
     if c is None:
         return None
     claims = []
