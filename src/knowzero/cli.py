@@ -582,8 +582,11 @@ def bench_load(sessions: int = typer.Option(50, min=1, max=1000, help="Simulated
                                                          "needed for more than one worker."),
                redis_url: str = typer.Option("", help="Redis URL (thread locks); needed for more than one worker."),
                seed: int = typer.Option(0, help="Seed of the message mix and think times."),
+               cost_turns: int = typer.Option(12, min=0, max=1000,
+                                              help="After the load, turns of each kind one at a time: CPU ms per "
+                                                   "turn by kind and a py-spy profile (0: skip)."),
                json_out: bool = typer.Option(False, "--json")) -> None:
-    """SSE turns from many sessions against a real server with 1 and 2 workers: errors and latencies."""
+    """SSE turns from many sessions against a real server with 1 and 2 workers: errors, latencies, CPU per turn."""
     try:
         counts = [int(x) for x in workers.split(",") if x.strip()]
     except ValueError:
@@ -591,7 +594,7 @@ def bench_load(sessions: int = typer.Option(50, min=1, max=1000, help="Simulated
     if not counts or min(counts) < 1:
         _fail("--workers: at least one count of 1 or more")
     r = run_load(sessions, turns, counts, database_url=database_url, redis_url=redis_url, seed=seed,
-                 progress=lambda m: typer.echo(m, err=True))
+                 cost_turns=cost_turns, progress=lambda m: typer.echo(m, err=True))
     if json_out:
         _print_json(r)
     else:
