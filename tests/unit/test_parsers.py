@@ -53,7 +53,9 @@ def test_docx_headings_paragraphs_and_tables() -> None:
     assert doc.kind == "docx" and doc.title == "Spindle Care"
     assert doc.text.splitlines() == ["# Spindle Care", "## Daily",
                                      "Warm up the spindle for 10 minutes before precision work.",
-                                     "Item | Interval", "Grease | 500 h"]
+                                     "Item: Grease；Interval: 500 h。"]
+    assert [(t.table.columns[0].header, t.table.rows) for t in doc.tables] == [("Item", [["Grease", "500 h"]])]
+    assert doc.text[doc.tables[0].start:doc.tables[0].end] == "Item: Grease；Interval: 500 h。"
 
 
 def test_csv_becomes_a_typed_table_and_a_text_rendering() -> None:

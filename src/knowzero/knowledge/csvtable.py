@@ -161,7 +161,49 @@ def read_csv_table(text: str, name: str, stem: str = "") -> Table:
         raise IngestError(f"{name}: not a readable CSV ({exc})") from exc
     if not body:
         raise IngestError(f"{name}: CSV needs a header row and at least one data row")
-    types = [column_type([r[i] for r in body]) for i in range(width)]
+    return _typed_table(headers, body, stem or name)
+
+
+def _typed_table(headers: list[str], body: list[list[str]], name: str) -> Table:
+    types = [column_type([r[i] for r in body]) for i in range(len(headers))]
     columns = [TableColumn(f"c{i + 1}", h, t) for i, (h, t) in enumerate(zip(headers, types, strict=True))]
     rows = [[_typed(v, t) for v, t in zip(r, types, strict=True)] for r in body]
-    return Table(stem or name, columns, rows)
+    return Table(name, columns, rows)
+
+
+def table_from_cells(cells: list[list[str]], name: str) -> Table | None:
+    """A table found inside a document (rows of cell texts, the header row first) as a typed :class:`Table`,
+    or None when it is no table to query (fewer than two columns or no data row, more than
+    :data:`MAX_COLUMNS` columns). Unlike a CSV's, its headers are mended, not refused: an empty header
+    becomes "Column n", a repeated one gets " (2)", a long one is cut; empty rows and columns are dropped.
+    More than :data:`MAX_ROWS` rows or :data:`MAX_CELLS` cells raise IngestError as for a CSV.
+
+    >>> t = table_from_cells([["Grade", "", "Grade"], ["A", "x", "120"]], "Rates")
+    >>> [(c.header, c.type) for c in t.columns], t.rows
+    ([('Grade', 'TEXT'), ('Column 2', 'TEXT'), ('Grade (2)', 'INTEGER')], [['A', 'x', 120]])
+    """
+    grid = [[one_line(c) for c in r] for r in cells]
+    grid = [r for r in grid if any(r)]
+    width = max((len(r) for r in grid), default=0)
+    if width > MAX_COLUMNS or len(grid) < 2:
+        return None
+    grid = [r + [""] * (width - len(r)) for r in grid]
+    keep = [i for i in range(width) if any(r[i] for r in grid)]
+    if len(keep) < 2:
+        return None
+    grid = [[r[i] for i in keep] for r in grid]
+    if len(grid) - 1 > MAX_ROWS or (len(grid) - 1) * len(keep) > MAX_CELLS:
+        raise IngestError(f"{name}: a table of more than {MAX_ROWS} rows or {MAX_CELLS} cells; "
+                          f"at most {MAX_ROWS} rows and {MAX_CELLS} cells are supported")
+    headers: list[str] = []
+    seen: dict[str, int] = {}
+    for i, h in enumerate(grid[0], start=1):
+        h = h[:MAX_HEADER_CHARS] or f"Column {i}"
+        key = header_key(h)
+        if key in seen:
+            seen[key] += 1
+            h = f"{h[:MAX_HEADER_CHARS - 6]} ({seen[key]})"
+            key = header_key(h)
+        seen.setdefault(key, 1)
+        headers.append(h)
+    return _typed_table(headers, grid[1:], name)

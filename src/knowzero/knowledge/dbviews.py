@@ -54,11 +54,12 @@ class _Lru(Generic[V]):
 
 
 def _passage(r: Any) -> Passage:
-    return Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain, r.collection)
+    return Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain, r.collection, r.page, bool(r.ocr))
 
 
 _CHUNK_COLS = (kb_chunks.c.id, kb_chunks.c.path, kb_chunks.c.title, kb_chunks.c.section, kb_chunks.c.text,
-               kb_chunks.c.start, kb_chunks.c.end, kb_chunks.c.domain, kb_chunks.c.collection)
+               kb_chunks.c.start, kb_chunks.c.end, kb_chunks.c.domain, kb_chunks.c.collection, kb_chunks.c.page,
+               kb_chunks.c.ocr)
 
 
 class ChunkView(Mapping[str, Passage]):

@@ -1,8 +1,13 @@
-"""File parsers: Markdown, plain text, HTML, PDF, DOCX → text; CSV → a typed table (csvtable.py).
+"""File parsers: Markdown, plain text, HTML, PDF, DOCX, XLSX, PPTX, images → text; CSV → a typed table.
 
-Each parser returns a :class:`ParsedDoc` or raises :class:`knowzero.errors.IngestError` with a
-message naming the problem (corrupt PDF, unknown encoding, empty file). Parsers do not chunk
-and do not index.
+Each parser returns a :class:`ParsedDoc` (``knowledge/document.py``: the text, where each page starts,
+the tables found in it, the pages read by OCR, warnings) or raises :class:`knowzero.errors.IngestError`
+with a message naming the problem (corrupt PDF, unknown encoding, empty file). Parsers do not chunk
+and do not index. A table inside a document (DOCX, HTML, a Markdown pipe table, a ruled PDF table, an
+XLSX sheet) is written where it stands, one row a line ("header: value；…。", as a CSV's rows), and kept
+as a structured table for the SQL retriever. PDFs are laid out by ``knowledge/pdfparse.py`` (PDFium);
+XLSX, PPTX and images are read by ``knowledge/officeparse.py``; scanned pages and images go through the
+bundled OCR engine (``models/ocr.py``).
 
 Parsing limits: what one file may expand to is bounded for every format (the ``MAX_*`` names
 below, the one place they are set): a DOCX's zip is checked from its central directory before
@@ -20,19 +25,27 @@ from __future__ import annotations
 
 import io
 import itertools
-import logging
 import re
 import zipfile
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from knowzero.errors import IngestError, PayloadTooLarge
+from knowzero.knowledge import officeparse, pdfparse
 from knowzero.knowledge.csvtable import Table, one_line, read_csv_table
+from knowzero.knowledge.document import DocumentText, ParsedDoc
+from knowzero.models.ocr import ocr as ocr_engine
 
-logging.getLogger("pypdf").setLevel(logging.ERROR)  # damaged files are reported by us, by name
+__all__ = ["TEXT_SUFFIXES", "DocumentTooLarge", "ParsedDoc", "RefusedDocument", "decode", "parse_bytes", "parse_file",
+           "render_table"]
 
-TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".text", ".html", ".htm", ".pdf", ".docx", ".csv"}
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".tif", ".tiff"}
+TEXT_SUFFIXES = {".md", ".markdown", ".txt", ".text", ".html", ".htm", ".pdf", ".docx", ".csv", ".xlsx", ".pptx",
+                 *IMAGE_SUFFIXES}
+"""Every suffix a file may have to be ingested (images are read by OCR)."""
+Progress = Callable[[int, int], None]
+"""``progress(page, pages)``: called after each page of a PDF or image is read (OCR takes seconds a page)."""
 
 # -- Parsing limits (each far above a real document: a 300-page policy, a 50,000-row CSV) --------
 MAX_FILE_BYTES = 200 * 1024 * 1024
@@ -86,14 +99,6 @@ def too_large(name: str, what: str, limit: str, maximum: int | float) -> Documen
                             limit, maximum)
 
 
-@dataclass
-class ParsedDoc:
-    text: str
-    title: str
-    kind: str
-    table: Table | None = None
-
-
 def decode(data: bytes, name: str) -> str:
     """UTF-8 (with or without BOM), UTF-16 with BOM, or GB18030; otherwise an IngestError."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -136,9 +141,9 @@ def parse_file(path: Path) -> ParsedDoc:
     return doc
 
 
-def parse_bytes(data: bytes, name: str) -> ParsedDoc:
+def parse_bytes(data: bytes, name: str, progress: Progress | None = None) -> ParsedDoc:
     """Parse one file's bytes by its suffix. NUL characters never reach the text (PostgreSQL cannot store them)."""
-    doc = _parse_bytes(data, name)
+    doc = _parse_bytes(data, name, progress)
     if len(doc.text) > MAX_TEXT_CHARS:
         raise too_large(name, f"{len(doc.text):,} characters of text", "MAX_TEXT_CHARS", MAX_TEXT_CHARS)
     if "\x00" in doc.text or "\x00" in doc.title:
@@ -146,7 +151,7 @@ def parse_bytes(data: bytes, name: str) -> ParsedDoc:
     return doc
 
 
-def _parse_bytes(data: bytes, name: str) -> ParsedDoc:
+def _parse_bytes(data: bytes, name: str, progress: Progress | None = None) -> ParsedDoc:
     suffix = Path(name).suffix.lower()
     stem = Path(name).stem
     if suffix in (".md", ".markdown", ".txt", ".text"):
@@ -154,16 +159,66 @@ def _parse_bytes(data: bytes, name: str) -> ParsedDoc:
         if _looks_binary(text):
             raise IngestError(f"{name}: looks like a binary file, not text")
         m = re.search(r"^#\s+(.+)$", text, re.M)
-        return ParsedDoc(text, m.group(1).strip() if m else stem, "markdown" if suffix.startswith(".m") else "text")
+        title, kind = m.group(1).strip() if m else stem, "markdown" if suffix.startswith(".m") else "text"
+        return _markdown_tables(text, title, stem) if kind == "markdown" else ParsedDoc(text, title, kind)
     if suffix in (".html", ".htm"):
         return _parse_html(decode(data, name), name, stem)
     if suffix == ".pdf":
-        return _parse_pdf(data, name, stem)
+        doc = pdfparse.read_pdf(data, name, max_pages=MAX_PDF_PAGES, max_chars=MAX_TEXT_CHARS, ocr=_ocr,
+                                progress=progress, too_large=too_large)
+        doc.title = doc.title or stem
+        return doc
     if suffix == ".docx":
         return _parse_docx(data, name, stem)
     if suffix == ".csv":
         return _parse_csv(_decode_bounded(data, name), name, stem)
+    if suffix in (".xlsx", ".pptx"):
+        kind = suffix[1:].upper()
+        with open_zip(data, name, kind) as archive:
+            check_xml_parts(archive, name, kind)
+        if suffix == ".xlsx":
+            return officeparse.read_xlsx(data, name, stem, too_large)
+        return officeparse.read_pptx(data, name, stem, too_large)
+    if suffix in IMAGE_SUFFIXES:
+        return officeparse.read_image(data, name, stem, _ocr, too_large, progress)
     raise IngestError(f"{name}: unsupported file type {suffix or '(none)'}")
+
+
+def _ocr(image: object) -> list[tuple[float, float, float, float, str]]:
+    """The bundled OCR engine's lines of a Pillow image (``models/ocr.py``)."""
+    return [(x.left, x.top, x.right, x.bottom, x.text) for x in ocr_engine().read(image)]
+
+
+_PIPE_ROW = re.compile(r"^\s*\|?(.+\|.+?)\|?\s*$")
+_PIPE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)+\|?\s*$")
+
+
+def _markdown_tables(text: str, title: str, stem: str) -> ParsedDoc:
+    """Markdown as written, but each pipe table (a header row, a ``---|---`` rule, rows) as a table in place."""
+    lines = text.split("\n")
+    if not any(_PIPE_RULE.match(ln) for ln in lines):
+        return ParsedDoc(text, title, "markdown")
+    doc = DocumentText()
+    i = 0
+    while i < len(lines):
+        if i + 1 < len(lines) and _PIPE_ROW.match(lines[i]) and _PIPE_RULE.match(lines[i + 1]):
+            rows = [_pipe_cells(lines[i])]
+            i += 2
+            while i < len(lines) and lines[i].strip() and _PIPE_ROW.match(lines[i]):
+                rows.append(_pipe_cells(lines[i]))
+                i += 1
+            doc.table(rows, f"table {len(doc.tables) + 1}")
+            continue
+        doc.raw_line(lines[i])
+        i += 1
+    return doc.build(title, "markdown")
+
+
+def _pipe_cells(line: str) -> list[str]:
+    inner = line.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", inner)]
 
 
 def _decode_bounded(data: bytes, name: str) -> str:
@@ -215,6 +270,7 @@ def _parse_html(html: str, name: str, stem: str) -> ParsedDoc:
     def dropped(el: Any) -> bool:
         return any(a.tag in _HTML_DROPPED for a in el.iterancestors())
 
+    tables = _html_tables(root, dropped)
     body = next((b for b in root.iter("body") if not dropped(b)), None)
     title_el = next((t for t in root.iter("title") if not dropped(t)), None)
     title = "".join(s.strip() for s in title_el.itertext()) if title_el is not None else ""
@@ -266,46 +322,54 @@ def _parse_html(html: str, name: str, stem: str) -> ParsedDoc:
         elif skipping is not None:  # a comment inside a dropped element
             continue
         add(el.tail)
-    lines: list[str] = []
+    doc = DocumentText()
     for tag, pieces in blocks:
         txt = " ".join(pieces)
         if not txt:
             continue
         if tag[0] == "h":
-            lines.append("#" * int(tag[1:]) + " " + txt)
+            doc.raw_line("#" * int(tag[1:]) + " " + txt)
             title = title or txt
+        elif txt in tables:
+            doc.table(tables[txt], f"table {len(doc.tables) + 1}")
         else:
-            lines.append(txt)
-    return ParsedDoc("\n".join(lines), title or stem, "html")
+            doc.raw_line(txt)
+    return doc.build(title or stem, "html")
 
 
-def _parse_pdf(data: bytes, name: str, stem: str) -> ParsedDoc:
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+_TABLE_MARK = "\ue000kz-table-{}\ue000"
+MAX_HTML_COLSPAN = 100
 
-    try:
-        reader = PdfReader(io.BytesIO(data), strict=False)
-        if len(reader.pages) > MAX_PDF_PAGES:
-            raise too_large(name, f"{len(reader.pages):,} pages", "MAX_PDF_PAGES", MAX_PDF_PAGES)
-        pages, chars = [], 0
-        for page in reader.pages:
-            pages.append(page.extract_text() or "")
-            chars += len(pages[-1])
-            if chars > MAX_TEXT_CHARS:
-                raise too_large(name, f"more than {MAX_TEXT_CHARS:,} characters of text", "MAX_TEXT_CHARS",
-                                MAX_TEXT_CHARS)
-    except IngestError:
-        raise
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise IngestError(f"{name}: corrupt or unreadable PDF") from exc
-    except Exception as exc:  # pypdf raises assorted errors on damaged files
-        raise IngestError(f"{name}: corrupt or unreadable PDF") from exc
-    title = ""
-    try:
-        title = (reader.metadata.title or "") if reader.metadata else ""
-    except Exception:  # noqa: BLE001 - metadata is optional
-        title = ""
-    return ParsedDoc("\n\n".join(p.strip() for p in pages if p.strip()), title or stem, "pdf")
+
+def _html_tables(root: Any, dropped: Callable[[Any], bool]) -> dict[str, list[list[str]]]:
+    """Each outermost ``<table>`` (outside dropped elements) replaced by a ``<p>`` holding a marker; the
+    marker → the table's rows of cell texts (``colspan`` repeated, at most :data:`MAX_HTML_COLSPAN`)."""
+    from lxml import etree
+
+    out: dict[str, list[list[str]]] = {}
+    for table in list(root.iter("table")):
+        if dropped(table) or any(a.tag == "table" for a in table.iterancestors()):
+            continue
+        rows: list[list[str]] = []
+        for tr in table.iter("tr"):
+            if next((a for a in tr.iterancestors() if a.tag == "table"), None) is not table:
+                continue
+            row: list[str] = []
+            for cell in tr:
+                if cell.tag in ("td", "th"):
+                    text = " ".join(t.strip() for t in cell.itertext() if t.strip())
+                    span = cell.get("colspan") or "1"
+                    row.extend([text] * (min(int(span), MAX_HTML_COLSPAN) if span.isdigit() and int(span) > 0 else 1))
+            rows.append(row)
+        mark = _TABLE_MARK.format(len(out))
+        placeholder = etree.Element("p")
+        placeholder.text, placeholder.tail = mark, table.tail
+        parent = table.getparent()
+        if parent is None:
+            continue
+        parent.replace(table, placeholder)
+        out[mark] = rows
+    return out
 
 
 def zip_directory_bytes(data: bytes) -> int | None:
@@ -454,10 +518,11 @@ def _paragraph_text(p: Any) -> str:
 
 
 def _parse_docx(data: bytes, name: str, stem: str) -> ParsedDoc:
-    """Body paragraphs (``Title``/``Heading n`` styles as ``#`` lines), then each body table's rows
-    as ``cell | cell`` (a merged cell repeated per column it spans, a vertically merged one under
-    the cell it continues). The zip and its XML are checked before python-docx reads them, and the
-    paragraphs and cells counted before any is read (see the module doc's limits)."""
+    """Body paragraphs (``Title``/``Heading n`` styles as ``#`` lines) and tables in document order,
+    each table in place as a table (``knowledge/document.py``: a merged cell repeated per column it
+    spans, a vertically merged one under the cell it continues). The zip and its XML are checked before
+    python-docx reads them, and the paragraphs and cells counted before any is read (see the module
+    doc's limits)."""
     import docx
     from docx.enum.style import WD_STYLE_TYPE
 
@@ -481,53 +546,58 @@ def _parse_docx(data: bytes, name: str, stem: str) -> ParsedDoc:
             styles[style_id] = (style.name if style is not None else "") or ""
         return styles[style_id]
 
-    lines: list[str] = []
+    doc = DocumentText()
     title = ""
-    chars = 0
+    cells = 0
     try:
-        for p in body.p_lst:
-            txt = _paragraph_text(p).strip()
-            if not txt:
-                continue
-            style = style_name(p.style)
-            m = re.match(r"Heading (\d)", style)
-            if style == "Title" or m:
-                level = int(m.group(1)) if m else 1
-                lines.append("#" * level + " " + txt)
-                title = title or txt
-            else:
-                lines.append(txt)
-            chars += len(lines[-1])
-        cells = 0
-        for tbl in body.tbl_lst:
-            above: dict[int, str] = {}  # the row above: grid offset of each cell's start → its text
-            for tr in tbl.tr_lst:
-                row: list[str] = []
-                here: dict[int, str] = {}
-                offset = tr.grid_before
-                for tc in tr.tc_lst:
-                    span = max(tc.grid_span, 0)
-                    cells += span
-                    if cells > MAX_DOCX_TABLE_CELLS:
-                        raise too_large(name, f"more than {MAX_DOCX_TABLE_CELLS:,} table cells (merged cells "
-                                              "counted per column)", "MAX_DOCX_TABLE_CELLS", MAX_DOCX_TABLE_CELLS)
-                    if tc.vMerge == "continue":  # the cell above goes on: its text again
-                        text = above.get(offset, "")
-                    else:
-                        text = "\n".join(_paragraph_text(q) for q in tc.p_lst)
-                    here[offset] = text
-                    row.extend([text.strip()] * span)
-                    offset += span
-                lines.append(" | ".join(row))
-                chars += len(lines[-1])
-                if chars > MAX_TEXT_CHARS:
-                    break
-                above = here
+        for child in body.iterchildren():
+            if doc.chars > MAX_TEXT_CHARS:
+                break
+            if child.tag == W_NS + "p":
+                txt = _paragraph_text(child).strip()
+                if not txt:
+                    continue
+                style = style_name(child.style)
+                m = re.match(r"Heading (\d)", style)
+                if style == "Title" or m:
+                    doc.heading(int(m.group(1)) if m else 1, txt)
+                    title = title or txt
+                else:
+                    doc.paragraph(txt)
+            elif child.tag == W_NS + "tbl":
+                rows, cells = _docx_rows(child, cells, name)
+                doc.table(rows, f"table {len(doc.tables) + 1}")
     except IngestError:
         raise
     except (ValueError, TypeError, KeyError, AttributeError) as exc:  # bad attribute values in the XML
         raise IngestError(f"{name}: corrupt or unreadable DOCX") from exc
-    return ParsedDoc("\n".join(lines), title or stem, "docx")
+    return doc.build(title or stem, "docx")
+
+
+def _docx_rows(tbl: Any, cells: int, name: str) -> tuple[list[list[str]], int]:
+    """A DOCX table's rows of cell texts (merged cells repeated), and the running count of cells."""
+    rows: list[list[str]] = []
+    above: dict[int, str] = {}  # the row above: grid offset of each cell's start → its text
+    for tr in tbl.tr_lst:
+        row: list[str] = []
+        here: dict[int, str] = {}
+        offset = tr.grid_before
+        for tc in tr.tc_lst:
+            span = max(tc.grid_span, 0)
+            cells += span
+            if cells > MAX_DOCX_TABLE_CELLS:
+                raise too_large(name, f"more than {MAX_DOCX_TABLE_CELLS:,} table cells (merged cells "
+                                      "counted per column)", "MAX_DOCX_TABLE_CELLS", MAX_DOCX_TABLE_CELLS)
+            if tc.vMerge == "continue":  # the cell above goes on: its text again
+                text = above.get(offset, "")
+            else:
+                text = "\n".join(_paragraph_text(q) for q in tc.p_lst)
+            here[offset] = text
+            row.extend([text.strip()] * span)
+            offset += span
+        rows.append(row)
+        above = here
+    return rows, cells
 
 
 def render_table(table: Table) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -577,11 +577,20 @@ def flag_instructions(v: verify.Verdict, draft: Draft, passages: Sequence[Scored
     return verify.Verdict(level, reason, claims, v.coverage, True, (*v.warnings, INSTRUCTIONS_WARNING))
 
 
-def citations_for(draft: Draft, verdict: verify.Verdict) -> list[dict[str, Any]]:
+def citations_for(draft: Draft, verdict: verify.Verdict,
+                  passage: Callable[[str], Passage | None] | None = None) -> list[dict[str, Any]]:
+    """The citation objects of an answer. ``passage`` (the knowledge base's lookup by id) gives each the page
+    (or slide) where its passage starts (``page``: None for a document without pages) and whether OCR read
+    that page (``ocr``: a reader should check the image)."""
     if verdict.level == "insufficient":
         return []
-    return [{"n": i + 1, "source": c.source, "title": c.title, "quote": c.quote, "start": c.start, "end": c.end,
-             "passage_id": c.passage_id} for i, c in enumerate(draft.claims)]
+    out = []
+    for i, c in enumerate(draft.claims):
+        p = passage(c.passage_id) if passage is not None else None
+        out.append({"n": i + 1, "source": c.source, "title": c.title, "quote": c.quote, "start": c.start, "end": c.end,
+                    "passage_id": c.passage_id, "page": p.page if p is not None else None,
+                    "ocr": p.ocr if p is not None else False})
+    return out
 
 
 def edition_notes(kb: KnowledgeBase, draft: Draft) -> list[str]:
@@ -734,7 +743,7 @@ async def answer(question: str, deps: KnowledgeDeps) -> Answer:
     log.append(check_log)
     return Answer(question, compose_reply(question, shown, verdict, deps.ui_language,
                                           superseded=edition_notes(deps.kb, shown) if verdict.level != "insufficient" else ()),
-                  verdict, citations_for(shown, verdict),
+                  verdict, citations_for(shown, verdict, deps.kb.passage),
                   ev.passages, shown, routing.domain, agent_log=log, elapsed_ms=_ms(t0))
 
 

@@ -135,6 +135,17 @@ def row_offsets(rendering: str) -> list[tuple[int, int]]:
     return out
 
 
+def span_row_offsets(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Offsets of the row lines of a table written inside a document, between ``start`` and ``end``."""
+    out: list[tuple[int, int]] = []
+    pos = start
+    for line in text[start:end].split("\n"):
+        if line.strip():
+            out.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return out
+
+
 @dataclass(frozen=True)
 class TableInfo:
     """A stored CSV table: its generated SQL name, the file it came from and its column metadata."""
@@ -146,6 +157,8 @@ class TableInfo:
     row_offsets: list[tuple[int, int]]  # (start, end) of each row's line in the CSV's text rendering
     title: str
     domain: str
+    page: int | None = None  # a table inside a paged document (PDF): its page
+    ocr: bool = False
     row_ids: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -205,7 +218,7 @@ class SqlIndex:
     def passage(self, t: TableInfo, row: int) -> Passage:
         start, end = t.row_offsets[row]
         body = self._texts[t.path][start:end]
-        return Passage(t.row_id(row), t.path, t.title, "", body, start, end, t.domain, t.collection)
+        return Passage(t.row_id(row), t.path, t.title, "", body, start, end, t.domain, t.collection, t.page, t.ocr)
 
     def passage_by_id(self, pid: str) -> Passage | None:
         """The passage for ``sql:<table>:<row>``, or None when there is no such row."""

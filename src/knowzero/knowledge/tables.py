@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Iterable
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Connection,
     Float,
@@ -49,6 +50,7 @@ kb_files = Table(
     Column("text", Text, nullable=False),
     Column("origin", String(2000), nullable=False, default=""),
     Column("ingested_at", Float, nullable=False),
+    Column("layout", Text, nullable=False, default="{}"),  # JSON: ParsedDoc.layout() (pages, tables, OCR, warnings)
 )
 
 kb_chunks = Table(
@@ -64,6 +66,8 @@ kb_chunks = Table(
     Column("end", Integer, nullable=False),
     Column("ordinal", Integer, nullable=False),
     Column("vkey", String(64), nullable=True, index=True),  # its dense vector's key (kb_embeddings.key)
+    Column("page", Integer, nullable=True),  # the page (or slide) where the chunk starts
+    Column("ocr", Boolean, nullable=False, default=False),  # its page was read by OCR
 )
 
 kb_flags = Table(
@@ -105,6 +109,9 @@ kb_tables = Table(
     Column("path", String(1000), nullable=False, index=True),
     Column("collection", String(200), nullable=False),
     Column("columns", Text, nullable=False),  # JSON [{"name": "c1", "header": "型号", "type": "TEXT"}, ...]
+    Column("span_start", Integer, nullable=True),  # a table inside a document: its rows' span in the text
+    Column("span_end", Integer, nullable=True),  # (None: a CSV, whose whole text is its rendering)
+    Column("page", Integer, nullable=True),
     UniqueConstraint("path", name="uq_kb_tables_path"),
 )
 
@@ -224,3 +231,21 @@ def migrate_chunk_keys_and_flags(conn: Connection) -> None:
 
 
 MIGRATIONS.append(("kb_chunk_vector_keys_and_flags", migrate_chunk_keys_and_flags))
+
+
+def migrate_pages_and_placed_tables(conn: Connection) -> None:
+    """Issue 29: chunks know their page and whether OCR read it; a file keeps its layout (pages, OCR
+    pages, warnings); a table may be one of several inside a document (its rows' span in the text).
+    Existing rows get the defaults (no page, not OCR, a whole-file table)."""
+    insp = inspect(conn)
+    added = {"kb_files": [("layout", "TEXT NOT NULL DEFAULT '{}'")],
+             "kb_chunks": [("page", "INTEGER"), ("ocr", "BOOLEAN NOT NULL DEFAULT FALSE")],
+             "kb_tables": [("span_start", "INTEGER"), ("span_end", "INTEGER"), ("page", "INTEGER")]}
+    for table, columns in added.items():
+        have = {c["name"] for c in insp.get_columns(table)}
+        for name, sql_type in columns:
+            if name not in have:
+                conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type}"))
+
+
+MIGRATIONS.append(("kb_pages_and_placed_tables", migrate_pages_and_placed_tables))

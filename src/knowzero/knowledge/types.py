@@ -19,6 +19,10 @@ class Passage:
     end: int
     domain: str
     collection: str
+    page: int | None = None
+    """The page (or slide) of the document where the span starts; None for a document without pages."""
+    ocr: bool = False
+    """The span's text was read by OCR from an image (a reader should check the page itself)."""
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,8 @@ async def check_answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
     question = state.get("question", "")
     draft = state.get("draft") or Draft("", [])
     verdict, shown, log = await kp.check_answer(question, draft, state.get("passages") or (), _kdeps(runtime, state))
-    return {"verdict": verdict, "citations": kp.citations_for(shown, verdict), "draft": shown,
+    return {"verdict": verdict, "citations": kp.citations_for(shown, verdict, _kdeps(runtime, state).kb.passage),
+            "draft": shown,
             "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state), state.get("reply_language"),
                                       kp.edition_notes(_kdeps(runtime, state).kb, shown)
                                       if verdict.level != "insufficient" else ()),

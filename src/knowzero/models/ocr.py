@@ -1,0 +1,70 @@
+"""The bundled OCR engine: RapidOCR on onnxruntime (PyPI ``rapidocr-onnxruntime`` 1.4.4, Apache-2.0).
+
+Its wheel ships PaddleOCR's PP-OCRv4 text detection and recognition models (Chinese and English, one
+model) and the text-angle classifier, so nothing is downloaded (``rapidocr`` 3.x fetches its models
+at first use: not offline, not used). :func:`ocr` loads the engine once per process, on first use
+(the parse workers: ``knowledge/parse_worker.py``), with one onnxruntime thread.
+
+This module reads pixels and returns text lines with their boxes; it does not know pages, PDFs or
+layout (``knowledge/pdfparse.py`` lays the lines out like a text page's).
+
+    lines = ocr().read(pil_image)   # [OcrLine(left, top, right, bottom, text, score), ...] in pixels
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+MIN_SCORE = 0.5
+"""Recognised lines scoring lower are dropped (noise, stamps, photos read as text)."""
+
+_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class OcrLine:
+    """One recognised line: its box in image pixels (y grows downwards), its text, its confidence 0-1."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+    text: str
+    score: float
+
+
+class OcrEngine:
+    """RapidOCR with the bundled PP-OCRv4 models (see module doc). Not thread-safe per call: serialised."""
+
+    def __init__(self) -> None:
+        os.environ.setdefault("OMP_NUM_THREADS", "1")
+        import logging
+
+        from rapidocr_onnxruntime import RapidOCR
+
+        logging.getLogger("RapidOCR").setLevel(logging.ERROR)
+        self._engine: Any = RapidOCR(intra_op_num_threads=1, inter_op_num_threads=1)
+
+    def read(self, image: Any) -> list[OcrLine]:
+        """The text lines of a Pillow image (any mode), top to bottom as the engine returns them."""
+        import numpy as np
+
+        pixels = np.asarray(image.convert("RGB"))
+        with _lock:
+            result, _ = self._engine(pixels)
+        out: list[OcrLine] = []
+        for box, text, score in result or []:
+            xs, ys = [float(p[0]) for p in box], [float(p[1]) for p in box]
+            if float(score) >= MIN_SCORE and str(text).strip():
+                out.append(OcrLine(min(xs), min(ys), max(xs), max(ys), str(text), float(score)))
+        return out
+
+
+@lru_cache(maxsize=1)
+def ocr() -> OcrEngine:
+    """The process's OCR engine (loaded on first use: ~0.7 s)."""
+    return OcrEngine()

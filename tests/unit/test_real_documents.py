@@ -1,0 +1,165 @@
+"""Real documents (issue 29): PDFs with pages and layout, tables in place and queryable, XLSX, PPTX,
+scans and images read by OCR, pages in citations and in the file list. The documents are generated
+(tests/realdocs.py); the OCR tests run the bundled engine and are ``slow``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from knowzero.errors import IngestError
+from knowzero.knowledge.document import page_at
+from knowzero.knowledge.parsers import DocumentTooLarge, parse_bytes
+from realdocs import HEADER, scanned_pdf, slides_pptx, table_xlsx, text_png, two_column_pdf
+
+ALLOWANCE = ("Employees who live more than 50 km from the office may claim a coworking allowance of 120 euros "
+             "per month, paid with the salary of the following month.")
+RECEIPTS = ("The allowance covers desk rental only; meals, parking and equipment are reimbursed under the travel "
+            "policy instead. Receipts must be uploaded within thirty days.")
+FILLER = "Every team keeps its own calendar of office days and shares it with the people team each quarter."
+RATES = [["Grade", "Monthly euros", "Region"], ["A", "120", "North"], ["B", "150", "South"]]
+
+
+def handbook() -> bytes:
+    return two_column_pdf([("Coworking allowance", [ALLOWANCE, RECEIPTS] + [FILLER] * 14),
+                           ("Travel", [FILLER] * 6 + [RECEIPTS])], tables=[("Allowance rates", RATES)])
+
+
+def test_two_column_pdf_reads_whole_sentences_in_order_without_running_headers() -> None:
+    doc = parse_bytes(handbook(), "handbook.pdf")
+    lines = doc.text.splitlines()
+    assert ALLOWANCE in lines and RECEIPTS in lines, "lines broken inside sentences are joined, hyphens removed"
+    assert HEADER not in doc.text and "Page 1" not in doc.text and "Page 2" not in doc.text
+    assert lines[:2] == ["# Northwind Handbook", "## Coworking allowance"]
+    assert "## Travel" in lines and lines.index("## Coworking allowance") < lines.index("## Travel")
+    assert len(doc.pages) >= 2 and doc.pages[0] == 0 and doc.kind == "pdf" and doc.title == "Northwind Handbook"
+    assert page_at(doc.pages, doc.text.index(ALLOWANCE)) == 1
+
+
+def test_a_sentence_broken_across_columns_and_pages_is_one_line() -> None:
+    long_para = " ".join(f"Clause {i} says the rule applies to site {i} and its visitors" for i in range(200)) + "."
+    doc = parse_bytes(two_column_pdf([("Rules", [long_para])]), "rules.pdf")
+    assert long_para in doc.text.splitlines()
+    assert len(doc.pages) >= 2, "the paragraph runs over more than one page"
+
+
+def test_pdf_table_is_kept_in_place_and_structured() -> None:
+    doc = parse_bytes(handbook(), "handbook.pdf")
+    assert len(doc.tables) == 1
+    placed = doc.tables[0]
+    assert [c.header for c in placed.table.columns] == ["Grade", "Monthly euros", "Region"]
+    assert placed.table.rows == [["A", 120, "North"], ["B", 150, "South"]]
+    assert doc.text[placed.start:placed.end].splitlines() == ["Grade: A；Monthly euros: 120；Region: North。",
+                                                              "Grade: B；Monthly euros: 150；Region: South。"]
+    assert placed.page == len(doc.pages) and page_at(doc.pages, placed.start) == placed.page
+    assert doc.text.index("## Allowance rates") < placed.start
+
+
+def test_html_and_markdown_tables_stand_where_they_are() -> None:
+    html = (b"<html><body><h1>Rates</h1><p>Before the table.</p><table><tr><th>Grade</th><th>Euros</th></tr>"
+            b"<tr><td>A</td><td>120</td></tr></table><p>After the table.</p></body></html>")
+    doc = parse_bytes(html, "rates.html")
+    assert doc.text.splitlines() == ["# Rates", "Before the table.", "Grade: A；Euros: 120。", "After the table."]
+    assert doc.tables[0].table.rows == [["A", 120]]
+    md = b"# Rates\n\nBefore.\n\n| Grade | Euros |\n|---|---:|\n| A | 120 |\n| B | 150 |\n\nAfter.\n"
+    doc = parse_bytes(md, "rates.md")
+    assert doc.text.splitlines() == ["# Rates", "", "Before.", "", "Grade: A；Euros: 120。", "Grade: B；Euros: 150。",
+                                     "", "After.", ""][:len(doc.text.splitlines())]
+    assert doc.tables[0].table.rows == [["A", 120], ["B", 150]]
+    assert parse_bytes(b"# Plain\n\nno | table here\n", "plain.md").tables == []
+
+
+def test_xlsx_sheets_become_tables_with_merged_headers_and_cached_formula_values() -> None:
+    data = table_xlsx([("Rates", [["Grade", "North", "South"], ["A", 120, 130], ["B", 150, 160]])],
+                      merged_header=True, formula=True)
+    doc = parse_bytes(data, "rates.xlsx")
+    assert doc.kind == "xlsx" and doc.text.splitlines()[0] == "# Rates"
+    table = doc.tables[0].table
+    assert [c.header for c in table.columns] == ["Grade", "North", "Allowance South", "Allowance Double"]
+    assert table.rows[0][0] == "A" and table.rows[0][-1] == 240, "a formula is read as its cached value"
+    assert not doc.warnings
+
+
+def test_pptx_slides_are_sections_with_notes_and_slide_numbers() -> None:
+    data = slides_pptx([("Welcome", ["Northwind onboarding"], ""),
+                        ("Coworking", ["The allowance is 120 euros a month.", "Only beyond 50 km."], "Mention receipts.")])
+    doc = parse_bytes(data, "deck.pptx")
+    lines = doc.text.splitlines()
+    assert lines == ["# Slide 1: Welcome", "Northwind onboarding", "# Slide 2: Coworking",
+                     "The allowance is 120 euros a month.", "Only beyond 50 km.", "Notes: Mention receipts."]
+    assert page_at(doc.pages, doc.text.index("Only beyond")) == 2 and doc.kind == "pptx"
+
+
+def test_bad_office_files_and_images_are_refused_clearly() -> None:
+    with pytest.raises(IngestError, match="corrupt or unreadable XLSX"):
+        parse_bytes(b"PK\x05\x06" + b"\x00" * 18, "x.xlsx")
+    with pytest.raises(IngestError, match="corrupt or unreadable image"):
+        parse_bytes(b"\x89PNG\r\n\x1a\nnot really", "x.png")
+    with pytest.raises(IngestError, match="corrupt or unreadable PDF"):
+        parse_bytes(b"%PDF-1.7\nnot really a pdf", "x.pdf")
+
+
+def test_an_image_past_the_pixel_limit_is_refused_before_it_is_decoded() -> None:
+    import io
+
+    from PIL import Image
+    buf = io.BytesIO()
+    Image.new("1", (9000, 9000)).save(buf, "PNG")
+    with pytest.raises(DocumentTooLarge, match="MAX_IMAGE_PIXELS"):
+        parse_bytes(buf.getvalue(), "huge.png")
+
+
+@pytest.mark.slow
+def test_a_scanned_pdf_is_read_by_ocr_with_its_pages_marked() -> None:
+    pages = [["Coworking allowance", "Employees who live more than 50 km from the", "office may claim 120 euros per month."],
+             ["Travel", "Receipts must be uploaded within thirty days."]]
+    doc = parse_bytes(scanned_pdf(pages), "scan.pdf")
+    assert doc.ocr_pages == [1, 2] and len(doc.pages) == 2
+    assert "more than 50 km from the office may claim 120 euros" in doc.text, doc.text
+    assert page_at(doc.pages, doc.text.index("thirty days")) == 2
+
+
+@pytest.mark.slow
+def test_a_png_notice_is_read_by_ocr() -> None:
+    doc = parse_bytes(text_png("The parking gate code changes every Monday and is sent by email."), "notice.png")
+    assert doc.kind == "image" and doc.ocr_pages == [1]
+    assert "parking gate code changes every Monday" in doc.text, doc.text
+
+
+def test_kb_keeps_pages_tables_and_layout(tmp_path: Path) -> None:
+    from kz_testlib import make_kb
+
+    kb = make_kb(tmp_path / "data")
+    report = kb.ingest_bytes("handbook.pdf", handbook(), collection="team", embed=False)
+    assert not report.failed, report.failed
+    chunks = kb.document_chunks("team/handbook.pdf")
+    assert all(c.page is not None for c in chunks) and {c.page for c in chunks} >= {1, 2}
+    first = next(c for c in chunks if "50 km" in c.text)
+    assert first.page == 1 and not first.ocr
+    assert kb.sql is not None
+    rows = kb.sql.query("Which grade has the highest Monthly euros?", 3)
+    assert rows and rows[0][0].text.startswith("Grade: B") and rows[0][0].page == len(doc_pages(kb))
+    listed = next(f for f in kb.list_files() if f["path"] == "team/handbook.pdf")
+    assert listed["pages"] == len(doc_pages(kb)) and listed["tables"] == 1 and listed["ocr_pages"] == []
+    assert listed["warnings"] == []
+    kb.refresh(force=True)  # loaded again from the database: pages come back
+    assert kb.passage(first.id).page == 1
+
+
+def doc_pages(kb) -> list[int]:  # type: ignore[no-untyped-def]
+    return parse_bytes(handbook(), "handbook.pdf").pages
+
+
+def test_citations_carry_the_page(tmp_path: Path) -> None:
+    from knowzero.knowledge.pipeline import citations_for
+    from knowzero.knowledge.reader import Claim, Draft
+    from knowzero.knowledge.verify import Verdict
+    from kz_testlib import make_kb
+
+    kb = make_kb(tmp_path / "data")
+    kb.ingest_bytes("handbook.pdf", handbook(), collection="team", embed=False)
+    chunk = next(c for c in kb.document_chunks("team/handbook.pdf") if "Travel" in c.section)
+    draft = Draft("x", [Claim(chunk.text[:20], chunk.path, chunk.text[:20], chunk.start, chunk.start + 20, chunk.id)])
+    cites = citations_for(draft, Verdict("supported", "", [], 1.0, False), kb.passage)
+    assert cites[0]["page"] == chunk.page and cites[0]["page"] >= 1 and cites[0]["ocr"] is False
