@@ -10,6 +10,7 @@ searchable first, then embeds the queued chunks with a progress bar (``--no-embe
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import re
@@ -18,7 +19,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,7 @@ from knowzero.knowledge.names import COLLECTION_PATTERN
 from knowzero.knowledge.pipeline import answer_sync
 from knowzero.learning.cli import learn_command
 from knowzero.persistence.db import make_engine
-from knowzero.remote import ask_server
+from knowzero.remote import ServerError, ask_at, client_url, find_server, record_server
 from knowzero.service.identity import announce_keys, refuse_demo_keys
 from knowzero.service.store import DEMO_USERS, SqlStore
 from knowzero.wiring import build_deps
@@ -113,6 +114,11 @@ def serve(host: str = typer.Option(None, help="Bind address (default KNOWZERO_HO
     announce_keys(store, fixed_keys=s.demo_keys)
     typer.echo(f"KnowZero {__version__} on http://{host}:{port}  ({workers} worker{'s' if workers > 1 else ''}; "
                f"data: {s.db_url.split('@')[-1] if s.is_postgres else s.data_dir})", err=True)
+    with _recorded(s, host, port):
+        _run(s, sock, host, port, workers)
+
+
+def _run(s: Settings, sock: socket.socket, host: str, port: int, workers: int) -> None:
     if workers > 1:
         sock.close()  # uvicorn's supervisor binds the port itself and shares it with its workers
         # Each worker process builds its own app from the same environment (uvicorn's factory mode).
@@ -120,6 +126,16 @@ def serve(host: str = typer.Option(None, help="Bind address (default KNOWZERO_HO
                     log_level="warning")
     else:
         uvicorn.Server(uvicorn.Config(create_app(s), log_level="warning")).run(sockets=[sock])
+
+
+@contextlib.contextmanager
+def _recorded(s: Settings, host: str, port: int) -> Iterator[None]:
+    """Note this server's URL in the data directory while it runs (``knowzero ask`` finds it there)."""
+    path = record_server(s.data_path(), client_url(host, port))
+    try:
+        yield
+    finally:
+        path.unlink(missing_ok=True)
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -335,21 +351,42 @@ def worker(batch: int = typer.Option(None, min=1, max=256,
 def ask(question: str = typer.Argument(..., help="The question."),
         json_out: bool = typer.Option(False, "--json", help="One JSON object (answer, verdict, citations, …)."),
         local: bool = typer.Option(False, "--local", help="Load the models here even if a server is running."),
+        server: str = typer.Option(None, "--server", help="Ask the server at this URL (default KNOWZERO_URL, else the "
+                                                          "one `knowzero serve` recorded in the data directory, else "
+                                                          "KNOWZERO_HOST:KNOWZERO_PORT); a named server that does not "
+                                                          "answer is an error, never a silent local run."),
         collection: list[str] = typer.Option([], "--collection", "-c",
                                              help="Answer from this collection only (repeat for several; default: "
                                                   "your own documents, the demo only while it is all there is).")) -> None:
     """Answer from the ingested knowledge base (or the bundled demo one).
 
-    When a server runs on the configured port (``knowzero serve``), the question goes to it: its
-    models are already loaded, so the answer takes milliseconds instead of seconds.
+    When a server runs (``knowzero serve`` on any port records its URL in the data directory), the
+    question goes to it: its models are loaded, so the answer takes milliseconds instead of seconds.
+    Which one answered is said on stderr.
     """
     if not question.strip():
         _fail("the question is empty")
     bad = [c for c in collection if not re.fullmatch(COLLECTION_PATTERN, c)]
     if bad:
         _fail(f"--collection {bad[0]!r}: 1-64 letters, digits, '_', '-' or Chinese characters")
+    if server is not None and not re.fullmatch(r"https?://\S+", server.strip()):
+        _fail(f"--server {server!r}: give a URL such as http://127.0.0.1:18200")
     s = Settings()
-    out = None if local else ask_server(s, question, collections=collection)
+    out = None
+    if not local:
+        found = find_server(s, server)
+        if found.url is not None:
+            try:
+                out = ask_at(found.url, question, collections=collection)
+            except ServerError as exc:
+                _fail(str(exc))
+            typer.echo(f"answered by the server at {found.url}", err=True)
+        elif found.explicit:
+            _fail(f"no KnowZero server answers at {found.tried[0]} (--server / KNOWZERO_URL); start it with "
+                  "`knowzero serve`, or add --local to load the models here")
+        else:
+            typer.echo(f"no server found (tried {', '.join(found.tried)}); loading the models here — start "
+                       "`knowzero serve` (or point --server / KNOWZERO_URL at yours) for millisecond answers", err=True)
     if out is None:
         deps = build_deps(s, classifier=False)
         kb = deps.need_kb()

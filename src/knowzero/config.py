@@ -98,6 +98,9 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = 8000
+    url: str = Field(default="", description="The running server `knowzero ask` sends questions to (e.g. "
+                                             "http://127.0.0.1:18200); empty: the one `knowzero serve` recorded in "
+                                             "data_dir, else host:port.")
 
     @field_validator("fusion_weights")
     @classmethod

@@ -1,9 +1,10 @@
 """The ``knowzero`` console script: a fast path for ``knowzero ask`` when a server is running.
 
 Importing the full CLI loads the graph, the models' code and every evaluation module (seconds).
-``knowzero ask "…"`` first asks a KnowZero server on the configured port (``/healthz`` then
-``POST /v1/ask``, whose models are warm) and prints the same output as the full command; only when
-no server answers (or with ``--local``/``--help``) does it load the full CLI. It does nothing else.
+``knowzero ask "…"`` first asks a running KnowZero server (``--server``/``KNOWZERO_URL``, else the one
+``knowzero serve`` recorded in the data directory, else the configured port; see :mod:`knowzero.remote`)
+and prints the same output as the full command, saying on stderr which server answered; only when no
+server answers (or with ``--local``/``--help``) does it load the full CLI. It does nothing else.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 from typing import Any
 
 from knowzero.config import Settings
-from knowzero.remote import ask_server
+from knowzero.remote import ServerError, ask_at, find_server
 
 
 def print_answer(out: dict[str, Any], json_out: bool) -> None:
@@ -29,18 +30,32 @@ def print_answer(out: dict[str, Any], json_out: bool) -> None:
 def _fast_ask(argv: list[str]) -> bool:
     if not argv or argv[0] != "ask":
         return False
-    rest = argv[1:]
+    rest = list(argv[1:])
+    server = None
+    for i, a in enumerate(rest):
+        if a.startswith("--server="):
+            server = rest.pop(i).split("=", 1)[1]
+            break
+        if a == "--server" and i + 1 < len(rest):
+            server = rest[i + 1]
+            del rest[i:i + 2]
+            break
     flags = {a for a in rest if a.startswith("-")}
     words = [a for a in rest if not a.startswith("-")]
     if flags - {"--json"} or len(words) != 1 or not words[0].strip():
         return False  # --local, --help, bad arguments: the full command decides
     try:
-        out = ask_server(Settings(), words[0])
+        found = find_server(Settings(), server)
     except ValueError:  # invalid settings: the full command reports them
         return False
-    if out is None:
-        return False
+    if found.url is None:
+        return False  # the full command says what it tried, and either fails (a named server) or loads the models
+    try:
+        out = ask_at(found.url, words[0])
+    except ServerError:
+        return False  # the full command reports the refusal
     print_answer(out, "--json" in flags)
+    print(f"answered by the server at {found.url}", file=sys.stderr)
     return True
 
 

@@ -185,6 +185,112 @@ def test_ask_uses_a_running_server(monkeypatch: pytest.MonkeyPatch, capsys: pyte
     assert not entry._fast_ask(["ask", "--local", "x"]) and not entry._fast_ask(["ask", "--help"])
 
 
+def _fake_server(monkeypatch: pytest.MonkeyPatch, up: str) -> list[str]:
+    """httpx as seen by knowzero.remote: a KnowZero server answers at ``up`` only."""
+    import httpx
+
+    from knowzero import remote
+
+    calls: list[str] = []
+    body = {"question": "q", "answer": "年假5天。", "verdict": "confirmed", "verdict_reason": "ok", "citations": [],
+            "elapsed_ms": 3.0, "domain": "hr"}
+
+    def get(url: str, **_: Any) -> httpx.Response:
+        calls.append(url)
+        if not url.startswith(up):
+            raise httpx.ConnectError("refused")
+        return httpx.Response(200, json={"status": "ok", "version": "x"})
+
+    def post(url: str, **_: Any) -> httpx.Response:
+        calls.append(url)
+        assert url.startswith(up)
+        return httpx.Response(200, json=body)
+
+    monkeypatch.setattr(remote.httpx, "get", get)
+    monkeypatch.setattr(remote.httpx, "post", post)
+    return calls
+
+
+def test_ask_finds_a_server_on_another_port_and_says_which(isolated: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32.8: `serve --port 18200` records its URL in the data directory; `ask` finds it there (and
+    --server / KNOWZERO_URL name one), and says on stderr which server answered."""
+    from knowzero import entry
+    from knowzero.remote import record_server
+
+    isolated.mkdir(parents=True, exist_ok=True)
+    record_server(isolated, "http://127.0.0.1:18200")
+    calls = _fake_server(monkeypatch, "http://127.0.0.1:18200")
+    r = run("ask", "年假几天？", "--json")
+    assert r.exit_code == 0, r.output
+    assert "answered by the server at http://127.0.0.1:18200" in r.output
+    assert calls[-1] == "http://127.0.0.1:18200/v1/ask"
+    monkeypatch.setattr("sys.argv", ["knowzero", "ask", "年假几天？"])
+    entry.main()  # the fast path too
+    out = capsys.readouterr()
+    assert "年假5天" in out.out and "answered by the server at http://127.0.0.1:18200" in out.err
+
+    (isolated / "server.url").unlink()
+    calls = _fake_server(monkeypatch, "http://10.0.0.7:9000")
+    monkeypatch.setattr("sys.argv", ["knowzero", "ask", "--server", "http://10.0.0.7:9000", "年假几天？", "--json"])
+    entry.main()
+    assert "answered by the server at http://10.0.0.7:9000" in capsys.readouterr().err
+    monkeypatch.setenv("KNOWZERO_URL", "http://10.0.0.7:9000")
+    r = run("ask", "年假几天？")
+    assert r.exit_code == 0 and "answered by the server at http://10.0.0.7:9000" in r.output
+
+
+def test_ask_fails_when_the_named_server_does_not_answer(isolated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server named with --server or KNOWZERO_URL that is down is an error, never a silent local run."""
+    _fake_server(monkeypatch, "http://nowhere.invalid")
+    r = run("ask", "--server", "http://127.0.0.1:9", "年假几天？")
+    assert r.exit_code == 2, r.output
+    assert "no KnowZero server answers at http://127.0.0.1:9" in r.output and "--local" in r.output
+    monkeypatch.setenv("KNOWZERO_URL", "http://127.0.0.1:9")
+    r = run("ask", "年假几天？")
+    assert r.exit_code == 2 and "no KnowZero server answers at http://127.0.0.1:9" in r.output
+    r = run("ask", "--server", "localhost:8000", "年假几天？")
+    assert r.exit_code != 0 and "give a URL" in r.output
+
+
+def test_serve_records_its_url_while_it_runs(isolated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    from knowzero import cli
+
+    seen: list[str] = []
+
+    class FakeServer:
+        def __init__(self, *_a: Any, **_k: Any) -> None:
+            pass
+
+        def run(self, sockets: Any) -> None:
+            seen.append((isolated / "server.url").read_text())
+
+    monkeypatch.setattr(cli.uvicorn, "Server", FakeServer)
+    monkeypatch.setattr(cli, "create_app", lambda *_a, **_k: None)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    r = run("serve", "--port", str(port))
+    assert r.exit_code == 0, r.output
+    assert seen == [f"http://127.0.0.1:{port}\n"]
+    assert not (isolated / "server.url").exists()
+
+
+def test_eval_service_says_where_its_data_comes_from(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 32.9: no path inside the virtualenv; the scenarios ship with the package, CrossWOZ is asked for."""
+    from knowzero.eval import service as ev
+
+    monkeypatch.setattr(ev, "CHECKOUT_CROSSWOZ", tmp_path / "shared" / "val.json.zip")  # an installed package
+    assert ev.default_crosswoz() is None
+    note = ev.slot_report(None)["slot_note"]
+    assert "--crosswoz" in note and "ship with the package" in note and "eval-data" not in note
+    r = run("eval", "service", "--crosswoz", str(tmp_path / "missing.zip"))
+    assert r.exit_code == 2 and "no such file" in r.output and "Traceback" not in r.output
+    assert "ships with the package" in ev.SCENARIOS_FROM
+
+
 # ----------------------------------------------------------------------------- serve and keys: review finding 10
 @pytest.mark.parametrize("port", ["99999", "-1"])
 def test_serve_refuses_a_port_out_of_range(isolated: Path, port: str) -> None:

@@ -44,7 +44,26 @@ from knowzero.service.store import seed_demo
 from knowzero.users import User
 from knowzero.wiring import build_deps
 
-DEFAULT_CROSSWOZ = Path(__file__).resolve().parents[3] / ".." / "shared" / "eval-data" / "crosswoz" / "val.json.zip"
+SCENARIOS_FROM = "knowzero/service/data/scenarios.json (ships with the package)"
+"""Where the scenarios come from, as the report says it."""
+CHECKOUT_CROSSWOZ = Path(__file__).resolve().parents[3] / ".." / "shared" / "eval-data" / "crosswoz" / "val.json.zip"
+"""CrossWOZ next to a source checkout (the project's shared eval data); an installed package has none."""
+
+
+def default_crosswoz() -> Path | None:
+    """The CrossWOZ file used when none is given: the source checkout's copy, if there is one."""
+    path = CHECKOUT_CROSSWOZ.resolve()
+    return path if path.is_file() else None
+
+
+def slot_report(crosswoz: Path | None) -> dict[str, Any]:
+    """The CrossWOZ slot benchmark over ``crosswoz`` (or the checkout's copy), or a note saying how to run it."""
+    path = crosswoz or default_crosswoz()
+    if path is None:
+        return {"slot_turns": 0, "slot_precision": None, "slot_recall": None, "slot_f1": None,
+                "slot_note": "CrossWOZ slot benchmark skipped: give --crosswoz PATH (CrossWOZ's val.json.zip; the "
+                             "service scenarios ship with the package, the CrossWOZ data does not)"}
+    return slot_benchmark(path)
 USERS = {"alice": ("alice", "customer", "张三"), "bob": ("bob", "customer", "李四"), "agent": ("agent", "agent", "王客服"),
          "admin": ("admin", "admin", "管理员"), "anonymous": ("anonymous", "anonymous", "")}
 
@@ -319,20 +338,24 @@ def slot_benchmark(path: Path, limit: int | None = None) -> dict[str, Any]:
 # --- command --------------------------------------------------------------------------------------
 def run(crosswoz: Path | None = None, provider: MeteredProvider | None = None) -> dict[str, Any]:
     report = asyncio.run(run_scenarios(provider=provider))
-    path = crosswoz or DEFAULT_CROSSWOZ.resolve()
-    if path.is_file():
-        report.update(slot_benchmark(path))
-    else:
-        report.update({"slot_turns": 0, "slot_precision": None, "slot_recall": None, "slot_f1": None,
-                       "slot_note": f"CrossWOZ file not found: {path}"})
+    report["scenarios_from"] = SCENARIOS_FROM
+    report.update(slot_report(crosswoz))
     return report
 
 
 def service_command(json_out: bool = typer.Option(False, "--json", help="Print one JSON object last."),
-                    crosswoz: Path | None = typer.Option(None, help="CrossWOZ val.json.zip (default: shared/eval-data)."),
+                    crosswoz: Path | None = typer.Option(None, help="CrossWOZ's val.json.zip for the slot benchmark "
+                                                         "(not shipped with the package; default: a source "
+                                                         "checkout's shared/eval-data copy, else skipped)."),
                     provider: str | None = typer.Option(None, help=PROVIDER_HELP + " It runs every LLM step of a turn "
                                                         "(intent tier, sentiment, planner, knowledge, chitchat).")) -> None:
-    """Service scenarios (pass rate, per-turn p50/p95) and CrossWOZ slot extraction (P/R/F1)."""
+    """Service scenarios (pass rate, per-turn p50/p95) and CrossWOZ slot extraction (P/R/F1).
+
+    The scenarios ship with the package (knowzero/service/data/scenarios.json); CrossWOZ does not."""
+    if crosswoz is not None and not crosswoz.is_file():
+        typer.echo(f"error: --crosswoz {crosswoz}: no such file (CrossWOZ's val.json.zip)", err=True)
+        raise typer.Exit(2)
+    typer.echo(f"scenarios: {SCENARIOS_FROM}", err=True)
     report = run(crosswoz, provider=cli_provider(provider))
     for r in report["results"]:
         mark = "PASS" if r["passed"] else "FAIL"
@@ -349,4 +372,5 @@ def service_command(json_out: bool = typer.Option(False, "--json", help="Print o
     else:
         typer.echo(f"scenarios {summary['passed']}/{summary['scenarios']} (pass_rate {summary['pass_rate']}), "
                    f"turn p50 {summary['p50_ms']} ms, p95 {summary['p95_ms']} ms; "
-                   f"CrossWOZ slots P {summary.get('slot_precision')} R {summary.get('slot_recall')} F1 {summary.get('slot_f1')}")
+                   + (summary["slot_note"] if summary.get("slot_note") else
+                      f"CrossWOZ slots P {summary.get('slot_precision')} R {summary.get('slot_recall')} F1 {summary.get('slot_f1')}"))
