@@ -127,7 +127,7 @@ def render_page_image(lines: Sequence[str], *, size: int = 30, width: int = 1654
     font = ImageFont.load_default(size=size)
     img = Image.new("L", (width, height), 255)
     draw = ImageDraw.Draw(img)
-    y = 120
+    y = min(240, height // 10)
     for ln in lines:
         draw.text((120, y), ln, fill=0, font=font)
         y += int(size * 1.7)

@@ -163,3 +163,23 @@ def test_citations_carry_the_page(tmp_path: Path) -> None:
     draft = Draft("x", [Claim(chunk.text[:20], chunk.path, chunk.text[:20], chunk.start, chunk.start + 20, chunk.id)])
     cites = citations_for(draft, Verdict("supported", "", [], 1.0, False), kb.passage)
     assert cites[0]["page"] == chunk.page and cites[0]["page"] >= 1 and cites[0]["ocr"] is False
+
+
+@pytest.mark.slow
+def test_ocr_in_a_parse_worker_reports_each_page_and_gets_time_per_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three scanned pages take longer than PARSE_SECONDS together but not each: the worker reports every page
+    and is given PARSE_SECONDS again after each one (without that it was killed as a runaway parse)."""
+    import time
+
+    from knowzero.knowledge import parse_worker
+
+    data = scanned_pdf([["Page one says the gate closes at nine."], ["Page two says visitors sign in."],
+                        ["Page three says badges are returned."]])
+    t0 = time.perf_counter()
+    parse_worker.parse_isolated(scanned_pdf([["Warm up."]]), "warm.pdf")  # the engine's first load is not measured
+    one_page = time.perf_counter() - t0
+    monkeypatch.setattr(parse_worker, "PARSE_SECONDS", max(one_page * 1.8, 3.0))
+    seen: list[tuple[int, int]] = []
+    doc = parse_worker.parse_isolated(data, "scan.pdf", lambda page, pages: seen.append((page, pages)))
+    assert seen == [(1, 3), (2, 3), (3, 3)] and doc.ocr_pages == [1, 2, 3]
+    assert "visitors sign in" in doc.text

@@ -2,7 +2,8 @@
 
 The parsers bound what a file may expand to (``knowzero.knowledge.parsers``: sizes and counts);
 this module bounds the rest, which a thread cannot: wall-clock time (:data:`PARSE_SECONDS`, then
-the process is killed) and memory (:data:`PARSE_MEMORY_BYTES` of address space above the worker's
+the process is killed; a PDF or image read page by page — OCR takes seconds a page — gets
+:data:`PARSE_SECONDS` more after each page it reports, up to :data:`PARSE_MAX_SECONDS` in all) and memory (:data:`PARSE_MEMORY_BYTES` of address space above the worker's
 start, then ``MemoryError``). Uploads are parsed here (``knowzero.api.routes.kb``), so a bomb never
 grows the server's heap or holds its GIL, and the server keeps answering.
 
@@ -30,7 +31,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from knowzero.errors import IngestError
-from knowzero.knowledge.parsers import DocumentTooLarge, ParsedDoc, RefusedDocument, parse_bytes
+from knowzero.knowledge.parsers import DocumentTooLarge, ParsedDoc, Progress, RefusedDocument, parse_bytes
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,8 @@ PARSE_WORKERS = 2
 """Parses running at once (each a process); more wait in line."""
 PARSE_SECONDS = 60.0
 """Wall-clock time one parse may take before its process is killed (a 300-page PDF takes seconds)."""
+PARSE_MAX_SECONDS = 1800.0
+"""Wall-clock time a parse that reports progress per page may take in all (a 300-page scan: ~15 minutes of OCR)."""
 PARSE_MEMORY_BYTES = 1536 * 1024 * 1024
 """Address space a parse may add to its process's (the largest documents the limits let through need
 well under half of it)."""
@@ -50,10 +53,11 @@ _slots = threading.BoundedSemaphore(PARSE_WORKERS)
 """A parse holds one from before its worker starts until it has ended (like the model loaders' locks)."""
 
 
-def parse_isolated(data: bytes, name: str) -> ParsedDoc:
-    """Parse ``data`` (file name ``name``) in a worker process; blocks until it is done or killed."""
+def parse_isolated(data: bytes, name: str, progress: Progress | None = None) -> ParsedDoc:
+    """Parse ``data`` (file name ``name``) in a worker process; blocks until it is done or killed.
+    ``progress(page, pages)`` is called (in this thread) as the worker reads each page."""
     with _slots:
-        return _parse(data, name)
+        return _parse(data, name, progress)
 
 
 async def parse_upload(data: bytes, name: str) -> ParsedDoc:
@@ -117,12 +121,13 @@ def _forkserver() -> Any:
     return ctx
 
 
-def _parse(data: bytes, name: str) -> ParsedDoc:
+def _parse(data: bytes, name: str, progress: Progress | None = None) -> ParsedDoc:
     ctx = _forkserver()
     if ctx is None:
-        return parse_bytes(data, name)
+        return parse_bytes(data, name, progress)
     seconds = PARSE_SECONDS
-    deadline = time.monotonic() + seconds
+    began = time.monotonic()
+    deadline = began + seconds
     reader, writer = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, args=(writer, data, name, PARSE_MEMORY_BYTES), name="knowzero-parse",
                        daemon=True)
@@ -131,8 +136,12 @@ def _parse(data: bytes, name: str) -> ParsedDoc:
     outcome: tuple[Any, ...] = ("died",)
     started = False
     try:
-        while outcome[0] in ("died", "started"):
+        while outcome[0] in ("died", "started", "progress"):
             if not reader.poll(max(deadline - time.monotonic(), 0)):
+                if deadline >= began + PARSE_MAX_SECONDS:
+                    raise DocumentTooLarge(f"{name}: took longer than {PARSE_MAX_SECONDS:g} seconds to parse "
+                                           "(PARSE_MAX_SECONDS), so it was not ingested", "PARSE_MAX_SECONDS",
+                                           PARSE_MAX_SECONDS)
                 raise DocumentTooLarge(f"{name}: took longer than {seconds:g} seconds to parse "
                                        "(PARSE_SECONDS), so it was not ingested", "PARSE_SECONDS", seconds)
             try:
@@ -140,6 +149,10 @@ def _parse(data: bytes, name: str) -> ParsedDoc:
             except (EOFError, OSError):
                 break
             started = started or outcome[0] == "started"
+            if outcome[0] == "progress":  # one more page read: the next one gets its own time
+                deadline = min(time.monotonic() + seconds, began + PARSE_MAX_SECONDS)
+                if progress is not None:
+                    progress(outcome[1], outcome[2])
     finally:
         if proc.is_alive():
             proc.kill()
@@ -182,7 +195,7 @@ def _child(conn: Any, data: bytes, name: str, memory: int) -> None:
         ceiling = 0  # no /proc or no rlimits: the time limit still holds
     outcome: tuple[Any, ...]
     try:
-        outcome = ("ok", parse_bytes(data, name))
+        outcome = ("ok", parse_bytes(data, name, lambda page, pages: conn.send(("progress", page, pages))))
     except IngestError as exc:
         if _out_of_memory(exc, ceiling):  # a parser's catch-all made the MemoryError "corrupt or unreadable"
             outcome = ("memory",)

@@ -202,11 +202,11 @@ def lay_out(pages: list[Page]) -> DocumentText:
     body = statistics.median(body_heights) if body_heights else 10.0
     sizes = sorted({round(r.height) for p in pages for r in p.runs
                     if r.height >= 1.18 * body and len(r.text) <= 120}, reverse=True)
-    para = _Paragraphs(doc, body)
+    para = _Paragraphs(doc, body, {p.number for p in pages if p.ocr})
     for page in pages:
         runs = [r for r in page.runs if not _is_margin_line(r, page, repeated)]
         tables, runs = _tables(page, runs)
-        para.page(page.number, page.ocr)
+        para.page(page.number)
         for block in _reading_order(page, runs, tables):
             if isinstance(block, list):
                 para.flush()
@@ -387,23 +387,22 @@ def _lines(runs: list[Run]) -> list[Run]:
 class _Paragraphs:
     """Lines → paragraphs (see module doc), written to ``doc``; page marks before each page's first paragraph."""
 
-    def __init__(self, doc: DocumentText, body: float) -> None:
-        self.doc, self.body = doc, body
+    def __init__(self, doc: DocumentText, body: float, ocr_pages: set[int]) -> None:
+        self.doc, self.body, self.ocr_pages = doc, body, ocr_pages
         self.text = ""
         self.prev: Run | None = None
         self.marked = 0  # pages marked in doc
         self.current_page = 0
-        self.ocr = False
         self.right = 0.0  # the right edge of the current column's longest lines
 
-    def page(self, number: int, ocr: bool) -> None:
-        self.current_page, self.ocr = number, ocr
+    def page(self, number: int) -> None:
+        self.current_page = number
         self.prev = None  # gaps are not measured across pages
 
     def _mark(self) -> None:
         while self.marked < self.current_page:
             self.marked += 1
-            self.doc.page(self.marked, ocr=self.ocr and self.marked == self.current_page)
+            self.doc.page(self.marked, ocr=self.marked in self.ocr_pages)
 
     def flush(self) -> None:
         if self.text:

@@ -6,7 +6,10 @@ at first use: not offline, not used). :func:`ocr` loads the engine once per proc
 (the parse workers: ``knowledge/parse_worker.py``), with one onnxruntime thread.
 
 This module reads pixels and returns text lines with their boxes; it does not know pages, PDFs or
-layout (``knowledge/pdfparse.py`` lays the lines out like a text page's).
+layout (``knowledge/pdfparse.py`` lays the lines out like a text page's). The recogniser is trained on
+mostly Chinese text and sometimes drops the spaces of an English line ("Employeeswholivemorethan50km"):
+:func:`respace` splits such runs back into words with ``wordninja`` (MIT, English Wikipedia unigram
+frequencies shipped in the package).
 
     lines = ocr().read(pil_image)   # [OcrLine(left, top, right, bottom, text, score), ...] in pixels
 """
@@ -14,6 +17,7 @@ layout (``knowledge/pdfparse.py`` lays the lines out like a text page's).
 from __future__ import annotations
 
 import os
+import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,6 +27,25 @@ MIN_SCORE = 0.5
 """Recognised lines scoring lower are dropped (noise, stamps, photos read as text)."""
 
 _lock = threading.Lock()
+_RUN = re.compile(r"[A-Za-z0-9]{12,}")
+
+
+def respace(text: str) -> str:
+    """Latin runs of 12+ letters and digits split into words where that reads as English.
+
+    >>> respace("Employeeswholivemorethan50kmfromthe office. 最多报销120元")
+    'Employees who live more than 50 km from the office. 最多报销120元'
+    """
+    import wordninja
+
+    def split(m: re.Match[str]) -> str:
+        run = m.group(0)
+        if sum(ch.isalpha() for ch in run) < 8:
+            return run  # a code or a number, not glued words
+        words = wordninja.split(run)
+        return " ".join(words) if len(words) > 1 and "".join(words) == run else run
+
+    return _RUN.sub(split, text)
 
 
 @dataclass(frozen=True)
@@ -60,7 +83,7 @@ class OcrEngine:
         for box, text, score in result or []:
             xs, ys = [float(p[0]) for p in box], [float(p[1]) for p in box]
             if float(score) >= MIN_SCORE and str(text).strip():
-                out.append(OcrLine(min(xs), min(ys), max(xs), max(ys), str(text), float(score)))
+                out.append(OcrLine(min(xs), min(ys), max(xs), max(ys), respace(str(text)), float(score)))
         return out
 
 

@@ -179,7 +179,10 @@ async def reindex_file(request: Request, user: EditorUser, body: FileRef) -> dic
 async def files(request: Request) -> dict[str, Any]:
     """Each document's ``status``: ``searchable`` (keyword and SQL search now; ``embedded_chunks`` of
     ``chunks`` have their dense vector), ``embedded`` (all have), or ``failed`` with ``error`` (its last
-    ingest failed). ``embeddings``: jobs still queued for the embedding workers, and given up."""
+    ingest failed). ``embeddings``: jobs still queued for the embedding workers, and given up. From the
+    parse: ``pages`` (PDF pages, slides or image frames; null for a document without pages), ``tables``
+    (structured tables found in it, queried by the SQL retriever), ``ocr_pages`` (the pages read by OCR)
+    and ``warnings`` (e.g. a scanned page OCR found no text on)."""
     kb = request.app.state.kb
     kb.refresh()
     items = kb.list_files()
@@ -231,5 +234,6 @@ async def file_chunks(request: Request, path: str) -> dict[str, Any]:
     if not chunks and path not in kb.file_texts:
         raise NotFound("no such document")
     return {"path": path, "chunks": [{"id": p.id, "section": p.section, "start": p.start, "end": p.end,
+                                      "page": p.page, "ocr": p.ocr,
                                       "text": p.text, "kind": "table_row" if p.id.startswith("sql:") else "chunk"}
                                      for p in chunks]}

@@ -7,7 +7,7 @@ const zh = {
   threads: '会话', new_chat: '新对话', rename: '重命名', renamed: '已重命名', untitled: '未命名会话', no_threads: '还没有会话。', threads_unavailable: '暂时无法加载会话列表。',
   conversation: '对话记录', message: '消息', ask_placeholder: '提问、学习一个主题，或处理订单…（Enter 发送，Shift+Enter 换行）', send: '发送',
   empty_chat_title: '有什么可以帮你？', empty_chat_body: '回答都带编号引用，点开可查看原文；右侧实时显示决策过程。', examples: '示例问题',
-  thread_not_found: '找不到这个会话', loading: '加载中…', thinking: '思考中', answer: '回答', source: '来源', sources: '引用来源', model_worded: '这句由模型转述，已与来源原文核对',
+  thread_not_found: '找不到这个会话', loading: '加载中…', thinking: '思考中', answer: '回答', source: '来源', sources: '引用来源', page_n: '第 {n} 页', slide_n: '第 {n} 张幻灯片', ocr_mark: 'OCR 识别，请核对原图', kb_pages: '页数', kb_tables: '表格', kb_ocr_pages: 'OCR 页', kb_warnings: '解析提示', model_worded: '这句由模型转述，已与来源原文核对',
   trace: '决策过程', tier: '分类层级', tier_rule: '规则', tier_fuzzy: '模糊', tier_semantic: '语义', tier_llm: 'LLM', tier_source: '输入来源', tier_resume: '恢复', tier_none: '—',
   tr_intent: '意图', tr_path: '路径', tr_nodes: '节点', tr_reasoning: '推理', tr_retrieval: '检索', tr_tool: '工具', tr_verdict: '核查', tr_review: '待人工', tr_document: '文档', tr_error: '错误', tr_done: '完成',
   attempt: '第', args: '参数', result: '结果', running: '执行中…', interrupted: '等待确认',
@@ -54,7 +54,7 @@ const en = {
   threads: 'Threads', new_chat: 'New chat', rename: 'Rename', renamed: 'Renamed', untitled: 'Untitled thread', no_threads: 'No threads yet.', threads_unavailable: 'Threads are unavailable right now.',
   conversation: 'Conversation', message: 'Message', ask_placeholder: 'Ask, learn a topic, or handle an order… (Enter sends, Shift+Enter for a new line)', send: 'Send',
   empty_chat_title: 'How can I help?', empty_chat_body: 'Answers carry numbered citations you can open; the decision trace shows live beside each answer.', examples: 'Examples',
-  thread_not_found: 'Thread not found', loading: 'Loading…', thinking: 'Thinking', answer: 'Answer', source: 'Source', sources: 'Sources', model_worded: 'Worded by the model and checked against the source quote',
+  thread_not_found: 'Thread not found', loading: 'Loading…', thinking: 'Thinking', answer: 'Answer', source: 'Source', sources: 'Sources', page_n: 'p. {n}', slide_n: 'slide {n}', ocr_mark: 'read by OCR: check the image', kb_pages: 'Pages', kb_tables: 'Tables', kb_ocr_pages: 'OCR pages', kb_warnings: 'Parse warnings', model_worded: 'Worded by the model and checked against the source quote',
   trace: 'Trace', tier: 'Tier', tier_rule: 'rule', tier_fuzzy: 'fuzzy', tier_semantic: 'semantic', tier_llm: 'LLM', tier_source: 'source', tier_resume: 'resume', tier_none: '—',
   tr_intent: 'Intent', tr_path: 'Path', tr_nodes: 'Nodes', tr_reasoning: 'Reasoning', tr_retrieval: 'Retrieved', tr_tool: 'Tool', tr_verdict: 'Verdict', tr_review: 'Needs a person', tr_document: 'Document', tr_error: 'Error', tr_done: 'Done',
   attempt: 'attempt', args: 'arguments', result: 'result', running: 'running…', interrupted: 'waiting',
@@ -181,6 +181,12 @@ export function errorText(code, message) {
   return known && !message ? known : (message || known || code || '');
 }
 export function t(key) { return DICT[current][key] ?? zh[key] ?? ''; }
+/** Where a citation or chunk stands: "p. 3" ("slide 3" in a deck), "· OCR" when OCR read that page. */
+export function pageLabel(c) {
+  if (c == null || c.page == null) return '';
+  const where = t(/\.pptx$/i.test(c.source || c.path || '') ? 'slide_n' : 'page_n').replace('{n}', String(c.page));
+  return c.ocr ? `${where} · OCR` : where;
+}
 export function applyStatic(root = document) {
   document.documentElement.lang = current === 'zh' ? 'zh-CN' : 'en';
   root.querySelectorAll('[data-i18n]').forEach((el) => { el.textContent = t(el.dataset.i18n); });

@@ -2,7 +2,7 @@
 import { h, clear, toast, openDialog } from './util.js';
 import { confirmDelete } from './chat.js';
 import { api, upload } from './api.js';
-import { t } from './i18n.js';
+import { t, pageLabel } from './i18n.js';
 import { openSource } from './source.js';
 
 const DOMAINS = ['general', 'technical', 'hr', 'product', 'policy'];
@@ -202,10 +202,21 @@ export async function renderKb(main, sidebar) {
     const flag = (f.flags || []).includes('instructions')
       ? h('span', { class: 'badge flag', role: 'note', title: (f.flagged_chunks || []).map((c) => c.text).join('\n') }, `⚠ ${t('flag_instructions')}`) : null;
     return h('tr', { dataset: { path, enabled: String(enabled) }, class: enabled ? '' : 'disabled' }, h('td', { class: 'check' }, box),
-      h('td', {}, h('button', { class: 'linklike', type: 'button', onclick: () => openSource({ source: path, title: f.title || path }) }, f.title || path), flag),
+      h('td', {}, h('button', { class: 'linklike', type: 'button', onclick: () => openSource({ source: path, title: f.title || path }) }, f.title || path), flag, parseFacts(f)),
       h('td', {}, t('domain_' + f.domain) || f.domain || ''), h('td', {}, f.chunks ?? f.passages ?? ''),
       h('td', {}, h('span', { class: 'badge', 'data-status': status }, t('status_' + status) || status)),
       h('td', {}, h('div', { class: 'kb-actions' }, chunksBtn, reindex, toggle, del)));
+  }
+  // What the parse found (GET /v1/kb/files): pages, structured tables, pages read by OCR, warnings.
+  function parseFacts(f) {
+    const bits = [];
+    if (f.pages) bits.push(`${t('kb_pages')} ${f.pages}`);
+    if (f.tables) bits.push(`${t('kb_tables')} ${f.tables}`);
+    if ((f.ocr_pages || []).length) bits.push(`${t('kb_ocr_pages')} ${f.ocr_pages.length}`);
+    const warn = (f.warnings || []).length
+      ? h('span', { class: 'badge flag', role: 'note', title: f.warnings.join('\n') }, `⚠ ${t('kb_warnings')} ${f.warnings.length}`) : null;
+    if (!bits.length && !warn) return null;
+    return h('div', { class: 'muted small parse-facts' }, bits.join(' · '), warn ? ' ' : null, warn);
   }
   function canWrite() { return ['editor', 'admin'].includes(document.body.dataset.role); }
   async function showChunks(f) {
@@ -214,7 +225,7 @@ export async function renderKb(main, sidebar) {
     openDialog({ title: `${t('view_chunks')} · ${f.title || path}`, body: list, wide: true, label: t('close') });
     try {
       const r = await api(`/v1/kb/files/chunks?path=${encodeURIComponent(path)}`);
-      list.replaceChildren(...r.chunks.map((c) => h('li', { dataset: { chunk: c.id } }, h('div', { class: 'muted small' }, `${c.section || ''} · [${c.start}:${c.end}]`), c.text)));
+      list.replaceChildren(...r.chunks.map((c) => h('li', { dataset: { chunk: c.id } }, h('div', { class: 'muted small' }, `${c.section || ''}${c.page != null ? ' · ' + pageLabel({ ...c, path }) : ''} · [${c.start}:${c.end}]`), c.text)));
     } catch (err) { list.replaceChildren(h('li', { class: 'bad' }, err.message)); }
     list.setAttribute('aria-busy', 'false');
   }

@@ -1,6 +1,6 @@
 // One assistant turn: streamed answer, live trace, citations, quick replies, review actions.
 import { h, fmtMs, toast, short } from './util.js';
-import { t, errorText } from './i18n.js';
+import { t, errorText, pageLabel } from './i18n.js';
 import { api } from './api.js';
 import { renderMarkdown } from './md.js';
 import { createTrace, verdictBadge } from './trace.js';
@@ -249,11 +249,12 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
     if (!streaming && !answer.querySelector('.cite')) return;
     for (const b of answer.querySelectorAll('.cite')) {
       const c = citations.find((x) => +x.n === +b.dataset.n);
-      if (c) { b.title = `${c.title || c.source}${c.quote ? '\n“' + readableQuote(c.quote) + '”' : ''}`; b.disabled = false; }
+      if (c) { b.title = `${c.title || c.source}${c.page != null ? ' · ' + pageLabel(c) : ''}${c.quote ? '\n“' + readableQuote(c.quote) + '”' : ''}`; b.disabled = false; }
     }
     if (citations.length) {
       const refs = h('ol', { class: 'refs', 'aria-label': t('sources') }, citations.map((c) => h('li', { value: c.n },
         h('button', { type: 'button', class: 'linklike', 'data-cite': c.n, onclick: () => onCite && onCite(c) }, c.title || c.source),
+        c.page != null ? h('span', { class: 'page-ref', title: c.ocr ? t('ocr_mark') : '' }, ` · ${pageLabel(c)}`) : null,
         c.quote ? h('span', { class: 'muted' }, ` — “${short(readableQuote(c.quote), 60)}”`) : null)));
       answer.after(refs);
     }
