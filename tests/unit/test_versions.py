@@ -41,6 +41,8 @@ def test_a_document_that_repeals_another_by_name_supersedes_it() -> None:
     [DocInfo("a/p.md", "a", "运输规定（2024版）", ""), DocInfo("b/p.md", "b", "运输规定（2026版）", "")],  # two organisations
     [DocInfo("a/p.md", "a", "运输规定（2024版）", ""), DocInfo("a/q.md", "a", "请假制度（2026版）", "")],  # two policies
     [DocInfo("a/p.md", "a", "运输规定", ""), DocInfo("a/q.md", "a", "运输规定", "")],  # no edition to order them by
+    [DocInfo("w/a.md", "w", "FIFA World Cup 2014", ""), DocInfo("w/b.md", "w", "FIFA World Cup 2018", "")],  # no edition
+    [DocInfo("w/a.md", "w", "中国", ""), DocInfo("w/b.md", "w", "法律", "《中华人民共和国中国法》同时废止")],  # a short title
 ])
 def test_nothing_is_superseded_without_evidence(docs: list[DocInfo]) -> None:
     assert superseded(docs) == {}
@@ -60,3 +62,29 @@ async def test_the_current_edition_answers_alone_and_names_the_old_one(tmp_path:
     assert all("2026" in c["source"] for c in out["citations"])
     old = await answer_dict("2024版规定中驾驶员连续驾驶不得超过多久？", kb)
     assert "4小时" in old["reply"]  # the old edition, asked for by name, still answers
+
+
+def test_a_term_only_another_collection_names_a_topic_with_is_a_near_miss(tmp_path: Path) -> None:
+    """The team's documents have no 婚假 rule, another organisation's do: asked within the team's collection,
+    whatever neighbouring fact was found is not the answer (insufficient); a word of the team's own documents,
+    or a common word that names no topic elsewhere (每天), changes nothing."""
+    from knowzero.knowledge import verify
+    from knowzero.knowledge.kb import DEMO_COLLECTION
+    from knowzero.knowledge.pipeline import KnowledgeDeps, asked_elsewhere
+
+    kb = make_kb(tmp_path / "kz")
+    team = tmp_path / "team"
+    (team / "hr").mkdir(parents=True)
+    (team / "hr" / "休假.md").write_text("# 休假管理制度\n\n## 年假\n\n员工每年享有年假7天，须提前5天申请。\n", encoding="utf-8")
+    other = tmp_path / "other"
+    (other / "hr").mkdir(parents=True)
+    (other / "hr" / "请假.md").write_text("# 请假制度\n\n## 婚假\n\n员工结婚可享受婚假13天，每天按全薪计。\n", encoding="utf-8")
+    kb.ingest_paths([team], collection="team")
+    kb.ingest_paths([other], collection=DEMO_COLLECTION)
+    assert kb.terms_missing_from(["婚假", "年假", "每天"], ["team"]) == ["婚假"]
+    found = verify.Verdict("confirmed", "quoted", [], 0.9, False)
+    deps = KnowledgeDeps(kb, kb.settings, None, ("team",))
+    assert asked_elsewhere(found, "员工的婚假有几天？", deps).level == "insufficient"
+    assert asked_elsewhere(found, "员工的年假有几天？", deps).level == "confirmed"
+    everything = KnowledgeDeps(kb, kb.settings, None, ("team", DEMO_COLLECTION))
+    assert asked_elsewhere(found, "员工的婚假有几天？", everything).level == "confirmed"  # nothing searched lacks it

@@ -24,7 +24,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -455,6 +455,30 @@ class KnowledgeBase:
         old = self.superseded()
         titles = self._superseded[2] if self._superseded is not None else {}
         return [titles.get(p, p) for p, current in sorted(old.items()) if current == path]
+
+    def terms_missing_from(self, terms: Sequence[str], collections: Sequence[str]) -> list[str]:
+        """The ``terms`` that no document of ``collections`` contains (text or title) while a document of
+        another collection names a topic with it (in its title or a section heading: "四、婚假" — a word
+        like 每天 or 合计 is in many texts and names no topic)."""
+        known = [t for t in dict.fromkeys(terms) if self.keyword.doc_freq(t) > 0]
+        missing = []
+        with self.engine.connect() as conn:
+            for t in known:
+                topic_elsewhere = conn.execute(select(kb_chunks.c.id).where(
+                    kb_chunks.c.collection.not_in(list(collections)),
+                    kb_chunks.c.section.contains(t, autoescape=True) | kb_chunks.c.title.contains(t, autoescape=True))
+                    .limit(1)).first()
+                if not topic_elsewhere:
+                    continue
+                in_text = conn.execute(select(kb_chunks.c.id).where(kb_chunks.c.collection.in_(list(collections)),
+                                                                    kb_chunks.c.text.contains(t, autoescape=True))
+                                       .limit(1)).first()
+                in_title = in_text or conn.execute(select(kb_files.c.path).where(
+                    kb_files.c.collection.in_(list(collections)), kb_files.c.title.contains(t, autoescape=True))
+                    .limit(1)).first()
+                if not in_text and not in_title:
+                    missing.append(t)
+        return missing
 
     def default_collections(self) -> tuple[str, ...]:
         """What a question that names no collection searches: every collection but the bundled demo's once

@@ -521,6 +521,7 @@ async def check_answer(question: str, draft: Draft, passages: Sequence[Scored],
             judge_log.update(judge="unavailable", judge_reason=exc.message, fallback=True, fallback_reason=exc.message)
             llm_fallback(deps.emit, "judge", exc.message, "the deterministic checks alone")
     v = judge_premise(v, question, draft)
+    v = asked_elsewhere(v, question, deps)
     v = flag_instructions(v, draft, passages, deps.kb)
     deps.emit("verdict", level=v.level, reason=v.reason, needs_human_review=v.needs_human_review,
               warnings=list(v.warnings),
@@ -530,6 +531,29 @@ async def check_answer(question: str, draft: Draft, passages: Sequence[Scored],
            "coverage": round(v.coverage, 3), "needs_human_review": v.needs_human_review,
            **({"warnings": list(v.warnings)} if v.warnings else {}), **judge_log}
     return v, draft, log
+
+
+def asked_elsewhere(v: verify.Verdict, question: str, deps: KnowledgeDeps) -> verify.Verdict:
+    """A near miss across collections: a term of the question that the searched collections never use while
+    another collection does (the team's documents have no 婚假 rule, the demo company's do) means the asked
+    thing is not in the team's documents — whatever neighbouring fact was found is not its answer."""
+    if v.level not in ("confirmed", "uncertain"):
+        return v
+    kb = deps.kb
+    searched = deps.collections or kb.default_collections()
+    if not searched:
+        return v  # everything is searched: there is no elsewhere
+    terms = [t for t, _ in key_terms(kb, question)
+             if len(t) >= 2 and (_HAN_WORD.fullmatch(t) or t.isalpha() and len(t) >= 4)]
+    missing = kb.terms_missing_from(terms, searched)
+    if not missing:
+        return v
+    return verify.Verdict("insufficient", f"the searched documents never mention 「{missing[0]}」 (other collections "
+                          "do): what they say is about something else", v.claims, v.coverage, False,
+                          answerability=v.answerability, features=v.features)
+
+
+_HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
 
 
 PREMISE_WARNING = "premise"

@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 _EDITION = re.compile(r"[（(\[]?\s*(?:(?P<y>(?:19|20)\d{2})\s*(?:年)?\s*(?:版|修订版|修订|edition|version|ed\.?|rev\.?)|"
-                      r"v(?:er(?:sion)?)?\s*\d+(?:\.\d+)*|第[一二三四五六七八九十\d]+版|(?:19|20)\d{2}(?=\s*[)）\]]?\s*$))"
-                      r"\s*[)）\]]?", re.I)
+                      r"v(?:er(?:sion)?)?\s*\d+(?:\.\d+)*|第[一二三四五六七八九十\d]+版)\s*[)）\]]?", re.I)
+"""An edition in a title: a year with 版/edition/version, "v2", "第二版" (a bare year is no edition: "World Cup 2014")."""
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 _EFFECTIVE = re.compile(r"(?:生效日期|施行日期|实施日期|effective(?: date)?|takes effect on)[：:\s]*"
                         r"(?:[A-Za-z]+\s+\d{1,2},\s*)?((?:19|20)\d{2})"
@@ -75,8 +75,8 @@ def superseded(docs: Iterable[DocInfo]) -> dict[str, str]:
         named = [m.group(1) for m in _REPEALS.finditer(d.head)] + [m.group(1) for m in _SUPERSEDES_EN.finditer(d.head)]
         for title in named:
             key = _NOISE.sub("", unicodedata.normalize("NFKC", title).lower())
-            old = by_title.get(key) or next((o for k, o in by_title.items() if k and (k in key or key in k)
-                                             and o.collection == d.collection), None)
+            old = by_title.get(key) or next((o for k, o in by_title.items() if min(len(k), len(key)) >= 8
+                                             and (k in key or key in k) and o.collection == d.collection), None)
             if old is not None and old.path != d.path:
                 out[old.path] = d.path
     families: dict[tuple[str, str], list[tuple[int, DocInfo]]] = {}

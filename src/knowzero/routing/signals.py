@@ -30,7 +30,7 @@ _HUMAN = re.compile(r"转人工|人工客服|人工服务|找人工|要人工|�
                     r"(?:talk|speak|chat)\s+(?:to|with)\s+(?:a|an|some)?\s*(?:real\s+)?(?:person|human|agent|someone)|"
                     r"\b(?:human|live|real)\s+(?:agent|person|support)\b", re.I)
 _ACCOUNT = re.compile(r"我的(?:订单|工单|退款|包裹|快递|账户|投诉)|(?:查|查询|看看)(?:一下)?(?:我的)?(?:订单|物流|快递|工单)|"
-                      r"退款|退钱|退货|" + _COMPLAIN + r"|报修|开个?工单|提交工单|物流|到哪了|发货了?吗|"
+                      r"退款|退钱|退货|" + _COMPLAIN + r"|报修|开个?工单|提交工单|物流(?:信息|单号|进度|状态(?!为|是))|到哪了|发货了?吗|"
                       r"\bmy\s+(?:orders?|tickets?|refunds?|package)\b|\brefund\b|\btrack(?:ing)?\b|\bcomplain", re.I)
 _COMPLAINT = re.compile(r"垃圾|差劲|太差|破(?:服务|东西|玩意)|" + _COMPLAIN + r"|差评|管不管|到底管|气死|骗子|坑人|什么玩意|搞什么|"
                         r"太过分|受够了|\bworst\b|\bterrible\b|\bridiculous\b|\bunacceptable\b|\bscam\b|"
