@@ -161,6 +161,35 @@ Object.assign(en, {
   collection_delete_confirm: 'This deletes all {n} documents of collection {name}. This cannot be undone.',
   remove_demo: 'Remove demo documents', remove_demo_confirm: 'This deletes all {n} documents of the demo company (collection demo); documents you uploaded are not affected. This cannot be undone.',
 });
+// Settings: the chat model and people and keys (admins).
+Object.assign(zh, {
+  model_setup: '模型设置', model_now: '当前回答：', model_now_offline: '当前回答：离线模式（从文档中抽取）',
+  model_source_settings: '在本页设置', model_source_environment: '来自服务器环境变量 KNOWZERO_LLM_*', model_source_none: '未配置模型',
+  model_url: '接口地址（OpenAI 兼容）', model_url_help: '例如 http://127.0.0.1:11434/v1（Ollama）或 https://api.deepseek.com/v1。生产环境下远程地址必须是 https。',
+  model_name: '模型名', model_key: 'API 密钥', model_key_help: '只保存在服务器上，不会再显示；留空则保留已保存的密钥（地址不变时）。',
+  model_key_kept: '（留空保留）', model_key_none: '未设置（本地模型可不填）',
+  model_test: '测试', model_testing: '测试中…', model_test_ok: '连接成功', model_test_failed: '测试失败',
+  model_save: '保存并启用', model_saved: '已保存，立即生效', model_off: '关闭模型（离线）', model_switched_off: '已关闭模型，回到离线模式',
+  people_keys: '用户与密钥', people_help: '与服务器上的 knowzero keys 命令相同：密钥只显示一次；撤销后不能再签发新密钥，直到恢复。',
+  user_id: '用户 ID', user_name: '名称', user_role: '角色', user_add: '添加用户', user_create: '创建并生成密钥',
+  user_active: '可用', user_revoked: '已撤销', user_no_key: '无密钥', user_restore: '恢复', user_new_key: '新密钥', user_revoke: '撤销',
+  user_revoked_toast: '已撤销 {id} 的密钥', revoke_confirm: '撤销 {id} 的密钥？此后用它登录会失败，恢复前不能签发新密钥。',
+  new_key_confirm: '为 {id} 生成新密钥？旧密钥会立即失效。', key_for: '新密钥：', key_shown_once: '密钥只显示这一次，请现在复制并交给对方；服务器只保存它的哈希。',
+});
+Object.assign(en, {
+  model_setup: 'Model set-up', model_now: 'Answering now:', model_now_offline: 'Answering now: offline mode (extracted from documents)',
+  model_source_settings: 'set on this page', model_source_environment: 'from the server\'s KNOWZERO_LLM_* variables', model_source_none: 'no model configured',
+  model_url: 'Base URL (OpenAI-compatible)', model_url_help: 'e.g. http://127.0.0.1:11434/v1 (Ollama) or https://api.deepseek.com/v1. In production a remote URL must be https.',
+  model_name: 'Model', model_key: 'API key', model_key_help: 'Kept on the server only and never shown again; leave empty to keep the saved key (same URL).',
+  model_key_kept: '(empty keeps it)', model_key_none: 'not set (local servers may need none)',
+  model_test: 'Test', model_testing: 'Testing…', model_test_ok: 'Connected', model_test_failed: 'Test failed',
+  model_save: 'Save and use', model_saved: 'Saved; in use now', model_off: 'Switch off (offline)', model_switched_off: 'Model switched off; back to offline mode',
+  people_keys: 'People and keys', people_help: 'The same as knowzero keys on the server: a key is shown once; a revoked user gets no new key until restored.',
+  user_id: 'User id', user_name: 'Name', user_role: 'Role', user_add: 'Add a user', user_create: 'Create with a key',
+  user_active: 'active', user_revoked: 'revoked', user_no_key: 'no key', user_restore: 'Restore', user_new_key: 'New key', user_revoke: 'Revoke',
+  user_revoked_toast: '{id}\'s key revoked', revoke_confirm: 'Revoke {id}\'s key? Signing in with it fails from now on, and no new key is issued until restored.',
+  new_key_confirm: 'Issue a new key for {id}? The old key stops working at once.', key_for: 'New key for', key_shown_once: 'This key is shown once: copy it now and hand it over. The server keeps only its hash.',
+});
 const DICT = { zh, en };
 
 function initial() {

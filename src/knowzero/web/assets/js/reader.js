@@ -169,8 +169,12 @@ function setupSelection(R) {
     if (!s || s.isCollapsed || !s.rangeCount) return;
     const text = s.toString().trim();
     const range = s.getRangeAt(0);
-    const secEl = range.commonAncestorContainer.nodeType === 1 ? range.commonAncestorContainer.closest('[data-section-id]') : range.commonAncestorContainer.parentElement.closest('[data-section-id]');
+    // The section the selection starts in. A triple-click selects a whole paragraph and Chromium ends the
+    // range at the start of the next block (often the next section): that is still one section's text.
+    const sectionOf = (node) => (node.nodeType === 1 ? node : node.parentElement)?.closest('[data-section-id]');
+    const secEl = sectionOf(range.startContainer);
     if (!text || !secEl || !R.sectionsEl.contains(secEl) || R.busy) return;
+    if (sectionOf(range.endContainer) !== secEl && !secEl.textContent.includes(text)) return; // spans two sections
     sel = { text: text.slice(0, 5000), sectionId: secEl.dataset.sectionId };
     const rect = range.getBoundingClientRect();
     const ta = h('textarea', { id: 'comment-text', rows: 3, placeholder: t('comment_placeholder'), 'aria-label': t('your_comment'), maxlength: 2000 });

@@ -1,8 +1,10 @@
-// Settings: the LLM provider (or the offline-mode notice), appearance, and for staff/editors the
-// data directory, models and index sizes (GET /v1/settings decides what each caller sees).
+// Settings: which chat model answers (or the offline-mode notice), appearance, for staff/editors the
+// data directory, models and index sizes (GET /v1/settings decides what each caller sees), and for
+// admins the model set-up and people and keys (admin.js).
 import { h, clear } from './util.js';
-import { api } from './api.js';
+import { api, auth } from './api.js';
 import { t } from './i18n.js';
+import { modelCard, peopleCard } from './admin.js';
 
 function bytes(n) {
   if (!n && n !== 0) return '';
@@ -12,6 +14,7 @@ function bytes(n) {
 }
 
 export async function renderSettings(main, sidebar) {
+  const again = () => renderSettings(main, sidebar);
   clear(sidebar);
   const box = h('div', { class: 'settings view', id: 'settings' }, h('h1', {}, t('settings')), h('div', { class: 'spinner' }));
   clear(main).append(box);
@@ -20,7 +23,7 @@ export async function renderSettings(main, sidebar) {
   const llm = s.llm || {};
   const llmCard = h('section', { class: 'card', id: 'llm-card' }, h('h2', {}, t('llm_provider')),
     llm.offline ? h('p', { class: 'notice', id: 'offline-notice' }, t('offline_notice'))
-      : h('p', {}, t('llm_online'), h('strong', {}, `${llm.provider}${llm.model ? ' · ' + llm.model : ''}`)),
+      : h('p', { id: 'online-notice' }, t('llm_online'), h('strong', {}, `${llm.provider}${llm.model ? ' · ' + llm.model : ''}`)),
     h('p', { class: 'muted small' }, `${t('version')} ${s.version || ''}`));
   const theme = localStorage.getItem('kz.theme') || 'auto';
   const themeSel = h('select', { id: 'theme-select', 'aria-label': t('theme') }, ['auto', 'light', 'dark'].map((v) => h('option', { value: v, selected: v === theme }, t('theme_' + v))));
@@ -30,7 +33,8 @@ export async function renderSettings(main, sidebar) {
     document.getElementById('theme-btn')?.dispatchEvent(new Event('kz-theme'));
   });
   const look = h('section', { class: 'card' }, h('h2', {}, t('theme')), h('div', { class: 'row' }, h('label', { for: 'theme-select' }, t('theme')), themeSel));
-  const keys = h('section', { class: 'card' }, h('h2', {}, t('api_key')), h('p', { class: 'muted' }, t('keys_how')), s.demo_keys ? h('p', { class: 'muted small' }, t('api_key_demo')) : null);
+  const admin = auth.user && auth.user.role === 'admin';
+  const keys = admin ? peopleCard() : h('section', { class: 'card' }, h('h2', {}, t('api_key')), h('p', { class: 'muted' }, t('keys_how')), s.demo_keys ? h('p', { class: 'muted small' }, t('api_key_demo')) : null);
   let detail;
   if (s.detail) {
     const ix = s.index || {};
@@ -43,5 +47,5 @@ export async function renderSettings(main, sidebar) {
         h('dt', {}, t('index_size')), h('dd', { id: 'index-size' }, `${ix.files ?? 0} ${t('files_n')} · ${ix.passages ?? 0} ${t('passages_n')} · ${ix.collections ?? 0} ${t('collections')}`),
         h('dt', {}, t('data_size')), h('dd', {}, bytes(ix.data_bytes))));
   } else detail = h('p', { class: 'muted small' }, t('settings_staff_only'));
-  box.replaceChildren(h('h1', {}, t('settings')), llmCard, detail, look, keys);
+  box.replaceChildren(h('h1', {}, t('settings')), llmCard, admin ? modelCard(again) : null, detail, look, keys);
 }

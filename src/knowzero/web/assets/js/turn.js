@@ -193,11 +193,24 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
     extras.append(h('p', { class: 'muted small stopped-note', role: 'status' }, t('stopped')));
   }
 
+  // What Copy puts on the clipboard: the answer's text with each citation as "[n]" (never a bare number
+  // glued to the sentence), then the sources it cites.
+  function copyText() {
+    const cites = [...answer.querySelectorAll('.cite')];
+    const labels = cites.map((b) => b.textContent);
+    cites.forEach((b) => { b.textContent = `[${b.dataset.n}]`; });
+    const text = answer.innerText.trim();
+    cites.forEach((b, i) => { b.textContent = labels[i]; });
+    if (!citations.length) return text;
+    const sources = citations.map((c) => `[${c.n}] ${c.title || c.source}${c.quote ? ' — “' + short(readableQuote(c.quote), 200) + '”' : ''}`);
+    return `${text}\n\n${t('sources')}:\n${sources.join('\n')}`;
+  }
+
   // Copy, 👍, 👎 for a finished answer (feedback needs the stored message: setRef()).
   function actions() {
     const copy = h('button', { class: 'act-btn', type: 'button', 'data-action': 'copy', title: t('copy'), 'aria-label': t('copy') }, t('copy'));
     copy.onclick = async () => {
-      const plain = answer.innerText.trim();
+      const plain = copyText();
       try { await navigator.clipboard.writeText(plain); } catch {
         const ta = h('textarea', { style: { position: 'fixed', opacity: '0' } }, plain); document.body.append(ta); ta.select();
         try { document.execCommand('copy'); } catch { /* nothing more to try */ } ta.remove();
