@@ -167,8 +167,12 @@ function setupSelection(R) {
   const show = () => {
     const s = window.getSelection();
     if (!s || s.isCollapsed || !s.rangeCount) return;
-    const text = s.toString().trim();
     const range = s.getRangeAt(0);
+    // The document's own words: citation numbers ([n] buttons) are not part of what was quoted.
+    const frag = range.cloneContents();
+    const cites = frag.querySelectorAll('.cite');
+    cites.forEach((b) => b.remove());
+    const text = cites.length ? frag.textContent.trim() : s.toString().trim();
     // The section the selection starts in. A triple-click selects a whole paragraph and Chromium ends the
     // range at the start of the next block (often the next section): that is still one section's text.
     const sectionOf = (node) => (node.nodeType === 1 ? node : node.parentElement)?.closest('[data-section-id]');
