@@ -21,15 +21,20 @@ from knowzero.users import User, anonymous_for_client
 
 
 class FakeGraph:
-    """Streams ``intent_classified`` then waits for ``gate`` before its turn ends."""
+    """Streams ``intent_classified`` in the runner's first run of a message (up to the path decision,
+    ``interrupt_after``), then waits for ``gate`` in the run that finishes the turn."""
 
     def __init__(self) -> None:
         self.gate = asyncio.Event()
         self.gate.set()
 
-    async def astream(self, *_: Any, **__: Any) -> AsyncIterator[tuple[tuple[str, ...], str, Any]]:
-        yield (), "custom", {"type": "intent_classified", "data": {"intent": "chitchat"}}
+    async def astream(self, *_: Any, interrupt_after: Any = None, **__: Any) -> AsyncIterator[tuple[tuple[str, ...], str, Any]]:
+        if interrupt_after:
+            yield (), "custom", {"type": "intent_classified", "data": {"intent": "chitchat"}}
+            return
         await self.gate.wait()
+        if False:  # an async generator that yields nothing
+            yield (), "custom", {}
 
     async def aget_state(self, *_: Any, **__: Any) -> Any:
         return SimpleNamespace(values={}, next=(), tasks=())

@@ -11,7 +11,10 @@ anonymous write (``limited="write"``: rename, delete, feedback, marking read), i
 
 Limits use the ``limits`` library's moving-window strategy (``"30/minute;300/hour"`` syntax, an
 empty string turns a bucket off). Counters live in process memory, or in Redis when
-``KNOWZERO_REDIS_URL`` is set so several workers share them. An exhausted bucket is a 429
+``KNOWZERO_REDIS_URL`` is set so several workers share them. In memory the synchronous storage is
+used, called straight from the event loop (dict operations, no I/O): the asyncio one sweeps every
+key with a thread hop each at every request (~100 hops per chat turn once 50 callers had been
+seen; issue 30). An exhausted bucket is a 429
 ``rate_limited`` error with ``Retry-After``. Behind a reverse proxy the address is the proxy's
 unless uvicorn is told to trust its forwarded headers (``--forwarded-allow-ips``).
 
@@ -25,8 +28,10 @@ import math
 import time
 
 from limits import RateLimitItem, parse_many
-from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter as LocalMovingWindowRateLimiter
 
 from knowzero.errors import RateLimited
 from knowzero.users import User, is_ephemeral
@@ -48,9 +53,19 @@ class AnonymousLimits:
         self.per_identity = parse_limits(per_identity)
         self.per_address = parse_limits(per_address)
         self.writes = parse_limits(writes)
-        storage: Storage = (RedisStorage("async+" + redis_url, implementation="redispy", key_prefix="knowzero-rl")
-                            if redis_url else MemoryStorage())
-        self._limiter = MovingWindowRateLimiter(storage)
+        self._shared = (MovingWindowRateLimiter(RedisStorage("async+" + redis_url, implementation="redispy",
+                                                             key_prefix="knowzero-rl")) if redis_url else None)
+        self._local = LocalMovingWindowRateLimiter(MemoryStorage())
+
+    async def _hit(self, item: RateLimitItem, kind: str, key: str) -> bool:
+        if self._shared is not None:
+            return await self._shared.hit(item, kind, key)
+        return self._local.hit(item, kind, key)
+
+    async def _reset_time(self, item: RateLimitItem, kind: str, key: str) -> float:
+        if self._shared is not None:
+            return (await self._shared.get_window_stats(item, kind, key)).reset_time
+        return self._local.get_window_stats(item, kind, key).reset_time
 
     async def check(self, user: User, address: str, *, write: bool = False) -> None:
         """Count one request (``write``: a cheap write, counted in the writes bucket instead of the
@@ -62,8 +77,7 @@ class AnonymousLimits:
                    for item in (self.writes if write else self.per_identity)]
         buckets += [(item, "address", address) for item in self.per_address]
         for item, kind, key in buckets:
-            if not await self._limiter.hit(item, kind, key):
-                stats = await self._limiter.get_window_stats(item, kind, key)
-                wait = math.ceil(stats.reset_time - time.time())
+            if not await self._hit(item, kind, key):
+                wait = math.ceil(await self._reset_time(item, kind, key) - time.time())
                 raise RateLimited(f"too many requests without an API key ({item}); try again in {max(wait, 1)} s",
                                   retry_after_s=wait)

@@ -8,9 +8,10 @@
 - Resuming (``Command(resume=...)``) goes through the same path, so approval endpoints and
   clients share one mechanism. Internal errors are logged, never sent.
 - A turn runs as a task of the runner, not of the HTTP response: a client that disconnects does
-  not cancel it (the reply is stored; the run releases the lock). It is checkpointed after every
-  step (``durability="sync"``) and a turn a crash cut short is finished at start-up or before the
-  thread is next used (see :class:`Runner`).
+  not cancel it (the reply is stored; the run releases the lock). Its steps are checkpointed where
+  they have side effects (see :class:`Runner`: every step of a service, learning or tool turn; a
+  knowledge, small-talk or clarifying turn once its path is decided and once at its end), and a turn
+  a crash cut short is finished at start-up or before the thread is next used.
 - Ownership is decided here, for every entry point (``/v1/chat``, ``/v1/chat/completions``, the
   service console, the CLI): a new thread id is claimed by its first caller; only the owner sends
   messages into a thread; staff (agent/admin) may also read it and resume its interrupts
@@ -44,6 +45,10 @@ from knowzero.users import User, is_staff
 log = logging.getLogger("knowzero.runner")
 
 _TOKEN_CHUNK = 12
+
+QUIET_PATHS = frozenset({"knowledge", "chitchat", "clarify"})
+"""Paths whose steps change nothing but the thread's own state (the knowledge path's review-queue
+entry aside, which is for people and not keyed): checkpointed once, at the end of the turn."""
 
 
 class ThreadLocks:
@@ -127,8 +132,9 @@ class Turn:
         """The run; done when the turn has ended (checkpointed, lock released)."""
 
     async def started(self) -> None:
-        """Wait for the first event (``intent_classified``, or an error). With ``durability="sync"``
-        the user's message is checkpointed by then: a caller that got the first event was heard."""
+        """Wait for the first event (``intent_classified``, or an error). The user's message is
+        checkpointed by then (with the turn's path, see :class:`Runner`): a caller that got the
+        first event was heard."""
         if not self._head:
             self._head.append(await self._queue.get())
 
@@ -162,9 +168,15 @@ class Runner:
     """Owns the compiled graph, the thread locks and the thread ownership decisions for the process.
 
     Crash safety (see ``graph/nodes/service.py`` for the exactly-once rules of the nodes):
-    - every turn runs with ``durability="sync"``: a step's checkpoint is on disk before the next
-      step starts, so a crash can cut a turn short only *between* two steps, and the step that
-      re-runs is the one whose side effects carry idempotency keys;
+    - a new message first runs up to ``decide_path`` (normalise, classify, choose the path: no side
+      effects) and is checkpointed there, once (``durability="exit"`` with a breakpoint after
+      ``decide_path``); the rest of the turn then runs with ``durability="sync"`` when the path has
+      side effects (service, learning, react) — a step's checkpoint is on disk before the next step
+      starts, so a crash can cut a turn short only *between* two steps, and the step that re-runs is
+      the one whose side effects carry idempotency keys — and with ``durability="exit"`` on the
+      :data:`QUIET_PATHS`, checkpointed once at the end (a crash there re-runs the path's steps,
+      which move nothing). A resume, and a cut-short turn being finished, always run with "sync".
+      A knowledge turn writes 2 checkpoints instead of ~10 (benchmarks/README.md, issue 30);
     - a turn is recorded in the thread directory before it runs and forgotten when it ends; at
       start-up :meth:`recover_unfinished` finishes every turn a crash cut short, and any later use
       of a thread (a new message, a resume, a read) finishes it first (:meth:`recover`), so a
@@ -380,25 +392,41 @@ class Runner:
                 inp: Any = Command(resume=resume)
             else:
                 inp = {"input": payload}
-            async for ns, mode, chunk in self.graph.astream(inp, config, context=deps, durability="sync",
-                                                            stream_mode=["custom", "updates"], subgraphs=True):
-                if mode == "custom" and isinstance(chunk, dict) and "type" in chunk:
-                    ev = (chunk["type"], chunk.get("data", {}))
-                    # a learning section's tokens (``document_id``) are the document's text, not the reply
-                    streamed = streamed or (ev[0] == "llm_token" and "document_id" not in ev[1])
-                    if not started:
-                        if ev[0] != "intent_classified":
+            # (input, durability, breakpoint): a new message stops once after its path is decided
+            runs: list[tuple[Any, Literal["sync", "exit"], list[str] | None]] = [
+                (inp, "sync", None) if resume is not None else (inp, "exit", ["decide_path"])]
+            path: str | None = None
+            while runs:
+                run_inp, durability, breakpoint = runs.pop()
+                async for ns, mode, chunk in self.graph.astream(run_inp, config, context=deps, durability=durability,
+                                                                interrupt_after=breakpoint,
+                                                                stream_mode=["custom", "updates"], subgraphs=True):
+                    if mode == "updates" and not ns and isinstance(chunk, dict) and "decide_path" in chunk:
+                        path = (chunk["decide_path"] or {}).get("path")
+                    if mode == "custom" and isinstance(chunk, dict) and "type" in chunk:
+                        ev = (chunk["type"], chunk.get("data", {}))
+                        # a learning section's tokens (``document_id``) are the document's text, not the reply
+                        streamed = streamed or (ev[0] == "llm_token" and "document_id" not in ev[1])
+                        if not started:
+                            # held until the message is checkpointed (``breakpoint``: the first run) and
+                            # until intent_classified, which goes first
                             held.append(ev)
+                            if ev[0] == "intent_classified" and not breakpoint:
+                                started = True
+                                for h in sorted(held, key=lambda h: h[0] != "intent_classified"):
+                                    yield h
+                                held.clear()
                             continue
-                        started = True
                         yield ev
-                        for h in held:
-                            yield h
-                        held.clear()
-                        continue
-                    yield ev
-                elif mode == "updates" and isinstance(chunk, dict) and "__interrupt__" in chunk and not ns:
-                    interrupts.extend(chunk["__interrupt__"])
+                    elif mode == "updates" and isinstance(chunk, dict) and "__interrupt__" in chunk and not ns:
+                        interrupts.extend(chunk["__interrupt__"])
+                if breakpoint and any(h[0] == "intent_classified" for h in held):
+                    started = True  # the message is on disk: a caller that gets the first event was heard
+                    for h in sorted(held, key=lambda h: h[0] != "intent_classified"):
+                        yield h
+                    held.clear()
+                if breakpoint and not interrupts:  # stopped after decide_path: the rest, as its path needs
+                    runs.append((None, "exit" if path in QUIET_PATHS else "sync", None))
             snapshot = await self.graph.aget_state(config)
             values = snapshot.values or {}
             if not started:
