@@ -284,6 +284,9 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
         share = RUNNER_UP_SHARE if len(chosen) < 2 else THIRD_SHARE
         if sc >= share * best_score and not overlaps and c.sent.text != best.sent.text:
             chosen.append((sc, c))
+    if best.passage.id.startswith("sql:"):
+        # a structured query picked the row: another row of the same table is not a second answer
+        chosen = [chosen[0]] + [(sc, c) for sc, c in chosen[1:] if c.passage.path != best.passage.path]
     # the best claim first (it is the answer's main citation); same-passage claims in document order
     chosen = [chosen[0]] + sorted(chosen[1:], key=lambda x: (x[1].passage.id != best.passage.id, x[1].sent.start))
     if len(chosen) > 1 and chosen[1][1].passage.id == best.passage.id and chosen[1][1].sent.start < best.sent.start:

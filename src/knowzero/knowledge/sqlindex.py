@@ -51,6 +51,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.types import TypeEngine
 
+from knowzero.knowledge.bands import band, quantities
 from knowzero.knowledge.csvtable import TableColumn
 from knowzero.knowledge.types import Hit, Passage
 
@@ -248,10 +249,29 @@ class SqlIndex:
                         continue
                     if len(ids) < len(t.row_ids):
                         rows = {int(i.rsplit(":", 1)[1]) for i in ids}
-                found = self._lookup(t, q, rows) or self._superlative(conn, t, q, rows) or self._compare(conn, t, q, rows)
+                found = self._bands(t, q, rows) or self._lookup(t, q, rows) or self._superlative(conn, t, q, rows) \
+                    or self._compare(conn, t, q, rows)
                 out.extend((self.passage(t, r), score) for r, score in found)
         out.sort(key=lambda x: -x[1])
         return out[:k]
+
+    def _bands(self, t: TableInfo, q: str, rows: set[int] | None) -> list[tuple[int, float]]:
+        """Rows keyed by a range that holds a value the question names ("司龄6年" → "满5年不满10年"), in a
+        table the question is about (a header or its title shares two characters with it)."""
+        asked = quantities(q)
+        if not asked:
+            return []
+        about = " ".join([_key(t.title), *self._labels[t.name].values()])
+        if not any(about[i:i + 2] in q for i in range(len(about) - 1) if not about[i:i + 2].isspace()):
+            return []
+        hits = []
+        for row, _col, value in self._values[t.name]:
+            if rows is not None and row not in rows:
+                continue
+            b = band(value)
+            if b is not None and any(b.holds(v, unit) for v, unit in asked):
+                hits.append((row, 1.3))
+        return hits if len(hits) <= 3 else []  # a value every row's range holds picks no row
 
     def _lookup(self, t: TableInfo, q: str, rows: set[int] | None) -> list[tuple[int, float]]:
         hits: dict[int, float] = {}

@@ -1,0 +1,84 @@
+"""Numeric bands in table keys: "满5年不满10年", "300–800公里", "5000元以上", "不满1年" (pure).
+
+A question names a value ("司龄6年", "单程500公里", "3年半") and a policy table keys its rows by ranges; the
+row whose range holds the value answers, compared as numbers with the same unit — not the header row, not
+the first row. :func:`quantities` reads the question's values, :func:`band` a cell's range.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_NUM = r"(\d+(?:\.\d+)?)"
+_UNIT = r"(年|个月|月|天|日|岁|公里|km|千米|元|万元|美元|小时|人|次|%)"
+_Q_VALUE = re.compile(_NUM + r"\s*" + _UNIT + r"(半)?", re.I)
+_Q_HALF = re.compile(r"(\d+)\s*(年|个月|小时|天)半")
+_CN = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+@dataclass(frozen=True)
+class Band:
+    low: float
+    high: float
+    unit: str
+    low_inclusive: bool = True
+    high_inclusive: bool = False
+
+    def holds(self, value: float, unit: str) -> bool:
+        if _norm_unit(unit) != _norm_unit(self.unit):
+            return False
+        above = value >= self.low if self.low_inclusive else value > self.low
+        below = value <= self.high if self.high_inclusive else value < self.high
+        return above and below
+
+
+def _norm_unit(unit: str) -> str:
+    return {"km": "公里", "千米": "公里", "日": "天", "月": "个月"}.get(unit.lower(), unit.lower())
+
+
+def quantities(question: str) -> list[tuple[float, str]]:
+    """The values with a unit a question names: "司龄3年半的员工" → [(3.5, "年")].
+
+    >>> quantities("司龄3年半的员工有几天年假？"), quantities("单程500公里的出车补贴"), quantities("工作了8年")
+    ([(3.5, '年')], [(500.0, '公里')], [(8.0, '年')])
+    """
+    q = re.sub(r"([一二两三四五六七八九十])(?=年|个月|天|小时)", lambda m: str(_CN[m.group(1)]), question)
+    out = []
+    for m in _Q_VALUE.finditer(q):
+        value = float(m.group(1)) + (0.5 if m.group(3) else 0.0)
+        out.append((value, m.group(2)))
+    return out
+
+
+_BETWEEN = re.compile(r"(?:满|超过|大于|高于|多于)?\s*" + _NUM + r"\s*" + _UNIT + r"?\s*(?:及以上)?\s*"
+                      r"(?:不满|不足|未满|至|到|-|–|—|~|～)\s*" + _NUM + r"\s*" + _UNIT + r"(?:以下|以内|\(含\)|（含）)?")
+_AT_LEAST = re.compile(r"(?:满|不少于|不低于)?\s*" + _NUM + r"\s*" + _UNIT + r"\s*(?:及以上|以上|或以上|\+|起)")
+_ABOVE = re.compile(r"(?:超过|大于|高于|多于)\s*" + _NUM + r"\s*" + _UNIT)
+_BELOW = re.compile(r"(?:不满|不足|未满|少于|低于|小于)\s*" + _NUM + r"\s*" + _UNIT + r"|" + _NUM + r"\s*" + _UNIT +
+                    r"\s*(?:以下|以内)")
+
+
+def band(cell: str) -> Band | None:
+    """The range a table key states, or None.
+
+    >>> band("满5年不满10年"), band("300-800公里").holds(500, "km"), band("满20年及以上").holds(25, "年")
+    (Band(low=5.0, high=10.0, unit='年', low_inclusive=True, high_inclusive=False), True, True)
+    >>> band("不满1年").holds(0.5, "年"), band("5000元以上").holds(4000, "元"), band("零件A") is None
+    (True, False, True)
+    """
+    c = cell.strip()
+    if m := _BETWEEN.search(c):
+        unit = m.group(4) or m.group(2) or ""
+        high_incl = bool(re.search(r"以内|\(含\)|（含）|至|到|-|–|—|~|～", c[m.start():m.end()])) and "不满" not in c
+        low_incl = not re.search(r"超过|大于|高于|多于", c[m.start():m.end()])
+        return Band(float(m.group(1)), float(m.group(3)), unit, low_incl, high_incl)
+    if m := _AT_LEAST.search(c):
+        return Band(float(m.group(1)), float("inf"), m.group(2), True, True)
+    if m := _ABOVE.search(c):
+        return Band(float(m.group(1)), float("inf"), m.group(2), False, True)
+    if m := _BELOW.search(c):
+        value, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        inclusive = bool(re.search(r"以内", c))
+        return Band(float("-inf"), float(value), unit, True, inclusive)
+    return None

@@ -1,0 +1,46 @@
+"""Issue 27, deliver 2: a value inside a table's range picks that row ("司龄8年" → 满5年不满10年), compared as
+numbers with the same unit, and the row alone answers (not the header, not the first row, not the table)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from knowzero.knowledge.bands import band, quantities
+from kz_testlib import answer_dict, make_kb
+
+LEAVE = "累计工作年限,年假天数\n不满1年,0天\n满1年不满5年,6天\n满5年不满10年,9天\n满10年不满20年,12天\n满20年及以上,16天\n"
+TRIP = "单程里程,出车补贴_元\n300公里以下,50\n300-800公里,120\n800公里以上,200\n"
+
+
+@pytest.mark.parametrize(("cell", "value", "unit", "holds"), [
+    ("满5年不满10年", 8, "年", True), ("满5年不满10年", 10, "年", False), ("满5年不满10年", 5, "年", True),
+    ("300-800公里", 500, "km", True), ("800公里以上", 800, "公里", True), ("不满1年", 0.5, "年", True),
+    ("满20年及以上", 25, "年", True), ("5000元以上", 4000, "元", False), ("满5年不满10年", 8, "公里", False),
+])
+def test_a_band_holds_a_value_of_its_unit(cell: str, value: float, unit: str, holds: bool) -> None:
+    b = band(cell)
+    assert b is not None and b.holds(value, unit) is holds
+
+
+def test_cells_that_are_no_range_and_questions_without_a_value() -> None:
+    assert band("零件A") is None and band("研发部") is None
+    assert quantities("年假有几天？") == [] and quantities("司龄三年半") == [(3.5, "年")]
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    return make_kb(tmp_path_factory.mktemp("bands") / "kz", {"hr/年假标准.csv": LEAVE, "ops/出车补贴标准.csv": TRIP})
+
+
+@pytest.mark.parametrize(("question", "row", "absent"), [
+    ("累计工作年限8年的员工年假有几天？", "满5年不满10年；年假天数: 9天", "0天"),
+    ("工作了25年的员工年假几天？", "满20年及以上；年假天数: 16天", "6天"),
+    ("单程500公里的出车补贴是多少？", "300-800公里；出车补贴_元: 120", "50"),
+])
+async def test_the_row_whose_range_holds_the_value_answers_alone(kb, question: str, row: str, absent: str) -> None:  # type: ignore[no-untyped-def]
+    out = await answer_dict(question, kb)
+    assert row in out["reply"], out["reply"]
+    assert absent not in out["reply"].replace(row, ""), out["reply"]
+    assert len(out["citations"]) == 1 and Path(out["citations"][0]["source"]).suffix == ".csv"
