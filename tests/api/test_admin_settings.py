@@ -52,7 +52,7 @@ async def test_model_set_up_in_settings_answers_without_a_restart_and_the_key_ne
 
             # save: live at once, the key write-only
             r = await client.put("/v1/admin/model", headers=ADMIN,
-                                 json={"enabled": True, "base_url": srv.url("ok"), "model": "m", "api_key": SECRET})
+                                 json={"base_url": srv.url("ok"), "model": "m", "api_key": SECRET})
             assert r.status_code == 200, r.text
             assert SECRET not in r.text and SECRET[:-4] not in r.text
             saved = r.json()["saved"]
@@ -69,7 +69,7 @@ async def test_model_set_up_in_settings_answers_without_a_restart_and_the_key_ne
             assert len(srv.started) > before and srv.auth[-1] == f"Bearer {SECRET}"
 
             # saving again without a key keeps it (same URL); a new URL without a key sends none
-            r = await client.put("/v1/admin/model", headers=ADMIN, json={"enabled": True, "base_url": srv.url("ok"), "model": "m"})
+            r = await client.put("/v1/admin/model", headers=ADMIN, json={"base_url": srv.url("ok"), "model": "m"})
             assert r.json()["saved"]["key_set"] is True
             r = await client.post("/v1/admin/model/test", headers=ADMIN, json={"base_url": srv.url("ok") + "/", "model": "m"})
             assert r.json()["ok"] is True and srv.auth[-1] == f"Bearer {SECRET}"  # the stored URL, trailing slash aside
@@ -77,8 +77,9 @@ async def test_model_set_up_in_settings_answers_without_a_restart_and_the_key_ne
             assert srv.auth[-1] == ""
 
             # switched off: offline again, no restart, the model is not called
-            r = await client.put("/v1/admin/model", headers=ADMIN, json={"enabled": False, "base_url": srv.url("ok"), "model": "m"})
-            assert r.json()["active"]["offline"] is True
+            r = await client.post("/v1/admin/model/off", headers=ADMIN)
+            assert r.json()["active"]["offline"] is True and r.json()["saved"]["enabled"] is False
+            assert r.json()["saved"]["base_url"] == srv.url("ok") and r.json()["saved"]["key_set"] is True  # kept
             assert (await client.get("/v1/settings")).json()["llm"]["offline"] is True
             before = len(srv.started)
             r = await client.post("/v1/chat", json={"message": "你好", "stream": False})
@@ -88,7 +89,7 @@ async def test_model_set_up_in_settings_answers_without_a_restart_and_the_key_ne
             for headers, status in (({}, 401), ({"Authorization": "Bearer demo-agent"}, 403),
                                     ({"Authorization": "Bearer demo-editor"}, 403)):
                 assert (await client.get("/v1/admin/model", headers=headers)).status_code == status
-                r = await client.put("/v1/admin/model", headers=headers, json={"enabled": False})
+                r = await client.post("/v1/admin/model/off", headers=headers)
                 assert r.status_code == status
     assert not [rec for rec in caplog.records if SECRET in rec.getMessage() or SECRET[-8:] in rec.getMessage()]
     assert any("saved the chat model" in rec.getMessage() for rec in caplog.records)
@@ -98,13 +99,14 @@ async def test_model_settings_refuse_bad_input(demo_data_dir: Path, tmp_path: Pa
     data = copy_data_dir(demo_data_dir, tmp_path / "kz")
     async with api_client(data, demo_keys="1") as client:
         await _seed(client)
-        r = await client.put("/v1/admin/model", headers=ADMIN, json={"enabled": True, "base_url": "", "model": ""})
+        r = await client.put("/v1/admin/model", headers=ADMIN, json={"base_url": "", "model": ""})
         body = assert_error_shape(r, 422, "invalid_input")
         assert {d["field"] for d in body["details"]} == {"base_url", "model"}
-        for url in ("ftp://x/v1", "127.0.0.1:8080", "http://exa mple/v1", "javascript:alert(1)"):
+        for url in ("ftp://x/v1", "127.0.0.1:8080", "http://exa mple/v1", "javascript:alert(1)", "https://[0]/v1",
+                    "http://x:99999/v1", "http://\x7f/v1"):
             r = await client.post("/v1/admin/model/test", headers=ADMIN, json={"base_url": url, "model": "m"})
             assert_error_shape(r, 422, "invalid_input")
-        r = await client.put("/v1/admin/model", headers=ADMIN, json={"enabled": True, "base_url": "http://x/v1", "model": "m",
+        r = await client.put("/v1/admin/model", headers=ADMIN, json={"base_url": "http://x/v1", "model": "m",
                                                                       "temperature": 2})
         assert_error_shape(r, 422, "invalid_input")
 
@@ -118,12 +120,12 @@ async def test_production_needs_https_for_a_remote_model_saved_in_settings(demo_
         key = store.issue_api_key("ops")
     async with api_client(data, env="production", host="0.0.0.0") as client:
         ops = {"Authorization": f"Bearer {key}"}
-        r = await client.put("/v1/admin/model", headers=ops, json={"enabled": True, "base_url": "http://models.example/v1", "model": "m"})
+        r = await client.put("/v1/admin/model", headers=ops, json={"base_url": "http://models.example/v1", "model": "m"})
         body = assert_error_shape(r, 422, "invalid_input")
         assert "https" in body["message"]
-        r = await client.put("/v1/admin/model", headers=ops, json={"enabled": True, "base_url": "http://127.0.0.1:9/v1", "model": "m"})
+        r = await client.put("/v1/admin/model", headers=ops, json={"base_url": "http://127.0.0.1:9/v1", "model": "m"})
         assert r.status_code == 200, r.text
-        r = await client.put("/v1/admin/model", headers=ops, json={"enabled": True, "base_url": "https://models.example/v1", "model": "m"})
+        r = await client.put("/v1/admin/model", headers=ops, json={"base_url": "https://models.example/v1", "model": "m"})
         assert r.status_code == 200, r.text
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import httpx
 from sqlalchemy import Boolean, Column, DateTime, Engine, Integer, String, Table, Text, insert, select, update
 
 from knowzero.errors import ProviderError
@@ -212,6 +213,8 @@ def probe(base_url: str, model: str, api_key: str, *, timeout_s: float) -> Probe
         reply = provider.chat(PROBE_MESSAGES, max_tokens=8)
     except ProviderError as exc:
         return ProbeResult(False, round((time.monotonic() - t0) * 1000), error=str(exc))
+    except (httpx.InvalidURL, ValueError):
+        return ProbeResult(False, round((time.monotonic() - t0) * 1000), error="the base URL cannot be used")
     ms = round((time.monotonic() - t0) * 1000)
     if not reply.strip():
         return ProbeResult(False, ms, error="the language model answered with empty text")

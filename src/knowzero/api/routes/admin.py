@@ -37,7 +37,11 @@ log = logging.getLogger("knowzero.api.admin")
 
 USER_ID = r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$"
 UserId = Annotated[str, Path(pattern=USER_ID, max_length=64, description="A user id (see GET /v1/admin/users).")]
-BASE_URL = r"^https?://[^\s/?#]+(/[^\s?#]*)?$"
+BASE_URL = (r"^https?://([A-Za-z0-9._~%-]+|\[::1\])"
+            r"(:([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?"
+            r"(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?$")
+"""An http(s) base URL of printable ASCII: a host name or address (IDN as punycode; of IPv6 only [::1]), an optional
+port (1-65535) and path."""
 TEST_TIMEOUT_S = 10.0
 """The longest a test call may take (or ``llm_timeout_s`` when that is shorter)."""
 
@@ -50,17 +54,19 @@ class NewUser(BaseModel):
 
 
 class ModelChoice(BaseModel):
+    """Use this model from now on (``POST /v1/admin/model/off`` switches it off)."""
+
     model_config = ConfigDict(extra="forbid")
-    enabled: bool = Field(description="On: this model answers. Off: offline (the extractive reader).")
-    base_url: str = Field("", max_length=500, description="OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1.")
-    model: str = Field("", max_length=200, description="Model name.")
+    base_url: str = Field(pattern=BASE_URL, max_length=500, description="OpenAI-compatible base URL, e.g. "
+                                                                        "http://127.0.0.1:11434/v1.")
+    model: str = Field(min_length=1, max_length=200, description="Model name.")
     api_key: str | None = Field(None, max_length=500, description="The model server's key; null keeps the stored one "
                                                                   "(only while base_url is unchanged), '' clears it.")
 
 
 class ModelTest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    base_url: str = Field(min_length=1, max_length=500)
+    base_url: str = Field(pattern=BASE_URL, max_length=500)
     model: str = Field(min_length=1, max_length=200)
     api_key: str | None = Field(None, max_length=500, description="null: the stored key, when base_url is the stored one.")
 
@@ -83,7 +89,12 @@ def _public_user(row: dict[str, Any]) -> dict[str, Any]:
 
 def _check_url(request: Request, url: str, field: str = "base_url") -> str:
     url = url.strip()
-    if not re.fullmatch(BASE_URL, url):
+    try:
+        parts = urlsplit(url)
+        usable = bool(re.fullmatch(BASE_URL, url) and parts.hostname and (parts.port is None or 0 < parts.port))
+    except ValueError:  # "[0]" is no IPv6 address, a port above 65535
+        usable = False
+    if not usable:
         raise InvalidInput("the base URL must be an http(s) URL such as http://127.0.0.1:11434/v1",
                            [{"field": field, "message": "not an http(s) URL"}])
     if not request.app.state.settings.llm_url_allowed(url):
@@ -173,29 +184,39 @@ async def get_model(request: Request, user: AdminUser) -> dict[str, Any]:
     return await asyncio.to_thread(_model_view, request, switch)
 
 
-@router.put("/v1/admin/model", summary="Save the chat model (or switch it off) — live at once, no restart",
+@router.put("/v1/admin/model", summary="Save the chat model and use it — live at once, no restart",
             **access(ADMIN, errors=(409,)))
 async def put_model(request: Request, body: ModelChoice, user: AdminUser) -> dict[str, Any]:
     switch = _switch(request)
-    base_url, model = body.base_url.strip(), body.model.strip()
-    if body.enabled and not (base_url and model):
-        raise InvalidInput("a model needs a base URL and a model name",
-                           [{"field": f, "message": "required"} for f, v in (("base_url", base_url), ("model", model)) if not v])
-    if base_url:
-        base_url = _check_url(request, base_url)
+    base_url = _check_url(request, body.base_url)
 
     def save() -> dict[str, Any]:
         stored = switch.stored()
         key = body.api_key
         if key is None and (stored is None or stored.base_url != base_url):
             key = ""  # the stored key goes only to the server it was given for
-        switch.save(enabled=body.enabled, base_url=base_url, model=model, api_key=key, by=user.id)
+        switch.save(enabled=True, base_url=base_url, model=body.model, api_key=key, by=user.id)
         return _model_view(request, switch)
 
     out = await asyncio.to_thread(save)
-    host = urlsplit(base_url).hostname or "-"
-    log.info("admin %s saved the chat model: %s (%s at %s, key %s)", user.id, "on" if body.enabled else "off (offline)",
-             model or "-", host, "set" if out["saved"]["key_set"] else "none")
+    log.info("admin %s saved the chat model: %s at %s (key %s)", user.id, body.model,
+             urlsplit(base_url).hostname or "-", "set" if out["saved"]["key_set"] else "none")
+    return out
+
+
+@router.post("/v1/admin/model/off", summary="Switch the chat model off (offline); the saved set-up is kept",
+             **access(ADMIN, errors=(409,)))
+async def model_off(request: Request, user: AdminUser) -> dict[str, Any]:
+    switch = _switch(request)
+
+    def save() -> dict[str, Any]:
+        stored = switch.stored()
+        switch.save(enabled=False, base_url=stored.base_url if stored else "", model=stored.model if stored else "",
+                    api_key=None, by=user.id)
+        return _model_view(request, switch)
+
+    out = await asyncio.to_thread(save)
+    log.info("admin %s switched the chat model off (offline)", user.id)
     return out
 
 
@@ -211,7 +232,7 @@ async def test_model(request: Request, body: ModelTest, user: AdminUser) -> dict
         if key is None:  # the stored key, but only towards the server it was saved for
             stored = switch.stored() if switch is not None else None
             key = stored.api_key if stored is not None and stored.base_url == base_url else ""
-        r = probe(base_url, body.model.strip(), key, timeout_s=timeout)
+        r = probe(base_url, body.model, key, timeout_s=timeout)
         return {"ok": r.ok, "latency_ms": r.latency_ms, "reply": r.reply, "error": r.error, "timeout_s": timeout}
 
     return await asyncio.to_thread(run)

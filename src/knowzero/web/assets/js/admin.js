@@ -54,8 +54,7 @@ export function modelCard(onChange) {
       : `${t('model_test_failed')} (${fmtMs(r.latency_ms)}): ${r.error}`;
   }));
   offBtn.addEventListener('click', () => run(async () => {
-    const b = body(); delete b.api_key;
-    paint(await api('/v1/admin/model', { method: 'PUT', body: { ...b, enabled: false } }));
+    paint(await api('/v1/admin/model/off', { method: 'POST' }));
     toast(t('model_switched_off')); onChange && onChange();
   }));
   const form = h('form', { class: 'stack', id: 'model-form' },
@@ -63,7 +62,7 @@ export function modelCard(onChange) {
     field('model-key', t('model_key'), key, t('model_key_help')),
     h('div', { class: 'row wrap' }, testBtn, saveBtn, offBtn), result, err);
   form.addEventListener('submit', (e) => { e.preventDefault(); run(async () => {
-    paint(await api('/v1/admin/model', { method: 'PUT', body: { ...body(), enabled: true } }));
+    paint(await api('/v1/admin/model', { method: 'PUT', body: body() }));
     toast(t('model_saved')); onChange && onChange();
   }); });
   api('/v1/admin/model').then((view) => { card.replaceChildren(h('h2', {}, t('model_setup')), status, form); paint(view); })
