@@ -127,7 +127,7 @@ def render_page_image(lines: Sequence[str], *, size: int = 30, width: int = 1654
     font = ImageFont.load_default(size=size)
     img = Image.new("L", (width, height), 255)
     draw = ImageDraw.Draw(img)
-    y = min(240, height // 10)
+    y = min(240, max(80, height // 8))
     for ln in lines:
         draw.text((120, y), ln, fill=0, font=font)
         y += int(size * 1.7)
@@ -145,7 +145,7 @@ def scanned_pdf(pages: Sequence[Sequence[str]], *, size: int = 30) -> bytes:
 def text_png(paragraph: str, *, size: int = 30, width: int = 60, fmt: str = "PNG") -> bytes:
     """One paragraph as an image (PNG by default; ``fmt`` "JPEG" or "TIFF" too)."""
     lines = textwrap.wrap(paragraph, width)
-    img = render_page_image(lines, size=size, width=1400, height=200 + int(size * 1.7) * len(lines))
+    img = render_page_image(lines, size=size, width=1400, height=240 + int(size * 1.7) * len(lines))
     buf = io.BytesIO()
     img.save(buf, fmt)
     return buf.getvalue()

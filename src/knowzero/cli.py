@@ -248,9 +248,10 @@ def ingest(paths: list[Path] = typer.Argument(..., help="Files or folders."),
                                       help="Embed the queued chunks before exiting (else `knowzero worker` or the "
                                            "server does it; the files are keyword-searchable either way)."),
            json_out: bool = typer.Option(False, "--json", help="Print the report as JSON.")) -> None:
-    """Ingest Markdown, text, HTML, PDF, DOCX and CSV files (incremental, resumable).
+    """Ingest Markdown, text, HTML, PDF, DOCX, CSV, XLSX, PPTX and PNG/JPEG/TIFF files (incremental, resumable).
 
-    Every file is made keyword-searchable (and its CSV table queryable) first; dense vectors follow
+    Scanned PDF pages and images are read by the bundled OCR engine (docs/documents.md). Every file is made
+    keyword-searchable (and its tables queryable) first; dense vectors follow
     from the embedding queue. Other file types are skipped with a message. A missing path or a file
     that cannot be read or parsed is reported and the other files are still ingested; the exit code
     is then 1.

@@ -25,11 +25,15 @@ What it does not do: borderless tables, right-to-left scripts, multi-column layo
 
 from __future__ import annotations
 
+import bisect
+import itertools
+import math
 import re
 import statistics
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from knowzero.errors import IngestError
 from knowzero.knowledge.document import DocumentText, ParsedDoc
@@ -133,36 +137,15 @@ def _reason(exc: Exception) -> str:
 
 
 def _read_page(pdf: object, index: int, name: str, ocr: Ocr | None) -> Page:
-    import pypdfium2.raw as raw
-
     page = pdf[index]  # type: ignore[index]
     try:
         width, height = page.get_size()
         textpage = page.get_textpage()
         try:
-            count = textpage.count_rects()
-            if count > MAX_RUNS_PER_PAGE:
-                raise IngestError(f"{name}: page {index + 1} has {count:,} text runs; at most {MAX_RUNS_PER_PAGE:,} "
-                                  "are read (MAX_RUNS_PER_PAGE)")
-            runs = []
-            for i in range(count):
-                left, bottom, right, top = textpage.get_rect(i)
-                text = textpage.get_text_bounded(left, bottom, right, top).replace("\r", "").replace("\n", " ")
-                if text.strip():
-                    first = textpage.get_index(left + 0.5, (top + bottom) / 2, 1.0, (top - bottom) / 2 + 0.5)
-                    size = raw.FPDFText_GetFontSize(textpage, first) if first is not None and first >= 0 else 0.0
-                    runs.append(Run(left, bottom, right, top, text, float(size)))
+            runs = _runs(textpage, index, name)
         finally:
             textpage.close()
-        cells: list[tuple[float, float, float, float]] = []
-        has_image = False
-        for k, obj in enumerate(page.get_objects(filter=(raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE), max_depth=2)):
-            if k >= MAX_PATHS_PER_PAGE:
-                break
-            if obj.type == raw.FPDF_PAGEOBJ_IMAGE:
-                has_image = True
-            elif runs:
-                cells.append(tuple(obj.get_bounds()))  # type: ignore[arg-type]
+        cells, has_image = _objects(page, bool(runs))
         result = Page(index + 1, width, height, runs, cells)
         if not runs and has_image:
             result.scanned = True
@@ -171,6 +154,58 @@ def _read_page(pdf: object, index: int, name: str, ocr: Ocr | None) -> Page:
         return result
     finally:
         page.close()
+
+
+def _runs(textpage: object, index: int, name: str) -> list[Run]:
+    """The page's text runs: PDFium's text split at its line breaks, each line's boxes (``count_rects`` over
+    the line's characters: one box for a line, several for table cells or columns at one height)."""
+    import pypdfium2.raw as raw
+
+    tp: Any = textpage
+    full = tp.get_text_range()
+    runs: list[Run] = []
+    start = 0
+    for line in full.split("\r\n"):
+        end = start + len(line)
+        if line.strip():
+            count = tp.count_rects(start, end - start)
+            if len(runs) + count > MAX_RUNS_PER_PAGE:
+                raise IngestError(f"{name}: page {index + 1} has more than {MAX_RUNS_PER_PAGE:,} text runs "
+                                  "(MAX_RUNS_PER_PAGE)")
+            size = float(raw.FPDFText_GetFontSize(tp, start))
+            if count == 1:
+                left, bottom, right, top = tp.get_rect(0)
+                runs.append(Run(left, bottom, right, top, line, size))
+            else:
+                for k in range(count):
+                    left, bottom, right, top = tp.get_rect(k)
+                    text = tp.get_text_bounded(left, bottom, right, top).replace("\r", "").replace("\n", " ")
+                    if text.strip():
+                        runs.append(Run(left, bottom, right, top, text, size))
+        start = end + 2
+    return runs
+
+
+def _objects(page: object, has_text: bool) -> tuple[list[tuple[float, float, float, float]], bool]:
+    """The boxes of the page's path objects (rules and cell borders, looked at only when it has text) and
+    whether it holds an image; at most :data:`MAX_PATHS_PER_PAGE` objects are looked at."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    pg: Any = page
+    n = min(raw.FPDFPage_CountObjects(pg), MAX_PATHS_PER_PAGE)
+    cells: list[tuple[float, float, float, float]] = []
+    has_image = False
+    left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    for i in range(n):
+        obj = raw.FPDFPage_GetObject(pg, i)
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_IMAGE or kind == raw.FPDF_PAGEOBJ_FORM:
+            has_image = True
+        elif kind == raw.FPDF_PAGEOBJ_PATH and has_text and raw.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
+            cells.append((left.value, bottom.value, right.value, top.value))
+    return cells, has_image
 
 
 def _ocr_page(page: object, width: float, height: float, ocr: Ocr) -> list[Run]:
@@ -212,8 +247,10 @@ def lay_out(pages: list[Page]) -> DocumentText:
                 para.flush()
                 doc.table(block, f"table {len(doc.tables) + 1}")
                 continue
-            level = next((i + 1 for i, s in enumerate(sizes[:3]) if round(block.height) >= s), 0) \
-                if block.height >= 1.18 * body and len(block.text) <= 120 else 0
+            # OCR boxes vary with ascenders and descenders: a heading there must be much taller and short
+            tall, longest = (1.5, 60) if page.ocr else (1.18, 120)
+            level = next((i + 1 for i, s in enumerate(sizes[:3]) if round(block.height) >= s), 1) \
+                if block.height >= tall * body and len(block.text) <= longest else 0
             para.line(block, level)
     para.flush()
     para.current_page = len(pages)
@@ -317,8 +354,17 @@ def _split(page: Page, runs: list[Run]) -> float | None:
     the page's middle that (almost) no run crosses (a centred title or header may cross it)."""
     if len(runs) < 6:
         return None
-    xs = [page.width * 0.3 + 2 * i for i in range(int(page.width * 0.4 / 2) + 1)]
-    crossing = [sum(1 for r in runs if r.left < x - 1 and r.right > x + 1) for x in xs]
+    x0, step = page.width * 0.3, 2.0
+    n = int(page.width * 0.4 / step) + 1
+    xs = [x0 + step * i for i in range(n)]
+    diff = [0] * (n + 1)  # each run crosses the xs strictly inside (left + 1, right - 1): a difference array
+    for r in runs:
+        lo = max(0, math.floor((r.left + 1 - x0) / step) + 1)
+        hi = min(n - 1, math.ceil((r.right - 1 - x0) / step) - 1)
+        if lo <= hi:
+            diff[lo] += 1
+            diff[hi + 1] -= 1
+    crossing = list(itertools.accumulate(diff[:n]))
     allowed = min(crossing) + max(1, len(runs) // 50)
     best: tuple[float, float, float] | None = None  # (width, -distance from the centre, middle)
     i = 0
@@ -340,7 +386,11 @@ def _split(page: Page, runs: list[Run]) -> float | None:
     if sum(1 for r in runs if r.left < split - 1 and r.right > split + 1) > 0.15 * len(runs) \
             or len(left) < 3 or len(right) < 3:
         return None
-    beside = sum(1 for r in right if any(abs(r.mid_y - q.mid_y) < r.height for q in left))
+    heights = sorted(q.mid_y for q in left)
+    beside = 0
+    for r in right:
+        k = bisect.bisect_left(heights, r.mid_y - r.height)
+        beside += k < len(heights) and heights[k] < r.mid_y + r.height
     return split if beside >= 3 else None
 
 

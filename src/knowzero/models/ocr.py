@@ -27,25 +27,28 @@ MIN_SCORE = 0.5
 """Recognised lines scoring lower are dropped (noise, stamps, photos read as text)."""
 
 _lock = threading.Lock()
-_RUN = re.compile(r"[A-Za-z0-9]{12,}")
+_RUN = re.compile(r"[A-Za-z0-9]{6,}")
+_O_FOR_ZERO = re.compile(r"(?<=\d)[oO](?=\d)|(?<=\d)[oO](?=[oO]?\d)|(?<=\d[,.])[oO0]{3}(?![A-Za-z0-9])")
 
 
 def respace(text: str) -> str:
-    """Latin runs of 12+ letters and digits split into words where that reads as English.
+    """An OCR line's glued English words split again, and an ``o`` read between digits made ``0``: a run of
+    6+ letters and digits (at least 4 letters, no capital after its first character: codes like XH1001AB
+    stay whole) is split where ``wordninja`` reads it as several English words.
 
-    >>> respace("Employeeswholivemorethan50kmfromthe office. 最多报销120元")
-    'Employees who live more than 50 km from the office. 最多报销120元'
+    >>> respace("Employeeswholivemorethan50kmfromthe office, fouryears orwhen 1,5o0eurosper 2,ooo XH1001AB 最多报销120元")
+    'Employees who live more than 50 km from the office, four years or when 1,500 euros per 2,000 XH1001AB 最多报销120元'
     """
     import wordninja
 
     def split(m: re.Match[str]) -> str:
         run = m.group(0)
-        if sum(ch.isalpha() for ch in run) < 8:
-            return run  # a code or a number, not glued words
+        if sum(ch.isalpha() for ch in run) < 4 or any(ch.isupper() for ch in run[1:]):
+            return run
         words = wordninja.split(run)
         return " ".join(words) if len(words) > 1 and "".join(words) == run else run
 
-    return _RUN.sub(split, text)
+    return _RUN.sub(split, _O_FOR_ZERO.sub(lambda m: "0" * len(m.group(0)), text))
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,10 @@ class OcrEngine:
         from rapidocr_onnxruntime import RapidOCR
 
         logging.getLogger("RapidOCR").setLevel(logging.ERROR)
-        self._engine: Any = RapidOCR(intra_op_num_threads=1, inter_op_num_threads=1)
+        # No text-angle classifier: it turned upright lines of clean scans upside down (read as empty text) on
+        # our test pages, and scans are upright; a wider unclip keeps the spaces between English words.
+        self._engine: Any = RapidOCR(intra_op_num_threads=1, inter_op_num_threads=1, use_cls=False,
+                                     det_unclip_ratio=2.0)
 
     def read(self, image: Any) -> list[OcrLine]:
         """The text lines of a Pillow image (any mode), top to bottom as the engine returns them."""
