@@ -313,3 +313,12 @@ def test_the_model_words_a_section_but_does_not_choose_what_it_says() -> None:
     ev = [Cand(f"句子{i}的原文。", "f.md", "T", "T / A", i * 10, i * 10 + 6, "p", "general") for i in range(3)]
     kept = [("第三句的改写。", ev[2]), ("第一句的改写。", ev[0])]
     assert in_evidence_order(kept, ev) == [("第一句的改写。", ev[0]), ("句子1的原文。", ev[1]), ("第三句的改写。", ev[2])]
+
+
+def test_an_english_topic_gets_english_section_headings() -> None:
+    """Issue 28: an English document had Chinese headings (概述与定义, 相关：)."""
+    from knowzero.learning.compose import HEADINGS, section_heading
+
+    for key, (zh, en) in HEADINGS.items():
+        assert section_heading(key, "Paid time off") == en
+        assert section_heading(key, "带薪年假") == zh

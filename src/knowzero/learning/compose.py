@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from knowzero.errors import ProviderError
+from knowzero.input import message_language
 from knowzero.knowledge import verify
 from knowzero.knowledge.injection import find_instructions
 from knowzero.knowledge.retriever import Plan, evidence_quality, retrieve
@@ -40,6 +41,22 @@ _LEVEL_SHAPE = {  # (detail sections, sentences per detail section, overview sen
     "intermediate": (4, 5, 3),
     "advanced": (5, 6, 4),
 }
+HEADINGS = {"overview": ("概述与定义", "Overview and definitions"), "other": ("其他要点", "Other points"),
+            "example": ("示例", "Examples"), "pitfall": ("常见误区与注意事项", "Pitfalls and cautions"),
+            "related": ("相关：", "Related: ")}
+"""The headings a document's sections get, in the topic's language (an English topic gets English headings)."""
+
+
+def section_heading(key: str, topic: str) -> str:
+    """A standard section's heading in the topic's language.
+
+    >>> section_heading("overview", "Annual leave"), section_heading("overview", "年假")
+    ('Overview and definitions', '概述与定义')
+    """
+    zh, en = HEADINGS[key]
+    return en if message_language(topic) == "en" else zh
+
+
 DOMAIN_LABELS = {"technical": "技术", "hr": "人事", "product": "产品", "policy": "制度", "general": "综合"}
 
 _LIST_MARK = re.compile(r"^\s*(?:\d{1,3}[.、)）]|[（(]\d{1,3}[)）]|[-*+•·]|[一二三四五六七八九十]+、)\s*")
@@ -368,7 +385,7 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
         plain = sorted((c for c in cands if c.kind in ("detail", "definition") and not _LABEL.match(c.text)),
                        key=lambda c: (_subject_pos(c.text, topic), -c.score))
         overview += take(plain, 2 - len(overview))
-    groups.append(("definition", "概述与定义", overview[:1] + sorted(overview[1:], key=_doc_order)))
+    groups.append(("definition", section_heading("overview", topic), overview[:1] + sorted(overview[1:], key=_doc_order)))
     by_heading: dict[tuple[str, str], list[Cand]] = {}
     for c in cands:
         if c.kind in ("detail", "definition") and (c.source, c.start) not in used:
@@ -389,13 +406,13 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     if len(groups) - 1 < n_groups and singles:
         picked = take(sorted(singles, key=lambda c: -c.score), per_group)
         if picked:
-            groups.append(("detail", "其他要点", sorted(picked, key=_doc_order)))
+            groups.append(("detail", section_heading("other", topic), sorted(picked, key=_doc_order)))
     examples = take([c for c in cands if c.kind == "example"], per_group)
     if examples:
-        groups.append(("example", "示例", sorted(examples, key=_doc_order)))
+        groups.append(("example", section_heading("example", topic), sorted(examples, key=_doc_order)))
     pitfalls = take([c for c in cands if c.kind == "pitfall"], per_group)
     if pitfalls:
-        groups.append(("pitfall", "常见误区与注意事项", sorted(pitfalls, key=_doc_order)))
+        groups.append(("pitfall", section_heading("pitfall", topic), sorted(pitfalls, key=_doc_order)))
     unused = [c for c in cands if (c.source, c.start) not in used]
     return Outline(topic, topic, True, quality, category, groups, unused, [], sources, retrieval_ms)
 
@@ -483,7 +500,7 @@ def _outline_by_source(kb: Any, topic: str, path: str, cands: list[Cand], qualit
     defining = [c for c in sents if defines(c.text, topic) and c not in overview]
     overview = (defining[:1] + overview)[:n_overview]
     if overview:
-        groups.append(("definition", "概述与定义", overview))
+        groups.append(("definition", section_heading("overview", topic), overview))
         used |= {(c.source, c.start) for c in overview}
     for top, members in by_top.items():
         picked = _spread([c for c in members if (c.source, c.start) not in used], per_group)
@@ -495,7 +512,8 @@ def _outline_by_source(kb: Any, topic: str, path: str, cands: list[Cand], qualit
     others = [c for c in cands if c.source != path and (c.source, c.start) not in used]
     extra = [c for c in others if c.kind in ("detail", "definition")][:per_group]
     if len(extra) >= 2:
-        groups.append(("detail", f"相关：{short_heading(extra[0].section, extra[0].title)}", sorted(extra, key=_doc_order)))
+        groups.append(("detail", section_heading("related", topic) + short_heading(extra[0].section, extra[0].title),
+                       sorted(extra, key=_doc_order)))
         used |= {(c.source, c.start) for c in extra}
     unused = [c for c in cands if (c.source, c.start) not in used]
     return Outline(topic, topic, True, quality, category, groups, unused, [], sources, retrieval_ms)
