@@ -183,3 +183,30 @@ def test_ocr_in_a_parse_worker_reports_each_page_and_gets_time_per_page(monkeypa
     doc = parse_worker.parse_isolated(data, "scan.pdf", lambda page, pages: seen.append((page, pages)))
     assert seen == [(1, 3), (2, 3), (3, 3)] and doc.ocr_pages == [1, 2, 3]
     assert "visitors sign in" in doc.text
+
+
+def test_a_document_with_two_tables_stores_both_and_an_old_database_is_migrated(tmp_path: Path) -> None:
+    """kb_tables had a unique path (one table per file): a DOCX with two tables failed to ingest."""
+    from kz_testlib import make_kb
+    from sqlalchemy import text
+
+    from knowzero.knowledge.tables import migrate_many_tables_per_document
+
+    html = ("<html><body><h1>Rates</h1><table><tr><th>Grade</th><th>Euros</th></tr><tr><td>A</td><td>120</td></tr>"
+            "</table><p>Between.</p><table><tr><th>Site</th><th>Desks</th></tr><tr><td>North</td><td>40</td></tr>"
+            "</table></body></html>").encode()
+    kb = make_kb(tmp_path / "data")
+    report = kb.ingest_bytes("rates.html", html, collection="team", embed=False)
+    assert not report.failed, report.failed
+    assert kb.sql is not None and len([t for t in kb.sql.tables if t.path == "team/rates.html"]) == 2
+    assert kb.sql.query("Which site has the highest Desks?", 3)[0][0].text == "Site: North；Desks: 40。"
+    with kb.engine.begin() as conn:  # an older database: the unique path is back, with its rows
+        conn.execute(text("CREATE TABLE old_t AS SELECT * FROM kb_tables"))
+        conn.execute(text("DROP TABLE kb_tables"))
+        conn.execute(text("CREATE TABLE kb_tables (name VARCHAR(200) PRIMARY KEY, path VARCHAR(1000) NOT NULL, "
+                          "collection VARCHAR(200) NOT NULL, columns TEXT NOT NULL, span_start INTEGER, span_end INTEGER, "
+                          "page INTEGER, CONSTRAINT uq_kb_tables_path UNIQUE (path))"))
+        conn.execute(text("INSERT INTO kb_tables SELECT * FROM old_t WHERE name = (SELECT min(name) FROM old_t)"))
+        migrate_many_tables_per_document(conn)
+        conn.execute(text("INSERT INTO kb_tables SELECT * FROM old_t WHERE name = (SELECT max(name) FROM old_t)"))
+        assert conn.execute(text("SELECT count(*) FROM kb_tables WHERE path = 'team/rates.html'")).scalar() == 2

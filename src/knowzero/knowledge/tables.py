@@ -23,7 +23,6 @@ from sqlalchemy import (
     String,
     Table,
     Text,
-    UniqueConstraint,
     delete,
     inspect,
     select,
@@ -112,8 +111,8 @@ kb_tables = Table(
     Column("span_start", Integer, nullable=True),  # a table inside a document: its rows' span in the text
     Column("span_end", Integer, nullable=True),  # (None: a CSV, whose whole text is its rendering)
     Column("page", Integer, nullable=True),
-    UniqueConstraint("path", name="uq_kb_tables_path"),
 )
+"""A document may hold several tables (issue 29: DOCX, HTML, Markdown, PDF, XLSX): no unique path."""
 
 kb_disabled = Table(
     "kb_disabled", metadata,  # documents an editor switched off: kept, but never retrieved or cited
@@ -249,3 +248,27 @@ def migrate_pages_and_placed_tables(conn: Connection) -> None:
 
 
 MIGRATIONS.append(("kb_pages_and_placed_tables", migrate_pages_and_placed_tables))
+
+
+def migrate_many_tables_per_document(conn: Connection) -> None:
+    """Issue 29: drop the unique ``path`` of ``kb_tables`` (a document may hold several tables). SQLite cannot
+    drop a constraint: the table is rebuilt with the same rows."""
+    uniques = [u for u in inspect(conn).get_unique_constraints("kb_tables") if u.get("column_names") == ["path"]]
+    if not uniques:
+        return
+    if conn.dialect.name == "postgresql":
+        for u in uniques:
+            if u.get("name"):
+                conn.execute(text(f'ALTER TABLE kb_tables DROP CONSTRAINT IF EXISTS "{u["name"]}"'))
+        return
+    conn.execute(text("CREATE TABLE kb_tables_new (name VARCHAR(200) NOT NULL PRIMARY KEY, path VARCHAR(1000) NOT NULL, "
+                      "collection VARCHAR(200) NOT NULL, columns TEXT NOT NULL, span_start INTEGER, span_end INTEGER, "
+                      "page INTEGER)"))
+    conn.execute(text("INSERT INTO kb_tables_new (name, path, collection, columns, span_start, span_end, page) "
+                      "SELECT name, path, collection, columns, span_start, span_end, page FROM kb_tables"))
+    conn.execute(text("DROP TABLE kb_tables"))
+    conn.execute(text("ALTER TABLE kb_tables_new RENAME TO kb_tables"))
+    conn.execute(text("CREATE INDEX IF NOT EXISTS ix_kb_tables_path ON kb_tables (path)"))
+
+
+MIGRATIONS.append(("kb_tables_many_per_document", migrate_many_tables_per_document))
