@@ -21,6 +21,7 @@ messages are for people, and nothing internal (tracebacks, SQL, paths) is ever p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -84,6 +85,7 @@ class ProviderCoolingDown(ProviderError):
     (a benchmark counts it apart from the calls: ``llm_refused``)."""
 
 
+_FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
 MAX_FIELD_ERRORS = 20
 """A 422 names at most this many fields (a body of 40,000 unknown keys is not answered with 40,000 errors)."""
 
@@ -98,7 +100,10 @@ def field_errors(errors: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
     out = []
     for e in errors[:MAX_FIELD_ERRORS]:
         msg = str(e.get("msg", "invalid")).removeprefix("Value error, ")
-        field = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or (msg.split(":")[0] if ":" in msg else "")
+        loc = [str(p) for p in e.get("loc", ()) if p != "body"]
+        if e.get("type") == "extra_forbidden" and loc and not _FIELD_NAME.fullmatch(loc[-1]):
+            loc[-1] = "(unknown field)"  # a key the caller made up is not repeated back unless it is a plain name
+        field = ".".join(loc) or (msg.split(":")[0] if ":" in msg else "")
         out.append({"field": _cut(field), "message": _cut(msg)})
     if len(errors) > MAX_FIELD_ERRORS:
         out.append({"field": "", "message": f"and {len(errors) - MAX_FIELD_ERRORS} more errors"})

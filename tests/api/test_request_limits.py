@@ -128,3 +128,26 @@ async def test_an_upload_may_be_larger_than_the_json_cap(small_kb, tmp_path):
         r = await client.post("/v1/kb/upload", files={"files": ("big.md", text.encode(), "text/markdown")},
                               headers=EDITOR)
         assert_error_shape(r, 413, "too_large")
+
+
+async def test_an_anonymous_upload_gets_the_small_cap(small_kb):
+    """The upload's 100 MiB cap is for signed-in callers: without a key a large upload is refused unread
+    (it used to be read and stored in full before the 401)."""
+    async with api_client(small_kb.settings.data_dir) as client:
+        started = time.perf_counter()
+        r = await client.post("/v1/kb/upload", files={"files": ("big.md", b"x" * 2_000_000, "text/markdown")})
+        assert_error_shape(r, 413, "too_large")
+        assert time.perf_counter() - started < 2.0
+
+
+async def test_a_made_up_key_is_not_repeated_back_and_every_router_checks_json(small_kb):
+    async with api_client(small_kb.settings.data_dir) as client:
+        r = await client.post("/v1/chat", json={"message": "x", "<img src=x onerror=alert(1)>SECRET": 1, "plain_name": 2})
+        err = assert_error_shape(r, 422, "invalid_input")
+        assert "SECRET" not in r.text and "<img" not in r.text
+        assert "plain_name" in err["message"] and "(unknown field)" in err["message"]
+        # the meta routes (feedback, ask) parse bodies with the same checks as every other router
+        r = await client.post("/v1/feedback", json={"thread_id": "t", "message_id": "m", "rating": "up",
+                                                    "comment": "x", **{f"k{i}": i for i in range(6000)}})
+        assert_error_shape(r, 422, "invalid_input")
+        assert "5000" in r.json()["error"]["message"]

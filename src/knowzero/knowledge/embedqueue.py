@@ -93,6 +93,9 @@ class JobQueue(Protocol):
 
     def stats(self) -> QueueStats: ...
 
+    def discard(self, conn: Connection, keys: set[str]) -> None:
+        """Drop waiting jobs of ``keys`` (their chunks were deleted: no document holds them any more)."""
+
     def queued_keys(self) -> set[str]:
         """The vector keys with a job waiting or running (for checks; reads the whole queue)."""
 
@@ -116,6 +119,10 @@ class TableQueue:
                 {"key": k, "body": b, "enqueued_at": now, "lease_until": None, "claimed_by": "", "attempts": 0,
                  "error": ""} for k, b in bodies.items()])
         return len(bodies)
+
+    def discard(self, conn: Connection, keys: set[str]) -> None:
+        if keys:
+            conn.execute(delete(kb_embed_queue).where(kb_embed_queue.c.key.in_(sorted(keys))))
 
     def stats(self) -> QueueStats:
         with self.engine.connect() as conn:

@@ -114,6 +114,10 @@ class ProcrastinateQueue:
             deferrer.batch_defer(*jobs)
         return len(bodies)
 
+    def discard(self, conn: Connection, keys: set[str]) -> None:
+        """Nothing to drop: a job holds keys only, and a key whose chunks are gone embeds nothing (the body is
+        read from ``kb_chunks`` when the job runs)."""
+
     def stats(self) -> QueueStats:
         with self.engine.connect() as conn:
             row = conn.execute(text(

@@ -27,12 +27,13 @@ from fastapi import APIRouter, Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from knowzero.api.access import ADMIN, access
+from knowzero.api.body import SafeRoute
 from knowzero.api.deps import AdminUser
 from knowzero.errors import Conflict, InvalidInput, NotFound
 from knowzero.graph.context import Deps
 from knowzero.llm.configured import ModelSwitch, probe
 
-router = APIRouter(tags=["admin"])
+router = APIRouter(tags=["admin"], route_class=SafeRoute)
 log = logging.getLogger("knowzero.api.admin")
 
 USER_ID = r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$"

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from knowzero import __version__
 from knowzero.api.access import ANYONE, access
+from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.errors import InvalidInput, NotFound
 from knowzero.input import CollectionName
@@ -30,7 +31,7 @@ from knowzero.knowledge.kb import DENSE_MODEL
 from knowzero.knowledge.pipeline import answer
 from knowzero.users import can_write_knowledge, is_staff
 
-router = APIRouter(tags=["meta"])
+router = APIRouter(tags=["meta"], route_class=SafeRoute)
 
 
 def _dir_size(path: Path) -> int:
