@@ -42,6 +42,7 @@ from knowzero.knowledge import versions
 from knowzero.knowledge.chunker import chunk_text
 from knowzero.knowledge.dbviews import ChunkView, FileTextView, TitleDerived, titles
 from knowzero.knowledge.dense import DenseIndex, PgVectorIndex
+from knowzero.knowledge.document import page_at
 from knowzero.knowledge.embedqueue import JobQueue, WorkProgress, bump, run_worker, store_vectors
 from knowzero.knowledge.keyword import KeywordIndex, open_index
 from knowzero.knowledge.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
@@ -55,6 +56,7 @@ from knowzero.knowledge.sqlindex import (
     encode_columns,
     new_table_name,
     row_offsets,
+    span_row_offsets,
 )
 from knowzero.knowledge.tables import (
     DENSE_MODEL,
@@ -319,9 +321,11 @@ class KnowledgeBase:
         for t in tables:
             try:
                 m = meta.get(t.path)
-                infos.append(TableInfo(t.name, t.path, t.collection, decode_columns(t.columns),
-                                       row_offsets(file_texts.get(t.path, "")), m.title if m else t.path,
-                                       m.domain if m else "product"))
+                body = file_texts.get(t.path, "")
+                offsets = row_offsets(body) if t.span_start is None else \
+                    span_row_offsets(body, t.span_start, t.span_end if t.span_end is not None else len(body))
+                infos.append(TableInfo(t.name, t.path, t.collection, decode_columns(t.columns), offsets,
+                                       m.title if m else t.path, m.domain if m else "product", t.page))
             except ValueError as exc:
                 log.warning("skipping the SQL table of %s: %s", t.path, exc)
         return infos
@@ -337,8 +341,8 @@ class KnowledgeBase:
                     if r.path not in disabled]
         # A disabled document keeps its text (an old citation still opens) but no passage, vector or
         # table row of it is loaded: it cannot be retrieved, so it cannot be cited.
-        passages = {r.id: Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain, r.collection)
-                    for r in rows}
+        passages = {r.id: Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain, r.collection,
+                                  r.page, bool(r.ocr)) for r in rows}
         plist = list(passages.values())
         file_texts = {f.path: f.text for f in files}
         self._check_keyword_index(len(passages), disabled)
@@ -635,8 +639,7 @@ class KnowledgeBase:
                 if parsed is not None:
                     chunks = chunk_text(parsed.text, source=d.source, title=parsed.title, max_chars=s.chunk_chars,
                                         overlap=s.chunk_overlap)
-                    ps = [Passage(c.id, d.source, c.title, c.section, c.text, c.start, c.end, dom, collection)
-                          for c in chunks]
+                    ps = _passages(chunks, parsed, d.source, dom, collection)
                     if ps:
                         batch.append((d, parsed, dom, ps))
                         batch_chunks += len(ps)
@@ -691,11 +694,12 @@ class KnowledgeBase:
         for d, parsed, dom, ps in batch:
             files.append({"path": d.source, "collection": ps[0].collection, "domain": dom, "sha256": d.sha256,
                           "title": parsed.title, "kind": parsed.kind, "text": parsed.text, "origin": d.origin,
-                          "ingested_at": now})
+                          "ingested_at": now, "layout": json.dumps(parsed.layout() | {"tables": _table_count(parsed)},
+                                                                   ensure_ascii=False)})
             unique = _dedupe(ps)
             chunks += [{"id": p.id, "path": p.path, "collection": p.collection, "domain": p.domain, "title": p.title,
                         "section": p.section, "text": p.text, "start": p.start, "end": p.end, "ordinal": i,
-                        "vkey": keys[p.id]} for i, p in enumerate(unique)]
+                        "vkey": keys[p.id], "page": p.page, "ocr": p.ocr} for i, p in enumerate(unique)]
         unique_all = _batch_passages(batch)
         flags = flag_rows((p.id, p.path, p.section, p.text) for p in unique_all)
         paths = [d.source for d, _, _, _ in batch]
@@ -719,11 +723,19 @@ class KnowledgeBase:
                     self.dense.add([p.id for p in ready], [p.path for p in ready],
                                    np.vstack([have[keys[p.id]] for p in ready]), conn)
             for d, parsed, _, ps in batch:
-                if parsed.table is not None and not (keep_tables and d.source in existing):
+                kept = keep_tables and d.source in existing  # re-indexed from its stored text: tables stay
+                if parsed.table is not None and not kept:
                     name = new_table_name()
                     create_table(conn, name, parsed.table.columns, parsed.table.rows)
                     conn.execute(kb_tables.insert().values(name=name, path=d.source, collection=ps[0].collection,
                                                            columns=encode_columns(parsed.table.columns)))
+                for placed in [] if kept else parsed.tables:  # tables inside the document, where each stands
+                    name = new_table_name()
+                    create_table(conn, name, placed.table.columns, placed.table.rows)
+                    conn.execute(kb_tables.insert().values(name=name, path=d.source, collection=ps[0].collection,
+                                                           columns=encode_columns(placed.table.columns),
+                                                           span_start=placed.start, span_end=placed.end,
+                                                           page=placed.page))
                 (report.updated if d.source in existing else report.added).append(d.source)
                 report.chunks += len(ps)
             conn.execute(delete(kb_failures).where(kb_failures.c.path.in_(paths)))
@@ -839,7 +851,11 @@ class KnowledgeBase:
                 sha = hashlib.sha256(origin.read_bytes()).hexdigest()
                 parsed = parse_file(origin)
             else:
-                sha, parsed = row.sha256, ParsedDoc(row.text, row.title, row.kind, None)
+                layout = _layout(row.layout)
+                sha, parsed = row.sha256, ParsedDoc(row.text, row.title, row.kind, None,
+                                                    pages=list(layout.get("page_starts") or []),
+                                                    ocr_pages=list(layout.get("ocr_pages") or []),
+                                                    warnings=list(layout.get("warnings") or []))
         except (IngestError, OSError) as exc:
             message = exc.message if isinstance(exc, IngestError) else f"{path}: cannot be read ({exc.strerror})"
             report.failed.append({"path": path, "error": message})
@@ -847,7 +863,7 @@ class KnowledgeBase:
             return report
         s = self.settings
         chunks = chunk_text(parsed.text, source=path, title=parsed.title, max_chars=s.chunk_chars, overlap=s.chunk_overlap)
-        ps = [Passage(c.id, path, c.title, c.section, c.text, c.start, c.end, row.domain, row.collection) for c in chunks]
+        ps = _passages(chunks, parsed, path, row.domain, row.collection)
         if not ps:
             report.failed.append({"path": path, "error": f"{path}: no text could be extracted"})
             self._record_failures([(path, report.failed[0]["error"])])
@@ -869,7 +885,8 @@ class KnowledgeBase:
                 rows = c.execute(stmt).all()
         else:
             rows = conn.execute(stmt).all()
-        return [Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain, r.collection) for r in rows]
+        return [Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain, r.collection, r.page,
+                        bool(r.ocr)) for r in rows]
 
     def is_empty(self) -> bool:
         with self.engine.connect() as conn:
@@ -897,7 +914,8 @@ class KnowledgeBase:
         ``embedded`` (every chunk has its vector) or ``failed`` (its last ingest failed: ``error``)."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(kb_files.c.path, kb_files.c.collection, kb_files.c.domain, kb_files.c.title,
-                                       kb_files.c.kind, kb_files.c.ingested_at).order_by(kb_files.c.path)).all()
+                                       kb_files.c.kind, kb_files.c.ingested_at, kb_files.c.layout)
+                                .order_by(kb_files.c.path)).all()
             failures = {r.path: r for r in conn.execute(select(kb_failures))}
         counts, embedded = self._chunk_counts()
         if self.disabled and not self.in_db:  # not loaded: their chunks are counted in the database
@@ -909,7 +927,7 @@ class KnowledgeBase:
         for r in rows:
             n, e = counts.get(r.path, 0), embedded.get(r.path, 0)
             off = r.path in self.disabled
-            item = dict(r._mapping) | {"chunks": n, "embedded_chunks": e, "enabled": not off,
+            item = {k: v for k, v in r._mapping.items() if k != "layout"} | _layout_item(r.layout) | {"chunks": n, "embedded_chunks": e, "enabled": not off,
                                        "status": "disabled" if off else "embedded" if e >= n else "searchable",
                                        "error": None, **_flags_item(flags.get(r.path, []))}
             if r.path in failures:
@@ -920,7 +938,7 @@ class KnowledgeBase:
             if path not in listed:
                 out.append({"path": path, "collection": None, "domain": None, "title": path, "kind": None,
                             "ingested_at": f.failed_at, "chunks": 0, "embedded_chunks": 0, "enabled": False,
-                            "status": "failed", "error": f.error})
+                            "status": "failed", "error": f.error, **_layout_item("{}")})
         return out
 
     def embedding_status(self) -> dict[str, int]:
@@ -962,6 +980,36 @@ class KnowledgeBase:
             else:
                 rows = conn.execute(text("SELECT path, count(*) AS n, 0 AS e FROM kb_chunks GROUP BY path")).all()
         return {r.path: int(r.n) for r in rows}, {r.path: int(r.e) for r in rows}
+
+
+def _passages(chunks: list[Any], parsed: ParsedDoc, source: str, domain: str, collection: str) -> list[Passage]:
+    """A document's chunks as passages, each with the page where it starts and whether OCR read that page."""
+    ocr = set(parsed.ocr_pages)
+    out = []
+    for c in chunks:
+        page = page_at(parsed.pages, c.start)
+        out.append(Passage(c.id, source, c.title, c.section, c.text, c.start, c.end, domain, collection, page,
+                           page in ocr))
+    return out
+
+
+def _table_count(parsed: ParsedDoc) -> int:
+    return len(parsed.tables) + (parsed.table is not None)
+
+
+def _layout(raw: str | None) -> dict[str, Any]:
+    try:
+        data = json.loads(raw or "{}")
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _layout_item(raw: str | None) -> dict[str, object]:
+    """What the file list shows of a document's parse: pages, tables, OCR pages, parse warnings."""
+    layout = _layout(raw)
+    return {"pages": layout.get("pages"), "tables": int(layout.get("tables") or 0),
+            "ocr_pages": list(layout.get("ocr_pages") or []), "warnings": list(layout.get("warnings") or [])}
 
 
 def _flags_item(chunks: list[dict[str, object]]) -> dict[str, object]:

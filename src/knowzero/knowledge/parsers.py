@@ -33,8 +33,8 @@ from typing import Any
 
 from knowzero.errors import IngestError, PayloadTooLarge
 from knowzero.knowledge import officeparse, pdfparse
-from knowzero.knowledge.csvtable import Table, one_line, read_csv_table
-from knowzero.knowledge.document import DocumentText, ParsedDoc
+from knowzero.knowledge.csvtable import Table, one_line, read_csv_table, table_from_cells
+from knowzero.knowledge.document import DocumentText, ParsedDoc, PlacedTable
 from knowzero.models.ocr import ocr as ocr_engine
 
 __all__ = ["TEXT_SUFFIXES", "DocumentTooLarge", "ParsedDoc", "RefusedDocument", "decode", "parse_bytes", "parse_file",
@@ -194,7 +194,9 @@ _PIPE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)+\|?\s*$")
 
 
 def _markdown_tables(text: str, title: str, stem: str) -> ParsedDoc:
-    """Markdown as written, but each pipe table (a header row, a ``---|---`` rule, rows) as a table in place."""
+    """Markdown as written; each pipe table (a header row, a ``---|---`` rule, rows) is also kept as a structured
+    table whose rows are its data lines as written (the reader reads a pipe row as "header：value" sentences
+    and cites the exact line)."""
     lines = text.split("\n")
     if not any(_PIPE_RULE.match(ln) for ln in lines):
         return ParsedDoc(text, title, "markdown")
@@ -203,11 +205,17 @@ def _markdown_tables(text: str, title: str, stem: str) -> ParsedDoc:
     while i < len(lines):
         if i + 1 < len(lines) and _PIPE_ROW.match(lines[i]) and _PIPE_RULE.match(lines[i + 1]):
             rows = [_pipe_cells(lines[i])]
+            doc.raw_line(lines[i])
+            doc.raw_line(lines[i + 1])
             i += 2
+            start = doc.chars
             while i < len(lines) and lines[i].strip() and _PIPE_ROW.match(lines[i]):
                 rows.append(_pipe_cells(lines[i]))
+                doc.raw_line(lines[i])
                 i += 1
-            doc.table(rows, f"table {len(doc.tables) + 1}")
+            table = table_from_cells(rows, f"table {len(doc.tables) + 1}")
+            if table is not None and len(table.rows) == len(rows) - 1:  # one structured row per line
+                doc.tables.append(PlacedTable(table, start, doc.chars - 1))
             continue
         doc.raw_line(lines[i])
         i += 1
