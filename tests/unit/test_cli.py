@@ -66,22 +66,22 @@ def test_ingest_skips_unsupported_files_with_a_message(isolated: Path, tmp_path:
     folder = tmp_path / "docs"
     write(folder / "technical" / "零件C.md", "# 零件C\n\n零件C的外圆公差为±0.02mm。\n")
     shutil.copy(DATA / "sample.md", folder / "sample.md")
-    (folder / "drawing.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    (folder / "drawing.dwg").write_bytes(b"AC1032" + bytes(64))  # a CAD drawing: no reader (images are OCR'd now)
     r = run("ingest", str(folder), "--json")
     assert r.exit_code == 0, r.output
-    assert "skipped: docs/drawing.png: unsupported file type" in r.stderr.splitlines()
+    assert "skipped: docs/drawing.dwg: unsupported file type" in r.stderr.splitlines()
     rep = report(r)
     assert len(rep["added"]) == 2 and rep["failed"] == []
-    assert rep["skipped"] == [{"path": "docs/drawing.png", "reason": "unsupported file type"}]
+    assert rep["skipped"] == [{"path": "docs/drawing.dwg", "reason": "unsupported file type"}]
 
 
 def test_ingest_skips_a_named_unsupported_file_without_failing(isolated: Path, tmp_path: Path) -> None:
     good = write(tmp_path / "in" / "good.md", "# 好文件\n\n这是可以导入的内容。\n")
-    png = tmp_path / "in" / "photo.png"
-    png.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
-    r = run("ingest", str(png), str(good))
+    dwg = tmp_path / "in" / "plan.dwg"
+    dwg.write_bytes(b"AC1032" + bytes(64))
+    r = run("ingest", str(dwg), str(good))
     assert r.exit_code == 0, r.output
-    assert r.stderr.splitlines() == ["skipped: photo.png: unsupported file type"]
+    assert r.stderr.splitlines() == ["skipped: plan.dwg: unsupported file type"]
     assert r.stdout.strip().splitlines()[-1].startswith("added 1, updated 0, unchanged 0, removed 0, skipped 1, failed 0;")
 
 
