@@ -10,6 +10,7 @@ searchable first, then embeds the queued chunks with a progress bar (``--no-embe
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import json
@@ -45,7 +46,7 @@ from knowzero.graph.builder import build_graph
 from knowzero.knowledge.embedqueue import WorkProgress, run_worker
 from knowzero.knowledge.kb import IngestProgress, KnowledgeBase
 from knowzero.knowledge.names import COLLECTION_PATTERN
-from knowzero.knowledge.pipeline import answer_sync
+from knowzero.knowledge.pipeline import answer_in_either
 from knowzero.learning.cli import learn_command
 from knowzero.persistence.db import make_engine
 from knowzero.remote import ServerError, ask_at, client_url, find_server, record_server
@@ -394,7 +395,7 @@ def ask(question: str = typer.Argument(..., help="The question."),
         if kb.is_empty():
             typer.echo("ingesting the bundled demo knowledge base…", err=True)
         kb.ensure_demo()
-        out = answer_sync(question, deps.scoped(collection).knowledge()).to_public()
+        out = asyncio.run(answer_in_either(question, deps.scoped(collection).knowledge(), deps.lexicon)).to_public()
     if json_out:
         _print_json(out)
         return

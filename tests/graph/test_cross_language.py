@@ -70,3 +70,13 @@ def test_a_question_with_no_known_translation_is_left_alone() -> None:
     lex = Lexicon()
     lex._index = {"annual leave": ["年假"]}
     assert translate_question("What is the weather like on Mars?", lex, lambda w: w == "年假", lambda w: 1.0) is None
+
+
+async def test_the_one_shot_ask_reads_an_english_question_over_chinese_documents(data_dir: Path, tmp_path: Path) -> None:
+    """``/v1/ask`` (and ``knowzero ask``) read both readings too, and answer in the asker's language."""
+    async with api_client(copy_data_dir(data_dir, tmp_path / "kz")) as client:
+        r = await client.post("/v1/ask", json={"question": "How many days of paid sick leave do employees get?"})
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["verdict"] in ("confirmed", "uncertain") and "5天" in out["answer"], out
+    assert out["question"] == "How many days of paid sick leave do employees get?"

@@ -40,6 +40,7 @@ from knowzero.knowledge.domains import decide
 from knowzero.knowledge.injection import describe, find_instructions
 from knowzero.knowledge.judge import STRICTER, judge_answer
 from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.lexicon import Lexicon, translate_question
 from knowzero.knowledge.reader import RUNNER_UP_SHARE, Claim, Draft, extractive_read, llm_read, quote_share
 from knowzero.knowledge.retriever import Plan, evidence_quality, key_terms, retrieve, rewrite
 from knowzero.knowledge.text import in_script, iter_numbers, traditional
@@ -64,6 +65,8 @@ class KnowledgeDeps:
     """Event sink ``emit(event_type, **data)``; the graph passes its stream writer."""
     ui_language: str | None = None
     """The asker's UI language (zh | en): replies to a question without a language of its own follow it."""
+    reply_language: str | None = None
+    """The asker's language when the question read is a translation of what was asked (our words follow it)."""
 
 
 def zh(text: str, ui: str | None = None) -> bool:
@@ -765,10 +768,40 @@ async def answer(question: str, deps: KnowledgeDeps) -> Answer:
     log.append(read_log)
     verdict, shown, check_log = await check_answer(question, draft, ev.passages, deps)
     log.append(check_log)
-    return Answer(question, compose_reply(question, shown, verdict, deps.ui_language,
+    return Answer(question, compose_reply(question, shown, verdict, deps.ui_language, deps.reply_language,
                                           superseded=edition_notes(deps.kb, shown) if verdict.level != "insufficient" else ()),
                   verdict, citations_for(shown, verdict, deps.kb.passage),
                   ev.passages, shown, routing.domain, agent_log=log, elapsed_ms=_ms(t0))
+
+
+def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> tuple[str, str]:
+    """(the question to read first, the other reading or ""): an English question that translates into the
+    Chinese terms the knowledge base uses is read first in the language of the passages the vectors rank
+    best (:func:`answering_language`), the other reading when that finds no answer."""
+    kb = deps.kb
+    if message_language(question) != "en":
+        return question, ""
+    translated = translate_question(question, lexicon, kb.keyword.has_term, kb.keyword.doc_freq)
+    if not translated:
+        return question, ""
+    if answering_language(question, deps) == "zh":
+        return translated, question
+    return question, translated
+
+
+async def answer_in_either(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Answer:
+    """:func:`answer` for one-shot callers (``/v1/ask``, the CLI): both readings of an English question over
+    Chinese documents, as the graph's knowledge path reads them; the reply in the asker's language."""
+    first, other = await asyncio.to_thread(readings, question, deps, lexicon)
+    if not other:
+        return await answer(question, deps)
+    deps = replace(deps, reply_language=message_language(question) or deps.ui_language)
+    got = await answer(first, deps)
+    if got.verdict.level == "insufficient":
+        second = await answer(other, deps)
+        if second.verdict.level != "insufficient":
+            got = second
+    return replace(got, question=question)
 
 
 def answer_sync(question: str, deps: KnowledgeDeps) -> Answer:

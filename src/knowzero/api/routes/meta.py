@@ -28,7 +28,7 @@ from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.errors import InvalidInput, NotFound
 from knowzero.input import CollectionName
 from knowzero.knowledge.kb import DENSE_MODEL
-from knowzero.knowledge.pipeline import answer
+from knowzero.knowledge.pipeline import answer_in_either
 from knowzero.users import can_write_knowledge, is_staff
 
 router = APIRouter(tags=["meta"], route_class=SafeRoute)
@@ -120,5 +120,6 @@ class AskBody(BaseModel):
 async def ask(body: AskBody, request: Request, user: CurrentUser) -> dict[str, Any]:
     if not body.question.strip():
         raise InvalidInput("question: empty", [{"field": "question", "message": "empty"}])
-    a = await answer(body.question, request.app.state.deps.scoped(body.collections).knowledge())
+    deps = request.app.state.deps
+    a = await answer_in_either(body.question, deps.scoped(body.collections).knowledge(), deps.lexicon)
     return a.to_public()

@@ -12,10 +12,9 @@ from langgraph.runtime import Runtime
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
-from knowzero.input import AgentInput, message_language
+from knowzero.input import AgentInput
 from knowzero.knowledge.entities import first_mention
-from knowzero.knowledge.lexicon import translate_question
-from knowzero.knowledge.pipeline import answering_language
+from knowzero.knowledge.pipeline import readings
 from knowzero.llm.base import within_deadline
 from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
 from knowzero.routing.followup import standalone
@@ -93,19 +92,11 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
 
 
 def _readings(question: str, state: dict[str, Any], deps: Deps, inp: AgentInput) -> tuple[str, str]:
-    """(the question to read first, the other reading or ""): an English question that translates into the
-    Chinese terms the knowledge base uses is read first in the language of the passages the vectors rank
-    best, the other one when that finds no answer."""
-    kb = deps.kb
-    if kb is None or message_language(question) != "en":
-        return question, ""
-    translated = translate_question(question, deps.lexicon, kb.keyword.has_term, kb.keyword.doc_freq)
-    if not translated:
+    """The question to read first and its other reading (:func:`knowzero.knowledge.pipeline.readings`)."""
+    if deps.kb is None:
         return question, ""
     collections = inp.collections if inp.collections is not None else state.get("collections")
-    if answering_language(question, deps.scoped(collections).knowledge()) == "zh":
-        return translated, question
-    return question, translated
+    return readings(question, deps.scoped(collections).knowledge(), deps.lexicon)
 
 
 def _result_dict(r: Any) -> dict[str, Any]:
