@@ -126,3 +126,30 @@ async def test_only_editors_and_admins_manage_documents(data_dir: Path, who: dic
             assert r.status_code == 404
             r = await client.post("/v1/kb/files/reindex", json={"path": path}, headers=EDITOR)
             assert r.status_code == 404
+
+
+async def test_a_file_that_failed_in_ingest_is_listed_and_can_be_removed(data_dir: Path, tmp_path: Path) -> None:
+    """Issue 32.5: a file `knowzero ingest` could not read is on the KB screen with its reason, and deleting it
+    through the API removes it from the list (it answered 404)."""
+    from typer.testing import CliRunner
+
+    from knowzero.cli import app
+    from kz_testlib import knowzero_env
+
+    bad = tmp_path / "in" / "broken.pdf"
+    bad.parent.mkdir(parents=True)
+    bad.write_bytes(b"%PDF-1.7 not really a pdf")
+    with knowzero_env(data_dir=str(data_dir), env="test"):
+        r = CliRunner().invoke(app, ["ingest", str(bad)])
+    assert r.exit_code != 0
+    async with api_client(data_dir, demo_keys="1") as client:
+        announce_keys(client.app.state.deps.need_store(), fixed_keys=True, echo=lambda _line: None)
+        files = (await client.get("/v1/kb/files")).json()["files"]
+        failed = [f for f in files if f["status"] == "failed"]
+        assert len(failed) == 1 and failed[0]["error"], files
+        path = failed[0]["path"]
+        r = await client.delete("/v1/kb/files", params={"path": path}, headers=EDITOR)
+        assert r.status_code == 200, r.text
+        assert not [f for f in (await client.get("/v1/kb/files")).json()["files"] if f["path"] == path]
+        r = await client.delete("/v1/kb/files", params={"path": path}, headers=EDITOR)
+        assert r.status_code == 404

@@ -789,11 +789,12 @@ class KnowledgeBase:
         conn.execute(delete(kb_tables).where(kb_tables.c.path == path))
 
     def delete_file(self, path: str) -> bool:
-        """Remove one ingested document (chunks, tables, text, and its text queued for embedding); False when
-        there is none."""
+        """Remove one ingested document (chunks, tables, text, and its text queued for embedding), or the record
+        of a file whose ingest failed; False when there is neither."""
         with self._lock, self.engine.begin() as conn:
             if conn.execute(select(kb_files.c.path).where(kb_files.c.path == path)).first() is None:
-                return False
+                # a file whose only trace is its failed ingest: removing it removes the failure from the list
+                return bool(conn.execute(delete(kb_failures).where(kb_failures.c.path == path)).rowcount)
             keys = set(conn.execute(select(kb_chunks.c.vkey).where(kb_chunks.c.path == path)).scalars()) - {None}
             self._delete_file(conn, path)
             # its text waiting to be embedded goes too (a chunk of another document with the same text keeps it)
