@@ -204,7 +204,8 @@ export async function renderKb(main, sidebar) {
     return h('tr', { dataset: { path, enabled: String(enabled) }, class: enabled ? '' : 'disabled' }, h('td', { class: 'check' }, box),
       h('td', {}, h('button', { class: 'linklike', type: 'button', onclick: () => openSource({ source: path, title: f.title || path }) }, f.title || path), flag, parseFacts(f)),
       h('td', {}, t('domain_' + f.domain) || f.domain || ''), h('td', {}, f.chunks ?? f.passages ?? ''),
-      h('td', {}, h('span', { class: 'badge', 'data-status': status }, t('status_' + status) || status)),
+      h('td', {}, h('span', { class: 'badge', 'data-status': status, title: f.error || '' }, t('status_' + status) || status),
+        f.status === 'failed' && f.error ? h('div', { class: 'muted small', 'data-role': 'failure-reason' }, f.error) : null),
       h('td', {}, h('div', { class: 'kb-actions' }, chunksBtn, reindex, toggle, del)));
   }
   // What the parse found (GET /v1/kb/files): pages, structured tables, pages read by OCR, warnings.
