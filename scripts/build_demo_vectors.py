@@ -15,13 +15,13 @@ import numpy as np
 
 from knowzero.config import Settings
 from knowzero.knowledge.kb import KnowledgeBase, demo_kb_path, embed_body, vector_key
-from knowzero.persistence.db import get_engine
+from knowzero.persistence.db import make_engine
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         s = Settings(data_dir=Path(tmp))
-        kb = KnowledgeBase(get_engine(s.db_url), s)
+        kb = KnowledgeBase(make_engine(s.db_url), s)
         kb.ingest_paths([demo_kb_path()], collection="demo",
                         progress=lambda a, b: print(f"{a}/{b}", file=sys.stderr))
         keys = [vector_key(embed_body(p)) for p in kb.passages.values()]

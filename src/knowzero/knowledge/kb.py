@@ -505,7 +505,12 @@ class KnowledgeBase:
             if domain is not None:
                 dom = self.domains.get(domain, set())
                 ids = dom if ids is None else ids & dom
-            return None if ids is None else frozenset(ids)
+            if ids is None:
+                return None
+            for info in self.sql.tables if self.sql is not None else []:  # table rows, as in the database mode
+                if (not collections or info.collection in collections) and (domain is None or info.domain == domain):
+                    ids |= info.row_ids
+            return frozenset(ids)
         conds: list[Any] = []
         if collections:
             conds.append(kb_chunks.c.collection.in_(collections))
