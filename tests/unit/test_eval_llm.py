@@ -192,7 +192,9 @@ def test_demo_with_faithful_and_inventing_models(servers: dict[str, str], tmp_pa
     # quotes a wrong line for a few questions; those drafts fail the checks and the offline answer is shown
     assert good["answer_contains_gold"] >= off["answer_contains_gold"]
     assert good["false_answer_rate"] <= off["false_answer_rate"]
-    assert good["unverified_sentences_shown"] == 0 and good["model_reader_share"] >= 0.5
+    # a draft no better than the offline one, whose document the offline reader ranks otherwise, gives way to it
+    # (issue 25.7): the scripted model keeps about half the answers (0.48 on the demo), never at a cost in gold
+    assert good["unverified_sentences_shown"] == 0 and good["model_reader_share"] >= 0.45
     assert good["llm_fallbacks"] > 0 and all(k.startswith(f"reader: {NOT_AN_ANSWER}") for k in good["llm_fallback_reasons"])
     bad = run_demo(data_dir=tmp_path, provider=provider(servers, "invent"))
     assert bad["unverified_sentences_shown"] == 0 and bad["false_answer_rate"] <= off["false_answer_rate"]

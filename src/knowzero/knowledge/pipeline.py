@@ -202,7 +202,8 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
             idf = deps.kb.keyword.term_idf
             why = weaker_answer(question, check_draft(deps.kb, question, draft, passages),
                                 check_draft(deps.kb, question, offline, passages),
-                                quote_share(question, list(passages), idf, draft.claims[0]))
+                                quote_share(question, list(passages), idf, draft.claims[0]),
+                                same_document=bool(offline.claims) and offline.claims[0].source == draft.claims[0].source)
             if why is not None:
                 log = {"agent": "reader", "action": "extract", "provider": deps.provider.name, "fallback": True,
                        "fallback_reason": why, "notes": draft.notes}
@@ -249,7 +250,7 @@ ABSTAINS = f"{NOT_AN_ANSWER}: the offline checks of the same evidence decline it
 
 
 def weaker_answer(question: str, model: verify.Verdict, offline: verify.Verdict,
-                  reader_share: float | None) -> str | None:
+                  reader_share: float | None, *, same_document: bool = True) -> str | None:
     """Why the model's draft answers the question worse than the offline reader's draft of the same
     passages, or None (it does not, or the offline draft does not pass the checks either). Pure.
 
@@ -267,7 +268,7 @@ def weaker_answer(question: str, model: verify.Verdict, offline: verify.Verdict,
     does not give and the offline quote does; when the offline reader would not quote it even as a
     runner-up beside its own pick (:data:`reader.RUNNER_UP_SHARE`, the reader's own bar); or when its
     quotes answer less well by the answerability model (:func:`knowzero.knowledge.answerable.score`), or
-    no better while the offline reader ranks another sentence above the model's quote.
+    no better while the offline reader ranks another sentence of the same document above the model's quote.
     """
     if offline.level == "insufficient" and model.level != "insufficient":
         return ABSTAINS
@@ -291,7 +292,8 @@ def weaker_answer(question: str, model: verify.Verdict, offline: verify.Verdict,
         return f"{NOT_AN_ANSWER}: the offline reader ranks it below its runner-up bar"
     if (offline.answerability or 0.0) > (model.answerability or 0.0):
         return f"{NOT_AN_ANSWER}: its answerability is lower than the offline quote's"
-    if reader_share is not None and reader_share < 1.0 - 1e-9 and (model.answerability or 0.0) <= (offline.answerability or 0.0):
+    if same_document and reader_share is not None and reader_share < 1.0 - 1e-9 \
+            and (model.answerability or 0.0) <= (offline.answerability or 0.0):
         # no better by any check, and the offline reader ranks another sentence first: the measured reader's
         # pick is shown (issue 25: "年假有几天？" quoted as "年假以半天为最小单位。" — a real line of the right
         # document, with a day in it, that does not say how many days — was confirmed)
