@@ -74,7 +74,7 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     """The computed answer to ``question`` over ``index``'s tables (only rows in ``allowed``), or None.
     ``context``: titles of the documents around the table (the organisation's name is no qualifier)."""
     q = normal_key(question)
-    op = _operation(index, q)
+    op = _operation(q)
     if op is None:
         return None
     classifier, noun = _noun(question)
@@ -138,7 +138,12 @@ def lead_line(c: Computed, is_zh: bool) -> str:
     return f"{what} (computed over {c.table.title}{': ' + where if where else ''}; {len(c.rows)} rows)"
 
 
-def _operation(index: SqlIndex, q: str) -> Operation | None:
+def asks_to_compute(question: str) -> bool:
+    """The question asks for a count, a sum or an average (cheap: no table is read)."""
+    return _operation(normal_key(question)) is not None
+
+
+def _operation(q: str) -> Operation | None:
     if _AVG.search(q):
         return "avg"
     if _COUNT.search(q):

@@ -223,8 +223,8 @@ def computed_draft(question: str, deps: KnowledgeDeps) -> tuple[Draft, dict[str,
     """A count, sum or average over a CSV table of the searched collections (:mod:`aggregate`): the lead
     line states the value, the claims are the rows it used (quoted as rows), the SQL goes in the log."""
     kb = deps.kb
-    if kb.sql is None:
-        return None
+    if kb.sql is None or not aggregate.asks_to_compute(question):
+        return None  # most questions: no collection filter or title list is fetched for nothing
     allowed = kb.allowed_ids(deps.collections or kb.default_collections(), None)
     c = aggregate.compute(kb.sql, question, allowed, context=list(kb.document_titles().values()))
     if c is None:
