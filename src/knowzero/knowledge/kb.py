@@ -171,6 +171,7 @@ class KnowledgeBase:
         self._lock = threading.RLock()
         self.revision = ""
         self._superseded: tuple[str, dict[str, str], dict[str, str]] | None = None
+        self._default_collections: tuple[str, tuple[str, ...]] | None = None
         self.vectors_revision = ""
         self.queue: JobQueue = queue or open_queue(self.engine, settings)
         """Embedding jobs: our table on SQLite, procrastinate on PostgreSQL (``knowledge/embedqueue.py``)."""
@@ -487,11 +488,16 @@ class KnowledgeBase:
     def default_collections(self) -> tuple[str, ...]:
         """What a question that names no collection searches: every collection but the bundled demo's once
         a team has its own documents (the demo company never answers for the team unasked); () — everything
-        — while the demo is all there is."""
+        — while the demo is all there is. Decided once per stored revision (every turn asks)."""
+        cached = self._default_collections
+        if cached is not None and cached[0] == self.revision:
+            return cached[1]
         with self.engine.connect() as conn:
             names = set(conn.execute(select(kb_files.c.collection).distinct()).scalars())
         own = sorted(n for n in names if n and n != DEMO_COLLECTION)
-        return tuple(own) if own and DEMO_COLLECTION in names else ()
+        result = tuple(own) if own and DEMO_COLLECTION in names else ()
+        self._default_collections = (self.revision, result)
+        return result
 
     def allowed_ids(self, collections: tuple[str, ...], domain: str | None) -> frozenset[str] | None:
         """Passage ids in ``collections`` (if any) and ``domain`` (if given); None when that is everything
