@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from knowzero.eval.knowledge import load_squad
-from knowzero.knowledge.chunker import chunk_text
+from knowzero.knowledge.ingest.chunker import chunk_text
 from knowzero.knowledge.types import Passage
 
 KS = (1, 5, 20)
@@ -43,12 +43,12 @@ def passages_of(paragraphs: list[dict[str, str]]) -> list[Passage]:
 
 def build(engine: str, passages: list[Passage], database_url: str) -> Any:
     if engine == "numpy":
-        from knowzero.knowledge.keyword import BM25Index  # type: ignore[attr-defined]
+        from knowzero.knowledge.index.keyword import BM25Index  # type: ignore[attr-defined]
 
         return BM25Index.build(passages)
     from sqlalchemy import create_engine
 
-    from knowzero.knowledge import keyword
+    from knowzero.knowledge.index import keyword
 
     if engine == "postgres":  # a fresh database on that server (the index is emptied first)
         from knowzero.eval.scale import _fresh_database

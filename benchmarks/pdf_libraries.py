@@ -1,7 +1,7 @@
 """PDF libraries compared on a generated two-column PDF (issue 29): pages/s, peak RSS, whether a sentence
 broken over lines comes out on one line. One library per process (RSS is the process's peak):
 
-    python benchmarks/pdf_libraries.py ours          # pypdfium2 + knowledge/pdfparse.py (the project's venv)
+    python benchmarks/pdf_libraries.py ours          # pypdfium2 + knowledge/ingest/pdfparse.py (the project's venv)
     python benchmarks/pdf_libraries.py pypdfium2-raw
     python benchmarks/pdf_libraries.py pypdf         # in a venv with pypdf 7.1.1 (not a dependency)
     python benchmarks/pdf_libraries.py pdfplumber    # in a venv with pdfplumber 0.11.10 (not a dependency)
@@ -50,7 +50,7 @@ def main(which: str) -> None:
             pdf = pdfium.PdfDocument(data)
             return len(pdf), "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
     elif which == "ours":
-        from knowzero.knowledge.parsers import parse_bytes
+        from knowzero.knowledge.ingest.parsers import parse_bytes
 
         def run() -> tuple[int, str]:
             d = parse_bytes(data, "x.pdf")

@@ -59,7 +59,7 @@ def make_deps(settings: Any = None, *, kb: Any = None, provider: Any = _CONFIGUR
 async def answer_dict(question: str, kb: Any, *, provider: Any = None, settings: Any = None,
                       collections: tuple[str, ...] = ()) -> dict[str, Any]:
     """The knowledge pipeline's answer as the graph's output dict (reply, verdict, citations …)."""
-    from knowzero.knowledge.pipeline import KnowledgeDeps, answer, passage_to_dict
+    from knowzero.knowledge.answer.pipeline import KnowledgeDeps, answer, passage_to_dict
 
     a = await answer(question, KnowledgeDeps(kb, settings or kb.settings, provider, collections))
     return {"reply": a.reply, "verdict": a.verdict.to_dict(), "citations": a.citations, "domain": a.domain,
@@ -293,8 +293,8 @@ def build_small_kb(data_dir, docs=SMALL_DOCS):  # type: ignore[no-untyped-def]
     import hashlib
 
     from knowzero.config import Settings
+    from knowzero.knowledge.ingest.parsers import parse_bytes
     from knowzero.knowledge.kb import KnowledgeBase, SourceDoc
-    from knowzero.knowledge.parsers import parse_bytes
     from knowzero.persistence.db import make_engine
 
     s = Settings(data_dir=data_dir)

@@ -27,10 +27,10 @@ from knowzero.eval.knowledge import (
     same_article_rule,
     strip_answer_sentences,
 )
-from knowzero.knowledge import verify
-from knowzero.knowledge.pipeline import KnowledgeDeps, answer
-from knowzero.knowledge.reader import answer_type
-from knowzero.knowledge.retriever import key_terms
+from knowzero.knowledge.answer import verify
+from knowzero.knowledge.answer.pipeline import KnowledgeDeps, answer
+from knowzero.knowledge.answer.reader import answer_type
+from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.knowledge.text import tokens
 
 path, negatives, limit, seed, data_dir, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]

@@ -43,10 +43,10 @@ from knowzero.eval.routing import routing_command
 from knowzero.eval.scale import run_scale
 from knowzero.eval.service import service_command
 from knowzero.graph.builder import build_graph
-from knowzero.knowledge.embedqueue import WorkProgress, run_worker
+from knowzero.knowledge.answer.pipeline import answer_in_either
+from knowzero.knowledge.ingest.embedqueue import WorkProgress, run_worker
 from knowzero.knowledge.kb import IngestProgress, KnowledgeBase
 from knowzero.knowledge.names import COLLECTION_PATTERN
-from knowzero.knowledge.pipeline import answer_in_either
 from knowzero.learning.cli import learn_command
 from knowzero.persistence.db import make_engine
 from knowzero.remote import ServerError, ask_at, client_url, find_server, record_server

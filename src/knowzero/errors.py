@@ -7,7 +7,7 @@
     ├── Unauthorized                   unauthorized    401
     ├── Conflict                       conflict        409   (thread busy, duplicate action)
     ├── IngestError                    ingest_error    422   (one bad file; the run goes on)
-    │   └── RefusedDocument            ingest_error    422   (knowledge/parsers.py: XML with a DTD or entities)
+    │   └── RefusedDocument            ingest_error    422   (knowledge/ingest/parsers.py: XML with a DTD or entities)
     │       └── DocumentTooLarge       too_large       413   (… and a PayloadTooLarge: a file past a parsing limit)
     ├── PayloadTooLarge                too_large       413   (a request body over its cap)
     ├── RateLimited                    rate_limited    429   (with a Retry-After header)

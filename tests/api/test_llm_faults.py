@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from knowzero.api import app as app_module
-from knowzero.knowledge.pipeline import NOT_AN_ANSWER
+from knowzero.knowledge.answer.pipeline import NOT_AN_ANSWER
 from knowzero.service.identity import announce_keys
 from kz_testlib import api_client, copy_data_dir, make_deps, make_kb, sse_events
 from llm_fake import INVENTED_SENTENCES, MODES, FakeLLM, fake_llm

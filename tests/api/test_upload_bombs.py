@@ -1,7 +1,7 @@
 """Uploads that expand far past their size (security finding 4): refused with 413 ``too_large`` (or
 422 for a DTD) in the one error shape, nothing of the upload stored, while ``/healthz`` keeps
 answering — each file is parsed in a worker process with a time and memory limit
-(knowledge/parse_worker.py), never in the server's own heap. A damaged file is still a per-file
+(knowledge/ingest/parse_worker.py), never in the server's own heap. A damaged file is still a per-file
 failure of a 200, and real documents are still ingested.
 
 Before: the finding's 45 KB DOCX (5M empty paragraphs) held an upload for 131 s and 2 GB RSS and
@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from knowzero.knowledge import parse_worker
+from knowzero.knowledge.ingest import parse_worker
 from knowzero.service.identity import announce_keys
 from kz_testlib import DATA, api_client
 

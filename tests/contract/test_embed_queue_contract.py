@@ -1,5 +1,5 @@
 """One suite both embedding-queue engines pass (issue 11): our table on SQLite, procrastinate on
-PostgreSQL (``knowledge/embedqueue.py``).
+PostgreSQL (``knowledge/ingest/embedqueue.py``).
 
 * a job exists exactly when a committed chunk lacks its vector (and a rolled-back ingest leaves none);
 * a worker killed with SIGKILL mid-batch loses nothing: another worker redoes that batch, and no
@@ -26,9 +26,9 @@ import pytest
 from sqlalchemy import text
 
 from knowzero.config import Settings
-from knowzero.knowledge.embedqueue import MAX_ATTEMPTS, run_worker
+from knowzero.knowledge.ingest.embedqueue import MAX_ATTEMPTS, run_worker
+from knowzero.knowledge.ingest.queues import open_queue
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.queues import open_queue
 from knowzero.persistence.db import make_engine
 from kz_testlib import postgres_url
 
@@ -213,7 +213,7 @@ DRIVER = textwrap.dedent('''
     from pathlib import Path
     import numpy as np
     from knowzero.config import Settings
-    from knowzero.knowledge.embedqueue import run_worker
+    from knowzero.knowledge.ingest.embedqueue import run_worker
     from knowzero.knowledge.kb import KnowledgeBase, vector_key
     from knowzero.persistence.db import make_engine
 

@@ -18,10 +18,10 @@ import pytest
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.pool import StaticPool
 
-from knowzero.knowledge.dense import DenseIndex
-from knowzero.knowledge.keyword import Fts5Index, PgTextIndex, open_index
-from knowzero.knowledge.parsers import parse_bytes
-from knowzero.knowledge.sqlindex import SqlIndex, TableInfo, create_table, new_table_name, row_offsets
+from knowzero.knowledge.index.dense import DenseIndex
+from knowzero.knowledge.index.keyword import Fts5Index, PgTextIndex, open_index
+from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, create_table, new_table_name, row_offsets
+from knowzero.knowledge.ingest.parsers import parse_bytes
 from knowzero.knowledge.types import Passage, Retriever
 from kz_testlib import postgres_url
 
@@ -115,7 +115,7 @@ def make_dense_model() -> Case:
 
 
 def make_pgvector() -> Case:
-    from knowzero.knowledge.dense import PgVectorIndex
+    from knowzero.knowledge.index.dense import PgVectorIndex
 
     eng = pg_engine()
     if not PgVectorIndex.available(eng):
@@ -233,7 +233,7 @@ def test_bm25_matches_the_formula() -> None:
     import math
     from collections import Counter
 
-    from knowzero.knowledge.keyword import passage_tokens
+    from knowzero.knowledge.index.keyword import passage_tokens
     from knowzero.knowledge.text import tokens
 
     idx = make_fts5().retriever
@@ -274,9 +274,9 @@ def test_postgres_top_k_is_exact_bm25_on_a_larger_corpus() -> None:
     import json
     from collections import Counter
 
-    from knowzero.knowledge.chunker import chunk_text
+    from knowzero.knowledge.index.keyword import _idf, bm25_scores, passage_tokens
+    from knowzero.knowledge.ingest.chunker import chunk_text
     from knowzero.knowledge.kb import demo_kb_path
-    from knowzero.knowledge.keyword import _idf, bm25_scores, passage_tokens
     from knowzero.knowledge.text import tokens
 
     ps = []

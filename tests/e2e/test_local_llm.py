@@ -25,8 +25,8 @@ import httpx
 import pytest
 
 from knowzero.config import Settings
+from knowzero.knowledge.ingest.parsers import parse_bytes
 from knowzero.knowledge.kb import KnowledgeBase, SourceDoc
-from knowzero.knowledge.parsers import parse_bytes
 from knowzero.llm.openai_compat import OpenAICompatProvider
 from knowzero.persistence.db import make_engine
 from kz_testlib import answer_dict
@@ -145,7 +145,7 @@ def test_a_learning_section_streams_from_the_local_model_and_every_kept_sentence
     """The in-process local model (``KNOWZERO_LLM_PROVIDER=local``) writes a learning document token by
     token; a sentence is kept only when the check confirms it against its quote (the 0.5B model's
     wording often fails it: then the quote is used), and every citation resolves."""
-    from knowzero.knowledge.verify import check_answer
+    from knowzero.knowledge.answer.verify import check_answer
     from knowzero.learning.service import LearningService
     from knowzero.llm.local import LocalGGUFProvider
 

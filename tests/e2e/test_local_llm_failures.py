@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from knowzero.errors import ProviderError
-from knowzero.knowledge.reader import READER_SCHEMA
+from knowzero.knowledge.answer.reader import READER_SCHEMA
 from knowzero.llm.base import chat_json
 from knowzero.llm.openai_compat import OpenAICompatProvider
 from kz_testlib import answer_dict

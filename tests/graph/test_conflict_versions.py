@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from knowzero.knowledge import pipeline as kp
-from knowzero.knowledge.pipeline import KnowledgeDeps, answer_sync
+from knowzero.knowledge.answer import pipeline as kp
+from knowzero.knowledge.answer.pipeline import KnowledgeDeps, answer_sync
 from kz_testlib import make_kb
 
 DOCS = {
@@ -44,7 +44,7 @@ def test_questions_the_disagreement_is_not_about_are_not_flagged(kb, question: s
 
 
 def test_one_statement_needs_the_rest_of_the_sentence_unchanged() -> None:
-    from knowzero.knowledge.verify import one_statement
+    from knowzero.knowledge.answer.verify import one_statement
 
     assert one_statement("宗王劉義慶招集文人才士所編寫的世說新語", "宗王方濟各·沙勿略招集文人才士所編寫的世說新語",
                          [["宗王劉義慶招集文人才士所編寫的世說新語"], ["宗王方濟各·沙勿略招集文人才士所編寫的世說新語"]])

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from knowzero.knowledge.lexicon import Lexicon, translate_question
+from knowzero.knowledge.answer.lexicon import Lexicon, translate_question
 from kz_testlib import api_client, copy_data_dir, make_kb
 
 LEAVE = """# 请假制度

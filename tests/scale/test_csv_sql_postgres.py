@@ -17,10 +17,10 @@ import pytest
 from sqlalchemy import Column, Integer, MetaData, Table, Text, create_engine, inspect, select
 
 from knowzero.config import Settings
+from knowzero.knowledge.answer.retriever import Plan, retrieve
+from knowzero.knowledge.index.sqlindex import TABLE_NAME
+from knowzero.knowledge.index.tables import kb_files, kb_tables
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.retriever import Plan, retrieve
-from knowzero.knowledge.sqlindex import TABLE_NAME
-from knowzero.knowledge.tables import kb_files, kb_tables
 from knowzero.persistence.db import init_db, metadata
 from knowzero.service.tables import svc_users
 

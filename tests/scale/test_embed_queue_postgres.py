@@ -11,11 +11,11 @@ import pytest
 from sqlalchemy import text
 
 from knowzero.config import Settings
-from knowzero.knowledge.dense import PgVectorIndex
-from knowzero.knowledge.embedqueue import run_worker
+from knowzero.knowledge.answer.retriever import Plan, retrieve
+from knowzero.knowledge.index.dense import PgVectorIndex
+from knowzero.knowledge.ingest.embedqueue import run_worker
+from knowzero.knowledge.ingest.queues import open_queue
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.queues import open_queue
-from knowzero.knowledge.retriever import Plan, retrieve
 from knowzero.persistence.db import make_engine
 
 pytestmark = pytest.mark.postgres

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from knowzero.config import Settings
-from knowzero.knowledge.dbviews import ChunkView, FileTextView
-from knowzero.knowledge.dense import PgVectorIndex
+from knowzero.knowledge.index.dbviews import ChunkView, FileTextView
+from knowzero.knowledge.index.dense import PgVectorIndex
 from knowzero.knowledge.kb import KnowledgeBase, demo_kb_path
 from knowzero.learning.compose import file_sentences, plan_document
 from knowzero.learning.entities import kb_terms
@@ -129,7 +129,7 @@ def test_workers_starting_together_seed_the_demo_once(pg_url: str, tmp_path: Pat
 
     from sqlalchemy import func, select
 
-    from knowzero.knowledge.tables import kb_files
+    from knowzero.knowledge.index.tables import kb_files
 
     s = Settings(data_dir=tmp_path, database_url=pg_url)
     kbs = [KnowledgeBase(make_engine(s.db_url), s) for _ in range(3)]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from knowzero.knowledge import aggregate
+from knowzero.knowledge.answer import aggregate
 from kz_testlib import answer_dict, make_kb
 
 STAFF = """工号,姓名,部门,职级,状态

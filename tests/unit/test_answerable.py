@@ -1,6 +1,6 @@
-"""Answerability features (knowledge/answerable.py): pure functions over texts."""
+"""Answerability features (knowledge/answer/answerable.py): pure functions over texts."""
 
-from knowzero.knowledge import answerable as an
+from knowzero.knowledge.answer import answerable as an
 
 
 def test_asked_kind_in_both_scripts():
@@ -65,7 +65,7 @@ def test_a_question_word_the_knowledge_base_never_uses_is_named():
 def test_question_words_are_no_key_terms_in_either_script(small_kb):
     """"何年", "哪一位", Taiwanese "甚麼" are how a question asks, not what it is about: counted as terms
     (no passage holds them, so they had the highest IDF) they sank coverage of right answers."""
-    from knowzero.knowledge.retriever import key_terms
+    from knowzero.knowledge.answer.retriever import key_terms
     from knowzero.knowledge.text import question_word
 
     assert [t for t in ("何年", "哪一位", "甚么", "几世纪", "几乎", "几何", "何韵诗") if question_word(t)] == \
@@ -90,9 +90,9 @@ def _weak() -> an.Features:
 
 
 def test_a_disagreement_on_the_asked_slot_is_named_not_vetoed():
-    from knowzero.knowledge import verify
-    from knowzero.knowledge.pipeline import answerability_gate, compose_reply
-    from knowzero.knowledge.reader import Claim, Draft
+    from knowzero.knowledge.answer import verify
+    from knowzero.knowledge.answer.pipeline import answerability_gate, compose_reply
+    from knowzero.knowledge.answer.reader import Claim, Draft
 
     f = _weak()
     prob = an.score(f)
@@ -113,8 +113,8 @@ def test_a_disagreement_on_the_asked_slot_is_named_not_vetoed():
 
 
 def test_disputed_slot_names_a_disagreement_on_the_asked_slot_only():
-    from knowzero.knowledge import verify
-    from knowzero.knowledge.pipeline import disputed_slot
+    from knowzero.knowledge.answer import verify
+    from knowzero.knowledge.answer.pipeline import disputed_slot
 
     low = verify.Verdict("insufficient", "the sources cover only 45% of the question", [], 0.45, False)
     years = {"sources": ["a.md", "b.md"], "values": [["1871年"], ["1869年"]]}
@@ -147,7 +147,7 @@ def test_a_year_question_is_filled_by_a_year_not_by_a_dynasty_word():
 def test_segmentation_artefacts_are_no_key_terms(small_kb):
     """Found on DRCD: "卡尔梅克人大多" → 人大, "罗默为", "战于", 陆陆续续 → 陆陆, 哪|一片, 哪|一区: tokens
     no document holds, so they carried the highest IDF and sank coverage of right answers."""
-    from knowzero.knowledge.retriever import key_terms, unglued
+    from knowzero.knowledge.answer.retriever import key_terms, unglued
 
     known = {"罗默", "战"}.__contains__
     assert [unglued(t, known) for t in ("罗默为", "战于", "陆陆", "个个", "宠物", "于是", "所创")] == \

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from knowzero.knowledge.bands import band, quantities
+from knowzero.knowledge.index.bands import band, quantities
 from kz_testlib import answer_dict, make_kb
 
 LEAVE = "累计工作年限,年假天数\n不满1年,0天\n满1年不满5年,6天\n满5年不满10年,9天\n满10年不满20年,12天\n满20年及以上,16天\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from knowzero.knowledge.chunker import chunk_text, content_id, sections
+from knowzero.knowledge.ingest.chunker import chunk_text, content_id, sections
 
 DOC = """前言：本规程适用于全部加工中心。
 

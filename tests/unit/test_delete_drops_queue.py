@@ -19,7 +19,7 @@ def test_a_deleted_document_leaves_nothing_to_embed(tmp_path: Path) -> None:
     assert after and after < before  # b's jobs stay, a's are gone
     from sqlalchemy import select
 
-    from knowzero.knowledge.tables import kb_embed_queue
+    from knowzero.knowledge.index.tables import kb_embed_queue
     with kb.engine.connect() as conn:
         bodies = conn.execute(select(kb_embed_queue.c.body)).scalars().all()
     assert not any("甲文档" in b for b in bodies) and any("乙文档" in b for b in bodies)

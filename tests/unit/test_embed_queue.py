@@ -13,10 +13,10 @@ from pathlib import Path
 import numpy as np
 
 from knowzero.config import Settings
-from knowzero.knowledge.embedqueue import run_worker
+from knowzero.knowledge.answer.retriever import Plan, retrieve
+from knowzero.knowledge.ingest.embedqueue import run_worker
+from knowzero.knowledge.ingest.queues import open_queue
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.queues import open_queue
-from knowzero.knowledge.retriever import Plan, retrieve
 from knowzero.persistence.db import make_engine
 from kz_testlib import SMALL_DOCS
 

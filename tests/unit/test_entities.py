@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from knowzero.knowledge import entities as ent
+from knowzero.knowledge.index import entities as ent
 
 
 @pytest.mark.parametrize(("text", "expected"), [

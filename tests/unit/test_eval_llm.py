@@ -20,9 +20,9 @@ from knowzero.errors import ProviderError
 from knowzero.eval.factcheck import run_factcheck
 from knowzero.eval.knowledge import run_demo, run_knowledge
 from knowzero.eval.llmuse import LLMUse, choose_provider
-from knowzero.knowledge.judge import judge_answer
-from knowzero.knowledge.pipeline import NOT_AN_ANSWER
-from knowzero.knowledge.reader import llm_read
+from knowzero.knowledge.answer.judge import judge_answer
+from knowzero.knowledge.answer.pipeline import NOT_AN_ANSWER
+from knowzero.knowledge.answer.reader import llm_read
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.metered import metered
 from knowzero.llm.openai_compat import OpenAICompatProvider
@@ -218,9 +218,9 @@ def test_demo_with_faithful_and_inventing_models(servers: dict[str, str], tmp_pa
 def test_a_faithful_model_quoting_a_wrong_line_is_not_confirmed_and_the_offline_answer_is_used(
         servers: dict[str, str], demo_data_dir: Path, question: str, gold: str) -> None:
     from knowzero.config import Settings
+    from knowzero.knowledge.answer.pipeline import KnowledgeDeps, answer_sync, check_draft, masked, weaker_answer
+    from knowzero.knowledge.answer.reader import extractive_read, quote_share
     from knowzero.knowledge.kb import KnowledgeBase
-    from knowzero.knowledge.pipeline import KnowledgeDeps, answer_sync, check_draft, masked, weaker_answer
-    from knowzero.knowledge.reader import extractive_read, quote_share
     from knowzero.persistence.db import make_engine
 
     s = Settings(data_dir=demo_data_dir)

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from knowzero.knowledge.fusion import weighted_rrf
+from knowzero.knowledge.answer.fusion import weighted_rrf
 from knowzero.knowledge.types import Hit
 
 
@@ -101,7 +101,7 @@ def test_an_id_a_retriever_could_not_see_is_scaled_to_the_retrievers_that_could(
 
 def test_a_document_waiting_for_its_vectors_is_not_ranked_down(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Uploaded just now (searchable, vectors queued): a question naming it finds it first."""
-    from knowzero.knowledge.retriever import Plan, retrieve
+    from knowzero.knowledge.answer.retriever import Plan, retrieve
     from kz_testlib import make_kb, write_docs
 
     kb = make_kb(tmp_path / "kz", {"产品线.md": "# 产品线介绍\n\n星河公司的产品线包括伺服电机、法兰和导向轴，伺服电机的额定扭矩见各产品说明。\n"})

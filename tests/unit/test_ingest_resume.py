@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from knowzero.knowledge.chunker import chunk_text
-from knowzero.knowledge.parsers import parse_file
+from knowzero.knowledge.ingest.chunker import chunk_text
+from knowzero.knowledge.ingest.parsers import parse_file
 
 pytestmark = pytest.mark.slow
 

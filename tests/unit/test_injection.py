@@ -1,4 +1,4 @@
-"""The instruction detector (knowledge/injection.py): what it catches and how often it cries wolf.
+"""The instruction detector (knowledge/answer/injection.py): what it catches and how often it cries wolf.
 
 Data: ``tests/data/injection/`` — ``attacks.txt`` (the reported payloads and their families, used to
 write the patterns), three held-out sets each written *after* a round of patterns and measured once
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from knowzero.knowledge.injection import describe, find_instructions, looks_like_instructions
+from knowzero.knowledge.answer.injection import describe, find_instructions, looks_like_instructions
 from kz_testlib import DATA
 
 EVAL = Path("/work/shared/eval-data")
@@ -59,8 +59,8 @@ def test_the_reported_payloads_name_their_problem() -> None:
 
 
 def test_no_demo_document_is_flagged() -> None:
+    from knowzero.knowledge.ingest.parsers import parse_file
     from knowzero.knowledge.kb import demo_kb_path
-    from knowzero.knowledge.parsers import parse_file
 
     texts = [parse_file(p).text for p in sorted(demo_kb_path().rglob("*")) if p.suffix in (".md", ".txt", ".html")]
     assert texts and not [t[:80] for t in texts if looks_like_instructions(t)]

@@ -8,8 +8,8 @@ from pathlib import Path
 from sqlalchemy import delete, select, update
 
 from knowzero.config import Settings
+from knowzero.knowledge.index.tables import kb_chunks, kb_flags
 from knowzero.knowledge.kb import KnowledgeBase, embed_body, vector_key
-from knowzero.knowledge.tables import kb_chunks, kb_flags
 from knowzero.persistence.db import init_db, make_engine, schema_migrations
 
 

@@ -1,5 +1,5 @@
 """Decompression bombs and other files that expand far past their size (security finding 4): each
-format is bounded (knowledge/parsers.py's MAX_* limits) and refused quickly with DocumentTooLarge
+format is bounded (knowledge/ingest/parsers.py's MAX_* limits) and refused quickly with DocumentTooLarge
 (too_large, 413) or RefusedDocument (a DTD), while real documents — a 300-page policy, a 50,000-row
 CSV — still parse; a parse in the worker process is killed at its time or memory limit; and
 ``knowzero ingest`` names a refused file, goes on with the others and exits 1.
@@ -21,8 +21,8 @@ import pytest
 from typer.testing import CliRunner
 
 from knowzero.errors import IngestError
-from knowzero.knowledge import parse_worker
-from knowzero.knowledge.parsers import DocumentTooLarge, RefusedDocument, parse_bytes, parse_file
+from knowzero.knowledge.ingest import parse_worker
+from knowzero.knowledge.ingest.parsers import DocumentTooLarge, RefusedDocument, parse_bytes, parse_file
 from kz_testlib import DATA
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -158,7 +158,7 @@ def test_the_findings_docx_is_45_kb_and_refused_before_python_docx_reads_it() ->
 
 
 def test_a_file_on_disk_over_the_size_limit_is_refused_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from knowzero.knowledge import parsers
+    from knowzero.knowledge.ingest import parsers
 
     monkeypatch.setattr(parsers, "MAX_FILE_BYTES", 1000)
     (tmp_path / "big.md").write_bytes(b"# x\n" + b"y" * 2000)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from knowzero.errors import IngestError
-from knowzero.knowledge.parsers import decode, parse_bytes, parse_file
+from knowzero.knowledge.ingest.parsers import decode, parse_bytes, parse_file
 
 DATA = Path(__file__).parents[1] / "data"
 

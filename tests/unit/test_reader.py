@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from knowzero.knowledge import reader
-from knowzero.knowledge.reader import extractive_read, score_sentences, widen_span
+from knowzero.knowledge.answer import reader
+from knowzero.knowledge.answer.reader import extractive_read, score_sentences, widen_span
 from knowzero.knowledge.text import split_sentences
 from knowzero.knowledge.types import Passage, Scored
 

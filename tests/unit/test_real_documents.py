@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from knowzero.errors import IngestError
-from knowzero.knowledge.document import page_at
-from knowzero.knowledge.parsers import DocumentTooLarge, parse_bytes
+from knowzero.knowledge.ingest.document import page_at
+from knowzero.knowledge.ingest.parsers import DocumentTooLarge, parse_bytes
 from realdocs import HEADER, scanned_pdf, slides_pptx, table_xlsx, text_png, two_column_pdf
 
 ALLOWANCE = ("Employees who live more than 50 km from the office may claim a coworking allowance of 120 euros "
@@ -152,9 +152,9 @@ def doc_pages(kb) -> list[int]:  # type: ignore[no-untyped-def]
 
 
 def test_citations_carry_the_page(tmp_path: Path) -> None:
-    from knowzero.knowledge.pipeline import citations_for
-    from knowzero.knowledge.reader import Claim, Draft
-    from knowzero.knowledge.verify import Verdict
+    from knowzero.knowledge.answer.pipeline import citations_for
+    from knowzero.knowledge.answer.reader import Claim, Draft
+    from knowzero.knowledge.answer.verify import Verdict
     from kz_testlib import make_kb
 
     kb = make_kb(tmp_path / "data")
@@ -171,7 +171,7 @@ def test_ocr_in_a_parse_worker_reports_each_page_and_gets_time_per_page(monkeypa
     and is given PARSE_SECONDS again after each one (without that it was killed as a runaway parse)."""
     import time
 
-    from knowzero.knowledge import parse_worker
+    from knowzero.knowledge.ingest import parse_worker
 
     data = scanned_pdf([["Page one says the gate closes at nine."], ["Page two says visitors sign in."],
                         ["Page three says badges are returned."]])
@@ -189,7 +189,7 @@ def test_a_document_with_two_tables_stores_both_and_an_old_database_is_migrated(
     """kb_tables had a unique path (one table per file): a DOCX with two tables failed to ingest."""
     from sqlalchemy import text
 
-    from knowzero.knowledge.tables import migrate_many_tables_per_document
+    from knowzero.knowledge.index.tables import migrate_many_tables_per_document
     from kz_testlib import make_kb
 
     html = (b"<html><body><h1>Rates</h1><table><tr><th>Grade</th><th>Euros</th></tr><tr><td>A</td><td>120</td></tr>"

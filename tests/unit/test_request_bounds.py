@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from knowzero.knowledge import domains, reader, retriever
+from knowzero.knowledge.answer import domains, reader, retriever
 from knowzero.knowledge.text import QUERY_CHARS, query_text
 from knowzero.models import embeddings
 from kz_testlib import answer_dict

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from knowzero.knowledge import verify as v
+from knowzero.knowledge.answer import verify as v
 
 HALUEVAL = Path(__file__).parents[1] / "data" / "halueval" / "qa_sample.jsonl"
 
@@ -193,7 +193,7 @@ def test_halueval_slice() -> None:
 
 
 def test_claim_similarity_check_flags_a_claim_unlike_its_quote() -> None:
-    from knowzero.knowledge.verify import SIMILARITY_MIN, check_claim
+    from knowzero.knowledge.answer.verify import SIMILARITY_MIN, check_claim
 
     ok = check_claim("零件A的公差为±0.01mm", "零件A的外圆公差为±0.01mm。", similarity=SIMILARITY_MIN + 0.05)
     assert ok.level == "confirmed" and ok.checks["similarity"] is True
@@ -296,7 +296,7 @@ def test_value_conflict_polarity_and_non_conflicts() -> None:
 
 def test_a_what_question_ending_in_shenme_is_not_yes_no():
     """Self-review: "年会主题是什么？" got "是的。" (the 么 of 什么 read as the particle 么)."""
-    from knowzero.knowledge import verify
+    from knowzero.knowledge.answer import verify
 
     assert not verify.is_yes_no("年会主题是什么？") and not verify.is_yes_no("年會主題是什麼")
     assert not verify.is_yes_no("这个怎么")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from knowzero.knowledge.versions import DocInfo, names_edition, superseded
+from knowzero.knowledge.index.versions import DocInfo, names_edition, superseded
 from kz_testlib import answer_dict, make_kb
 
 OLD = """# 安全管理规定（2024版）
@@ -68,9 +68,9 @@ def test_a_term_only_another_collection_names_a_topic_with_is_a_near_miss(tmp_pa
     """The team's documents have no 婚假 rule, another organisation's do: asked within the team's collection,
     whatever neighbouring fact was found is not the answer (insufficient); a word of the team's own documents,
     or a common word that names no topic elsewhere (每天), changes nothing."""
-    from knowzero.knowledge import verify
+    from knowzero.knowledge.answer import verify
+    from knowzero.knowledge.answer.pipeline import KnowledgeDeps, asked_elsewhere
     from knowzero.knowledge.kb import DEMO_COLLECTION
-    from knowzero.knowledge.pipeline import KnowledgeDeps, asked_elsewhere
 
     kb = make_kb(tmp_path / "kz")
     team = tmp_path / "team"

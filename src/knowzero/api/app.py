@@ -45,7 +45,7 @@ from knowzero.errors import KnowZeroError, RateLimited, error_body, invalid_fiel
 from knowzero.graph.builder import build_graph
 from knowzero.graph.context import Deps
 from knowzero.graph.state import CHECKPOINT_TYPES
-from knowzero.knowledge.embedqueue import run_worker
+from knowzero.knowledge.ingest.embedqueue import run_worker
 from knowzero.persistence.checkpoint import open_persistence
 from knowzero.users import User
 from knowzero.wiring import build_deps, thread_directory

@@ -2,7 +2,7 @@
 the rule-made paraphrase and yes/no sets of :mod:`knowzero.eval.synthetic`.
 
 With a chat model (``provider``) every verdict the deterministic checks leave ``confirmed`` or
-``uncertain`` also goes to the LLM judge, exactly as in an answer (``knowledge.judge``: it may only
+``uncertain`` also goes to the LLM judge, exactly as in an answer (``knowledge.answer.judge``: it may only
 make a verdict stricter; a failed call keeps the deterministic verdict and counts as a fallback).
 The figures are then the judge's, and ``offline`` holds the same items without it, with the
 ``difference`` (judge minus offline) per metric.
@@ -20,8 +20,8 @@ from knowzero.errors import ProviderError
 from knowzero.eval.llmuse import LLMUse
 from knowzero.eval.metrics import percentile, ratio
 from knowzero.eval.synthetic import build_paraphrases, build_polarity
-from knowzero.knowledge.judge import STRICTER, judge_answer
-from knowzero.knowledge.verify import check_answer
+from knowzero.knowledge.answer.judge import STRICTER, judge_answer
+from knowzero.knowledge.answer.verify import check_answer
 from knowzero.llm.base import call_within_deadline
 from knowzero.llm.metered import MeteredProvider
 

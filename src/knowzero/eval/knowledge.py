@@ -41,15 +41,15 @@ from knowzero.config import Settings
 from knowzero.eval.llmuse import LLMUse
 from knowzero.eval.metrics import percentile, ratio
 from knowzero.eval.synthetic import ConflictPair, build_conflicts, detect_script, strip_answer_sentences
-from knowzero.knowledge.embedqueue import store_vectors
+from knowzero.knowledge.answer.pipeline import KnowledgeDeps, answer, claim_context
+from knowzero.knowledge.answer.reader import extractive_read
+from knowzero.knowledge.answer.retriever import key_terms
+from knowzero.knowledge.answer.verify import MIN_COVERAGE
+from knowzero.knowledge.index.tables import kb_chunks, kb_embeddings, kb_files
+from knowzero.knowledge.ingest.embedqueue import store_vectors
+from knowzero.knowledge.ingest.parsers import ParsedDoc
 from knowzero.knowledge.kb import KnowledgeBase, SourceDoc, demo_kb_path
-from knowzero.knowledge.parsers import ParsedDoc
-from knowzero.knowledge.pipeline import KnowledgeDeps, answer, claim_context
-from knowzero.knowledge.reader import extractive_read
-from knowzero.knowledge.retriever import key_terms
-from knowzero.knowledge.tables import kb_chunks, kb_embeddings, kb_files
 from knowzero.knowledge.types import Scored
-from knowzero.knowledge.verify import MIN_COVERAGE
 from knowzero.llm.metered import MeteredProvider
 from knowzero.persistence.db import make_engine
 

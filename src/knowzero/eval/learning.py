@@ -85,8 +85,8 @@ def demo_kb(data_dir: Path | None = None) -> Any:
 
 def squad_kb(path: Path, data_dir: Path | None = None) -> tuple[Any, list[str]]:
     from knowzero.eval.knowledge import load_squad
+    from knowzero.knowledge.ingest.parsers import ParsedDoc
     from knowzero.knowledge.kb import SourceDoc
-    from knowzero.knowledge.parsers import ParsedDoc
 
     paragraphs, _ = load_squad(path)
     kb = _kb(data_dir or Path(".knowzero") / "eval" / f"learning-{hashlib.sha1(path.read_bytes()).hexdigest()[:12]}")
@@ -350,8 +350,8 @@ def judge_comment(item: dict[str, Any], before: dict[str, Any], res: dict[str, A
 def pool_kb(items: list[dict[str, Any]], files: dict[str, Path], data_dir: Path | None = None,
             distractors: int = 40) -> Any:
     """The paragraphs of the articles the comments name, plus ``distractors`` other articles per file."""
+    from knowzero.knowledge.ingest.parsers import ParsedDoc
     from knowzero.knowledge.kb import SourceDoc
-    from knowzero.knowledge.parsers import ParsedDoc
 
     docs = []
     for corpus, path in files.items():

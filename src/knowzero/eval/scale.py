@@ -32,9 +32,9 @@ from typing import Any
 from knowzero.config import Settings
 from knowzero.eval.knowledge import load_squad
 from knowzero.eval.metrics import percentile
-from knowzero.knowledge.embedqueue import WorkProgress, run_worker
+from knowzero.knowledge.ingest.embedqueue import WorkProgress, run_worker
+from knowzero.knowledge.ingest.parsers import ParsedDoc
 from knowzero.knowledge.kb import KnowledgeBase, SourceDoc, _shipped_vectors
-from knowzero.knowledge.parsers import ParsedDoc
 from knowzero.knowledge.text import tokens
 from knowzero.persistence.db import make_engine
 
@@ -46,7 +46,7 @@ t0 = time.perf_counter()
 from pathlib import Path
 from knowzero.config import Settings
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.retriever import Plan, retrieve
+from knowzero.knowledge.answer.retriever import Plan, retrieve
 from knowzero.persistence.db import make_engine
 args = json.loads(sys.argv[1])
 s = Settings(data_dir=Path(args["data_dir"]), database_url=args["database_url"])

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from knowzero.knowledge.reader import answer_type
+from knowzero.knowledge.answer.reader import answer_type
 from knowzero.knowledge.text import fold, has_cjk, in_script, split_sentences
 from knowzero.knowledge.text import traditional as is_traditional
 

@@ -45,7 +45,7 @@ from knowzero.graph.trace import traced
 
 
 def build_knowledge_graph() -> StateGraph[State, Deps, State, OutputState]:
-    """Router → retriever (⟲ rewrite ≤ 3) → reader → fact checker → review queue (steps of knowledge/pipeline.py)."""
+    """Router → retriever (⟲ rewrite ≤ 3) → reader → fact checker → review queue (steps of knowledge/answer/pipeline.py)."""
     g = StateGraph(State, context_schema=Deps, input_schema=State, output_schema=OutputState)
     g.add_node("route_domain", traced("route_domain", route_domain))
     g.add_node("retrieve", traced("retrieve", retrieve_passages))

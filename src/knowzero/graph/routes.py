@@ -7,7 +7,7 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
-from knowzero.knowledge.pipeline import should_retry
+from knowzero.knowledge.answer.pipeline import should_retry
 
 
 def route_after_domain(state: dict[str, Any]) -> Literal["retrieve", "__end__"]:

@@ -3,7 +3,7 @@
 Typed where the knowledge pipeline's values travel: the input is an :class:`AgentInput`
 (validated once, where the request entered), the plan a :class:`Plan`, passages are
 :class:`Scored`, the draft a :class:`Draft`, the verdict a :class:`Verdict` — the same objects
-``knowledge/pipeline.py`` returns, never reshaped between nodes. They are checkpointed by
+``knowledge/answer/pipeline.py`` returns, never reshaped between nodes. They are checkpointed by
 LangGraph's serializer with an explicit allowlist (:data:`CHECKPOINT_TYPES`). The service path's
 state is a :class:`~knowzero.service.state.ServiceState`, a typed dict: checkpointed as the plain
 dict it is at run time, so checkpoints written before it was typed still load. :func:`wire_values`
@@ -21,11 +21,11 @@ from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
 from knowzero.input import AgentInput, CommentInput
-from knowzero.knowledge.pipeline import passage_to_dict
-from knowzero.knowledge.reader import Claim, Draft
-from knowzero.knowledge.retriever import Plan
+from knowzero.knowledge.answer.pipeline import passage_to_dict
+from knowzero.knowledge.answer.reader import Claim, Draft
+from knowzero.knowledge.answer.retriever import Plan
+from knowzero.knowledge.answer.verify import ClaimVerdict, Verdict
 from knowzero.knowledge.types import Passage, Scored
-from knowzero.knowledge.verify import ClaimVerdict, Verdict
 from knowzero.service.state import ServiceState
 
 CHECKPOINT_TYPES: tuple[type, ...] = (AgentInput, CommentInput, Plan, Passage, Scored, Draft, Claim, Verdict,

@@ -3,14 +3,14 @@
 One :class:`KnowledgeBase` per process and database (built by ``knowzero.wiring``); it loads passages,
 the dense matrix and the SQL tables once, and reloads only when another process (or an ingest) has
 bumped the revision stored in ``kb_meta``; the keyword index lives in the database itself
-(``knowledge/keyword.py``). Ingestion is incremental and keyed by content: unchanged files are
+(``knowledge/index/keyword.py``). Ingestion is incremental and keyed by content: unchanged files are
 skipped, changed files replace their chunks, files that vanished from an ingested folder are
 removed, and a bad file is reported by name (and listed as failed, with the reason) and skipped
 without touching what was already indexed.
 
 Searchable before embedded: ingest commits files in small batches — each file's chunks, keyword
 rows and CSV table together with the embedding jobs of its chunks that have no cached or shipped
-vector (``knowledge/embedqueue.py``: our table on SQLite, procrastinate on PostgreSQL) — so a file is searchable by keyword the moment its batch commits and
+vector (``knowledge/ingest/embedqueue.py``: our table on SQLite, procrastinate on PostgreSQL) — so a file is searchable by keyword the moment its batch commits and
 a kill at any point loses no committed file. Vectors come from workers; storing a batch bumps the
 ``vectors`` revision, on which readers load just the new vectors. Dense retrieval covers the
 chunks that have vectors; :attr:`KnowledgeBase.pending_vectors` says how many do not yet.
@@ -37,17 +37,12 @@ from sqlalchemy import Engine, delete, func, select, text
 
 from knowzero.config import DOMAINS, Settings
 from knowzero.errors import IngestError
-from knowzero.knowledge import entities as ent
-from knowzero.knowledge import versions
-from knowzero.knowledge.chunker import chunk_text
-from knowzero.knowledge.dbviews import ChunkView, FileTextView, TitleDerived, titles
-from knowzero.knowledge.dense import DenseIndex, PgVectorIndex
-from knowzero.knowledge.document import page_at
-from knowzero.knowledge.embedqueue import JobQueue, WorkProgress, bump, run_worker, store_vectors
-from knowzero.knowledge.keyword import KeywordIndex, open_index
-from knowzero.knowledge.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
-from knowzero.knowledge.queues import open_queue
-from knowzero.knowledge.sqlindex import (
+from knowzero.knowledge.index import entities as ent
+from knowzero.knowledge.index import versions
+from knowzero.knowledge.index.dbviews import ChunkView, FileTextView, TitleDerived, titles
+from knowzero.knowledge.index.dense import DenseIndex, PgVectorIndex
+from knowzero.knowledge.index.keyword import KeywordIndex, open_index
+from knowzero.knowledge.index.sqlindex import (
     SqlIndex,
     TableInfo,
     create_table,
@@ -58,7 +53,7 @@ from knowzero.knowledge.sqlindex import (
     row_offsets,
     span_row_offsets,
 )
-from knowzero.knowledge.tables import (
+from knowzero.knowledge.index.tables import (
     DENSE_MODEL,
     flag_rows,
     kb_chunks,
@@ -70,8 +65,13 @@ from knowzero.knowledge.tables import (
     kb_meta,
     kb_tables,
 )
-from knowzero.knowledge.tables import embed_body as _embed_body
-from knowzero.knowledge.tables import vector_key as _vector_key
+from knowzero.knowledge.index.tables import embed_body as _embed_body
+from knowzero.knowledge.index.tables import vector_key as _vector_key
+from knowzero.knowledge.ingest.chunker import chunk_text
+from knowzero.knowledge.ingest.document import page_at
+from knowzero.knowledge.ingest.embedqueue import JobQueue, WorkProgress, bump, run_worker, store_vectors
+from knowzero.knowledge.ingest.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
+from knowzero.knowledge.ingest.queues import open_queue
 from knowzero.knowledge.text import load_user_dict
 from knowzero.knowledge.types import Passage
 from knowzero.models.embeddings import dense
@@ -174,10 +174,10 @@ class KnowledgeBase:
         self._default_collections: tuple[str, tuple[str, ...]] | None = None
         self.vectors_revision = ""
         self.queue: JobQueue = queue or open_queue(self.engine, settings)
-        """Embedding jobs: our table on SQLite, procrastinate on PostgreSQL (``knowledge/embedqueue.py``)."""
+        """Embedding jobs: our table on SQLite, procrastinate on PostgreSQL (``knowledge/ingest/embedqueue.py``)."""
         self.in_db = self.engine.dialect.name == "postgresql"
         """PostgreSQL mode: chunks, texts, titles and vectors stay in the database and readers fetch
-        what a question needs (:mod:`knowzero.knowledge.dbviews`); embedded mode holds them in memory."""
+        what a question needs (:mod:`knowzero.knowledge.index.dbviews`); embedded mode holds them in memory."""
         self.passages: Mapping[str, Passage] = ChunkView(self.engine) if self.in_db else {}
         self.dense: DenseIndex | PgVectorIndex = DenseIndex([], np.zeros((0, 384), dtype=np.float32))
         with schema_lock(self.engine):  # several workers starting on a new database
@@ -442,7 +442,7 @@ class KnowledgeBase:
         return out
 
     def superseded(self) -> dict[str, str]:
-        """Each superseded document's path → its current edition's (:mod:`knowzero.knowledge.versions`),
+        """Each superseded document's path → its current edition's (:mod:`knowzero.knowledge.index.versions`),
         decided once per stored revision from the documents' titles and first lines."""
         cached = self._superseded
         if cached is not None and cached[0] == self.revision:

@@ -7,7 +7,7 @@ offsets kept) → score each against the topic (IDF-weighted term coverage, the 
 drop near-duplicates → sort into headed sections: overview/definitions first, then details
 grouped by the knowledge base's own section headings (in document order), examples, and common
 pitfalls. With a chat model, each section is rewritten by the model from the same numbered
-evidence; every sentence it writes is checked with :func:`knowzero.knowledge.verify.check_answer`
+evidence; every sentence it writes is checked with :func:`knowzero.knowledge.answer.verify.check_answer`
 against the evidence it cites, and sentences that fail are removed (the count is reported).
 When the knowledge base has too little on the topic, :func:`compose` says so and lists the
 closest topics it does cover; it never fills the gap.
@@ -26,9 +26,9 @@ from typing import Any
 
 from knowzero.errors import ProviderError
 from knowzero.input import message_language
-from knowzero.knowledge import verify
-from knowzero.knowledge.injection import find_instructions
-from knowzero.knowledge.retriever import Plan, evidence_quality, retrieve
+from knowzero.knowledge.answer import verify
+from knowzero.knowledge.answer.injection import find_instructions
+from knowzero.knowledge.answer.retriever import Plan, evidence_quality, retrieve
 from knowzero.knowledge.text import STOPWORDS, char_ngrams, fold, split_sentences, tokens
 from knowzero.knowledge.types import Passage
 from knowzero.learning.cache import KBCache, cached
@@ -206,7 +206,7 @@ _RULE_LINE = re.compile(r"^[\s|:\-]+$")
 
 
 def _table_rows(kb: Any, path: str) -> list[Cand]:
-    from knowzero.knowledge.reader import row_sentence
+    from knowzero.knowledge.answer.reader import row_sentence
 
     src = kb.file_texts.get(path, "")
     passages = kb.chunks_of(path)
@@ -721,7 +721,7 @@ def parse_sentence(raw: str) -> tuple[str, int | None]:
 def check_sentence(text: str, n: int | None, evidence: list[Cand], topic: str,
                    kept: list[tuple[str, Cand]]) -> tuple[Cand | None, str]:
     """The evidence sentence that supports ``text`` (the one it cites first, then any other), or why
-    none does. The same sentence-level check as answers (:func:`knowzero.knowledge.verify.check_answer`)."""
+    none does. The same sentence-level check as answers (:func:`knowzero.knowledge.answer.verify.check_answer`)."""
     if any(near_duplicate(text, k) for k, _ in kept):
         return None, "repeats a sentence already kept"
     order = ([evidence[n - 1]] if n is not None and 1 <= n <= len(evidence) else []) + list(evidence)

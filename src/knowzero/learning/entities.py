@@ -2,7 +2,7 @@
 
 The index's terms come from the knowledge base itself, never from a model: the segmenter's
 domain dictionary (``knowledge/data/user_dict.txt``), part numbers and named parts
-(:mod:`knowzero.knowledge.entities`), and the stems of document titles ("热处理工艺规范" → "热处理").
+(:mod:`knowzero.knowledge.index.entities`), and the stems of document titles ("热处理工艺规范" → "热处理").
 A term is kept only when at least one knowledge-base file mentions it, and records which files do.
 :func:`extract_entities` picks the index terms a document mentions (most frequent first), adds
 entities that already have pages, and marks each with the page it links to (``document_id``).
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from knowzero.knowledge import entities as kb_entities
+from knowzero.knowledge.index import entities as kb_entities
 from knowzero.learning.cache import KBCache, cached
 
 _TITLE_SUFFIXES = ("规程", "规范", "制度", "手册", "办法", "流程", "说明", "政策", "指南", "管理", "工艺", "要点", "规定",

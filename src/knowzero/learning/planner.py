@@ -19,7 +19,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
-from knowzero.knowledge.retriever import Plan, evidence_quality, retrieve
+from knowzero.knowledge.answer.retriever import Plan, evidence_quality, retrieve
 from knowzero.learning.compose import SUFFICIENT_QUALITY, clean_topic, closest_topics
 from knowzero.learning.entities import title_stem
 

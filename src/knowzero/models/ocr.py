@@ -3,10 +3,10 @@
 Its wheel ships PaddleOCR's PP-OCRv4 text detection and recognition models (Chinese and English, one
 model) and the text-angle classifier, so nothing is downloaded (``rapidocr`` 3.x fetches its models
 at first use: not offline, not used). :func:`ocr` loads the engine once per process, on first use
-(the parse workers: ``knowledge/parse_worker.py``), with one onnxruntime thread.
+(the parse workers: ``knowledge/ingest/parse_worker.py``), with one onnxruntime thread.
 
 This module reads pixels and returns text lines with their boxes; it does not know pages, PDFs or
-layout (``knowledge/pdfparse.py`` lays the lines out like a text page's). The recogniser is trained on
+layout (``knowledge/ingest/pdfparse.py`` lays the lines out like a text page's). The recogniser is trained on
 mostly Chinese text and sometimes drops the spaces of an English line ("Employeeswholivemorethan50km"):
 :func:`respace` splits such runs back into words with ``wordninja`` (MIT, English Wikipedia unigram
 frequencies shipped in the package).

@@ -65,7 +65,7 @@ SCHEMA_LOCK = 0x6B7A_0001
 tables (:func:`init_db`), the keyword index, pgvector's extension, procrastinate's schema, and
 LangGraph's checkpointer and store migrations (:func:`async_schema_lock`)."""
 DEMO_LOCK = 0x6B7A_0003
-"""Held while a process seeds the demo knowledge base (0x6B7A_0002 is ``knowledge.pgqueue.REAP_LOCK``)."""
+"""Held while a process seeds the demo knowledge base (0x6B7A_0002 is ``knowledge.ingest.pgqueue.REAP_LOCK``)."""
 
 
 @contextmanager

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from knowzero.config import Settings
 from knowzero.errors import KnowZeroError, ProviderError
-from knowzero.knowledge.pipeline import Answer
+from knowzero.knowledge.answer.pipeline import Answer
 from knowzero.llm.base import ChatProvider, within_deadline
 from knowzero.preferences import reply_language
 from knowzero.routing.signals import service_signals

@@ -23,12 +23,12 @@ from knowzero.api.deps import EditorUser
 from knowzero.config import DOMAINS, Domain
 from knowzero.errors import Conflict, InvalidInput, NotFound
 from knowzero.input import Integral
-from knowzero.knowledge.domains import decide
+from knowzero.knowledge.answer.domains import decide
+from knowzero.knowledge.answer.pipeline import passage_to_dict
+from knowzero.knowledge.answer.retriever import Plan, retrieve
+from knowzero.knowledge.index.tables import kb_files
+from knowzero.knowledge.ingest.parse_worker import parse_uploads
 from knowzero.knowledge.names import COLLECTION_PATTERN, safe_collection, safe_file_name
-from knowzero.knowledge.parse_worker import parse_uploads
-from knowzero.knowledge.pipeline import passage_to_dict
-from knowzero.knowledge.retriever import Plan, retrieve
-from knowzero.knowledge.tables import kb_files
 
 router = APIRouter(tags=["knowledge"], route_class=SafeRoute)
 MAX_UPLOAD = 20 * 1024 * 1024
@@ -52,7 +52,7 @@ async def upload(request: Request, user: EditorUser, files: list[UploadFile] = F
     kb = request.app.state.kb
     await asyncio.to_thread(refuse_collisions, kb, collection, [f.filename or "" for f in files], names)
     uploads = [(name, await f.read(MAX_UPLOAD + 1)) for f, name in zip(files, names, strict=True)]
-    # Each file is parsed in a worker process with a time and memory limit (knowledge/parse_worker.py), so a
+    # Each file is parsed in a worker process with a time and memory limit (knowledge/ingest/parse_worker.py), so a
     # decompression bomb never grows this server; one over a parsing limit refuses the upload (413
     # too_large, every such file named) before anything is stored.
     parses = await parse_uploads(uploads, MAX_UPLOAD)

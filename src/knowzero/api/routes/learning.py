@@ -21,7 +21,7 @@ from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser
 from knowzero.errors import InvalidInput
 from knowzero.input import integral
-from knowzero.knowledge.pipeline import answer
+from knowzero.knowledge.answer.pipeline import answer
 from knowzero.learning import store
 from knowzero.learning.service import LearningService
 from knowzero.users import User

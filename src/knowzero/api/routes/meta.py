@@ -27,8 +27,8 @@ from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser, RunnerDep
 from knowzero.errors import InvalidInput, NotFound
 from knowzero.input import CollectionName
+from knowzero.knowledge.answer.pipeline import answer_in_either
 from knowzero.knowledge.kb import DENSE_MODEL
-from knowzero.knowledge.pipeline import answer_in_either
 from knowzero.users import can_write_knowledge, is_staff
 
 router = APIRouter(tags=["meta"], route_class=SafeRoute)

@@ -13,8 +13,8 @@ from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import emit
 from knowzero.input import AgentInput
-from knowzero.knowledge.entities import first_mention
-from knowzero.knowledge.pipeline import readings
+from knowzero.knowledge.answer.pipeline import readings
+from knowzero.knowledge.index.entities import first_mention
 from knowzero.llm.base import within_deadline
 from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
 from knowzero.routing.followup import standalone
@@ -92,7 +92,7 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
 
 
 def _readings(question: str, state: dict[str, Any], deps: Deps, inp: AgentInput) -> tuple[str, str]:
-    """The question to read first and its other reading (:func:`knowzero.knowledge.pipeline.readings`)."""
+    """The question to read first and its other reading (:func:`knowzero.knowledge.answer.pipeline.readings`)."""
     if deps.kb is None:
         return question, ""
     collections = inp.collections if inp.collections is not None else state.get("collections")

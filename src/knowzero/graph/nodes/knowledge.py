@@ -1,5 +1,5 @@
 """The four knowledge agents — router, retriever, reader, fact checker — as thin adapters over the
-steps of :mod:`knowzero.knowledge.pipeline` (the one answerer). They translate state to the
+steps of :mod:`knowzero.knowledge.answer.pipeline` (the one answerer). They translate state to the
 pipeline's types and back; no knowledge logic lives here."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import collections_of, emit, thread_id_of, ui_language_of
-from knowzero.knowledge import pipeline as kp
-from knowzero.knowledge.reader import Draft
-from knowzero.knowledge.retriever import Plan
+from knowzero.knowledge.answer import pipeline as kp
+from knowzero.knowledge.answer.reader import Draft
+from knowzero.knowledge.answer.retriever import Plan
 
 
 def _kdeps(runtime: Runtime[Deps], state: dict[str, Any]) -> kp.KnowledgeDeps:

@@ -22,8 +22,8 @@ from knowzero.graph.context import Deps
 from knowzero.graph.nodes.chitchat import template_reply
 from knowzero.graph.trace import collections_of, emit, thread_id_of, ui_language_of
 from knowzero.input import Language, message_language
-from knowzero.knowledge import pipeline as kp
-from knowzero.knowledge.verify import Verdict
+from knowzero.knowledge.answer import pipeline as kp
+from knowzero.knowledge.answer.verify import Verdict
 from knowzero.llm.base import chat_json, within_deadline
 from knowzero.service.registry import ToolContext, run_tool
 from knowzero.streaming import llm_fallback

@@ -29,7 +29,7 @@ from langgraph.types import interrupt
 
 from knowzero.graph.context import Deps
 from knowzero.graph.trace import collections_of, emit, thread_id_of, ui_language_of
-from knowzero.knowledge import pipeline as kp
+from knowzero.knowledge.answer import pipeline as kp
 from knowzero.preferences import get_preferences
 from knowzero.service.flow import ServiceContext, quick_replies, service_turn
 from knowzero.service.registry import ToolContext, run_tool

@@ -6,7 +6,7 @@ or a table cell); this module lays them out:
   ignored) comes back on at least half of the pages, and bare page numbers ("Page 3", "- 3 -");
 - tables: a cluster of ruled cells (the page's path objects) holding text on 2+ rows and 2+ columns is
   read cell by cell (rows and columns cut at its rules) and written as a table in place
-  (:class:`~knowzero.knowledge.document.DocumentText`); tables without rules stay text;
+  (:class:`~knowzero.knowledge.ingest.document.DocumentText`); tables without rules stay text;
 - columns: a page whose runs leave a vertical gutter (few runs cross it, both sides hold text at the
   same heights) is read left column then right column, band by band between the runs that span it;
 - paragraphs: lines of a column are joined into one paragraph (a hyphen at a line end removed, CJK
@@ -16,7 +16,7 @@ or a table cell); this module lays them out:
 
 A page with no text layer but an image is rendered (200 dpi) and read by the OCR engine when one is
 given (``models/ocr.py``); its lines go through the same layout and the page is marked as OCR.
-Limits stay the parser's (``knowledge/parsers.py``): pages, characters of text, runs and path objects
+Limits stay the parser's (``knowledge/ingest/parsers.py``): pages, characters of text, runs and path objects
 per page, pixels of a rendered page. PDFium is not thread-safe: every call holds one lock.
 
 What it does not do: borderless tables, right-to-left scripts, multi-column layouts of 3+ columns
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from knowzero.errors import IngestError
-from knowzero.knowledge.document import DocumentText, ParsedDoc
+from knowzero.knowledge.ingest.document import DocumentText, ParsedDoc
 
 _pdfium_lock = threading.Lock()
 

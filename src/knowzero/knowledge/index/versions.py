@@ -10,7 +10,7 @@ simply the current one. A document supersedes another when
   effective date its first lines state ("生效日期：2026年1月1日", "自2026年1月1日起施行", "takes effect on …").
 
 The superseded editions are kept (a question may ask about the 2024 rule by name) but are not searched
-otherwise (:func:`knowzero.knowledge.retriever.retrieve`), and an answer from the current edition names them.
+otherwise (:func:`knowzero.knowledge.answer.retriever.retrieve`), and an answer from the current edition names them.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ order, a page mark before each page's text. What comes out (:class:`ParsedDoc`) 
   page starting at or before it (:func:`page_at`);
 - ``tables``: each table found inside the document (DOCX, HTML, Markdown, PDF, XLSX) with the span of
   its rows in ``text``: rendered in place one row a line ("header: value；…。", as a CSV's rows are), and
-  stored as a structured table the SQL retriever queries (``knowledge/sqlindex.py``);
+  stored as a structured table the SQL retriever queries (``knowledge/index/sqlindex.py``);
 - ``ocr_pages``: the pages whose text an OCR engine read (a citation of them says so);
 - ``warnings``: what a reader of the parse should know (a page OCR could not read, a table kept as text).
 
@@ -28,7 +28,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from knowzero.knowledge.csvtable import Table, one_line, table_from_cells
+from knowzero.knowledge.ingest.csvtable import Table, one_line, table_from_cells
 
 
 @dataclass

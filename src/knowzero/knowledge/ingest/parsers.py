@@ -1,12 +1,12 @@
 """File parsers: Markdown, plain text, HTML, PDF, DOCX, XLSX, PPTX, images → text; CSV → a typed table.
 
-Each parser returns a :class:`ParsedDoc` (``knowledge/document.py``: the text, where each page starts,
+Each parser returns a :class:`ParsedDoc` (``knowledge/ingest/document.py``: the text, where each page starts,
 the tables found in it, the pages read by OCR, warnings) or raises :class:`knowzero.errors.IngestError`
 with a message naming the problem (corrupt PDF, unknown encoding, empty file). Parsers do not chunk
 and do not index. A table inside a document (DOCX, HTML, a Markdown pipe table, a ruled PDF table, an
 XLSX sheet) is written where it stands, one row a line ("header: value；…。", as a CSV's rows), and kept
-as a structured table for the SQL retriever. PDFs are laid out by ``knowledge/pdfparse.py`` (PDFium);
-XLSX, PPTX and images are read by ``knowledge/officeparse.py``; scanned pages and images go through the
+as a structured table for the SQL retriever. PDFs are laid out by ``knowledge/ingest/pdfparse.py`` (PDFium);
+XLSX, PPTX and images are read by ``knowledge/ingest/officeparse.py``; scanned pages and images go through the
 bundled OCR engine (``models/ocr.py``).
 
 Parsing limits: what one file may expand to is bounded for every format (the ``MAX_*`` names
@@ -32,9 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from knowzero.errors import IngestError, PayloadTooLarge
-from knowzero.knowledge import officeparse, pdfparse
-from knowzero.knowledge.csvtable import Table, one_line, read_csv_table, table_from_cells
-from knowzero.knowledge.document import DocumentText, ParsedDoc, PlacedTable
+from knowzero.knowledge.ingest import officeparse, pdfparse
+from knowzero.knowledge.ingest.csvtable import Table, one_line, read_csv_table, table_from_cells
+from knowzero.knowledge.ingest.document import DocumentText, ParsedDoc, PlacedTable
 from knowzero.models.ocr import ocr as ocr_engine
 
 __all__ = ["TEXT_SUFFIXES", "DocumentTooLarge", "ParsedDoc", "RefusedDocument", "decode", "parse_bytes", "parse_file",
@@ -527,7 +527,7 @@ def _paragraph_text(p: Any) -> str:
 
 def _parse_docx(data: bytes, name: str, stem: str) -> ParsedDoc:
     """Body paragraphs (``Title``/``Heading n`` styles as ``#`` lines) and tables in document order,
-    each table in place as a table (``knowledge/document.py``: a merged cell repeated per column it
+    each table in place as a table (``knowledge/ingest/document.py``: a merged cell repeated per column it
     spans, a vertically merged one under the cell it continues). The zip and its XML are checked before
     python-docx reads them, and the paragraphs and cells counted before any is read (see the module
     doc's limits)."""
@@ -612,7 +612,7 @@ def render_table(table: Table) -> str:
     """The text rendering of a table: a '# name' heading, then one line per row ("header: value；…。").
 
     Headers and values are put on one line each (control characters become spaces), so row ``i`` is
-    always line ``i + 1`` (see :func:`knowzero.knowledge.sqlindex.row_offsets`).
+    always line ``i + 1`` (see :func:`knowzero.knowledge.index.sqlindex.row_offsets`).
     """
     labels = [c.label for c in table.columns]
     lines = [f"# {one_line(table.name)}"] + [

@@ -31,9 +31,9 @@ from sqlalchemy import (
 )
 
 from knowzero.errors import IngestError
-from knowzero.knowledge.csvtable import TableColumn, check_headers
-from knowzero.knowledge.injection import find_instructions
-from knowzero.knowledge.sqlindex import SQL_TYPES, TABLE_NAME, create_table, encode_columns, new_table_name
+from knowzero.knowledge.answer.injection import find_instructions
+from knowzero.knowledge.index.sqlindex import SQL_TYPES, TABLE_NAME, create_table, encode_columns, new_table_name
+from knowzero.knowledge.ingest.csvtable import TableColumn, check_headers
 from knowzero.persistence.db import MIGRATIONS, metadata
 
 log = logging.getLogger(__name__)
@@ -70,7 +70,7 @@ kb_chunks = Table(
 )
 
 kb_flags = Table(
-    "kb_flags", metadata,  # chunks whose text reads as instructions to the assistant (knowledge/injection.py)
+    "kb_flags", metadata,  # chunks whose text reads as instructions to the assistant (knowledge/answer/injection.py)
     Column("passage_id", String(32), primary_key=True),
     Column("path", String(1000), nullable=False, index=True),
     Column("section", String(1000), nullable=False),
@@ -85,7 +85,7 @@ kb_embeddings = Table(
 )
 
 kb_embed_queue = Table(
-    "kb_embed_queue", metadata,  # chunks waiting for their dense vector (see knowledge/embedqueue.py)
+    "kb_embed_queue", metadata,  # chunks waiting for their dense vector (see knowledge/ingest/embedqueue.py)
     Column("key", String(64), primary_key=True),  # the vector key (kb_embeddings.key) it will fill
     Column("body", Text, nullable=False),  # what the model embeds
     Column("enqueued_at", Float, nullable=False, index=True),

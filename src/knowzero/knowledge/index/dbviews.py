@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Engine, func, select
 
-from knowzero.knowledge.tables import kb_chunks, kb_files
+from knowzero.knowledge.index.tables import kb_chunks, kb_files
 from knowzero.knowledge.types import Passage
 
 V = TypeVar("V")

@@ -65,7 +65,7 @@ class Verdict:
     warnings: tuple[str, ...] = ()
     """Problems the reader must see beside the answer (e.g. a cited source that gives the assistant orders)."""
     answerability: float | None = None
-    """How well the evidence answers the question (``knowledge.answerable.score``), when measured."""
+    """How well the evidence answers the question (``knowledge.answer.answerable.score``), when measured."""
     features: dict[str, float] | None = None
     """What that score was computed from (``answerable.Features``), for the agent log and benchmarks."""
 

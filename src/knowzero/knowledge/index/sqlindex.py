@@ -8,13 +8,13 @@ Each result row is returned as a citable passage ``sql:<table>:<row>``: its line
 rendering. ``allowed`` restricts results to those passage ids, like every other retriever.
 
 Identifiers are never taken from user data: a table is named ``kbt_<random hex>`` when it is
-created, its columns ``c1, c2 …`` (see :mod:`knowzero.knowledge.csvtable`); the CSV headers are
+created, its columns ``c1, c2 …`` (see :mod:`knowzero.knowledge.ingest.csvtable`); the CSV headers are
 metadata used only to match question words. Every statement is built with SQLAlchemy Core
 (:func:`sql_table`), values are bound parameters, and names are checked against
 :data:`TABLE_NAME` / :data:`COLUMN_NAME` before a ``Table`` is built.
 This is not a text-to-SQL model; questions outside these shapes get no SQL hits.
 
-Usage (``doc`` from :func:`knowzero.knowledge.parsers.parse_bytes` on a CSV)::
+Usage (``doc`` from :func:`knowzero.knowledge.ingest.parsers.parse_bytes` on a CSV)::
 
     name = new_table_name()
     with engine.begin() as conn:
@@ -51,8 +51,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.types import TypeEngine
 
-from knowzero.knowledge.bands import band, quantities
-from knowzero.knowledge.csvtable import TableColumn
+from knowzero.knowledge.index.bands import band, quantities
+from knowzero.knowledge.ingest.csvtable import TableColumn
 from knowzero.knowledge.types import Hit, Passage
 
 TABLE_NAME = re.compile(r"kbt_[0-9a-f]{12,32}")
@@ -70,7 +70,7 @@ _CMP: list[tuple[str, _Op]] = [
     ("超过", operator.gt), ("多于", operator.gt), ("less than", operator.lt), ("under", operator.lt),
     ("more than", operator.gt), ("over", operator.gt), ("above", operator.gt), ("below", operator.lt)]
 CMP = _CMP
-"""Comparison words and their operators (shared with :mod:`knowzero.knowledge.aggregate`)."""
+"""Comparison words and their operators (shared with :mod:`knowzero.knowledge.answer.aggregate`)."""
 _COL_HINTS = {"价": ["单价", "价格", "price"], "贵": ["单价", "价格", "price"], "便宜": ["单价", "价格", "price"],
               "重": ["重量", "weight"], "轻": ["重量", "weight"], "库存": ["库存", "stock"], "交期": ["交期", "lead"],
               "公差": ["公差", "tolerance"], "精度": ["公差", "tolerance"]}

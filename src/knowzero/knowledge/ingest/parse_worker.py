@@ -1,6 +1,6 @@
 """Parsing in a worker process: a parse that runs away is killed, and its memory goes with it.
 
-The parsers bound what a file may expand to (``knowzero.knowledge.parsers``: sizes and counts);
+The parsers bound what a file may expand to (``knowzero.knowledge.ingest.parsers``: sizes and counts);
 this module bounds the rest, which a thread cannot: wall-clock time (:data:`PARSE_SECONDS`, then
 the process is killed; a PDF or image read page by page — OCR takes seconds a page — gets
 :data:`PARSE_SECONDS` more after each page it reports, up to :data:`PARSE_MAX_SECONDS` in all) and memory (:data:`PARSE_MEMORY_BYTES` of address space above the worker's
@@ -31,7 +31,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from knowzero.errors import IngestError
-from knowzero.knowledge.parsers import DocumentTooLarge, ParsedDoc, Progress, RefusedDocument, parse_bytes
+from knowzero.knowledge.ingest.parsers import DocumentTooLarge, ParsedDoc, Progress, RefusedDocument, parse_bytes
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ PARSE_MEMORY_BYTES = 1536 * 1024 * 1024
 """Address space a parse may add to its process's (the largest documents the limits let through need
 well under half of it)."""
 
-_PRELOAD = ["knowzero.knowledge.parse_worker", "lxml.etree", "docx", "pypdfium2", "openpyxl", "pptx", "PIL.Image"]
+_PRELOAD = ["knowzero.knowledge.ingest.parse_worker", "lxml.etree", "docx", "pypdfium2", "openpyxl", "pptx", "PIL.Image"]
 """Imported once in the forkserver; the OCR engine is not (onnxruntime's threads must not cross a fork):
 a worker loads it when a page needs it (~0.7 s)."""
 _ERRORS: dict[str, type[IngestError]] = {c.__name__: c for c in (IngestError, RefusedDocument, DocumentTooLarge)}

@@ -16,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from knowzero.knowledge import entities as ent
-from knowzero.knowledge.fusion import weighted_rrf
+from knowzero.knowledge.answer.fusion import weighted_rrf
+from knowzero.knowledge.index import entities as ent
+from knowzero.knowledge.index.versions import names_edition
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.text import (
     QUESTION_FILLER,
@@ -30,7 +31,6 @@ from knowzero.knowledge.text import (
     without_question_word,
 )
 from knowzero.knowledge.types import Hit, Scored
-from knowzero.knowledge.versions import names_edition
 
 Strategy = Literal["hybrid", "keyword", "vector", "sql"]
 
@@ -97,7 +97,7 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
         if allowed is not None and pid not in allowed:
             continue
         if p.path in old and not names_edition(query, p.title):
-            continue  # a superseded edition answers only when asked for by name (knowledge/versions.py)
+            continue  # a superseded edition answers only when asked for by name (knowledge/index/versions.py)
         if not ent.keep_passage(q_ents, kb.passage_entities(p) | (ent.extract(p.text) if pid.startswith("sql:") else set())):
             filtered += 1
             continue

@@ -14,11 +14,11 @@ Two engines keep these guarantees (one contract suite, ``tests/contract/test_emb
 * SQLite (one machine): :class:`TableQueue`, our own ``kb_embed_queue`` table — a job per vector
   key, claimed under a lease; a worker on the same host whose process is gone loses its leases
   at once (``release_dead``).
-* PostgreSQL (any number of machines): :class:`knowzero.knowledge.pgqueue.ProcrastinateQueue`,
+* PostgreSQL (any number of machines): :class:`knowzero.knowledge.ingest.pgqueue.ProcrastinateQueue`,
   jobs in procrastinate's tables, deferred on ingest's own connection (same transaction); a
   killed worker's jobs come back once its heartbeat is stale.
 
-:func:`knowzero.knowledge.queues.open_queue` picks the engine for a database (the one place that does).
+:func:`knowzero.knowledge.ingest.queues.open_queue` picks the engine for a database (the one place that does).
 
     q = open_queue(engine, settings); run_worker(q, encoder.passages, drain=True) -> vectors computed
 """
@@ -39,7 +39,7 @@ import numpy as np
 from sqlalchemy import Connection, Engine, and_, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from knowzero.knowledge.tables import kb_embed_queue, kb_embeddings, kb_meta
+from knowzero.knowledge.index.tables import kb_embed_queue, kb_embeddings, kb_meta
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 3

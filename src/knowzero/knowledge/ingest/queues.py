@@ -1,5 +1,5 @@
-"""Which embedding queue a database gets: procrastinate on PostgreSQL (:mod:`knowzero.knowledge.pgqueue`),
-our table on SQLite (:class:`knowzero.knowledge.embedqueue.TableQueue`). The one place that chooses.
+"""Which embedding queue a database gets: procrastinate on PostgreSQL (:mod:`knowzero.knowledge.ingest.pgqueue`),
+our table on SQLite (:class:`knowzero.knowledge.ingest.embedqueue.TableQueue`). The one place that chooses.
 
     q = open_queue(engine, settings); run_worker(q, encoder.passages, drain=True)
 """
@@ -10,14 +10,16 @@ from sqlalchemy import Engine
 
 from knowzero.config import Settings
 from knowzero.errors import KnowZeroError
-from knowzero.knowledge.embedqueue import JobQueue, TableQueue
+from knowzero.knowledge.ingest.embedqueue import JobQueue, TableQueue
 
 
 def open_queue(engine: Engine, settings: Settings) -> JobQueue:
     """The embedding queue for ``engine``'s database: procrastinate on PostgreSQL, our table on SQLite."""
     if engine.dialect.name == "postgresql":
         try:
-            from knowzero.knowledge.pgqueue import ProcrastinateQueue  # only PostgreSQL installs need procrastinate
+            from knowzero.knowledge.ingest.pgqueue import (
+                ProcrastinateQueue,  # only PostgreSQL installs need procrastinate
+            )
         except ModuleNotFoundError as exc:
             if exc.name != "procrastinate":
                 raise

@@ -13,7 +13,7 @@ query is built from the question and the table's schema and values, never by a m
 
 Without a filter or a table the question names, no query is built (``None``): the question is left to
 the reader, which quotes what the documents say — it never gets a number computed from a guess.
-Identifiers are the generated ``kbt_…``/``c<n>`` names of :mod:`knowzero.knowledge.sqlindex`; values
+Identifiers are the generated ``kbt_…``/``c<n>`` names of :mod:`knowzero.knowledge.index.sqlindex`; values
 are bound parameters.
 """
 
@@ -26,8 +26,8 @@ from typing import Any, Literal
 
 from sqlalchemy import ColumnElement, func, or_, select
 
-from knowzero.knowledge.csvtable import TableColumn
-from knowzero.knowledge.sqlindex import CMP, SqlIndex, TableInfo, normal_key
+from knowzero.knowledge.index.sqlindex import CMP, SqlIndex, TableInfo, normal_key
+from knowzero.knowledge.ingest.csvtable import TableColumn
 
 Operation = Literal["count", "sum", "avg"]
 

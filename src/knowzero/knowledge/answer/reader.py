@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 
 from knowzero.errors import ProviderError
-from knowzero.knowledge import answerable, verify
+from knowzero.knowledge.answer import answerable, verify
 from knowzero.knowledge.text import (
     Sentence,
     char_ngrams,
@@ -559,7 +559,7 @@ def about_asked(question: str, found: dict[str, object]) -> bool:
 
 def find_conflicts(question: str, scored: list[tuple[float, _Cand]]) -> list[dict[str, object]]:
     """Different values for what the question asks between the best sentence and the sentences of other
-    documents (numbers, dates, names, places, yes/no: :func:`knowzero.knowledge.verify.value_conflict`)."""
+    documents (numbers, dates, names, places, yes/no: :func:`knowzero.knowledge.answer.verify.value_conflict`)."""
     if not scored:
         return []
     return [d for d, _ in _conflicting(question, scored[0][1], scored)]

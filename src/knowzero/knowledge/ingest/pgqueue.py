@@ -39,8 +39,16 @@ from procrastinate.schema import SchemaManager
 from procrastinate.types import JSONDict
 from sqlalchemy import Connection, Engine, text
 
-from knowzero.knowledge.embedqueue import MAX_ATTEMPTS, Encode, QueueStats, WorkProgress, bump, store_vectors, worker_id
-from knowzero.knowledge.tables import embed_body
+from knowzero.knowledge.index.tables import embed_body
+from knowzero.knowledge.ingest.embedqueue import (
+    MAX_ATTEMPTS,
+    Encode,
+    QueueStats,
+    WorkProgress,
+    bump,
+    store_vectors,
+    worker_id,
+)
 from knowzero.persistence.db import schema_lock
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""XLSX (openpyxl), PPTX (python-pptx) and images (OCR) → a :class:`~knowzero.knowledge.document.ParsedDoc`.
+"""XLSX (openpyxl), PPTX (python-pptx) and images (OCR) → a :class:`~knowzero.knowledge.ingest.document.ParsedDoc`.
 
 - XLSX: each sheet becomes a table like a CSV's, under a ``# <sheet>`` heading: its first filled row is
   the header; a merged cell's value fills every cell it covers, and a header row whose cells are merged
@@ -8,9 +8,9 @@
 - PPTX: each slide is a section ``# Slide <n>: <title>`` (a page mark per slide, so a citation names
   the slide) with its text boxes top to bottom, its tables in place and its speaker notes.
 - PNG/JPEG/TIFF: each image (each frame of a TIFF) is read by the OCR engine and laid out like a scanned
-  PDF page (``knowledge/pdfparse.py``); every page is marked as OCR.
+  PDF page (``knowledge/ingest/pdfparse.py``); every page is marked as OCR.
 
-The caller (``knowledge/parsers.py``) has checked a zip package's size, members and XML before any of
+The caller (``knowledge/ingest/parsers.py``) has checked a zip package's size, members and XML before any of
 these read it; this module bounds cells, slides, pixels and frames. Nothing here touches a database.
 """
 
@@ -22,8 +22,8 @@ from collections.abc import Callable
 from typing import Any
 
 from knowzero.errors import IngestError
-from knowzero.knowledge.document import DocumentText, ParsedDoc
-from knowzero.knowledge.pdfparse import Ocr, Page, lay_out, runs_from_image_lines
+from knowzero.knowledge.ingest.document import DocumentText, ParsedDoc
+from knowzero.knowledge.ingest.pdfparse import Ocr, Page, lay_out, runs_from_image_lines
 
 MAX_SHEET_CELLS = 1_000_000
 """Cells of all sheets of a workbook together (its used ranges)."""

@@ -10,7 +10,7 @@ The column count is checked right after the header row is read, so a very wide f
 before any per-column work.
 
 This module does not touch a database, and it does not render the table as text (see
-:func:`knowzero.knowledge.parsers.render_table`).
+:func:`knowzero.knowledge.ingest.parsers.render_table`).
 
 >>> t = read_csv_table("型号,单价_元\\nXH-1001,68.00\\n", "p.csv")
 >>> [(c.name, c.header, c.type) for c in t.columns], t.rows

@@ -1,0 +1,1 @@
+"""Answering: retrieve, read, check and judge a question over the indexes."""

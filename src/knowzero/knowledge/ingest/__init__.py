@@ -1,0 +1,1 @@
+"""Ingest: files parsed (in a worker process), chunked, tables kept, embeddings queued."""
