@@ -3,7 +3,7 @@
 Layers point one way (docs/architecture.md):
 
     api/ cli eval/ wiring  →  graph/  →  learning/ service/  →  knowledge/ routing/ preferences
-      →  llm/ persistence/ input  →  config errors users streaming models/
+      →  llm/ persistence/ input vocabulary/  →  config errors users streaming models/
 
 A module may import its own layer or a lower one, never a higher one; nothing outside ``graph/``
 imports ``graph.nodes``; and there is no import cycle between modules (imports inside functions
@@ -20,7 +20,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "knowzero"
 
 LAYERS: dict[str, int] = {
     "config": 0, "errors": 0, "users": 0, "streaming": 0, "models": 0, "__init__": 0,
-    "llm": 1, "persistence": 1, "input": 1, "remote": 1,
+    "llm": 1, "persistence": 1, "input": 1, "remote": 1, "vocabulary": 1,
     "knowledge": 2, "routing": 2, "preferences": 2,
     "learning": 3, "service": 3,
     "graph": 4,
