@@ -15,7 +15,7 @@ topic and overall:
   rest fell back to quotes: timeout, a broken stream, or no sentence passed the check), with the fallback
   reasons; after a timeout or a broken stream the rest of that document is not asked
   (``sections_not_asked``, not in the timings);
-- ``sentence_kept_share``: model sentences that passed the check (``knowledge/answer/verify.py``) among all
+- ``sentence_kept_share``: model sentences that passed the check (``knowledge/answer/checks/verify.py``) among all
   it wrote, with the most common reasons for dropping one;
 - ``model_worded_share``: lines of the finished documents in the model's own wording (the rest are
   quotes: the model copied its evidence, left it out — it is then quoted in its place — or fell back);

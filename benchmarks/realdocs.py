@@ -177,7 +177,7 @@ def ask_all(data_dir: Path, kinds: list[str], pairs: list[tuple[str, str, str, s
     os.environ["KNOWZERO_DATA_DIR"] = str(data_dir)
     from knowzero.config import Settings
     from knowzero.eval.knowledge import ask
-    from knowzero.knowledge.answer.pipeline import KnowledgeDeps
+    from knowzero.knowledge.answer.deps import KnowledgeDeps
     from knowzero.knowledge.kb import KnowledgeBase
     from knowzero.persistence.db import make_engine
 
@@ -209,7 +209,8 @@ def ask_all(data_dir: Path, kinds: list[str], pairs: list[tuple[str, str, str, s
 def page_share(data_dir: Path, kinds: list[str], pairs: list[tuple[str, str, str, str]]) -> dict[str, float]:
     """Share of the citations of answers over PDFs (``pdf``, ``scan``) that carry a page number."""
     from knowzero.config import Settings
-    from knowzero.knowledge.answer.pipeline import KnowledgeDeps, answer
+    from knowzero.knowledge.answer.deps import KnowledgeDeps
+    from knowzero.knowledge.answer.pipeline import answer
     from knowzero.knowledge.kb import KnowledgeBase
     from knowzero.persistence.db import make_engine
 

@@ -24,7 +24,7 @@ MAX_LINES, MAX_MODULES, MAX_LOCAL_IMPORTS = 800, 15, 15
 HANDOFF = re.compile(r"转人工|人工客服|人工服务|真人客服|talk to a (?:person|human)|speak to (?:a|an) (?:agent|human|person)")
 ORDER = re.compile(r"订单|order", re.I)
 ID_LIKE = re.compile(r"\[A-Za-z0-9|\[0-9|\\\\d|_ID\b")
-CHECKER_INTERNALS = ("knowzero.knowledge.answer.verify", "knowzero.knowledge.answer.answerable",
+CHECKER_INTERNALS = ("knowzero.knowledge.answer.checks.verify", "knowzero.knowledge.answer.checks.answerable",
                      "knowzero.knowledge.answer.reader")
 
 

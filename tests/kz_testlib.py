@@ -59,7 +59,8 @@ def make_deps(settings: Any = None, *, kb: Any = None, provider: Any = _CONFIGUR
 async def answer_dict(question: str, kb: Any, *, provider: Any = None, settings: Any = None,
                       collections: tuple[str, ...] = ()) -> dict[str, Any]:
     """The knowledge pipeline's answer as the graph's output dict (reply, verdict, citations …)."""
-    from knowzero.knowledge.answer.pipeline import KnowledgeDeps, answer, passage_to_dict
+    from knowzero.knowledge.answer.deps import KnowledgeDeps
+    from knowzero.knowledge.answer.pipeline import answer, passage_to_dict
 
     a = await answer(question, KnowledgeDeps(kb, settings or kb.settings, provider, collections))
     return {"reply": a.reply, "verdict": a.verdict.to_dict(), "citations": a.citations, "domain": a.domain,

@@ -27,8 +27,9 @@ from knowzero.eval.knowledge import (
     same_article_rule,
     strip_answer_sentences,
 )
-from knowzero.knowledge.answer import verify
-from knowzero.knowledge.answer.pipeline import KnowledgeDeps, answer
+from knowzero.knowledge.answer.checks import verify
+from knowzero.knowledge.answer.deps import KnowledgeDeps
+from knowzero.knowledge.answer.pipeline import answer
 from knowzero.knowledge.answer.reader import answer_type
 from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.knowledge.text import tokens

@@ -1,4 +1,4 @@
-"""Fit the answerability model (``knowledge/answer/answerable.py``) on one data set, report it on another.
+"""Fit the answerability model (``knowledge/answer/checks/answerable.py``) on one data set, report it on another.
 
 Input: the per-question rows of ``knowzero eval knowledge … --rows FILE`` (each row carries the
 checker's ``features`` and whether the question was made unanswerable). The decision replayed per
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from knowzero.knowledge.answer import answerable
+from knowzero.knowledge.answer.checks import answerable
 
 KEYS = list(answerable.FEATURES)
 

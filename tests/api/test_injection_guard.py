@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from knowzero.knowledge.answer.pipeline import INSTRUCTIONS_WARNING, masked
+from knowzero.knowledge.answer.pipeline import masked
+from knowzero.knowledge.answer.policy import INSTRUCTIONS_WARNING
 from knowzero.service import registry
 from knowzero.service.identity import announce_keys
 from kz_testlib import SMALL_DOCS, ScriptedProvider, answer_dict, api_client, make_kb

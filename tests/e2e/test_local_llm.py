@@ -145,7 +145,7 @@ def test_a_learning_section_streams_from_the_local_model_and_every_kept_sentence
     """The in-process local model (``KNOWZERO_LLM_PROVIDER=local``) writes a learning document token by
     token; a sentence is kept only when the check confirms it against its quote (the 0.5B model's
     wording often fails it: then the quote is used), and every citation resolves."""
-    from knowzero.knowledge.answer.verify import check_answer
+    from knowzero.knowledge.answer.checks.freetext import check_answer
     from knowzero.learning.service import LearningService
     from knowzero.llm.local import LocalGGUFProvider
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from knowzero.knowledge.answer import pipeline as kp
-from knowzero.knowledge.answer.pipeline import KnowledgeDeps, answer_sync
+from knowzero.knowledge.answer import check
+from knowzero.knowledge.answer.deps import KnowledgeDeps
+from knowzero.knowledge.answer.pipeline import answer_sync
 from kz_testlib import make_kb
 
 DOCS = {
@@ -33,7 +34,7 @@ def test_a_reworded_question_about_a_disputed_value_names_both_versions(kb, monk
     assert {c["source"].rsplit("/", 1)[-1] for c in a.citations} == {"议会简介.md", "议会简介-2019版.md"}
     assert a.draft is not None and a.draft.conflicts and a.draft.conflicts[0]["same_statement"] is True
     # without the same-statement rule the coverage gate declines it: the rule is what names the disagreement
-    monkeypatch.setattr(kp, "same_statement", lambda conflicts: [])
+    monkeypatch.setattr(check, "same_statement", lambda conflicts: [])
     assert answer_sync(question, KnowledgeDeps(kb, kb.settings)).verdict.level == "insufficient"
 
 
@@ -44,7 +45,7 @@ def test_questions_the_disagreement_is_not_about_are_not_flagged(kb, question: s
 
 
 def test_one_statement_needs_the_rest_of_the_sentence_unchanged() -> None:
-    from knowzero.knowledge.answer.verify import one_statement
+    from knowzero.knowledge.answer.checks.conflicts import one_statement
 
     assert one_statement("宗王劉義慶招集文人才士所編寫的世說新語", "宗王方濟各·沙勿略招集文人才士所編寫的世說新語",
                          [["宗王劉義慶招集文人才士所編寫的世說新語"], ["宗王方濟各·沙勿略招集文人才士所編寫的世說新語"]])

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from knowzero.knowledge.answer.pipeline import KnowledgeDeps, answer_sync
+from knowzero.knowledge.answer.deps import KnowledgeDeps
+from knowzero.knowledge.answer.pipeline import answer_sync
 from knowzero.knowledge.answer.reader import about_question
 from knowzero.knowledge.answer.retriever import key_terms
 from kz_testlib import make_kb
@@ -71,7 +72,7 @@ def test_a_disagreement_in_the_answers_second_sentence_is_named(kb) -> None:  # 
 
 
 def test_a_number_inside_a_longer_one_is_not_a_word_both_sentences_name() -> None:
-    from knowzero.knowledge.answer.verify import value_conflict
+    from knowzero.knowledge.answer.checks.conflicts import value_conflict
 
     # "5" of "WNP-5" is no word of "1957": both sentences name the same words of the question
     assert value_conflict("WNP-3 and WNP-5 were built by the agency formed in which year?",

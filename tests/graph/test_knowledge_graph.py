@@ -16,6 +16,7 @@ from knowzero.graph.builder import build_knowledge_graph
 from knowzero.graph.context import Deps
 from knowzero.graph.state import wire_values
 from knowzero.input import AgentInput
+from knowzero.knowledge.answer import check
 from knowzero.knowledge.answer import pipeline as kp
 from knowzero.knowledge.answer.reader import Claim, Draft
 from knowzero.service.store import SqlStore
@@ -192,11 +193,11 @@ async def test_a_reworded_claim_that_invents_or_says_nothing_is_never_shown(demo
     out = await ask(kb, "新员工的试用期是多长时间？", provider=provider)
     assert claim not in out["reply"], "the model's sentence is never shown"
     if why is not None:
-        from knowzero.knowledge.answer import verify
+        from knowzero.knowledge.answer.checks import verify
 
         assert verify.numbers_off_quote(claim, quote, "新员工的试用期是多长时间？")
     else:
-        assert kp.echoes_question(claim + "。", "新员工的试用期是多长时间？")
+        assert check.echoes_question(claim + "。", "新员工的试用期是多长时间？")
     kb.engine.dispose()
 
 
@@ -239,7 +240,7 @@ async def test_a_failed_model_sentence_checked_alone_gives_way_to_its_quote(smal
 
 
 def test_a_model_draft_answers_worse_than_the_offline_one_only_by_the_checks() -> None:
-    from knowzero.knowledge.answer.verify import Verdict
+    from knowzero.knowledge.answer.policy import Verdict
 
     def v(level: str, answerability: float | None = 0.9, **features: float) -> Verdict:
         return Verdict(level, "", [], 1.0, False, answerability=answerability,  # type: ignore[arg-type]
@@ -344,7 +345,7 @@ async def test_llm_judge_failure_keeps_the_deterministic_verdict(small_kb: Any) 
 async def test_a_reworded_claim_that_moves_a_value_of_its_own_quote_is_never_shown(
         demo_data_dir: Any, question: str, claim: str, quote: str) -> None:
     # found by the second issue-16 review: every word in the quote, one moved to another slot, was confirmed
-    from knowzero.knowledge.answer import verify
+    from knowzero.knowledge.answer.checks import verify
     from knowzero.knowledge.kb import KnowledgeBase
     from knowzero.persistence.db import make_engine
 

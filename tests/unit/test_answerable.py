@@ -1,6 +1,7 @@
-"""Answerability features (knowledge/answer/answerable.py): pure functions over texts."""
+"""Answerability features (knowledge/answer/checks/answerable.py): pure functions over texts."""
 
-from knowzero.knowledge.answer import answerable as an
+from knowzero.knowledge.answer import policy
+from knowzero.knowledge.answer.checks import answerable as an
 
 
 def test_asked_kind_in_both_scripts():
@@ -90,14 +91,14 @@ def _weak() -> an.Features:
 
 
 def test_a_disagreement_on_the_asked_slot_is_named_not_vetoed():
-    from knowzero.knowledge.answer import verify
-    from knowzero.knowledge.answer.pipeline import answerability_gate, compose_reply
+    from knowzero.knowledge.answer.check import answerability_gate
     from knowzero.knowledge.answer.reader import Claim, Draft
+    from knowzero.knowledge.answer.reply import compose_reply
 
     f = _weak()
     prob = an.score(f)
     assert prob < an.THRESHOLD
-    judged = verify.Verdict("uncertain", "sources disagree; both are listed", [], 0.9, True)
+    judged = policy.Verdict("uncertain", "sources disagree; both are listed", [], 0.9, True)
     conflict = {"sources": ["a.md", "b.md"], "values": [["40集"], ["52集"]], "quotes": ["该剧共有40集。", "该剧共有52集。"]}
     v = answerability_gate("该剧共有多少集？", judged, prob, f, [conflict])
     assert v.level == "uncertain" and v.needs_human_review and "40集" in v.reason and "52集" in v.reason
@@ -113,10 +114,9 @@ def test_a_disagreement_on_the_asked_slot_is_named_not_vetoed():
 
 
 def test_disputed_slot_names_a_disagreement_on_the_asked_slot_only():
-    from knowzero.knowledge.answer import verify
-    from knowzero.knowledge.answer.pipeline import disputed_slot
+    from knowzero.knowledge.answer.check import disputed_slot
 
-    low = verify.Verdict("insufficient", "the sources cover only 45% of the question", [], 0.45, False)
+    low = policy.Verdict("insufficient", "the sources cover only 45% of the question", [], 0.45, False)
     years = {"sources": ["a.md", "b.md"], "values": [["1871年"], ["1869年"]]}
     assert disputed_slot("德意志帝國於何年建立?", low, [years]).level == "uncertain"
     assert disputed_slot("德意志帝國於何年建立?", low, []).level == "insufficient"

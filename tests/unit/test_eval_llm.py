@@ -218,7 +218,9 @@ def test_demo_with_faithful_and_inventing_models(servers: dict[str, str], tmp_pa
 def test_a_faithful_model_quoting_a_wrong_line_is_not_confirmed_and_the_offline_answer_is_used(
         servers: dict[str, str], demo_data_dir: Path, question: str, gold: str) -> None:
     from knowzero.config import Settings
-    from knowzero.knowledge.answer.pipeline import KnowledgeDeps, answer_sync, check_draft, masked, weaker_answer
+    from knowzero.knowledge.answer.check import check_draft
+    from knowzero.knowledge.answer.deps import KnowledgeDeps
+    from knowzero.knowledge.answer.pipeline import answer_sync, masked, weaker_answer
     from knowzero.knowledge.answer.reader import extractive_read, quote_share
     from knowzero.knowledge.kb import KnowledgeBase
     from knowzero.persistence.db import make_engine

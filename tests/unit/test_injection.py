@@ -1,4 +1,4 @@
-"""The instruction detector (knowledge/answer/injection.py): what it catches and how often it cries wolf.
+"""The instruction detector (knowledge/answer/checks/injection.py): what it catches and how often it cries wolf.
 
 Data: ``tests/data/injection/`` — ``attacks.txt`` (the reported payloads and their families, used to
 write the patterns), three held-out sets each written *after* a round of patterns and measured once
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from knowzero.knowledge.answer.injection import describe, find_instructions, looks_like_instructions
+from knowzero.knowledge.answer.checks.injection import describe, find_instructions, looks_like_instructions
 from kz_testlib import DATA
 
 EVAL = Path("/work/shared/eval-data")

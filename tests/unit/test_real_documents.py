@@ -152,9 +152,9 @@ def doc_pages(kb) -> list[int]:  # type: ignore[no-untyped-def]
 
 
 def test_citations_carry_the_page(tmp_path: Path) -> None:
-    from knowzero.knowledge.answer.pipeline import citations_for
+    from knowzero.knowledge.answer.policy import Verdict
     from knowzero.knowledge.answer.reader import Claim, Draft
-    from knowzero.knowledge.answer.verify import Verdict
+    from knowzero.knowledge.answer.reply import citations_for
     from kz_testlib import make_kb
 
     kb = make_kb(tmp_path / "data")

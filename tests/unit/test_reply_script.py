@@ -3,9 +3,9 @@ values and document names stay exactly as their documents write them (pure: comp
 
 from __future__ import annotations
 
-from knowzero.knowledge.answer.pipeline import compose_reply
+from knowzero.knowledge.answer.policy import Verdict
 from knowzero.knowledge.answer.reader import Claim, Draft
-from knowzero.knowledge.answer.verify import Verdict
+from knowzero.knowledge.answer.reply import compose_reply
 
 
 def verdict(level: str) -> Verdict:
@@ -35,7 +35,7 @@ def test_a_simplified_or_english_question_is_unchanged() -> None:
 
 
 def test_the_conflict_note_shows_each_value_once_without_the_punctuation_its_span_took() -> None:
-    from knowzero.knowledge.answer.pipeline import conflict_note
+    from knowzero.knowledge.answer.reply import conflict_note
 
     c = {"sources": ["h1", "h1~copy"], "values": [["Bob", "Bob Barker", "Barker"], ["2006,", "2006,"]]}
     assert conflict_note(c, False) == "\nNote: the documents disagree (h1: Bob Barker; h1~copy: 2006); check which one is right."

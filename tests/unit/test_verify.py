@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from knowzero.knowledge.answer import verify as v
+from knowzero.knowledge.answer import policy
+from knowzero.knowledge.answer.checks import conflicts, freetext, numbers, premise
+from knowzero.knowledge.answer.checks import verify as v
 
 HALUEVAL = Path(__file__).parents[1] / "data" / "halueval" / "qa_sample.jsonl"
 
@@ -34,7 +36,7 @@ def test_quote_must_be_the_source_text_at_its_offsets() -> None:
     ("没有数字的说法", "任何证据", []),
 ])
 def test_missing_numbers(claim: str, evidence: str, missing: list[str]) -> None:
-    assert v.missing_numbers(claim, evidence) == missing
+    assert numbers.missing_numbers(claim, evidence) == missing
 
 
 def test_claim_with_a_wrong_number_is_contradicted() -> None:
@@ -85,8 +87,8 @@ def test_coverage_is_idf_weighted() -> None:
 
 
 # ----- judge levels
-def ok() -> v.ClaimVerdict:
-    return v.ClaimVerdict("confirmed", {"numbers": True})
+def ok() -> policy.ClaimVerdict:
+    return policy.ClaimVerdict("confirmed", {"numbers": True})
 
 
 @pytest.mark.parametrize(("kwargs", "level", "review"), [
@@ -95,29 +97,29 @@ def ok() -> v.ClaimVerdict:
     ({"claims": [ok()], "coverage_value": 0.9, "entity_ok": True, "conflicts": 0, "quotes_ok": False},
      "insufficient", False),
     ({"claims": [ok()], "coverage_value": 0.9, "entity_ok": False, "conflicts": 0}, "insufficient", False),
-    ({"claims": [ok()], "coverage_value": v.MIN_COVERAGE - 0.01, "entity_ok": True, "conflicts": 0},
+    ({"claims": [ok()], "coverage_value": policy.MIN_COVERAGE - 0.01, "entity_ok": True, "conflicts": 0},
      "insufficient", False),
-    ({"claims": [ok(), v.ClaimVerdict("contradicted", {"numbers": False}, ["numbers"])], "coverage_value": 0.9,
+    ({"claims": [ok(), policy.ClaimVerdict("contradicted", {"numbers": False}, ["numbers"])], "coverage_value": 0.9,
       "entity_ok": True, "conflicts": 0}, "contradicted", True),
     ({"claims": [ok()], "coverage_value": 0.9, "entity_ok": True, "conflicts": 1}, "uncertain", True),
-    ({"claims": [v.ClaimVerdict("uncertain", {"terms": False}, ["words"])], "coverage_value": 0.9,
+    ({"claims": [policy.ClaimVerdict("uncertain", {"terms": False}, ["words"])], "coverage_value": 0.9,
       "entity_ok": True, "conflicts": 0}, "uncertain", True),
     ({"claims": [ok()], "coverage_value": 0.9, "entity_ok": True, "conflicts": 0,
-      "sentence_coverage": v.CONFIRM_SENTENCE_COVERAGE - 0.01}, "uncertain", True),
+      "sentence_coverage": policy.CONFIRM_SENTENCE_COVERAGE - 0.01}, "uncertain", True),
     # a paraphrased question: coverage a little short, the cited passage close in meaning
-    ({"claims": [ok()], "coverage_value": v.RESCUE_COVERAGE, "entity_ok": True, "conflicts": 0,
-      "similarity": v.RESCUE_SIMILARITY}, "uncertain", True),
-    ({"claims": [ok()], "coverage_value": v.MIN_COVERAGE - 0.01, "entity_ok": True, "conflicts": 0,
-      "similarity": v.RESCUE_SIMILARITY - 0.01}, "insufficient", False),
-    ({"claims": [ok()], "coverage_value": v.RESCUE_COVERAGE - 0.01, "entity_ok": True, "conflicts": 0,
+    ({"claims": [ok()], "coverage_value": policy.RESCUE_COVERAGE, "entity_ok": True, "conflicts": 0,
+      "similarity": policy.RESCUE_SIMILARITY}, "uncertain", True),
+    ({"claims": [ok()], "coverage_value": policy.MIN_COVERAGE - 0.01, "entity_ok": True, "conflicts": 0,
+      "similarity": policy.RESCUE_SIMILARITY - 0.01}, "insufficient", False),
+    ({"claims": [ok()], "coverage_value": policy.RESCUE_COVERAGE - 0.01, "entity_ok": True, "conflicts": 0,
       "similarity": 0.99}, "insufficient", False),
-    ({"claims": [ok()], "coverage_value": v.RESCUE_COVERAGE, "entity_ok": False, "conflicts": 0,
+    ({"claims": [ok()], "coverage_value": policy.RESCUE_COVERAGE, "entity_ok": False, "conflicts": 0,
       "similarity": 0.99}, "insufficient", False),
-    ({"claims": [v.ClaimVerdict("contradicted", {"numbers": False}, ["numbers"])], "coverage_value": 0.5,
+    ({"claims": [policy.ClaimVerdict("contradicted", {"numbers": False}, ["numbers"])], "coverage_value": 0.5,
       "entity_ok": True, "conflicts": 0, "similarity": 0.99}, "contradicted", True),
 ])
 def test_judge_levels(kwargs: dict, level: str, review: bool) -> None:
-    verdict = v.judge(**kwargs)
+    verdict = policy.judge(**kwargs)
     assert verdict.level == level
     assert verdict.needs_human_review is review
     assert verdict.reason
@@ -126,13 +128,13 @@ def test_judge_levels(kwargs: dict, level: str, review: bool) -> None:
 
 
 def test_judge_precedence_insufficient_beats_contradicted() -> None:
-    bad = v.ClaimVerdict("contradicted", {"numbers": False})
-    assert v.judge([bad], coverage_value=0.1, entity_ok=True, conflicts=0).level == "insufficient"
-    assert v.judge([bad], coverage_value=0.9, entity_ok=True, conflicts=2).level == "contradicted"
+    bad = policy.ClaimVerdict("contradicted", {"numbers": False})
+    assert policy.judge([bad], coverage_value=0.1, entity_ok=True, conflicts=0).level == "insufficient"
+    assert policy.judge([bad], coverage_value=0.9, entity_ok=True, conflicts=2).level == "contradicted"
 
 
 def test_levels_are_the_documented_four() -> None:
-    assert set(v.LEVELS) == {"confirmed", "uncertain", "insufficient", "contradicted"}
+    assert set(policy.LEVELS) == {"confirmed", "uncertain", "insufficient", "contradicted"}
 
 
 # ----- free-text answers (HaluEval style)
@@ -140,10 +142,10 @@ BANDS = "Blur are an English rock band formed in London in 1988. Oasis were an E
 
 
 def test_comparison_winner_from_dates() -> None:
-    assert v.comparison_winner("Which band was formed earlier, Blur or Oasis?", BANDS) == "Blur"
-    assert v.comparison_winner("Which band was formed later, Blur or Oasis?", BANDS) == "Oasis"
-    assert v.comparison_winner("Which band is louder, Blur or Oasis?", BANDS) is None  # not a date comparison
-    assert v.comparison_winner("Which band was formed first, Blur or Pulp?", BANDS) is None  # no date for Pulp
+    assert freetext.comparison_winner("Which band was formed earlier, Blur or Oasis?", BANDS) == "Blur"
+    assert freetext.comparison_winner("Which band was formed later, Blur or Oasis?", BANDS) == "Oasis"
+    assert freetext.comparison_winner("Which band is louder, Blur or Oasis?", BANDS) is None  # not a date comparison
+    assert freetext.comparison_winner("Which band was formed first, Blur or Pulp?", BANDS) is None  # no date for Pulp
 
 
 @pytest.mark.parametrize(("question", "answer", "level"), [
@@ -159,19 +161,19 @@ def test_comparison_winner_from_dates() -> None:
     ("Is Blur an English band?", "Yes", "confirmed"),
 ])
 def test_check_answer(question: str, answer: str, level: str) -> None:
-    assert v.check_answer(question, answer, BANDS).level == level
+    assert freetext.check_free_text(question, answer, BANDS).level == level
 
 
 def test_check_answer_rejects_an_answer_stitched_from_different_sentences() -> None:
     # "London" comes from Blur's sentence, "1991" from Oasis's: every word is in the source, the fact is not
-    cv = v.check_answer("Where was Oasis formed?", "Oasis was formed in London in 1991", BANDS)
+    cv = freetext.check_free_text("Where was Oasis formed?", "Oasis was formed in London in 1991", BANDS)
     assert cv.level != "confirmed"
     assert cv.checks["one_sentence"] is False
 
 
 def test_similarity_hook_is_a_check() -> None:
-    low = v.check_answer("Where was Oasis formed?", "Manchester", BANDS, similarity=lambda a, b: 0.1)
-    high = v.check_answer("Where was Oasis formed?", "Manchester", BANDS, similarity=lambda a, b: 0.9)
+    low = freetext.check_free_text("Where was Oasis formed?", "Manchester", BANDS, similarity=lambda a, b: 0.1)
+    high = freetext.check_free_text("Where was Oasis formed?", "Manchester", BANDS, similarity=lambda a, b: 0.9)
     assert low.checks["similarity"] is False and low.level != "confirmed"
     assert high.level == "confirmed"
 
@@ -180,8 +182,8 @@ def test_halueval_slice() -> None:
     """The checker accepts right answers and rejects hallucinated ones on a HaluEval QA slice."""
     rows = [json.loads(line) for line in HALUEVAL.read_text("utf-8").splitlines() if line.strip()]
     assert len(rows) >= 8
-    right = [v.check_answer(r["question"], r["right_answer"], r["knowledge"]).level == "confirmed" for r in rows]
-    hallu = [v.check_answer(r["question"], r["hallucinated_answer"], r["knowledge"]).level != "confirmed"
+    right = [freetext.check_free_text(r["question"], r["right_answer"], r["knowledge"]).level == "confirmed" for r in rows]
+    hallu = [freetext.check_free_text(r["question"], r["hallucinated_answer"], r["knowledge"]).level != "confirmed"
              for r in rows]
     assert all(right), [r["question"] for r, okay in zip(rows, right, strict=True) if not okay]
     accuracy = (sum(right) + sum(hallu)) / (2 * len(rows))
@@ -189,11 +191,11 @@ def test_halueval_slice() -> None:
     # the two hallucinations that restate a wrong city / a wrong name must be caught
     by_q = {r["question"]: r for r in rows}
     oberoi = next(r for q, r in by_q.items() if "Oberoi" in q)
-    assert v.check_answer(oberoi["question"], oberoi["hallucinated_answer"], oberoi["knowledge"]).checks["entities"] is False
+    assert freetext.check_free_text(oberoi["question"], oberoi["hallucinated_answer"], oberoi["knowledge"]).checks["entities"] is False
 
 
 def test_claim_similarity_check_flags_a_claim_unlike_its_quote() -> None:
-    from knowzero.knowledge.answer.verify import SIMILARITY_MIN, check_claim
+    from knowzero.knowledge.answer.checks.verify import SIMILARITY_MIN, check_claim
 
     ok = check_claim("零件A的公差为±0.01mm", "零件A的外圆公差为±0.01mm。", similarity=SIMILARITY_MIN + 0.05)
     assert ok.level == "confirmed" and ok.checks["similarity"] is True
@@ -212,7 +214,7 @@ def test_claim_similarity_check_flags_a_claim_unlike_its_quote() -> None:
     ("十分重要，一致同意，第一次", "首次", []),  # not numbers: an adverb, a word, an ordinal
 ])
 def test_missing_numbers_reads_chinese_numerals(claim: str, evidence: str, missing: list[str]) -> None:
-    assert v.missing_numbers(claim, evidence) == missing
+    assert numbers.missing_numbers(claim, evidence) == missing
 
 
 # ----- yes/no: the answer follows the polarity of the evidence
@@ -231,15 +233,15 @@ PART_B = "零件B的公差为±0.05mm，表面粗糙度要求为Ra1.6。零件B�
     ("员工配偶可以报销出国旅游吗？", BENEFIT, "unknown", ()),
 ])
 def test_premise_of_a_yes_no_question(question: str, evidence: str, answer: str, found: tuple[str, ...]) -> None:
-    assert v.is_yes_no(question)
-    p = v.premise(question, evidence)
+    assert premise.is_yes_no(question)
+    p = premise.premise(question, evidence)
     assert p.answer == answer, p
     assert p.found == found
 
 
 @pytest.mark.parametrize("question", ["零件B的公差是多少？", "谁负责报销吗？", "高斯光束理论可以沟通几何光学吗？"])
 def test_is_yes_no(question: str) -> None:
-    assert v.is_yes_no(question) is question.startswith("高斯")  # 几何 is a word, not 几
+    assert premise.is_yes_no(question) is question.startswith("高斯")  # 几何 is a word, not 几
 
 
 @pytest.mark.parametrize(("answer", "evidence", "level"), [
@@ -250,7 +252,7 @@ def test_is_yes_no(question: str) -> None:
     ("是的。", "食堂供应午餐。", "uncertain"),  # nothing about it
 ])
 def test_yes_no_answer_needs_the_source_to_affirm_the_predicate(answer: str, evidence: str, level: str) -> None:
-    assert v.check_answer("员工子女可以参保吗？", answer, evidence).level == level
+    assert freetext.check_free_text("员工子女可以参保吗？", answer, evidence).level == level
 
 
 # ----- Chinese answers judged by meaning
@@ -265,11 +267,11 @@ YAN = "严长寿，生于上海市，祖籍浙江杭州，台湾基隆中学毕�
     ("叶盛茂接替谁担任调查局局长？", "2001年8月，接替严长寿担任调查局局长。", False),  # a name from the sentence before
 ])
 def test_check_answer_judges_chinese_answers_by_meaning(question: str, answer: str, ok: bool) -> None:
-    assert (v.check_answer(question, answer, YAN).level == "confirmed") is ok
+    assert (freetext.check_free_text(question, answer, YAN).level == "confirmed") is ok
 
 
 def test_a_chinese_answer_negating_its_source_is_contradicted() -> None:
-    cv = v.check_answer("员工子女可以怎样参保？", "员工子女不可以按团体价自费参保。", BENEFIT)
+    cv = freetext.check_free_text("员工子女可以怎样参保？", "员工子女不可以按团体价自费参保。", BENEFIT)
     assert cv.level == "contradicted" and cv.checks["negation"] is False
 
 
@@ -282,51 +284,50 @@ def test_a_chinese_answer_negating_its_source_is_contradicted() -> None:
     ("他出生于上海市，是一名演员。", "他出生于北京市，是一名演员。", [["上海市"], ["北京市"]]),
 ])
 def test_value_conflict(a: str, b: str, values: list[list[str]]) -> None:
-    assert v.value_conflict("问题", a, b) == {"values": values}
+    assert conflicts.value_conflict("问题", a, b) == {"values": values}
 
 
 def test_value_conflict_polarity_and_non_conflicts() -> None:
     yes, no = "员工子女可以按团体价自费参保。", "员工子女不可以按团体价自费参保。"
-    assert v.value_conflict("员工子女可以参保吗？", yes, no)["polarity"] == ["yes", "no"]  # type: ignore[index]
-    assert v.value_conflict("员工子女可以参保吗？", yes, "员工子女可以参保。") is None  # fewer words, same fact
-    assert v.value_conflict("零件B的公差是多少？", "零件A的公差为±0.01mm。", "零件B的公差为±0.05mm。") is None  # two parts
-    assert v.value_conflict("问题", yes, yes) is None
-    assert v.value_conflict("问题", "食堂供应午餐。", "班车七点半出发。") is None
+    assert conflicts.value_conflict("员工子女可以参保吗？", yes, no)["polarity"] == ["yes", "no"]  # type: ignore[index]
+    assert conflicts.value_conflict("员工子女可以参保吗？", yes, "员工子女可以参保。") is None  # fewer words, same fact
+    assert conflicts.value_conflict("零件B的公差是多少？", "零件A的公差为±0.01mm。", "零件B的公差为±0.05mm。") is None  # two parts
+    assert conflicts.value_conflict("问题", yes, yes) is None
+    assert conflicts.value_conflict("问题", "食堂供应午餐。", "班车七点半出发。") is None
 
 
 def test_a_what_question_ending_in_shenme_is_not_yes_no():
     """Self-review: "年会主题是什么？" got "是的。" (the 么 of 什么 read as the particle 么)."""
-    from knowzero.knowledge.answer import verify
 
-    assert not verify.is_yes_no("年会主题是什么？") and not verify.is_yes_no("年會主題是什麼")
-    assert not verify.is_yes_no("这个怎么")
-    assert verify.is_yes_no("公司有食堂么？") and verify.is_yes_no("零件B的公差是±0.05mm吗？")
+    assert not premise.is_yes_no("年会主题是什么？") and not premise.is_yes_no("年會主題是什麼")
+    assert not premise.is_yes_no("这个怎么")
+    assert premise.is_yes_no("公司有食堂么？") and premise.is_yes_no("零件B的公差是±0.05mm吗？")
 
 
 def test_value_conflict_in_short_sentences_and_in_the_asked_category() -> None:
     # a short sentence with one name changed: a third of its character pairs differ, its characters line up
-    found = v.value_conflict("硝酰氟首先被谁制成？", "它首先由莫瓦桑于1905年制得。", "它首先由梁启超于1905年制得。",
+    found = conflicts.value_conflict("硝酰氟首先被谁制成？", "它首先由莫瓦桑于1905年制得。", "它首先由梁启超于1905年制得。",
                              context_a="硝酰氟", context_b="硝酰氟")
     assert found is not None and "莫瓦桑" in "".join(found["values"][0]) and "梁启超" in "".join(found["values"][1])
     # "哪一場戰爭" asks for a war: 戰爭 inside one value ("甲午戰爭") is the asked category, not another subject
-    found = v.value_conflict("京劇在臺灣發展的黃金期在哪一場戰爭之後?", "二戰之後，京劇在臺灣得到大力扶持。",
+    found = conflicts.value_conflict("京劇在臺灣發展的黃金期在哪一場戰爭之後?", "二戰之後，京劇在臺灣得到大力扶持。",
                              "甲午戰爭之後，京劇在臺灣得到大力扶持。")
     assert found is not None and "二戰" in "".join(found["values"][0]) and "甲午戰爭" in "".join(found["values"][1])
     # …while a question word naming the item still tells two items apart
-    assert v.value_conflict("零件B的公差是多少？", "零件A的公差为±0.01mm。", "零件B的公差为±0.05mm。") is None
+    assert conflicts.value_conflict("零件B的公差是多少？", "零件A的公差为±0.01mm。", "零件B的公差为±0.05mm。") is None
 
 
 def test_a_bound_that_picks_out_a_class_is_no_conflicting_value() -> None:
     a = "零件A的公差为±0.01mm，是精密轴系列中公差较严的零件之一。"
     b = "公差为±0.02mm及更严格的零件（如XH-1001零件A）：首件必须在三坐标测量机上检验。"
-    assert v.value_conflict("零件A的公差是多少？", a, b) is None
-    assert v.value_conflict("零件A的公差是多少？", a, "零件A的公差为±0.02mm，是精密轴系列中公差较严的零件之一。")
+    assert conflicts.value_conflict("零件A的公差是多少？", a, b) is None
+    assert conflicts.value_conflict("零件A的公差是多少？", a, "零件A的公差为±0.02mm，是精密轴系列中公差较严的零件之一。")
 
 
 def test_one_unit_character_before_two_dates_is_not_the_same_place() -> None:
     a = "《大公報》力主抗戰，天津版、上海版分別於1937年8月5日、12月14日停刊。"
     b = "鑑於平津局勢緊張，《大公報》開始向南發展，1936年4月1日，《大公報》落戶上海望平街。"
-    assert v.value_conflict("《大公報》這名稱的意思是什麼?", a, b) is None
+    assert conflicts.value_conflict("《大公報》這名稱的意思是什麼?", a, b) is None
 
 
 
@@ -335,4 +336,4 @@ def test_the_asked_category_of_an_english_question_is_not_a_word_both_sentences_
     q = "750 7th Avenue and 101 Park Avenue are located in which city?"
     a = "750 Seventh Avenue is a 615 ft tall office skyscraper in New York City."
     b = "750 Seventh Avenue is a 615 ft tall office skyscraper in Nevada."
-    assert v.value_conflict(q, a, b) == {"values": [["New York City"], ["Nevada"]]}
+    assert conflicts.value_conflict(q, a, b) == {"values": [["New York City"], ["Nevada"]]}

@@ -68,8 +68,9 @@ def test_a_term_only_another_collection_names_a_topic_with_is_a_near_miss(tmp_pa
     """The team's documents have no 婚假 rule, another organisation's do: asked within the team's collection,
     whatever neighbouring fact was found is not the answer (insufficient); a word of the team's own documents,
     or a common word that names no topic elsewhere (每天), changes nothing."""
-    from knowzero.knowledge.answer import verify
-    from knowzero.knowledge.answer.pipeline import KnowledgeDeps, asked_elsewhere
+    from knowzero.knowledge.answer import policy
+    from knowzero.knowledge.answer.check import asked_elsewhere
+    from knowzero.knowledge.answer.deps import KnowledgeDeps
     from knowzero.knowledge.kb import DEMO_COLLECTION
 
     kb = make_kb(tmp_path / "kz")
@@ -82,7 +83,7 @@ def test_a_term_only_another_collection_names_a_topic_with_is_a_near_miss(tmp_pa
     kb.ingest_paths([team], collection="team")
     kb.ingest_paths([other], collection=DEMO_COLLECTION)
     assert kb.terms_missing_from(["婚假", "年假", "每天"], ["team"]) == ["婚假"]
-    found = verify.Verdict("confirmed", "quoted", [], 0.9, False)
+    found = policy.Verdict("confirmed", "quoted", [], 0.9, False)
     deps = KnowledgeDeps(kb, kb.settings, None, ("team",))
     assert asked_elsewhere(found, "员工的婚假有几天？", deps).level == "insufficient"
     assert asked_elsewhere(found, "员工的年假有几天？", deps).level == "confirmed"

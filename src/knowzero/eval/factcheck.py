@@ -20,8 +20,8 @@ from knowzero.errors import ProviderError
 from knowzero.eval.llmuse import LLMUse
 from knowzero.eval.metrics import percentile, ratio
 from knowzero.eval.synthetic import build_paraphrases, build_polarity
+from knowzero.knowledge.answer.checks.freetext import check_free_text
 from knowzero.knowledge.answer.judge import STRICTER, judge_answer
-from knowzero.knowledge.answer.verify import check_answer
 from knowzero.llm.base import call_within_deadline
 from knowzero.llm.metered import MeteredProvider
 
@@ -80,8 +80,8 @@ def run_factcheck(path: Path, limit: int | None = None, *, provider: MeteredProv
     times: list[float] = []
     for r in rows:
         t0 = time.perf_counter()
-        a = check_answer(r["question"], r["right_answer"], r["knowledge"]).level
-        b = check_answer(r["question"], r["hallucinated_answer"], r["knowledge"]).level
+        a = check_free_text(r["question"], r["right_answer"], r["knowledge"]).level
+        b = check_free_text(r["question"], r["hallucinated_answer"], r["knowledge"]).level
         right_off += a == "confirmed"
         hall_off += b != "confirmed"
         a = judged.level(r["question"], r["right_answer"], r["knowledge"], a)
@@ -100,7 +100,7 @@ def run_factcheck(path: Path, limit: int | None = None, *, provider: MeteredProv
 
 def run_paraphrases(squad: Path, *, limit: int | None = 100, seed: int = 3,
                     provider: MeteredProvider | None = None) -> dict[str, Any]:
-    """The checker (``verify.check_answer``) on rule-made paraphrases and on yes/no polarity.
+    """The checker (``freetext.check_free_text``) on rule-made paraphrases and on yes/no polarity.
 
     ``paraphrase_accepted``: share of reworded true answers judged ``confirmed``;
     ``hallucination_rejected``: share of the same rewrites with the answer swapped judged anything
@@ -119,8 +119,8 @@ def run_paraphrases(squad: Path, *, limit: int | None = 100, seed: int = 3,
     judged = Judged(provider)
     for it in items:
         t0 = time.perf_counter()
-        a = check_answer(it.question, it.true_answer, it.knowledge)
-        b = check_answer(it.question, it.hallucinated, it.knowledge)
+        a = check_free_text(it.question, it.true_answer, it.knowledge)
+        b = check_free_text(it.question, it.hallucinated, it.knowledge)
         a_level = judged.level(it.question, it.true_answer, it.knowledge, a.level)
         b_level = judged.level(it.question, it.hallucinated, it.knowledge, b.level)
         times.append((time.perf_counter() - t0) * 500)
@@ -133,8 +133,8 @@ def run_paraphrases(squad: Path, *, limit: int | None = 100, seed: int = 3,
         sel = [r for r in rows if r["rule"] == rule]
         by_rule[rule] = {"n": len(sel), "paraphrase_accepted": ratio(sum(r["accepted"] for r in sel), len(sel)),
                          "hallucination_rejected": ratio(sum(r["rejected"] for r in sel), len(sel))}
-    yes_ok = sum(check_answer(p.question, p.answer, p.affirming).level == "confirmed" for p in polar)
-    no_ok = sum(check_answer(p.question, p.answer, p.denying).level != "confirmed" for p in polar)
+    yes_ok = sum(check_free_text(p.question, p.answer, p.affirming).level == "confirmed" for p in polar)
+    no_ok = sum(check_free_text(p.question, p.answer, p.denying).level != "confirmed" for p in polar)
     n = len(rows)
     offline = {"paraphrase_accepted": ratio(sum(r["accepted_offline"] for r in rows), n),
                "hallucination_rejected": ratio(sum(r["rejected_offline"] for r in rows), n)}

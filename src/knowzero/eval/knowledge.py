@@ -41,10 +41,12 @@ from knowzero.config import Settings
 from knowzero.eval.llmuse import LLMUse
 from knowzero.eval.metrics import percentile, ratio
 from knowzero.eval.synthetic import ConflictPair, build_conflicts, detect_script, strip_answer_sentences
-from knowzero.knowledge.answer.pipeline import KnowledgeDeps, answer, claim_context
+from knowzero.knowledge.answer.check import claim_context
+from knowzero.knowledge.answer.deps import KnowledgeDeps
+from knowzero.knowledge.answer.pipeline import answer
+from knowzero.knowledge.answer.policy import MIN_COVERAGE
 from knowzero.knowledge.answer.reader import extractive_read
 from knowzero.knowledge.answer.retriever import key_terms
-from knowzero.knowledge.answer.verify import MIN_COVERAGE
 from knowzero.knowledge.index.tables import kb_chunks, kb_embeddings, kb_files
 from knowzero.knowledge.ingest.embedqueue import store_vectors
 from knowzero.knowledge.ingest.parsers import ParsedDoc

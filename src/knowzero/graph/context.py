@@ -14,8 +14,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from knowzero.config import Settings
+from knowzero.knowledge.answer.deps import KnowledgeDeps
 from knowzero.knowledge.answer.lexicon import Lexicon
-from knowzero.knowledge.answer.pipeline import KnowledgeDeps
 from knowzero.llm.base import ChatProvider
 from knowzero.streaming import Emit, silent
 from knowzero.users import User

@@ -22,9 +22,9 @@ from langgraph.graph.message import add_messages
 
 from knowzero.input import AgentInput, CommentInput
 from knowzero.knowledge.answer.pipeline import passage_to_dict
+from knowzero.knowledge.answer.policy import ClaimVerdict, Verdict
 from knowzero.knowledge.answer.reader import Claim, Draft
 from knowzero.knowledge.answer.retriever import Plan
-from knowzero.knowledge.answer.verify import ClaimVerdict, Verdict
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.service.state import ServiceState
 

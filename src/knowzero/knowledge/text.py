@@ -33,6 +33,9 @@ _LATIN = re.compile(r"[±+\-]?[A-Za-z0-9][A-Za-z0-9_\-\.±%/]*[A-Za-z0-9%]|[A-Za
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _TOKEN_SPLIT = re.compile(r"([±+]?[A-Za-z0-9][A-Za-z0-9_\-\.±%/]*[A-Za-z0-9%]|[A-Za-z0-9]|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)")
 
+PUNCT_RUN = re.compile(r"[\s\W_]+")
+"""A run of spaces, punctuation and underscores (what comparisons of wording ignore)."""
+
 STOPWORDS = frozenset(
     """的 了 是 在 和 与 及 或 也 都 就 而 被 把 对 从 向 为 以 于 之 其 这 那 这个 那个 这些 那些 哪 哪个 哪些 哪里 哪儿
     什么 怎么 怎样 如何 多少 几 吗 呢 吧 啊 呀 么 请问 请 一下 一个 一种 是否 有没有 有 没有 可以 能 会 要 需要 应该 我 你 他 她 它

@@ -7,7 +7,7 @@ offsets kept) → score each against the topic (IDF-weighted term coverage, the 
 drop near-duplicates → sort into headed sections: overview/definitions first, then details
 grouped by the knowledge base's own section headings (in document order), examples, and common
 pitfalls. With a chat model, each section is rewritten by the model from the same numbered
-evidence; every sentence it writes is checked with :func:`knowzero.knowledge.answer.verify.check_answer`
+evidence; every sentence it writes is checked with :func:`knowzero.knowledge.answer.check.check_written`
 against the evidence it cites, and sentences that fail are removed (the count is reported).
 When the knowledge base has too little on the topic, :func:`compose` says so and lists the
 closest topics it does cover; it never fills the gap.
@@ -26,8 +26,8 @@ from typing import Any
 
 from knowzero.errors import ProviderError
 from knowzero.input import message_language
-from knowzero.knowledge.answer import verify
-from knowzero.knowledge.answer.injection import find_instructions
+from knowzero.knowledge.answer import check
+from knowzero.knowledge.answer.checks.injection import find_instructions
 from knowzero.knowledge.answer.retriever import Plan, evidence_quality, retrieve
 from knowzero.knowledge.text import STOPWORDS, char_ngrams, fold, split_sentences, tokens
 from knowzero.knowledge.types import Passage
@@ -657,7 +657,7 @@ def _llm_section(provider: ChatProvider, heading: str, kind: str, evidence: list
         if not text or not 0 <= idx < len(evidence):
             removed += 1
             continue
-        if verify.check_answer(topic, text, evidence[idx].text).level != "confirmed":
+        if check.check_written(topic, text, evidence[idx].text).level != "confirmed":
             removed += 1
             continue
         kept.append((text, evidence[idx]))
@@ -721,13 +721,13 @@ def parse_sentence(raw: str) -> tuple[str, int | None]:
 def check_sentence(text: str, n: int | None, evidence: list[Cand], topic: str,
                    kept: list[tuple[str, Cand]]) -> tuple[Cand | None, str]:
     """The evidence sentence that supports ``text`` (the one it cites first, then any other), or why
-    none does. The same sentence-level check as answers (:func:`knowzero.knowledge.answer.verify.check_answer`)."""
+    none does. The same sentence-level check as answers (:func:`knowzero.knowledge.answer.check.check_written`)."""
     if any(near_duplicate(text, k) for k, _ in kept):
         return None, "repeats a sentence already kept"
     order = ([evidence[n - 1]] if n is not None and 1 <= n <= len(evidence) else []) + list(evidence)
     reasons: list[str] = []
     for ev in dict.fromkeys(order):
-        v = verify.check_answer(topic, text, ev.text)
+        v = check.check_written(topic, text, ev.text)
         if v.level == "confirmed":
             return ev, ""
         reasons.extend(v.reasons)

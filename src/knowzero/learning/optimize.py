@@ -15,7 +15,7 @@ anchored to, each cited verbatim. ``shorten`` keeps the lines about the term and
 When nothing serves the request the result says so (:attr:`Rewrite.declined`), and the caller
 marks the comment "未能采纳：知识库中没有…" — it is never adopted with unrelated text. With a chat
 model the added block is worded by the model from the same sentences and every sentence is
-checked like an answer (:func:`knowzero.knowledge.answer.verify.check_answer`); one that fails is
+checked like an answer (:func:`knowzero.knowledge.answer.check.check_written`); one that fails is
 replaced by the verified quote it cites. :func:`change_summary` describes the edit (difflib).
 
 Does not store anything and does not answer questions (see ``service.py`` and the pipeline).
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from knowzero.errors import ProviderError
-from knowzero.knowledge.answer import verify
+from knowzero.knowledge.answer import check
 from knowzero.knowledge.answer.retriever import Plan, retrieve
 from knowzero.knowledge.text import STOPWORDS, fold, nouns, tokens
 from knowzero.learning.cache import KBCache, cached
@@ -513,7 +513,7 @@ def _llm_block(provider: ChatProvider, req: Request, selected: str, picks: list[
             continue
         used.add(idx)
         ev = picks[idx]
-        if text and verify.check_answer(req.term or topic, text, ev.said).level == "confirmed" and mentions(text, req.term):
+        if text and check.check_written(req.term or topic, text, ev.said).level == "confirmed" and mentions(text, req.term):
             out.append((text, ev))
         else:  # not supported (or off the term): the verified quote it cites instead
             replaced += 1

@@ -25,8 +25,8 @@ from knowzero.graph.context import Deps
 from knowzero.graph.trace import collections_of, emit
 from knowzero.input import AgentInput
 from knowzero.knowledge.answer import pipeline as kp
+from knowzero.knowledge.answer.checks.verify import coverage
 from knowzero.knowledge.answer.retriever import key_terms
-from knowzero.knowledge.answer.verify import coverage
 from knowzero.learning import store
 from knowzero.learning.compose import clean_topic, relevance, term_weights
 from knowzero.learning.service import LearningService

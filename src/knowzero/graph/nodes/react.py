@@ -23,7 +23,7 @@ from knowzero.graph.nodes.chitchat import template_reply
 from knowzero.graph.trace import collections_of, emit, thread_id_of, ui_language_of
 from knowzero.input import Language, message_language
 from knowzero.knowledge.answer import pipeline as kp
-from knowzero.knowledge.answer.verify import Verdict
+from knowzero.knowledge.answer import policy
 from knowzero.llm.base import chat_json, within_deadline
 from knowzero.service.registry import ToolContext, run_tool
 from knowzero.streaming import llm_fallback
@@ -37,7 +37,6 @@ STOP_ZH = {"step limit": "已达步数上限", "time limit": "已达时间上限
            "ping-pong between two steps": "两个步骤来回重复", "step already tried twice": "这个步骤已试过两次"}
 """The loop's stop reasons as a Chinese reply says them (the agent log keeps the English codes)."""
 
-_SEVERITY = {"confirmed": 0, "uncertain": 1, "insufficient": 2, "contradicted": 3}
 
 
 def split_tasks(text: str) -> list[str]:
@@ -162,13 +161,8 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     if stop != "completed":
         lines.append(f"（已停止：{STOP_ZH.get(stop, '步骤受限')}）" if zh else f"(stopped: {stop})")
     citations = [c for r in results for c in r.get("citations", [])]
-    levels = [r["verdict"] for r in results if r.get("kind") == "knowledge"]
-    verdict = None
-    if levels:
-        worst = max(levels, key=lambda lv: _SEVERITY.get(lv, 0))
-        warnings = tuple(sorted({w for r in results for w in r.get("warnings", [])}))
-        verdict = Verdict(worst, "the weakest verdict of the knowledge sub-tasks", [], 0.0,
-                          worst in ("uncertain", "contradicted"), warnings)
+    verdict = policy.weakest([r["verdict"] for r in results if r.get("kind") == "knowledge"],
+                             (w for r in results for w in r.get("warnings", [])))
     return {"reply": "\n".join(lines), "citations": citations, **({"verdict": verdict} if verdict else {}),
             "react": {"steps": len(results), "stop_reason": stop, "planner": planner,
                       "tasks": [{k: v for k, v in r.items() if k != "citations"} for r in results]},

@@ -2,7 +2,7 @@
 
 It reads the question, the answer and the quoted evidence and says ``supported``, ``partial``,
 ``unsupported`` or ``contradicted``. The judge can only make a verdict stricter, never looser:
-the deterministic checks in :mod:`knowzero.knowledge.answer.verify` stay the floor. Failures raise
+the deterministic checks in :mod:`knowzero.knowledge.answer.checks.verify` stay the floor. Failures raise
 ProviderError and the caller keeps the deterministic verdict.
 """
 

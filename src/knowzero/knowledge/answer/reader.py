@@ -25,7 +25,8 @@ import re
 from dataclasses import dataclass, field
 
 from knowzero.errors import ProviderError
-from knowzero.knowledge.answer import answerable, verify
+from knowzero.knowledge.answer.checks import answerable
+from knowzero.knowledge.answer.checks.conflicts import one_statement, same_title, value_conflict
 from knowzero.knowledge.text import (
     Sentence,
     char_ngrams,
@@ -308,7 +309,7 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
     claims = [Claim(row_sentence(c.text), c.source, c.quote, c.start, c.end, c.passage_id, c.title, c.score)
               if "|" in c.text else c for c in claims]
     found = _conflicting(question, scored[0][1], wide)
-    own = claims[:1] + [q for q in claims[1:] if verify.same_title(q.title, claims[0].title)]
+    own = claims[:1] + [q for q in claims[1:] if same_title(q.title, claims[0].title)]
     if not found and own:  # the value may be in another sentence the answer quotes from its document
         inside = (c for q in own for _, c in wide if c is not scored[0][1] and c.idx >= 0
                   and c.passage.id == q.passage_id and q.start <= c.sent.start and c.sent.end <= q.end)
@@ -523,11 +524,11 @@ def _conflicting(question: str, lead: _Cand, scored: list[tuple[float, _Cand]]) 
             break
         if c.passage.path in done:
             continue
-        found = verify.value_conflict(question, lead.sent.text, c.sent.text, context_a=lead.passage.title,
+        found = value_conflict(question, lead.sent.text, c.sent.text, context_a=lead.passage.title,
                                       context_b=c.passage.title)
         if found is not None and about_asked(question, found):
             values = found["values"]
-            same = isinstance(values, list) and verify.one_statement(lead.sent.text, c.sent.text, values,
+            same = isinstance(values, list) and one_statement(lead.sent.text, c.sent.text, values,
                                                                      title_a=lead.passage.title, title_b=c.passage.title)
             done.add(c.passage.path)
             out.append(({"sources": [lead.passage.path, c.passage.path], "quotes": [lead.sent.text, c.sent.text],
@@ -559,7 +560,7 @@ def about_asked(question: str, found: dict[str, object]) -> bool:
 
 def find_conflicts(question: str, scored: list[tuple[float, _Cand]]) -> list[dict[str, object]]:
     """Different values for what the question asks between the best sentence and the sentences of other
-    documents (numbers, dates, names, places, yes/no: :func:`knowzero.knowledge.answer.verify.value_conflict`)."""
+    documents (numbers, dates, names, places, yes/no: :func:`knowzero.knowledge.answer.checks.conflicts.value_conflict`)."""
     if not scored:
         return []
     return [d for d, _ in _conflicting(question, scored[0][1], scored)]
@@ -573,7 +574,7 @@ def _two_versions(question: str, wide: list[tuple[float, _Cand]], title: str) ->
     plain = sorted(((sc + RANK_PENALTY * c.rank, sc, c) for sc, c in wide if c.idx >= 0), key=lambda x: -x[0])
     if not plain or plain[0][0] <= 0:
         return []
-    strong = [(sc, c) for p, sc, c in plain if p >= CONFLICT_SHARE * plain[0][0] and verify.same_title(c.passage.title, title)]
+    strong = [(sc, c) for p, sc, c in plain if p >= CONFLICT_SHARE * plain[0][0] and same_title(c.passage.title, title)]
     for _, a in strong:
         for found, b in _conflicting(question, a, strong):
             values = found["values"]

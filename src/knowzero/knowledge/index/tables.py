@@ -31,7 +31,7 @@ from sqlalchemy import (
 )
 
 from knowzero.errors import IngestError
-from knowzero.knowledge.answer.injection import find_instructions
+from knowzero.knowledge.answer.checks.injection import find_instructions
 from knowzero.knowledge.index.sqlindex import SQL_TYPES, TABLE_NAME, create_table, encode_columns, new_table_name
 from knowzero.knowledge.ingest.csvtable import TableColumn, check_headers
 from knowzero.persistence.db import MIGRATIONS, metadata
@@ -70,7 +70,7 @@ kb_chunks = Table(
 )
 
 kb_flags = Table(
-    "kb_flags", metadata,  # chunks whose text reads as instructions to the assistant (knowledge/answer/injection.py)
+    "kb_flags", metadata,  # chunks whose text reads as instructions to the assistant (knowledge/answer/checks/injection.py)
     Column("passage_id", String(32), primary_key=True),
     Column("path", String(1000), nullable=False, index=True),
     Column("section", String(1000), nullable=False),

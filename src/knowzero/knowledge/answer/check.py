@@ -1,0 +1,290 @@
+"""The knowledge checker: a draft's claims and evidence → findings → the verdict (through ``policy``).
+
+One checker for every caller: chat and ``/v1/ask`` (the graph's check node and :func:`answer`), the service
+detour, comment questions, and learning's model-written sentences (:func:`check_written`). Each check it runs
+is a pure function in ``checks/``; each decision it applies is a rule of ``policy``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from knowzero.errors import ProviderError
+from knowzero.knowledge.answer import policy
+from knowzero.knowledge.answer.checks import answerable, premise, verify
+from knowzero.knowledge.answer.checks.injection import describe, find_instructions
+from knowzero.knowledge.answer.deps import KnowledgeDeps
+from knowzero.knowledge.answer.judge import STRICTER, judge_answer
+from knowzero.knowledge.answer.reader import Claim, Draft
+from knowzero.knowledge.answer.reply import shown_values
+from knowzero.knowledge.answer.retriever import key_terms
+from knowzero.knowledge.index import entities as ent
+from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.text import iter_numbers
+from knowzero.knowledge.types import Passage, Scored
+from knowzero.llm.base import within_deadline
+from knowzero.streaming import llm_fallback
+
+
+# ----- 4. check --------------------------------------------------------------------------------
+def claim_similarity(kb: KnowledgeBase, claim: str, quote: str) -> float:
+    """Cosine of the bundled retrieval model between a generated claim and the quote it cites."""
+    enc = kb.encoder
+    return float(enc.passages([quote])[0] @ enc.query(claim))
+
+
+def quote_window(src: str, c: Claim) -> str:
+    """A claim's quote with up to 200 characters of its document on each side."""
+    return src[max(0, c.start - 200): c.end + 200] if src else c.quote
+
+
+def claim_context(kb: KnowledgeBase, c: Claim, p: Passage | None) -> str:
+    """What coverage is measured on: the passage's title and section, and the quote's window."""
+    return f"{p.title if p else ''} {p.section if p else ''} {quote_window(kb.file_texts.get(c.source, ''), c)}"
+
+
+def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequence[Scored]) -> policy.Verdict:
+    """The deterministic verdict for a draft (pure over the knowledge base's texts)."""
+    claims = draft.claims
+    by_id = {s.passage.id: s.passage for s in passages}
+    verdicts = []
+    quotes_ok = True
+    evidence_texts = []
+    extractive = draft.method in ("extractive", "computed")
+    for c in claims:
+        src = kb.file_texts.get(c.source, "")
+        if not verify.quote_matches(src, c.quote, c.start, c.end):
+            quotes_ok = False
+        context = quote_window(src, c)
+        evidence_texts.append(claim_context(kb, c, by_id.get(c.passage_id)))
+        verbatim = extractive or c.text.strip() == c.quote.strip()
+        sim = None if verbatim else claim_similarity(kb, c.text, c.quote)
+        # the model's own words are held against the quote itself, not only the text around it, and must be
+        # about what the quote is about ("零件A的公差为±0.05mm" citing "零件B（XH-1002，公差±0.05mm）")
+        cv = (verify.check_claim(c.text, c.quote, question=question, verbatim=True) if verbatim
+              else check_written(question, c.text, c.quote, context=context, similarity=sim))
+        verdicts.append(cv)
+    terms = key_terms(kb, question)
+    # Abstention: the evidence must cover the question's key terms. Coverage is measured on the cited
+    # passage and on the best retrieved passage, each with its title, section path and document text;
+    # the better of the two counts (a precise quote from a lower-ranked passage is not penalised).
+    cited = (by_id.get(claims[0].passage_id) or kb.passage(claims[0].passage_id)) if claims else None
+    best = passages[0].passage if passages else None
+    cov = 0.0
+    for p in (cited, best):
+        if p is None:
+            continue
+        if p.id.startswith("sql:") and p is cited:
+            cov = 1.0  # a structured query fired on a value or column the question names: exact evidence
+            break
+        doc_text = kb.file_texts.get(p.path, "")[:4000]
+        cov = max(cov, verify.coverage(terms, f"{p.title} {p.section} {p.text} {doc_text}"))
+    cited_sql = cited is not None and cited.id.startswith("sql:")
+    cov_sent = 1.0 if cited_sql else verify.coverage(terms, " ".join(evidence_texts))
+    q_ents = ent.expand(ent.extract(question), kb.aliases)
+    entity_ok = True
+    if q_ents and claims:
+        cited_ents: set[str] = set()
+        for c in claims:
+            cited_ents |= set(kb.doc_entities.get(c.source, frozenset())) | ent.extract(c.quote)
+        entity_ok = not cited_ents or bool(q_ents & cited_ents)
+    sim = None
+    if policy.needs_similarity(cov) and cited is not None:
+        sim = kb.dense.similarity(kb.query_vector(question), cited.id)
+    v = policy.judge(verdicts, coverage_value=cov, sentence_coverage=cov_sent, entity_ok=entity_ok,
+                     conflicts=len(draft.conflicts), quotes_ok=quotes_ok, similarity=sim)
+    if policy.declined_for_coverage(v):
+        # two versions of one statement with the asked value changed: the sources do speak to the question
+        # (a reworded question covers few of their words) and disagree — named for review, never declined
+        v = disputed_slot(question, v, same_statement(draft.conflicts), typed=False)
+    if cited is None or cited_sql:
+        return v
+    if sim is None:
+        sim = kb.dense.similarity(kb.query_vector(question), cited.id)
+    doc = f"{cited.title} {cited.section} {kb.file_texts.get(cited.path, '')[:20000]}"
+    f = answerable.features(question, terms, doc_text=doc, title=cited.title, quotes=[c.quote for c in claims],
+                            contexts=evidence_texts, similarity=sim)
+    prob = answerable.score(f)
+    v = policy.scored(v, prob, f.to_dict())
+    v = answerability_gate(question, v, prob, f, draft.conflicts)
+    if v.level == "insufficient":
+        return v
+    kind = answerable.asked_kind(question)
+    if v.level == "confirmed" and f.slot == 0.0 and (kind == "number" or (kind is not None and not extractive)):
+        # a model may quote a real line that holds no value of the asked kind (a table's header row for
+        # "零件D的公差是多少？"), the offline reader a sentence about the subject without the number asked
+        # ("The Danube flows through Vienna." for "How long is the Danube?"): never confirmed. (The offline
+        # reader's person/place/time slots are not checked: on CMRC/DRCD a third of its right answers have
+        # none the slot patterns recognise; its numbers they do recognise.)
+        return policy.no_value_of_kind(v, kind)
+    if v.level == "confirmed" and (unknown := answerable.unknown_terms(question, terms, doc, kb.keyword.doc_freq)):
+        return policy.unknown_term(v, unknown[0])
+    return v
+
+
+def answerability_gate(question: str, v: policy.Verdict, prob: float, f: answerable.Features,
+                       conflicts: Sequence[dict[str, Any]]) -> policy.Verdict:
+    """The answerability veto (pure): below :data:`answerable.THRESHOLD` the evidence only mentions the
+    question's words and the verdict abstains — unless two sources give different values for the asked
+    slot (``conflicts`` from the reader). The disagreement itself says the slot is answered, so the reply
+    names both values with their sources (``uncertain``, for review) rather than declining in silence."""
+    if not policy.vetoable(v, prob, answerable.THRESHOLD):
+        return v
+    named = disputed_slot(question, policy.abstaining(v), conflicts)
+    if not (named.level == "uncertain" and f.subject >= 1.0):  # about the question's own subject (its rarest words)
+        # two versions of one statement: whatever the subject check says
+        named = disputed_slot(question, policy.abstaining(v), same_statement(conflicts), typed=False)
+    return policy.answerability_veto(v, named, answerable.explain(f))
+
+
+def same_statement(conflicts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The conflicts between two versions of one statement (only the value changed: ``conflicts.one_statement``)."""
+    return [c for c in conflicts if c.get("same_statement")]
+
+
+def disputed_slot(question: str, v: policy.Verdict, conflicts: Sequence[dict[str, Any]], *,
+                  typed: bool = True) -> policy.Verdict:
+    """An abstaining verdict made ``uncertain`` (for review) when sources give different values for the
+    asked slot (:func:`answerable.conflict_fills_slot`); otherwise ``v`` unchanged."""
+    disputed = [c for c in conflicts if answerable.conflict_fills_slot(
+        question, c.get("values") or [], [*map(str, c.get("quotes") or []), *map(str, c.get("titles") or [])],
+        typed=typed)]
+    return policy.disputed(v, conflict_summary(disputed[0]) if disputed else None)
+
+
+def conflict_summary(c: dict[str, Any]) -> str:
+    """"a.md: 5天 / b.md: 10天" for one disagreement between documents."""
+    srcs, values = list(c.get("sources") or []), list(c.get("values") or [])
+    return " / ".join(f"{src}: {', '.join(shown_values(v))}" for src, v in zip(srcs, values, strict=False))
+
+
+_QUESTION_MARK = ("？", "?")
+
+
+def echoes_question(claim: str, question: str) -> bool:
+    """A generated "claim" that is a question, or says nothing the question did not (no new words)."""
+    text = claim.strip()
+    if not text or text.endswith(_QUESTION_MARK):
+        return True
+    asked = set(iter_numbers(question))
+    return not verify.unsupported_terms(text, "", question) and all(n in asked for n in iter_numbers(text))
+
+
+def checked_claims(question: str, draft: Draft, verdict: policy.Verdict) -> tuple[list[Claim], int]:
+    """The claims the user will read, and how many generated sentences were replaced.
+
+    Extractive claims are quotes and stay. A generated sentence stays only when it passed its check
+    and says something; otherwise the verified quote it cited stands in its place, so the user
+    reads the source's own words and never an unverified sentence (once: several invented
+    sentences citing the same quote leave one copy of it).
+    """
+    if draft.method == "extractive" or not verdict.claims:
+        return list(draft.claims), 0
+    out: list[Claim] = []
+    replaced = 0
+    for c, v in zip(draft.claims, verdict.claims, strict=False):
+        if v.level == "confirmed" and not echoes_question(c.text, question):
+            out.append(c)
+            continue
+        replaced += 1
+        if not any((o.source, o.start, o.end, o.text) == (c.source, c.start, c.end, c.quote) for o in out):
+            out.append(replace(c, text=c.quote))
+    return out, replaced
+
+
+async def check_answer(question: str, draft: Draft, passages: Sequence[Scored],
+                       deps: KnowledgeDeps) -> tuple[policy.Verdict, Draft, dict[str, Any]]:
+    """Verdict (deterministic floor, LLM judge may only make it stricter), the draft as shown, log."""
+    v = check_draft(deps.kb, question, draft, passages)
+    judge_log: dict[str, Any] = {}
+    shown, replaced = checked_claims(question, draft, v)
+    if replaced:
+        draft = replace(draft, claims=shown)
+        v = check_draft(deps.kb, question, draft, passages)
+        judge_log["replaced_claims"] = replaced
+        v = policy.reworded_replaced(v, replaced)
+    if deps.provider is not None and policy.judge_may_look(v) and draft.claims:
+        try:
+            label, why = await within_deadline(judge_answer, deps.provider, question,
+                                               " ".join(c.text for c in draft.claims),
+                                               [c.quote for c in draft.claims], deadline_s=deps.settings.llm_timeout_s)
+            judge_log.update(judge=label, judge_reason=why)
+            v = policy.stricter_by_judge(v, STRICTER.get(label), why or label)
+        except ProviderError as exc:
+            judge_log.update(judge="unavailable", judge_reason=exc.message, fallback=True, fallback_reason=exc.message)
+            llm_fallback(deps.emit, "judge", exc.message, "the deterministic checks alone")
+    v = judge_premise(v, question, draft)
+    v = asked_elsewhere(v, question, deps)
+    v = flag_instructions(v, draft, passages, deps.kb)
+    deps.emit("verdict", level=v.level, reason=v.reason, needs_human_review=v.needs_human_review,
+              warnings=list(v.warnings),
+              claims=[{"text": c.text, "source": c.source, "level": cv.level, "reasons": cv.reasons}
+                      for c, cv in zip(draft.claims, v.claims, strict=False)])
+    log = {"agent": "fact_checker", "action": "verify", "level": v.level, "reason": v.reason,
+           "coverage": round(v.coverage, 3), "needs_human_review": v.needs_human_review,
+           **({"warnings": list(v.warnings)} if v.warnings else {}), **judge_log}
+    return v, draft, log
+
+
+def asked_elsewhere(v: policy.Verdict, question: str, deps: KnowledgeDeps) -> policy.Verdict:
+    """A near miss across collections: a term of the question that the searched collections never use while
+    another collection does (the team's documents have no 婚假 rule, the demo company's do) means the asked
+    thing is not in the team's documents — whatever neighbouring fact was found is not its answer."""
+    if not policy.answers(v):
+        return v
+    kb = deps.kb
+    searched = deps.collections or kb.default_collections()
+    if not searched:
+        return v  # everything is searched: there is no elsewhere
+    terms = [t for t, _ in key_terms(kb, question)
+             if len(t) >= 2 and (_HAN_WORD.fullmatch(t) or t.isalpha() and len(t) >= 4)]
+    missing = kb.terms_missing_from(terms, searched)
+    return policy.asked_elsewhere(v, missing[0]) if missing else v
+
+
+_HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
+
+
+def judge_premise(v: policy.Verdict, question: str, draft: Draft) -> policy.Verdict:
+    """A yes/no question is answered from the polarity of the cited evidence: when the quotes contradict
+    its premise ("…上限是10万元吗？" against "上限为5万元"), the verdict is ``contradicted`` with the
+    source's value named, never a silent ``confirmed`` of the wrong premise. The answer itself (no, and
+    the quote) is what the sources say, so nothing goes to human review for it."""
+    if not policy.answers(v) or not draft.claims or not premise.is_yes_no(question):
+        return v
+    p = premise.premise(question, [c.quote for c in draft.claims])
+    return policy.premise_denied(v, p.reason) if p.answer == "no" else v
+
+
+def flag_instructions(v: policy.Verdict, draft: Draft, passages: Sequence[Scored], kb: KnowledgeBase) -> policy.Verdict:
+    """Never confirm text that gives the assistant orders: a claim whose quote or cited passage reads
+    as instructions is ``uncertain`` at best, and the verdict says what was found."""
+    by_id = {s.passage.id: s.passage for s in passages}
+    found: list[str] = []
+    flagged: list[bool] = []
+    for c in draft.claims:
+        p = by_id.get(c.passage_id) or kb.passage(c.passage_id)
+        matches = find_instructions(c.quote) or find_instructions(p.text if p else "")
+        flagged.append(bool(matches))
+        if matches:
+            found.append(describe(matches))
+    return policy.instructions_found(v, flagged, found[0]) if found else v
+
+
+
+
+def check_written(question: str, text: str, quote: str, *, context: str | None = None,
+                  similarity: float | None = None) -> policy.ClaimVerdict:
+    """A sentence a model wrote from ``quote`` (a learning section's sentence, an edit, an example), checked
+    exactly as chat checks a model-written claim (:func:`check_draft`): its numbers, words and negations
+    against the quote and the text around it (``context``), then held against the quote itself — a
+    shortening that keeps every value in its place — and about the same item as the quote."""
+    cv = verify.check_claim(text, context or quote, question=question, verbatim=False, similarity=similarity)
+    cv = verify.check_reworded(cv, text, quote, question)
+    if ent.disagree(text, quote):
+        cv = policy.about_another_item(cv, f"the claim is about {ent.first_mention(text)}, its quote about "
+                                           f"{ent.first_mention(quote)}")
+    return cv
