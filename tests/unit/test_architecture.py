@@ -21,6 +21,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "knowzero"
 LAYERS: dict[str, int] = {
     "config": 0, "errors": 0, "users": 0, "streaming": 0, "models": 0, "__init__": 0,
     "llm": 1, "persistence": 1, "input": 1, "remote": 1, "vocabulary": 1,
+    "understanding": 2,
     "knowledge": 2, "routing": 2, "preferences": 2,
     "learning": 3, "service": 3,
     "graph": 4,

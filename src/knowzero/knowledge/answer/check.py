@@ -27,6 +27,7 @@ from knowzero.knowledge.text import iter_numbers
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
+from knowzero.understanding.analysis import Analysis, of
 
 
 # ----- 4. check --------------------------------------------------------------------------------
@@ -46,8 +47,11 @@ def claim_context(kb: KnowledgeBase, c: Claim, p: Passage | None) -> str:
     return f"{p.title if p else ''} {p.section if p else ''} {quote_window(kb.file_texts.get(c.source, ''), c)}"
 
 
-def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequence[Scored]) -> policy.Verdict:
-    """The deterministic verdict for a draft (pure over the knowledge base's texts)."""
+def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequence[Scored],
+                analysis: Analysis | None = None) -> policy.Verdict:
+    """The deterministic verdict for a draft (pure over the knowledge base's texts); ``analysis`` is the
+    question's, made once for the turn (made here when a caller has none)."""
+    a = of(question, analysis)
     claims = draft.claims
     by_id = {s.passage.id: s.passage for s in passages}
     verdicts = []
@@ -84,7 +88,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         cov = max(cov, verify.coverage(terms, f"{p.title} {p.section} {p.text} {doc_text}"))
     cited_sql = cited is not None and cited.id.startswith("sql:")
     cov_sent = 1.0 if cited_sql else verify.coverage(terms, " ".join(evidence_texts))
-    q_ents = ent.expand(ent.extract(question), kb.aliases)
+    q_ents = ent.expand(set(a.entities), kb.aliases)
     entity_ok = True
     if q_ents and claims:
         cited_ents: set[str] = set()
@@ -112,7 +116,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     v = answerability_gate(question, v, prob, f, draft.conflicts)
     if v.level == "insufficient":
         return v
-    kind = answerable.asked_kind(question)
+    kind = a.asked_kind
     if v.level == "confirmed" and f.slot == 0.0 and (kind == "number" or (kind is not None and not extractive)):
         # a model may quote a real line that holds no value of the asked kind (a table's header row for
         # "零件D的公差是多少？"), the offline reader a sentence about the subject without the number asked
@@ -196,14 +200,15 @@ def checked_claims(question: str, draft: Draft, verdict: policy.Verdict) -> tupl
 
 
 async def check_answer(question: str, draft: Draft, passages: Sequence[Scored],
-                       deps: KnowledgeDeps) -> tuple[policy.Verdict, Draft, dict[str, Any]]:
+                       deps: KnowledgeDeps, analysis: Analysis | None = None) -> tuple[policy.Verdict, Draft, dict[str, Any]]:
     """Verdict (deterministic floor, LLM judge may only make it stricter), the draft as shown, log."""
-    v = check_draft(deps.kb, question, draft, passages)
+    a = of(question, analysis)
+    v = check_draft(deps.kb, question, draft, passages, a)
     judge_log: dict[str, Any] = {}
     shown, replaced = checked_claims(question, draft, v)
     if replaced:
         draft = replace(draft, claims=shown)
-        v = check_draft(deps.kb, question, draft, passages)
+        v = check_draft(deps.kb, question, draft, passages, a)
         judge_log["replaced_claims"] = replaced
         v = policy.reworded_replaced(v, replaced)
     if deps.provider is not None and policy.judge_may_look(v) and draft.claims:
@@ -216,7 +221,7 @@ async def check_answer(question: str, draft: Draft, passages: Sequence[Scored],
         except ProviderError as exc:
             judge_log.update(judge="unavailable", judge_reason=exc.message, fallback=True, fallback_reason=exc.message)
             llm_fallback(deps.emit, "judge", exc.message, "the deterministic checks alone")
-    v = judge_premise(v, question, draft)
+    v = judge_premise(v, a, draft)
     v = asked_elsewhere(v, question, deps)
     v = flag_instructions(v, draft, passages, deps.kb)
     deps.emit("verdict", level=v.level, reason=v.reason, needs_human_review=v.needs_human_review,
@@ -248,14 +253,14 @@ def asked_elsewhere(v: policy.Verdict, question: str, deps: KnowledgeDeps) -> po
 _HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
 
 
-def judge_premise(v: policy.Verdict, question: str, draft: Draft) -> policy.Verdict:
+def judge_premise(v: policy.Verdict, a: Analysis, draft: Draft) -> policy.Verdict:
     """A yes/no question is answered from the polarity of the cited evidence: when the quotes contradict
     its premise ("…上限是10万元吗？" against "上限为5万元"), the verdict is ``contradicted`` with the
     source's value named, never a silent ``confirmed`` of the wrong premise. The answer itself (no, and
     the quote) is what the sources say, so nothing goes to human review for it."""
-    if not policy.answers(v) or not draft.claims or not premise.is_yes_no(question):
+    if not policy.answers(v) or not draft.claims or not a.yes_no:
         return v
-    p = premise.premise(question, [c.quote for c in draft.claims])
+    p = premise.premise(a.text, [c.quote for c in draft.claims])
     return policy.premise_denied(v, p.reason) if p.answer == "no" else v
 
 

@@ -46,6 +46,7 @@ from knowzero.knowledge.answer.retriever import Plan, evidence_quality, retrieve
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
+from knowzero.understanding.analysis import Analysis, of
 
 POOR_EVIDENCE = 0.5
 """Evidence quality below this retries with a rewritten query (at most ``max_rewrites`` times)."""
@@ -154,10 +155,12 @@ def should_retry(quality: float, attempts: int, max_rewrites: int) -> bool:
 
 
 # ----- 3. read ---------------------------------------------------------------------------------
-async def read_evidence(question: str, passages: Sequence[Scored], deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any]]:
+async def read_evidence(question: str, passages: Sequence[Scored], deps: KnowledgeDeps,
+                        analysis: Analysis | None = None) -> tuple[Draft, dict[str, Any]]:
     """Claims with one citation each: a computed answer over a table when the question asks for a count,
     sum or average one can be built for; else the LLM reader when configured (bounded), else extractive."""
-    computed = computed_draft(question, deps)
+    a = of(question, analysis)
+    computed = computed_draft(a, deps)
     if computed is not None:
         return computed
     log: dict[str, Any] = {"agent": "reader", "action": "extract"}
@@ -177,8 +180,8 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
             # the model's draft must answer the question as well as the offline reader's does, by the
             # checker's own measures (issue 16: a real quote of the wrong line was confirmed)
             idf = deps.kb.keyword.term_idf
-            why = weaker_answer(question, check_draft(deps.kb, question, draft, passages),
-                                check_draft(deps.kb, question, offline, passages),
+            why = weaker_answer(question, check_draft(deps.kb, question, draft, passages, a),
+                                check_draft(deps.kb, question, offline, passages, a),
                                 quote_share(question, list(passages), idf, draft.claims[0]),
                                 same_document=bool(offline.claims) and offline.claims[0].source == draft.claims[0].source)
             if why is not None:
@@ -196,11 +199,12 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
     return draft, log
 
 
-def computed_draft(question: str, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any]] | None:
+def computed_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any]] | None:
     """A count, sum or average over a CSV table of the searched collections (:mod:`aggregate`): the lead
     line states the value, the claims are the rows it used (quoted as rows), the SQL goes in the log."""
     kb = deps.kb
-    if kb.sql is None or not aggregate.asks_to_compute(question):
+    question = a.text
+    if kb.sql is None or not a.computes:
         return None  # most questions: no collection filter or title list is fetched for nothing
     allowed = kb.allowed_ids(deps.collections or kb.default_collections(), None)
     c = aggregate.compute(kb.sql, question, allowed, context=list(kb.document_titles().values()))
@@ -210,7 +214,7 @@ def computed_draft(question: str, deps: KnowledgeDeps) -> tuple[Draft, dict[str,
     for r in c.rows[:MAX_CITED_ROWS]:
         p = kb.sql.passage(c.table, r)
         claims.append(Claim(p.text, p.path, p.text, p.start, p.end, p.id, p.title, 1.0))
-    lead = aggregate.lead_line(c, zh(question, deps.ui_language))
+    lead = aggregate.lead_line(c, a.reply_zh(deps.ui_language))
     log = {"agent": "reader", "action": "compute", "operation": c.operation, "value": c.shown_value(), "sql": c.sql,
            "table": c.table.path, "rows": len(c.rows), "claims": len(claims), "conflicts": 0}
     deps.emit("reasoning", text=f"computed over {c.table.path}: {c.sql} → {c.shown_value()}")
@@ -321,9 +325,11 @@ class Answer:
                 "domain": self.domain, "elapsed_ms": self.elapsed_ms, "agent_log": self.agent_log}
 
 
-async def answer(question: str, deps: KnowledgeDeps) -> Answer:
-    """Answer from the knowledge base (the same steps as the graph's knowledge path)."""
+async def answer(question: str, deps: KnowledgeDeps, analysis: Analysis | None = None) -> Answer:
+    """Answer from the knowledge base (the same steps as the graph's knowledge path); ``analysis`` is the
+    question's when the caller made it (the graph, once per turn)."""
     t0 = time.perf_counter()
+    a = of(question, analysis)
     routing = await route_question(question, deps)
     log = [routing.log]
     if routing.vague:
@@ -336,9 +342,9 @@ async def answer(question: str, deps: KnowledgeDeps) -> Answer:
         plan, attempts = ev.plan, ev.attempts
         if not should_retry(ev.quality, attempts, deps.settings.max_rewrites):
             break
-    draft, read_log = await read_evidence(question, ev.passages, deps)
+    draft, read_log = await read_evidence(question, ev.passages, deps, a)
     log.append(read_log)
-    verdict, shown, check_log = await check_answer(question, draft, ev.passages, deps)
+    verdict, shown, check_log = await check_answer(question, draft, ev.passages, deps, a)
     log.append(check_log)
     return Answer(question, compose_reply(question, shown, verdict, deps.ui_language, deps.reply_language,
                                           superseded=edition_notes(deps.kb, shown) if verdict.level != "insufficient" else ()),

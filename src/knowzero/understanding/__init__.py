@@ -1,0 +1,1 @@
+"""Understanding a message once: the typed analysis every later step reads."""

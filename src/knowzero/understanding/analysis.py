@@ -1,0 +1,79 @@
+"""One analysis of a message, made once when a turn enters the graph and carried in its typed state.
+
+What every later step needs to know about the words of a question — its language and script, its folded
+text and tokens, its content terms, the kind of value it asks for (a number, a time, a person …), whether
+it is a yes/no question or asks to count or sum, the items it names, and its service signals (order and
+ticket ids, a request for a person, a complaint) — is read here, by the owners of each idea, and nowhere
+else for that turn. A follow-up is analysed in its standalone form ("那零件B呢？" → "零件B的公差是多少？"),
+which is the form retrieval and checking use; ``text`` keeps what was typed.
+
+Pure: the same text gives the same analysis (no knowledge base, no model). Steps that need the
+knowledge base's view of the question (IDF-weighted key terms, the entity index's aliases) start from
+``terms`` and ``entities`` here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from knowzero.input import message_language
+from knowzero.knowledge.answer.aggregate import asks_to_compute
+from knowzero.knowledge.answer.checks.answerable import asked_kind
+from knowzero.knowledge.answer.checks.premise import is_yes_no
+from knowzero.knowledge.index.entities import extract as extract_entities
+from knowzero.knowledge.text import STOPWORDS, fold, tokens, traditional
+from knowzero.routing.signals import ServiceSignals, service_signals
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What a question says, read once (see the module doc)."""
+
+    text: str
+    """The question as analysed (a follow-up's standalone form; a reading in the documents' language)."""
+    typed: str = ""
+    """What the user typed, when ``text`` is a rewrite of it ("" when it is not)."""
+    language: str | None = None
+    """"zh" or "en" from the text's own script; None when it has no words of either (an id, a number)."""
+    traditional: bool = False
+    """Written in Traditional Chinese (replies keep the script)."""
+    folded: str = ""
+    """Full-width folded, Traditional → Simplified, lower-cased: what matching compares."""
+    tokens: tuple[str, ...] = ()
+    """Its words (Chinese segmented), in order."""
+    terms: tuple[str, ...] = ()
+    """Its content words (tokens without stop words or single characters), in order, once each."""
+    asked_kind: str | None = None
+    """The kind of value it asks for ("number", "time", "person", "place", "reason" …), or None."""
+    yes_no: bool = False
+    """A yes/no question ("…吗？", "是否…", "Is …?")."""
+    computes: bool = False
+    """It asks to count, sum or average ("一共有多少名员工？")."""
+    entities: frozenset[str] = frozenset()
+    """Items it names (part numbers, "零件A", product models)."""
+    service: ServiceSignals = field(default_factory=ServiceSignals)
+    """Explicit service signals: order/ticket ids, a request for a person, a complaint, account words."""
+
+    @property
+    def rewritten(self) -> bool:
+        return bool(self.typed) and self.typed != self.text
+
+    def reply_zh(self, ui: str | None = None) -> bool:
+        """Reply in Chinese? The text's own language, else the UI's; English when neither says."""
+        return (self.language or ui) == "zh"
+
+
+def analyse(text: str, *, typed: str = "") -> Analysis:
+    """The analysis of ``text`` (``typed``: what the user wrote, when ``text`` is its rewrite)."""
+    words = tuple(tokens(text, search=False))
+    terms = tuple(dict.fromkeys(t for t in words if t not in STOPWORDS and (len(t) >= 2 or t.isdigit())))
+    return Analysis(text=text, typed=typed if typed != text else "", language=message_language(text),
+                    traditional=traditional(text), folded=fold(text).lower(), tokens=words, terms=terms,
+                    asked_kind=asked_kind(text), yes_no=is_yes_no(text), computes=asks_to_compute(text),
+                    entities=frozenset(extract_entities(text)), service=service_signals(text))
+
+
+def of(question: str, given: Analysis | None) -> Analysis:
+    """``given`` when it is the analysis of ``question``, else a fresh one (a step called outside the graph,
+    or on a rewritten question)."""
+    return given if given is not None and given.text == question else analyse(question)
