@@ -63,13 +63,6 @@ class Draft:
     notes: list[str] = field(default_factory=list)
 
 
-_TYPES: list[tuple[str, re.Pattern[str]]] = [
-    ("time", re.compile(r"哪一?年|哪年|什么时候|何时|哪一?天|几月|几号|日期|年份|多久|多长时间|when|what year|what date|"
-                        + answerable.ASKS_DATE)),
-    ("number", re.compile(r"多少|几[个位名种次项条家座部本年天人岁]|几|多大|多高|多长|多重|多远|多宽|多深|百分之|比例|比率|公差|精度|how many|how much|how long|how old")),
-    ("person", re.compile(r"谁|什么人|who|whom|" + answerable.ASKS_PERSON)),
-    ("place", re.compile(r"哪里|哪儿|在哪|什么地方|哪座|where|地址|" + answerable.ASKS_PLACE)),
-]
 # Asking for another name of the subject, and sentences that give one.
 _ALIAS_Q = re.compile(r"又称|又叫|也叫|也称|别称|别名|简称|称为什么|叫什么|称之为什么|原名|初名|本名|全称|史称|俗称|外号|昵称|绰号|"
                       r"also (?:called|known)|other name|nickname")
@@ -93,11 +86,8 @@ _HAS_TIME = re.compile(r"\d{2,4}年|\d+月|\d+日|世纪|年代|朝|时期|\d{4}
 def answer_type(question: str) -> str | None:
     """The kind of value asked for (time, number, person, place) or None; Traditional script is
     folded first (the patterns are Simplified: "誰", "幾", "什麼時候" ask too)."""
-    q = fold(question).lower().replace("甚么", "什么")  # Taiwanese 甚麼 is 什么
-    for name, pat in _TYPES:
-        if pat.search(q):
-            return name
-    return None
+    kind = answerable.asked_kind(question)
+    return kind if kind in _VALUE_KINDS else None
 
 
 def _type_bonus(kind: str | None, sentence: str) -> float:

@@ -29,21 +29,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 
 from knowzero.knowledge.text import STOPWORDS, fold, pos_tags, tokens
+from knowzero.vocabulary.questions import kind_of
 
 # ----- the slot the question asks for --------------------------------------------------------------
-# Phrasings both type patterns (these and ``reader``'s) share: "何年", "哪一個世紀", "何人", "哪一個國家".
-ASKS_DATE = r"何年|何月|何日|(?:哪一?个?|什么)(?:朝代|时期|年代|时代|世纪)"
-ASKS_PERSON = r"哪一?位|哪一?个人|何人"
-ASKS_PLACE = r"(?:哪一?个?|什么)(?:国家|城市|地区|地方|省|州|县)|哪一?国(?!人)"
-_KINDS: list[tuple[str, re.Pattern[str]]] = [
-    ("reason", re.compile(r"为什么|为何|原因|因何|何故|怎么会|why\b")),
-    ("time", re.compile(r"哪一?年|哪年|什么时候|什么时间|何时|哪一?天|几月|几号|几时|日期|年份|when\b|what year|what date|"
-                        + ASKS_DATE)),
-    ("number", re.compile(r"多少|几[个位名种次项条家座部本年天人岁倍层届万亿千百十只件块张首篇]|多大|多高|多长|多重|多远|多宽|多深|多久|"
-                          r"百分之|比例|比率|how many|how much|how long|how old|how far|how big")),
-    ("person", re.compile(r"谁|什么人|\bwho\b|\bwhom\b|" + ASKS_PERSON)),
-    ("place", re.compile(r"哪里|哪儿|在哪|什么地方|哪座|何处|何地|\bwhere\b|" + ASKS_PLACE)),
-]
 _NUMBER = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半几数]+[个位名种次项条家座部本年天人岁倍层届只件块张首篇米元分秒%]|"
                      r"[零一二两三四五六七八九十百千万亿]{2,}|百分之")
 _TIME = re.compile(r"\d{1,4}\s*(?:年|月|日|世纪|年代)|[一二三四五六七八九十〇零]+(?:年|月|日|世纪)|世纪|年代|[朝代]|时期|年间|期间|"
@@ -60,11 +48,7 @@ _FUNCTION_HEAD = frozenset("以在于从由被把对为向与和及将让给到�
 
 def asked_kind(question: str) -> str | None:
     """What the question asks for: reason, time, number, person, place — or None (a what/how/yes-no)."""
-    q = fold(question).lower().replace("甚么", "什么")  # Taiwanese 甚麼 is 什么
-    for name, pat in _KINDS:
-        if pat.search(q):
-            return name
-    return None
+    return kind_of(fold(question).lower())
 
 
 def fills(kind: str, clause: str, question: str) -> bool:
