@@ -184,7 +184,7 @@ def build_kb(paragraphs: list[dict[str, str]], held_out: set[str], data_dir: Pat
     with kb.engine.begin() as conn:
         stale = [r[0] for r in conn.execute(kb_files.select().with_only_columns(kb_files.c.path)) if r[0] not in wanted]
         for path in stale:
-            kb._delete_file(conn, path)
+            kb.indexes.remove_document(conn, path)
         for name in colls:
             ids = [pid for pid, c in wanted.items() if c == name]
             for i in range(0, len(ids), 500):
