@@ -119,7 +119,7 @@ def measure_document(kb: Any, doc: dict[str, Any]) -> dict[str, int]:
             cited += bool(m and int(m.group(1)) in ns)
         for c in s["citations"]:
             cits += 1
-            resolved += kb.file_texts.get(c["source"], "")[int(c["start"]):int(c["end"])] == c["quote"]
+            resolved += kb.text_of(c["source"])[int(c["start"]):int(c["end"])] == c["quote"]
     return {"lines": lines, "cited": cited, "citations": cits, "resolved": resolved}
 
 
@@ -401,7 +401,7 @@ def run_comments(kbs: dict[str, Any], items: list[dict[str, Any]], provider: Any
         if res.get("method") == "offline_fallback":
             use.fallback("learning comment", str(res.get("note") or "the model failed"))
         if item["corpus"] not in sentences:
-            sentences[item["corpus"]] = [c.text for path in kb.file_texts for c in file_sentences(kb, path, svc.cache)]
+            sentences[item["corpus"]] = [c.text for path in kb.document_paths() for c in file_sentences(kb, path, svc.cache)]
         j = judge_comment(item, doc, res, sentences[item["corpus"]])
         rows.append({**item, **j, "exact_anchor": exact, "status": res["comment"]["status"],
                      "need": res["need"], "found_term": res.get("term", ""), "message": res["message"][:160]})

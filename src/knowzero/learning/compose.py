@@ -208,7 +208,7 @@ _RULE_LINE = re.compile(r"^[\s|:\-]+$")
 def _table_rows(kb: Any, path: str) -> list[Cand]:
     from knowzero.knowledge.answer.reader import row_sentence
 
-    src = kb.file_texts.get(path, "")
+    src = kb.text_of(path)
     passages = kb.chunks_of(path)
     out: list[Cand] = []
     header: list[str] = []
@@ -236,7 +236,7 @@ def _table_rows(kb: Any, path: str) -> list[Cand]:
 def passage_sentences(kb: Any, p: Passage) -> list[Cand]:
     if p.path.lower().endswith((".csv", ".tsv")):  # rows are data, not prose to learn from
         return []
-    src = kb.file_texts.get(p.path, "")
+    src = kb.text_of(p.path)
     out = []
     for s in split_sentences(p.text, offset=p.start):
         cleaned = clean_sentence(s.text, s.start)
@@ -254,7 +254,7 @@ def passage_sentences(kb: Any, p: Passage) -> list[Cand]:
 
 
 def term_weights(kb: Any, query: str) -> dict[str, float]:
-    idf = kb.keyword.term_idf
+    idf = kb.term_idf
     w = {t: idf(t) for t in tokens(query, search=False) if t not in STOPWORDS and t.strip()}
     for t in tokens(query, search=True):
         if t not in w and t not in STOPWORDS and t.strip():
@@ -327,7 +327,7 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     """Retrieve and sort the topic's evidence into section groups (fast: no model but the query encoder)."""
     topic = clean_topic(topic)
     t0 = time.perf_counter()
-    if strategy == "hybrid" and not kb.dense.ids:
+    if strategy == "hybrid" and not kb.has_vectors():
         strategy = "keyword"
     r = retrieve(kb, topic, Plan(top_k=top_k, strategy=strategy), budget_chars=8000)  # type: ignore[arg-type]
     retrieval_ms = (time.perf_counter() - t0) * 1000
