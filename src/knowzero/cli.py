@@ -48,6 +48,8 @@ from knowzero.knowledge.ingest.embedqueue import WorkProgress, run_worker
 from knowzero.knowledge.kb import IngestProgress, KnowledgeBase
 from knowzero.knowledge.names import COLLECTION_PATTERN
 from knowzero.learning.cli import learn_command
+from knowzero.llm.scripted import MODES, ScriptedProvider
+from knowzero.llm.server import create_app as llm_app
 from knowzero.persistence.db import make_engine
 from knowzero.remote import ServerError, ask_at, client_url, find_server, record_server
 from knowzero.service.identity import announce_keys, refuse_demo_keys
@@ -648,9 +650,6 @@ def dev_scripted_llm(mode: str = typer.Option("faithful", help="faithful | parap
     Point an eval at it: KNOWZERO_LLM_BASE_URL=http://127.0.0.1:PORT/v1 KNOWZERO_LLM_MODEL=scripted
     knowzero eval knowledge --demo --provider openai --compare-offline --json
     """
-    from knowzero.llm.scripted import MODES, ScriptedProvider
-    from knowzero.llm.server import create_app as llm_app
-
     if mode not in MODES:
         _fail(f"--mode must be one of {', '.join(MODES)}")
     model = ScriptedProvider(mode)

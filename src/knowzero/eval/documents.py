@@ -51,9 +51,13 @@ from typing import Any
 
 import typer
 
+from knowzero.api.app import create_app
+from knowzero.config import Settings
 from knowzero.eval.knowledge import CONFLICT_NOTES
 from knowzero.eval.llmuse import PROVIDER_HELP, cli_provider
 from knowzero.eval.metrics import percentile, ratio
+from knowzero.service.identity import announce_keys
+from knowzero.wiring import build_deps
 
 KINDS = ("fact", "table_lookup", "computed", "condition", "near_miss", "newer_version", "yes_no")
 SPLITS = ("dev", "held", "all")
@@ -336,11 +340,6 @@ async def _ask_all(client: Any, questions: Sequence[dict[str, Any]], mode: str, 
 async def _run(root: Path, questions: list[dict[str, Any]], modes: Sequence[str], orgs: Sequence[str],
                data_dir: Path, provider: Any, say: Say, wait_s: float) -> dict[str, Any]:
     import httpx
-
-    from knowzero.api.app import create_app
-    from knowzero.config import Settings
-    from knowzero.service.identity import announce_keys
-    from knowzero.wiring import build_deps
 
     files = org_files(root, orgs)
     settings = Settings(data_dir=data_dir, env="development", demo_keys=True, database_url="", redis_url="",

@@ -17,6 +17,7 @@ from typing import Any
 
 from knowzero.config import Settings
 from knowzero.errors import ProviderError
+from knowzero.eval.knowledge import data_script, load_squad
 from knowzero.eval.llmuse import LLMUse
 from knowzero.eval.metrics import percentile, ratio
 from knowzero.eval.synthetic import build_paraphrases, build_polarity
@@ -107,8 +108,6 @@ def run_paraphrases(squad: Path, *, limit: int | None = 100, seed: int = 3,
     else; both per rule too. ``yesno_affirmed_accepted`` / ``yesno_denied_rejected``: "是的。" to a
     "…是…吗？" question against the source, and against the source with the predicate negated.
     """
-    from knowzero.eval.knowledge import data_script, load_squad
-
     paragraphs, questions = load_squad(squad)
     script = data_script(paragraphs)  # the sets follow the data's own script
     traditional = script == "traditional"

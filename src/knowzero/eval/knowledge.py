@@ -94,7 +94,7 @@ def evidence_of(a: Any, kb: KnowledgeBase) -> dict[str, Any] | None:
     by_id = {s.passage.id: s.passage for s in a.passages}
     contexts = [claim_context(kb, c, by_id.get(c.passage_id)) for c in claims]
     return {"terms": key_terms(kb, a.question), "title": cited.title,
-            "doc": f"{cited.title} {cited.section} {kb.file_texts.get(cited.path, '')[:20000]}",
+            "doc": f"{cited.title} {cited.section} {kb.text_of(cited.path)[:20000]}",
             "quotes": [c.quote for c in claims], "contexts": contexts, "similarity": a.verdict.features.get("similarity")}
 
 
@@ -186,7 +186,7 @@ def build_kb(paragraphs: list[dict[str, str]], held_out: set[str], data_dir: Pat
     with kb.engine.begin() as conn:
         stale = [r[0] for r in conn.execute(kb_files.select().with_only_columns(kb_files.c.path)) if r[0] not in wanted]
         for path in stale:
-            kb._delete_file(conn, path)
+            kb.indexes.remove_document(conn, path)
         for name in colls:
             ids = [pid for pid, c in wanted.items() if c == name]
             for i in range(0, len(ids), 500):
@@ -312,9 +312,10 @@ def run_knowledge(path: Path, *, limit: int | None = None, unanswerable_share: f
                 t0 = time.perf_counter()
                 colls = tuple(unans_colls) if unanswerable else tuple(ans_colls)
                 allowed = kb.allowed_ids(colls, None) if colls else None  # None: the collections hold everything
-                hits = kb.dense.search(q["question"], 5, allowed)
-                scored = [Scored(kb.passages[h.id], h.score) for h in hits if h.id in kb.passages]
-                d = extractive_read(q["question"], scored, kb.keyword.term_idf)
+                hits = kb.vector_search(q["question"], 5, allowed)
+                found = kb.passages_of([h.id for h in hits])
+                scored = [Scored(found[h.id], h.score) for h in hits if h.id in found]
+                d = extractive_read(q["question"], scored, kb.term_idf)
                 ms = (time.perf_counter() - t0) * 1000
                 base.append({"unanswerable": unanswerable, "ms": ms, "answered": bool(d.claims),
                              "contains": _contains(d.answer, q["answers"]),

@@ -48,14 +48,22 @@ import random
 import re
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 import typer
 
 from knowzero.config import Settings
-from knowzero.eval.llmuse import PROVIDER_HELP, cli_provider
+from knowzero.eval.knowledge import load_squad
+from knowzero.eval.llmuse import PROVIDER_HELP, LLMUse, cli_provider
 from knowzero.eval.metrics import percentile, ratio
+from knowzero.knowledge.ingest.parsers import ParsedDoc
+from knowzero.knowledge.kb import KnowledgeBase, SourceDoc, demo_kb_path
+from knowzero.knowledge.text import tokens
+from knowzero.learning import store
+from knowzero.learning.compose import file_sentences
+from knowzero.learning.service import LearningService
 from knowzero.persistence.db import make_engine
 
 DEMO_TOPICS = ["CNC加工中心日常维护", "首件检验", "热处理工艺", "刀具管理", "量具校准", "差旅报销", "请假制度",
@@ -69,25 +77,17 @@ _MARK = re.compile(r"\[(\d+)\]\s*$")
 
 
 def _kb(data_dir: Path) -> Any:
-    from knowzero.knowledge.kb import KnowledgeBase
-
     s = Settings(data_dir=data_dir, database_url="")
     return KnowledgeBase(make_engine(s.db_url), s)
 
 
 def demo_kb(data_dir: Path | None = None) -> Any:
-    from knowzero.knowledge.kb import demo_kb_path
-
     kb = _kb(data_dir or Path(".knowzero") / "eval" / "learning-demo")
     kb.ingest_paths([demo_kb_path()], collection="demo")  # incremental: a no-op once built
     return kb
 
 
 def squad_kb(path: Path, data_dir: Path | None = None) -> tuple[Any, list[str]]:
-    from knowzero.eval.knowledge import load_squad
-    from knowzero.knowledge.ingest.parsers import ParsedDoc
-    from knowzero.knowledge.kb import SourceDoc
-
     paragraphs, _ = load_squad(path)
     kb = _kb(data_dir or Path(".knowzero") / "eval" / f"learning-{hashlib.sha1(path.read_bytes()).hexdigest()[:12]}")
     docs = [SourceDoc(p["id"], ParsedDoc(p["context"], p["title"], "text"),
@@ -119,7 +119,7 @@ def measure_document(kb: Any, doc: dict[str, Any]) -> dict[str, int]:
             cited += bool(m and int(m.group(1)) in ns)
         for c in s["citations"]:
             cits += 1
-            resolved += kb.file_texts.get(c["source"], "")[int(c["start"]):int(c["end"])] == c["quote"]
+            resolved += kb.text_of(c["source"])[int(c["start"]):int(c["end"])] == c["quote"]
     return {"lines": lines, "cited": cited, "citations": cits, "resolved": resolved}
 
 
@@ -154,8 +154,6 @@ def _find_line(doc: dict[str, Any], needle: str) -> tuple[str, str] | None:
 
 def reanchor_trial(svc: Any, doc: dict[str, Any], rng: random.Random) -> dict[str, int]:
     """Comments through a sequence of edits (see module doc); counts correct/wrong/total checks."""
-    from knowzero.learning import store
-
     eng = svc.engine
     bullets = _bullets(doc)
     counts_q: dict[str, int] = {}
@@ -246,8 +244,6 @@ def reanchor_trial(svc: Any, doc: dict[str, Any], rng: random.Random) -> dict[st
 
 def _edit(svc: Any, doc: dict[str, Any], sid: str | dict[str, Any], fn: Any = None) -> dict[str, Any]:
     """Save a user edit: ``fn`` applied to section ``sid`` (or {section id: fn} for several at once)."""
-    from knowzero.learning import store
-
     fns = sid if isinstance(sid, dict) else {sid: fn}
     sections = [{**s, "markdown": fns[s["id"]](s["markdown"])} if s["id"] in fns else s for s in doc["sections"]]
     return store.save_version(svc.engine, doc["id"], sections, change_summary="用户编辑", author="user")
@@ -293,8 +289,6 @@ def judge_serves(sentence: str, item: dict[str, Any]) -> bool:
 
 
 def _nfkc(text: str) -> str:
-    import unicodedata
-
     return unicodedata.normalize("NFKC", text).lower()
 
 
@@ -350,9 +344,6 @@ def judge_comment(item: dict[str, Any], before: dict[str, Any], res: dict[str, A
 def pool_kb(items: list[dict[str, Any]], files: dict[str, Path], data_dir: Path | None = None,
             distractors: int = 40) -> Any:
     """The paragraphs of the articles the comments name, plus ``distractors`` other articles per file."""
-    from knowzero.knowledge.ingest.parsers import ParsedDoc
-    from knowzero.knowledge.kb import SourceDoc
-
     docs = []
     for corpus, path in files.items():
         data = json.loads(path.read_text(encoding="utf-8"))["data"]
@@ -373,10 +364,6 @@ def run_comments(kbs: dict[str, Any], items: list[dict[str, Any]], provider: Any
 
     With ``provider`` (metered) the comment is served with the model (the document itself is
     written offline, so only the comment step differs): ``llm`` reports its use."""
-    from knowzero.eval.llmuse import LLMUse
-    from knowzero.learning.compose import file_sentences
-    from knowzero.learning.service import LearningService
-
     use = LLMUse(provider)
 
     tmp = Path(tempfile.mkdtemp(prefix="kz-learn-comments-"))
@@ -401,7 +388,7 @@ def run_comments(kbs: dict[str, Any], items: list[dict[str, Any]], provider: Any
         if res.get("method") == "offline_fallback":
             use.fallback("learning comment", str(res.get("note") or "the model failed"))
         if item["corpus"] not in sentences:
-            sentences[item["corpus"]] = [c.text for path in kb.file_texts for c in file_sentences(kb, path, svc.cache)]
+            sentences[item["corpus"]] = [c.text for path in kb.document_paths() for c in file_sentences(kb, path, svc.cache)]
         j = judge_comment(item, doc, res, sentences[item["corpus"]])
         rows.append({**item, **j, "exact_anchor": exact, "status": res["comment"]["status"],
                      "need": res["need"], "found_term": res.get("term", ""), "message": res["message"][:160]})
@@ -430,8 +417,6 @@ _J_DEF_SECTION = re.compile(r"目的|概述|简介|定义|适用范围|总则|�
 
 def top_headings(kb: Any, source: str, cache: Any = None) -> list[str]:
     """The source's top-level headings that hold at least one citable sentence (document order)."""
-    from knowzero.learning.compose import file_sentences
-
     out: list[str] = []
     for c in file_sentences(kb, source, cache):
         parts = c.section.split(" / ")
@@ -452,8 +437,6 @@ def is_definition(sentence: str, section: str, topic: str, title: str = "") -> b
 
 
 def _title_names(title: str, topic: str) -> bool:
-    from knowzero.knowledge.text import tokens
-
     words = [w for w in tokens(topic, search=False) if len(w.strip()) >= 2] or [topic]
     return all(_nfkc(w) in _nfkc(title) for w in words)
 
@@ -462,9 +445,6 @@ def coverage_and_definitions(kb: Any, topics: list[str], definition_topics: list
     """``section_coverage``: share of the best-matching source's top-level headings a document cites;
     ``definition_first_share``: documents that open with a defining or purpose sentence, among those
     whose sources have one."""
-    from knowzero.learning.compose import file_sentences
-    from knowzero.learning.service import LearningService
-
     tmp = Path(tempfile.mkdtemp(prefix="kz-learn-cov-"))
     s = Settings(data_dir=tmp, database_url="")
     svc = LearningService(make_engine(s.db_url), kb=kb, provider=None, settings=s)
@@ -507,9 +487,6 @@ def coverage_and_definitions(kb: Any, topics: list[str], definition_topics: list
 # ----- runner -----
 
 def run_corpus(kb: Any, topics: list[str], *, off_topics: list[str], seed: int = 7, provider: Any = None) -> dict[str, Any]:
-    from knowzero.eval.llmuse import LLMUse
-    from knowzero.learning.service import LearningService
-
     rng = random.Random(seed)
     tmp = Path(tempfile.mkdtemp(prefix="kz-learn-eval-"))
     s = Settings(data_dir=tmp, database_url="")
@@ -574,8 +551,6 @@ def run_learning(squad: Path | None = None, *, squad_topics: int = 20, seed: int
     """Documents (demo KB, then a SQuAD pool) and the comment set; ``provider`` (metered) writes the
     sections and serves the comments with the model. ``documents=False``: the comment set alone;
     ``comments_limit``: a seeded sample of that many comments (a slow model)."""
-    from knowzero.eval.llmuse import LLMUse
-
     whole = LLMUse(provider)
     dkb = demo_kb()
     out: dict[str, Any] = {"_rows": []}

@@ -29,6 +29,7 @@ from knowzero.eval.knowledge import (
     run_seeds,
     threshold_curve,
 )
+from knowzero.eval.routing import run_clinc
 from knowzero.llm.metered import MeteredProvider, model_of
 
 SQUAD_FILES = {"CMRC 2018 trial": "cmrc2018/cmrc2018_trial.json", "DRCD dev": "drcd/DRCD_dev.json"}
@@ -221,8 +222,6 @@ def run_report(out: Path, *, data: Path | None = None, limit: int = 200, seeds: 
             sections.append("### Fact checker: HaluEval QA\n\n" + _table(
                 ["file", "n", "accuracy", "right accepted", "hallucinated rejected", "p50 ms"], rows))
     if "routing" in tasks and (root / CLINC_FILE).is_file():
-        from knowzero.eval.routing import run_clinc  # the routing eval pulls in its classifier stack
-
         r = timed("routing CLINC150", lambda: run_clinc(root / CLINC_FILE, "train", "val", limit=min(limit * 5, 3100),
                                                                provider=provider))
         results["routing"] = r

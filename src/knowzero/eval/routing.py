@@ -58,6 +58,7 @@ from knowzero.eval.llmuse import PROVIDER_HELP, LLMUse, cli_provider  # noqa: E4
 from knowzero.eval.metrics import percentile  # noqa: E402
 from knowzero.llm.base import call_within_deadline  # noqa: E402
 from knowzero.llm.metered import MeteredProvider  # noqa: E402
+from knowzero.models.embeddings import router  # noqa: E402
 from knowzero.routing.classifier import IntentClassifier, unavailable_reason  # noqa: E402
 from knowzero.routing.head import (  # noqa: E402
     reject_share_budget,
@@ -294,8 +295,6 @@ def classify_all(clf: IntentClassifier, pairs: Sequence[Pair],
 
 def _build(examples: Mapping[str, Sequence[str]], oos_label: str | None, progress: Progress | None,
            **semantic_options: Any) -> tuple[IntentClassifier, _Precomputed, float, float]:
-    from knowzero.models.embeddings import router
-
     encoder = router()
     t0 = time.perf_counter()
     texts, vectors = _encode_examples(examples, encoder, progress)

@@ -9,10 +9,12 @@ grouped by the knowledge base's own section headings (in document order), exampl
 pitfalls. With a chat model, each section is rewritten by the model from the same numbered
 evidence; every sentence it writes is checked with :func:`knowzero.knowledge.answer.check.check_written`
 against the evidence it cites, and sentences that fail are removed (the count is reported).
-When the knowledge base has too little on the topic, :func:`compose` says so and lists the
+When the knowledge base has too little on the topic, :func:`plan_document` says so and lists the
 closest topics it does cover; it never fills the gap.
 
-Does not store anything (see ``store.py``) and does not know about the graph.
+Here: the outline (:func:`plan_document`) and writing its sections (:func:`iter_section_events`). The
+candidate sentences and their scores are ``sentences.py``; the Markdown and citations ``render.py``
+(both re-exported here). Does not store anything (see ``store.py``) and does not know about the graph.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import re
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from knowzero.errors import ProviderError
@@ -29,10 +31,40 @@ from knowzero.input import message_language
 from knowzero.knowledge.answer import check
 from knowzero.knowledge.answer.checks.injection import find_instructions
 from knowzero.knowledge.answer.retriever import Plan, evidence_quality, retrieve
-from knowzero.knowledge.text import STOPWORDS, char_ngrams, fold, split_sentences, tokens
-from knowzero.knowledge.types import Passage
 from knowzero.learning.cache import KBCache, cached
+from knowzero.learning.render import (
+    Citation,
+    Section,
+    document_markdown,
+    insufficient_markdown,
+    render_bullets,
+    renumber,
+)
+from knowzero.learning.sentences import (
+    DEF_SECTION,
+    LIST_MARK,
+    Cand,
+    classify,
+    clean_sentence,
+    dedupe,
+    file_sentences,
+    near_duplicate,
+    passage_sentences,
+    relevance,
+    short_heading,
+    term_weights,
+)
 from knowzero.llm.base import ChatProvider, StreamingProvider, chat_json
+
+__all__ = [  # what callers import from here; the sentences and the rendering live in sentences.py and render.py
+    "DOMAIN_LABELS", "HEADINGS", "MIN_SENTENCES", "SUFFICIENT_QUALITY", "Cand", "Citation", "Outline", "STREAM_EXAMPLE",
+    "STREAM_SYSTEM", "Section", "Unsupported", "WRITE_SCHEMA", "Written", "check_sentence", "classify",
+    "clean_sentence", "clean_topic", "closest_topics", "dedupe", "defines", "document_markdown", "file_sentences",
+    "in_evidence_order", "insufficient_markdown", "iter_section_events", "iter_sections", "main_source",
+    "near_duplicate", "parse_sentence", "passage_sentences", "plan_document", "referenced", "relevance",
+    "render_bullets", "renumber", "section_heading", "short_heading", "stream_section", "subject_definitions",
+    "table_rows", "take_sentences", "term_weights", "write_section",
+]
 
 SUFFICIENT_QUALITY = 0.5
 MIN_SENTENCES = 2
@@ -59,70 +91,6 @@ def section_heading(key: str, topic: str) -> str:
 
 DOMAIN_LABELS = {"technical": "技术", "hr": "人事", "product": "产品", "policy": "制度", "general": "综合"}
 
-_LIST_MARK = re.compile(r"^\s*(?:\d{1,3}[.、)）]|[（(]\d{1,3}[)）]|[-*+•·]|[一二三四五六七八九十]+、)\s*")
-_HEAD_NUM = re.compile(r"^\s*(?:[一二三四五六七八九十]+[、.]|\d+(?:\.\d+)*[.、]?|第[一二三四五六七八九十\d]+[章节条])\s*")
-_DEFINITION = re.compile(r"是指|指的是|是一种|定义为|称为|简称|目的|为了|适用于|本(?:规程|制度|办法|规范|手册|流程|政策|指南)|"
-                         r"旨在|\bis an?\b|refers to|\bmeans\b|purpose|applies to", re.I)
-_DEF_SECTION = re.compile(r"目的|概述|简介|定义|适用范围|总则|范围|介绍|overview|purpose|scope|introduction", re.I)
-_PITFALL = re.compile(r"不得|严禁|禁止|切勿|不能|不可|不予|避免|注意|否则|警告|风险|误区|错误|超标|不合格：|do not|don't|never|"
-                      r"must not|avoid|warning|caution", re.I)
-_EXAMPLE = re.compile(r"例如|比如|譬如|举例|如下|示例|案例|e\.g\.|for example|for instance|such as", re.I)
-_REASON = re.compile(r"因为|由于|原因|以便|为了|从而|因此|所以|导致|原理|because|so that|therefore|cause", re.I)
-_NUMBER = re.compile(r"\d")
-_METADATA = re.compile(r"文件编号|版本[：:]\s*V|生效日期[：:]|发布部门[：:]|归口部门[：:]")
-_CITE = re.compile(r"\[(\d+)\]")
-
-
-@dataclass(frozen=True)
-class Cand:
-    """A knowledge-base sentence that may go into a document (verbatim, with file offsets)."""
-
-    text: str
-    source: str
-    title: str
-    section: str
-    start: int
-    end: int
-    passage_id: str
-    domain: str
-    score: float = 0.0
-    kind: str = "detail"
-    display: str = ""  # how a table row reads ("外径千分尺：校准周期 6个月，…"); ``text`` stays the verbatim row
-
-    @property
-    def said(self) -> str:
-        """What the sentence says, as a reader sees it."""
-        return self.display or self.text
-
-
-@dataclass
-class Citation:
-    n: int
-    source: str
-    title: str
-    section: str
-    quote: str
-    start: int
-    end: int
-    passage_id: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"n": self.n, "source": self.source, "title": self.title, "section": self.section,
-                "quote": self.quote, "start": self.start, "end": self.end, "passage_id": self.passage_id}
-
-
-@dataclass
-class Section:
-    id: str
-    heading: str
-    kind: str
-    markdown: str
-    citations: list[dict[str, Any]] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "heading": self.heading, "kind": self.kind, "markdown": self.markdown,
-                "citations": self.citations}
-
 
 @dataclass
 class Outline:
@@ -143,56 +111,6 @@ class Outline:
 
 # ----- sentences -----
 
-def clean_sentence(text: str, start: int) -> tuple[str, int] | None:
-    """Strip list markers and emphasis from a sentence; None when it is not prose."""
-    m = _LIST_MARK.match(text)
-    if m:
-        text, start = text[m.end():], start + m.end()
-    lead = len(text) - len(text.lstrip("*_ \u3000"))
-    text, start = text[lead:], start + lead
-    text = text.rstrip("*_ \u3000")
-    if (len(text) < 6 or len(text) > 260 or text.startswith(("#", "|", ">")) or text.count("|") >= 2
-            or not re.search(r"[\u4e00-\u9fffA-Za-z]", text)):
-        return None
-    if text.endswith(("：", ":")):  # introduces a list that is not part of the sentence
-        return None
-    if _METADATA.search(text) or text.count("：") + text.count(": ") >= 3:  # document metadata, table rows
-        return None
-    return text, start
-
-
-def short_heading(section: str, title: str = "") -> str:
-    last = (section.split(" / ")[-1] if section else "") or title
-    return _HEAD_NUM.sub("", last).strip() or last.strip()
-
-
-def classify(text: str, section: str) -> str:
-    """definition | pitfall | example | detail (first match wins, in that order)."""
-    if _DEFINITION.search(text) or (_DEF_SECTION.search(section.split(" / ")[-1] if section else "")
-                                    and not _PITFALL.search(text)):
-        return "definition"
-    if _PITFALL.search(text):
-        return "pitfall"
-    if _EXAMPLE.search(text):
-        return "example"
-    return "detail"
-
-
-def file_sentences(kb: Any, path: str, cache: KBCache | None = None) -> list[Cand]:
-    """Every usable sentence of one knowledge-base file, in document order (cached per revision)."""
-    return cached(cache, kb, ("file_sentences", path), lambda: _file_sentences(kb, path))
-
-
-def _file_sentences(kb: Any, path: str) -> list[Cand]:
-    seen: set[int] = set()
-    out: list[Cand] = []
-    for p in kb.chunks_of(path):
-        for c in passage_sentences(kb, p):
-            if c.start not in seen:
-                seen.add(c.start)
-                out.append(c)
-    out.sort(key=lambda c: c.start)
-    return out
 
 
 def table_rows(kb: Any, path: str, cache: KBCache | None = None) -> list[Cand]:
@@ -208,7 +126,7 @@ _RULE_LINE = re.compile(r"^[\s|:\-]+$")
 def _table_rows(kb: Any, path: str) -> list[Cand]:
     from knowzero.knowledge.answer.reader import row_sentence
 
-    src = kb.file_texts.get(path, "")
+    src = kb.text_of(path)
     passages = kb.chunks_of(path)
     out: list[Cand] = []
     header: list[str] = []
@@ -233,62 +151,6 @@ def _table_rows(kb: Any, path: str) -> list[Cand]:
     return out
 
 
-def passage_sentences(kb: Any, p: Passage) -> list[Cand]:
-    if p.path.lower().endswith((".csv", ".tsv")):  # rows are data, not prose to learn from
-        return []
-    src = kb.file_texts.get(p.path, "")
-    out = []
-    for s in split_sentences(p.text, offset=p.start):
-        cleaned = clean_sentence(s.text, s.start)
-        if cleaned is None:
-            continue
-        text, start = cleaned
-        end = start + len(text)
-        if src[start:end] != text:  # never cite what is not verbatim in the source
-            continue
-        if find_instructions(text):  # orders to the assistant are flagged for review, never taught
-            continue
-        out.append(Cand(text, p.path, p.title, p.section, start, end, p.id, p.domain, 0.0,
-                        classify(text, p.section)))
-    return out
-
-
-def term_weights(kb: Any, query: str) -> dict[str, float]:
-    idf = kb.keyword.term_idf
-    w = {t: idf(t) for t in tokens(query, search=False) if t not in STOPWORDS and t.strip()}
-    for t in tokens(query, search=True):
-        if t not in w and t not in STOPWORDS and t.strip():
-            w[t] = idf(t) * 0.5
-    return w
-
-
-def relevance(weights: dict[str, float], text: str, context: str = "") -> float:
-    total = sum(weights.values()) or 1.0
-    low = fold(unicodedata.normalize("NFKC", text)).lower()  # the weights' terms are folded to Simplified
-    ctx = fold(unicodedata.normalize("NFKC", context)).lower()
-    hit = sum(w for t, w in weights.items() if t in low)
-    near = sum(w for t, w in weights.items() if t not in low and t in ctx)
-    return (hit + 0.5 * near) / total
-
-
-def near_duplicate(a: str, b: str, threshold: float = 0.8) -> bool:
-    ga, gb = char_ngrams(a), char_ngrams(b)
-    if not ga or not gb:
-        return a == b
-    return len(ga & gb) / min(len(ga), len(gb)) >= threshold
-
-
-def dedupe(cands: list[Cand], existing: list[str] | None = None) -> list[Cand]:
-    kept: list[Cand] = []
-    texts = list(existing or [])
-    seen: set[tuple[str, int]] = set()
-    for c in cands:
-        if (c.source, c.start) in seen or any(near_duplicate(c.text, t) for t in texts):
-            continue
-        seen.add((c.source, c.start))
-        texts.append(c.text)
-        kept.append(c)
-    return kept
 
 
 # ----- outline -----
@@ -327,7 +189,7 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     """Retrieve and sort the topic's evidence into section groups (fast: no model but the query encoder)."""
     topic = clean_topic(topic)
     t0 = time.perf_counter()
-    if strategy == "hybrid" and not kb.dense.ids:
+    if strategy == "hybrid" and not kb.has_vectors():
         strategy = "keyword"
     r = retrieve(kb, topic, Plan(top_k=top_k, strategy=strategy), budget_chars=8000)  # type: ignore[arg-type]
     retrieval_ms = (time.perf_counter() - t0) * 1000
@@ -378,7 +240,7 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     defining = [c for c in cands if defines(c.text, topic)] or subject_definitions(kb, referenced(kb, cands, topic), topic, cache)
     overview = take(defining[:1], 1)
     overview += take([c for c in cands if c.kind == "definition" and c.section.split(" / ")[-1:] != [""]
-                      and _DEF_SECTION.search(c.section.split(" / ")[-1]) or defines(c.text, topic)],
+                      and DEF_SECTION.search(c.section.split(" / ")[-1]) or defines(c.text, topic)],
                      n_overview - len(overview))
     overview += take([c for c in cands if c.kind == "definition"], n_overview - len(overview))
     if len(overview) < 2:  # no definition: sentences about the topic itself, not "可能原因：…" lists
@@ -495,7 +357,7 @@ def _outline_by_source(kb: Any, topic: str, path: str, cands: list[Cand], qualit
     groups: list[tuple[str, str, list[Cand]]] = []
     heads = list(by_top)
     overview: list[Cand] = []
-    if heads and (_DEF_SECTION.search(heads[0]) or not heads[0]):  # 一、目的与适用范围 is the overview
+    if heads and (DEF_SECTION.search(heads[0]) or not heads[0]):  # 一、目的与适用范围 is the overview
         overview = by_top.pop(heads[0])[:n_overview]
     defining = [c for c in sents if defines(c.text, topic) and c not in overview]
     overview = (defining[:1] + overview)[:n_overview]
@@ -547,58 +409,6 @@ def _dominant(values: Any) -> str:
     return max(counts, key=lambda k: counts[k]) if counts else ""
 
 
-# ----- rendering -----
-
-def render_bullets(items: list[tuple[str, Cand]], first_n: int = 1) -> tuple[str, list[dict[str, Any]]]:
-    """Bullets "- text[n]" for (text, evidence) pairs; n counts from ``first_n`` within the section.
-
-    A citation says whose wording its line is: ``"wording": "source"`` when the line is the quote
-    itself, ``"model"`` when a chat model worded it (checked against the quote before it was kept)."""
-    lines, cits = [], []
-    for i, (text, c) in enumerate(items):
-        n = first_n + i
-        lines.append(f"- {text.rstrip()}[{n}]")
-        cit = Citation(n, c.source, c.title, c.section, c.text, c.start, c.end, c.passage_id).to_dict()
-        cit["wording"] = "source" if text.strip() in (c.text.strip(), c.said.strip()) else "model"
-        cits.append(cit)
-    return "\n".join(lines), cits
-
-
-def renumber(sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Number citations 1..N across the document in reading order (markers and lists together)."""
-    n = 0
-    out = []
-    for s in sections:
-        mapping: dict[int, int] = {}
-        cits = []
-        for c in s.get("citations", []):
-            n += 1
-            mapping[int(c["n"])] = n
-            cits.append({**c, "n": n})
-        md = _CITE.sub(_marker_sub(mapping), s.get("markdown", ""))
-        out.append({**s, "markdown": md, "citations": cits})
-    return out
-
-
-def _marker_sub(mapping: dict[int, int]) -> Callable[[re.Match[str]], str]:
-    def sub(m: re.Match[str]) -> str:
-        k = int(m.group(1))
-        return f"[{mapping.get(k, k)}]"
-
-    return sub
-
-
-def document_markdown(title: str, sections: list[dict[str, Any]], *, with_references: bool = False) -> str:
-    parts = [f"# {title}"]
-    for s in sections:
-        parts.append(f"## {s['heading']}\n\n{s['markdown']}")
-    if with_references:
-        refs = [f"[{c['n']}] {c['source']}（{c['start']}-{c['end']}）：「{c['quote']}」"
-                + ("（正文为模型转述，已与此原文核对）" if c.get("wording") == "model" else "")
-                for s in sections for c in s.get("citations", [])]
-        if refs:
-            parts.append("---\n参考来源：\n" + "\n".join(refs))
-    return "\n\n".join(parts) + "\n"
 
 
 # ----- writing sections (offline, or by a chat model and checked) -----
@@ -714,7 +524,7 @@ def parse_sentence(raw: str) -> tuple[str, int | None]:
     """(the sentence without list markers and evidence markers, the last evidence number it cites)."""
     nums = [int(n) for n in _ANY_MARK.findall(raw)]
     text = _ANY_MARK.sub("", raw).strip()
-    text = _LIST_MARK.sub("", text).strip().strip("*").strip()
+    text = LIST_MARK.sub("", text).strip().strip("*").strip()
     return text, (nums[-1] if nums else None)
 
 
@@ -842,9 +652,3 @@ def iter_sections(outline: Outline, *, level: str = "beginner", provider: ChatPr
             yield ev["section"], ev["written"]
 
 
-def insufficient_markdown(topic: str, closest: list[str]) -> str:
-    lines = [f"知识库中关于「{topic}」的内容不足，无法生成有依据的学习文档，我不做编造。"]
-    if closest:
-        lines.append("知识库覆盖的相近主题：")
-        lines.extend(f"- {t}" for t in closest)
-    return "\n".join(lines)

@@ -74,7 +74,7 @@ def _kb_terms(kb: Any) -> dict[str, Term]:
         if alias_key in candidates:
             candidates[alias_key].aliases |= {g for g in group if g != alias_key}
     for path in titles:  # one document's text at a time: PostgreSQL mode holds no copy of the corpus
-        text = unicodedata.normalize("NFKC", kb.file_texts.get(path, "")).lower()
+        text = unicodedata.normalize("NFKC", kb.text_of(path)).lower()
         for k, t in candidates.items():
             if k in text:
                 t.sources.add(path)

@@ -248,7 +248,7 @@ def selection_terms(selected: str, kb: Any) -> list[str]:
     toks = list(dict.fromkeys(t for t in tokens(s, search=False) if t not in STOPWORDS and len(t) >= 2
                               and not re.fullmatch(r"[\d.]+", t)))
     if kb is not None:
-        idf = kb.keyword.term_idf
+        idf = kb.term_idf
         toks.sort(key=lambda t: (-idf(t), -len(t)))
     return toks or [s[:8]]
 
@@ -266,7 +266,7 @@ def _surface(text: str, key: str) -> str:
 def _files(kb: Any, cache: KBCache | None = None) -> list[str]:
     if kb is None:
         return []
-    return cached(cache, kb, "normalised_files", lambda: [_norm(t) for t in kb.file_texts.values()])
+    return cached(cache, kb, "normalised_files", lambda: [_norm(t) for t in kb.all_texts()])
 
 
 def _corpus(kb: Any, cache: KBCache | None = None) -> str:
@@ -372,7 +372,7 @@ def candidates(kb: Any, doc: dict[str, Any], section: dict[str, Any], req: Reque
         anchor = min((int(c["start"]) for c in cited if c["source"] == src), default=0)
         for s in file_sentences(kb, src, cache):
             add(s, 1.0 + 0.5 / (1 + abs(s.start - anchor) / 400))
-    strategy = "hybrid" if kb.dense.ids else "keyword"
+    strategy = "hybrid" if kb.has_vectors() else "keyword"
     query = f"{req.term} {doc.get('topic', '')}".strip()
     r = retrieve(kb, query, Plan(top_k=10, strategy=strategy), budget_chars=8000)  # type: ignore[arg-type]
     for rank, sp in enumerate(r.passages):

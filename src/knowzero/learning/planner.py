@@ -95,7 +95,7 @@ def make_plan(kb: Any, goal: str, *, learned: list[str] | None = None,
     A goal phrased as a role or a skill ("成为合格的CNC操作工") is planned for what it names ("CNC操作工").
     """
     topic = goal_topic(goal)
-    strategy = "hybrid" if kb.dense.ids else "keyword"
+    strategy = "hybrid" if kb.has_vectors() else "keyword"
     r = retrieve(kb, topic, Plan(top_k=20, strategy=strategy), budget_chars=40000)  # type: ignore[arg-type]
     quality = evidence_quality(kb, topic, r)
     passages = [s for s in r.passages if not s.passage.id.startswith("sql:")]
@@ -114,7 +114,7 @@ def make_plan(kb: Any, goal: str, *, learned: list[str] | None = None,
     deps: dict[str, set[str]] = {p: set() for p in files}
     why: dict[str, list[str]] = {p: [] for p in files}
     for b in files:
-        text = kb.file_texts.get(b, "").lower()
+        text = kb.text_of(b).lower()
         for a in files:
             if a != b and len(stems[a]) >= 2 and stems[a].lower() in text and stems[b].lower() not in stems[a].lower():
                 deps[b].add(a)
@@ -131,7 +131,7 @@ def make_plan(kb: Any, goal: str, *, learned: list[str] | None = None,
     steps = []
     for i, p in enumerate(order, 1):
         name = stems[p]
-        minutes = estimate_minutes(len(kb.file_texts.get(p, "")))
+        minutes = estimate_minutes(len(kb.text_of(p)))
         steps.append({"order": i, "topic": name, "title": title[p], "source": p, "estimated_minutes": minutes,
                       "prerequisites": [stems[a] for a in order[: i - 1] if a in deps[p]],
                       "reason": "；".join(why[p]) or "基础内容，先学",

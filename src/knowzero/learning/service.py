@@ -77,7 +77,7 @@ class LearningService:
         return bounded(chat, deadline_s=self.settings.llm_timeout_s) if chat is not None else None
 
     def _strategy(self) -> str:
-        return "hybrid" if self.kb.dense.ids else "keyword"
+        return "hybrid" if self.kb.has_vectors() else "keyword"
 
     # ----- generation -----
     def iter_generate(self, topic: str, *, level: str = "beginner", user_id: str = "anonymous",

@@ -30,6 +30,7 @@ import re
 from typing import Any
 
 from knowzero.errors import ProviderError
+from knowzero.llm.server import create_app
 
 MODES = ("faithful", "paraphrase", "invent", "refuse")
 INVENTED_NUMBER = "7391"
@@ -212,8 +213,6 @@ def main(argv: list[str] | None = None) -> None:
     import argparse
 
     import uvicorn
-
-    from knowzero.llm.server import create_app
 
     ap = argparse.ArgumentParser(prog="python -m knowzero.llm.scripted", description=__doc__.split("\n\n")[0])
     ap.add_argument("--mode", choices=MODES, default="faithful")

@@ -28,8 +28,10 @@ from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
+from knowzero.config import Settings
 from knowzero.errors import ProviderError
 from knowzero.llm.base import ChatProvider, StreamingProvider
+from knowzero.llm.local import LocalGGUFProvider
 
 log = logging.getLogger(__name__)
 
@@ -174,9 +176,6 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--model-name", default="", help="the id /v1/models reports")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-
-    from knowzero.config import Settings
-    from knowzero.llm.local import LocalGGUFProvider
 
     provider = LocalGGUFProvider(args.model_path or None, n_ctx=args.n_ctx, threads=args.threads,
                                  cache_dir=Settings().data_path() / "models")

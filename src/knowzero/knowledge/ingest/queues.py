@@ -16,10 +16,8 @@ from knowzero.knowledge.ingest.embedqueue import JobQueue, TableQueue
 def open_queue(engine: Engine, settings: Settings) -> JobQueue:
     """The embedding queue for ``engine``'s database: procrastinate on PostgreSQL, our table on SQLite."""
     if engine.dialect.name == "postgresql":
-        try:
-            from knowzero.knowledge.ingest.pgqueue import (
-                ProcrastinateQueue,  # only PostgreSQL installs need procrastinate
-            )
+        try:  # here, not at the top: pgqueue imports procrastinate, an optional dependency of PostgreSQL installs
+            from knowzero.knowledge.ingest.pgqueue import ProcrastinateQueue
         except ModuleNotFoundError as exc:
             if exc.name != "procrastinate":
                 raise

@@ -1,0 +1,251 @@
+"""The stored documents and collections as an editor sees them: listed, switched off and on, deleted.
+
+:class:`Catalog` answers what is stored (each document's status, chunks, flags; a collection's
+documents; the embedding queue's figures), changes what is stored (:meth:`Catalog.delete_file`,
+:meth:`Catalog.set_enabled`) and decides, once per stored revision, what a question that names no
+collection searches (:meth:`Catalog.default_collections`) and which documents an edition supersedes
+(:meth:`Catalog.superseded`). It writes under the lock of the
+:class:`~knowzero.knowledge.index.loaded.Indexes` it reloads after every change.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Engine, delete, func, select, text
+
+from knowzero.knowledge.index import versions
+from knowzero.knowledge.index.dense import PgVectorIndex
+from knowzero.knowledge.index.loaded import Indexes
+from knowzero.knowledge.index.tables import kb_chunks, kb_disabled, kb_failures, kb_files, kb_flags
+from knowzero.knowledge.ingest.embedqueue import JobQueue, bump
+from knowzero.knowledge.ingest.ingester import stored_layout
+from knowzero.knowledge.types import Passage
+
+DEMO_COLLECTION = "demo"
+"""The collection the bundled demo company's documents are ingested into."""
+
+
+class Catalog:
+    """Listing, switching off and deleting stored documents; per-revision facts about collections."""
+
+    def __init__(self, engine: Engine, queue: JobQueue, indexes: Indexes) -> None:
+        self.engine, self.queue, self.indexes = engine, queue, indexes
+        self._superseded: tuple[str, dict[str, str], dict[str, str]] | None = None
+        self._default_collections: tuple[str, tuple[str, ...]] | None = None
+
+    # ----- changing what is stored -----
+    def delete_file(self, path: str) -> bool:
+        """Remove one ingested document (chunks, tables, text, and its text queued for embedding), or the record
+        of a file whose ingest failed; False when there is neither."""
+        with self.indexes.lock, self.engine.begin() as conn:
+            if conn.execute(select(kb_files.c.path).where(kb_files.c.path == path)).first() is None:
+                # a file whose only trace is its failed ingest: removing it removes the failure from the list
+                return bool(conn.execute(delete(kb_failures).where(kb_failures.c.path == path)).rowcount)
+            keys = set(conn.execute(select(kb_chunks.c.vkey).where(kb_chunks.c.path == path)).scalars()) - {None}
+            self.indexes.remove_document(conn, path)
+            # its text waiting to be embedded goes too (a chunk of another document with the same text keeps it)
+            kept = set(conn.execute(select(kb_chunks.c.vkey).where(kb_chunks.c.vkey.in_(sorted(keys)))).scalars()) \
+                if keys else set()
+            self.queue.discard(conn, keys - kept)
+            conn.execute(delete(kb_failures).where(kb_failures.c.path == path))
+            conn.execute(delete(kb_disabled).where(kb_disabled.c.path == path))
+            bump(conn, "revision")
+        self.indexes.refresh(force=True)
+        return True
+
+    def set_enabled(self, path: str, enabled: bool, *, by: str = "") -> bool:
+        """Switch a document on or off; False when there is no such document.
+
+        Off: its keyword rows (and pgvector rows) are removed and nothing of it loads, so it is not
+        retrieved and not cited; its chunks, text, tables and cached vectors stay. On: its keyword rows
+        come back from its stored chunks and the next load brings back its passages, vectors and table.
+        Idempotent; every change bumps the revision, so every worker reloads."""
+        indexes = self.indexes
+        with indexes.lock, self.engine.begin() as conn:
+            if conn.execute(select(kb_files.c.path).where(kb_files.c.path == path)).first() is None:
+                return False
+            off = conn.execute(select(kb_disabled.c.path).where(kb_disabled.c.path == path)).first() is not None
+            if off == (not enabled):
+                return True
+            if enabled:
+                conn.execute(delete(kb_disabled).where(kb_disabled.c.path == path))
+                indexes.keyword.add(self.document_chunks(path, conn), conn)
+            else:
+                conn.execute(kb_disabled.insert().values(path=path, disabled_at=time.time(), by=by[:200]))
+                indexes.keyword.remove_path(path, conn)
+                if isinstance(indexes.dense, PgVectorIndex):
+                    indexes.dense.remove_path(path, conn)
+            bump(conn, "revision")
+        indexes.keyword.changed()
+        indexes.refresh(force=True)
+        return True
+
+    # ----- what is stored -----
+    def document_chunks(self, path: str, conn: Any = None) -> list[Passage]:
+        """One document's stored chunks in order (a disabled one's too), for the chunk view."""
+        stmt = select(kb_chunks).where(kb_chunks.c.path == path).order_by(kb_chunks.c.ordinal)
+        if conn is None:
+            with self.engine.connect() as c:
+                rows = c.execute(stmt).all()
+        else:
+            rows = conn.execute(stmt).all()
+        return [Passage(r.id, r.path, r.title, r.section, r.text, r.start, r.end, r.domain, r.collection, r.page,
+                        bool(r.ocr)) for r in rows]
+
+    def is_empty(self) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(select(kb_files.c.path).limit(1)).first() is None
+
+    def collection_paths(self, collection: str) -> list[str]:
+        """The paths of every stored document in ``collection``, in order (empty: no such collection);
+        for acting on a whole collection with the per-document operations."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(kb_files.c.path).where(kb_files.c.collection == collection)
+                                     .order_by(kb_files.c.path)).scalars())
+
+    def list_files(self) -> list[dict[str, object]]:
+        """Every document with its status: ``searchable`` (keyword and SQL now, some vectors pending),
+        ``embedded`` (every chunk has its vector) or ``failed`` (its last ingest failed: ``error``)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(kb_files.c.path, kb_files.c.collection, kb_files.c.domain, kb_files.c.title,
+                                       kb_files.c.kind, kb_files.c.ingested_at, kb_files.c.layout)
+                                .order_by(kb_files.c.path)).all()
+            failures = {r.path: r for r in conn.execute(select(kb_failures))}
+        counts, embedded = self._chunk_counts()
+        disabled = self.indexes.disabled
+        if disabled and not self.indexes.in_db:  # not loaded: their chunks are counted in the database
+            with self.engine.connect() as conn:
+                counts.update(conn.execute(select(kb_chunks.c.path, func.count()).where(kb_chunks.c.path.in_(disabled))
+                                           .group_by(kb_chunks.c.path)).tuples().all())
+        flags = self._flags()
+        out: list[dict[str, object]] = []
+        for r in rows:
+            n, e = counts.get(r.path, 0), embedded.get(r.path, 0)
+            off = r.path in disabled
+            item = {k: v for k, v in r._mapping.items() if k != "layout"} | _layout_item(r.layout) | {"chunks": n, "embedded_chunks": e, "enabled": not off,
+                                       "status": "disabled" if off else "embedded" if e >= n else "searchable",
+                                       "error": None, **_flags_item(flags.get(r.path, []))}
+            if r.path in failures:
+                item |= {"status": "failed", "error": failures[r.path].error}
+            out.append(item)
+        listed = {r.path for r in rows}
+        for path, f in sorted(failures.items()):
+            if path not in listed:
+                out.append({"path": path, "collection": None, "domain": None, "title": path, "kind": None,
+                            "ingested_at": f.failed_at, "chunks": 0, "embedded_chunks": 0, "enabled": False,
+                            "status": "failed", "error": f.error, **_layout_item("{}")})
+        return out
+
+    def embedding_status(self) -> dict[str, int]:
+        """Queue figures for progress displays: jobs waiting, jobs given up after repeated errors."""
+        st = self.queue.stats()
+        return {"pending": st.pending, "failed": st.failed}
+
+    def flags_for(self, path: str) -> dict[str, object]:
+        """``{"flags": ["instructions"], "flagged_chunks": [...]}`` for a document with chunks to review."""
+        return _flags_item(self._flags(path).get(path, []))
+
+    def _flags(self, path: str | None = None) -> dict[str, list[dict[str, object]]]:
+        """Chunks whose text reads as instructions to the assistant (stored at ingest), by document."""
+        stmt = select(kb_flags).order_by(kb_flags.c.path, kb_flags.c.passage_id)
+        if path is not None:
+            stmt = stmt.where(kb_flags.c.path == path)
+        out: dict[str, list[dict[str, object]]] = {}
+        with self.engine.connect() as conn:
+            for r in conn.execute(stmt):
+                out.setdefault(r.path, []).append({"passage_id": r.passage_id, "section": r.section,
+                                                   "kinds": json.loads(r.kinds), "text": r.text})
+        return out
+
+    def _chunk_counts(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Per document: its chunks, and how many of them have their dense vector."""
+        dense = self.indexes.dense
+        if not self.indexes.in_db:
+            counts: dict[str, int] = {}
+            embedded: dict[str, int] = {}
+            have = set(dense.ids)
+            for p in self.indexes.passages.values():
+                counts[p.path] = counts.get(p.path, 0) + 1
+                embedded[p.path] = embedded.get(p.path, 0) + (p.id in have)
+            return counts, embedded
+        with self.engine.connect() as conn:
+            if isinstance(dense, PgVectorIndex) and dense.table_exists(conn):
+                rows = conn.execute(text("SELECT c.path, count(*) AS n, count(v.id) AS e FROM kb_chunks c "
+                                         "LEFT JOIN kb_vectors v ON v.id = c.id GROUP BY c.path")).all()
+            else:
+                rows = conn.execute(text("SELECT path, count(*) AS n, 0 AS e FROM kb_chunks GROUP BY path")).all()
+        return {r.path: int(r.n) for r in rows}, {r.path: int(r.e) for r in rows}
+
+    # ----- per stored revision: editions, default collections, terms a collection lacks -----
+    def superseded(self) -> dict[str, str]:
+        """Each superseded document's path → its current edition's (:mod:`knowzero.knowledge.index.versions`),
+        decided once per stored revision from the documents' titles and first lines."""
+        cached = self._superseded
+        if cached is not None and cached[0] == self.indexes.revision:
+            return cached[1]
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(kb_files.c.path, kb_files.c.collection, kb_files.c.title,
+                                       func.substr(kb_files.c.text, 1, 800))).all()
+        result = versions.superseded(versions.DocInfo(r[0], r[1], r[2], r[3] or "") for r in rows)
+        titles = {r[0]: r[2] for r in rows if r[0] in result}
+        self._superseded = (self.indexes.revision, result, titles)
+        return result
+
+    def superseded_editions(self, path: str) -> list[str]:
+        """Titles of the editions the document at ``path`` supersedes (empty for most documents)."""
+        old = self.superseded()
+        titles = self._superseded[2] if self._superseded is not None else {}
+        return [titles.get(p, p) for p, current in sorted(old.items()) if current == path]
+
+    def default_collections(self) -> tuple[str, ...]:
+        """What a question that names no collection searches: every collection but the bundled demo's once
+        a team has its own documents (the demo company never answers for the team unasked); () — everything
+        — while the demo is all there is. Decided once per stored revision (every turn asks)."""
+        cached = self._default_collections
+        if cached is not None and cached[0] == self.indexes.revision:
+            return cached[1]
+        with self.engine.connect() as conn:
+            names = set(conn.execute(select(kb_files.c.collection).distinct()).scalars())
+        own = sorted(n for n in names if n and n != DEMO_COLLECTION)
+        result = tuple(own) if own and DEMO_COLLECTION in names else ()
+        self._default_collections = (self.indexes.revision, result)
+        return result
+
+    def terms_missing_from(self, terms: Sequence[str], collections: Sequence[str]) -> list[str]:
+        """The ``terms`` that no document of ``collections`` contains (text or title) while a document of
+        another collection names a topic with it (in its title or a section heading: "四、婚假" — a word
+        like 每天 or 合计 is in many texts and names no topic)."""
+        known = [t for t in dict.fromkeys(terms) if self.indexes.keyword.doc_freq(t) > 0]
+        missing = []
+        with self.engine.connect() as conn:
+            for t in known:
+                topic_elsewhere = conn.execute(select(kb_chunks.c.id).where(
+                    kb_chunks.c.collection.not_in(list(collections)),
+                    kb_chunks.c.section.contains(t, autoescape=True) | kb_chunks.c.title.contains(t, autoescape=True))
+                    .limit(1)).first()
+                if not topic_elsewhere:
+                    continue
+                in_text = conn.execute(select(kb_chunks.c.id).where(kb_chunks.c.collection.in_(list(collections)),
+                                                                    kb_chunks.c.text.contains(t, autoescape=True))
+                                       .limit(1)).first()
+                in_title = in_text or conn.execute(select(kb_files.c.path).where(
+                    kb_files.c.collection.in_(list(collections)), kb_files.c.title.contains(t, autoescape=True))
+                    .limit(1)).first()
+                if not in_text and not in_title:
+                    missing.append(t)
+        return missing
+
+
+def _layout_item(raw: str | None) -> dict[str, object]:
+    """What the file list shows of a document's parse: pages, tables, OCR pages, parse warnings."""
+    layout = stored_layout(raw)
+    return {"pages": layout.get("pages"), "tables": int(layout.get("tables") or 0),
+            "ocr_pages": list(layout.get("ocr_pages") or []), "warnings": list(layout.get("warnings") or [])}
+
+
+def _flags_item(chunks: list[dict[str, object]]) -> dict[str, object]:
+    return {"flags": ["instructions"] if chunks else [], "flagged_chunks": chunks}
