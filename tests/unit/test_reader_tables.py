@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from knowzero.knowledge.answer.reader import row_sentence
+from knowzero.knowledge.rows import row_sentence
 from kz_testlib import answer_dict, make_kb
 
 

@@ -124,7 +124,7 @@ _RULE_LINE = re.compile(r"^[\s|:\-]+$")
 
 
 def _table_rows(kb: Any, path: str) -> list[Cand]:
-    from knowzero.knowledge.answer.reader import row_sentence
+    from knowzero.knowledge.rows import row_sentence
 
     src = kb.text_of(path)
     passages = kb.chunks_of(path)

@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from knowzero.knowledge.answer.injection import find_instructions
+from knowzero.knowledge.answer.checks.injection import find_instructions
 from knowzero.knowledge.text import STOPWORDS, char_ngrams, fold, split_sentences, tokens
 from knowzero.knowledge.types import Passage
 from knowzero.learning.cache import KBCache, cached

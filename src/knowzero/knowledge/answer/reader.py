@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from knowzero.errors import ProviderError
 from knowzero.knowledge.answer.checks import answerable
 from knowzero.knowledge.answer.checks.conflicts import one_statement, same_title, value_conflict
+from knowzero.knowledge.rows import row_sentence, table_cells
 from knowzero.knowledge.text import (
     Sentence,
     char_ngrams,
@@ -328,58 +329,7 @@ def quote_share(question: str, passages: list[Scored], idf, claim: Claim) -> flo
     return max(own) / scored[0][0] if own else None
 
 
-_ROW = re.compile(r"^\s*\|(.+)\|\s*$")
-_RULE = re.compile(r"^[\s|:\-]+$")
 _HEADING_NO = re.compile(r"^[一二三四五六七八九十\d]+[、.．]\s*")
-
-
-def _cells(line: str) -> list[str] | None:
-    m = _ROW.match(line)
-    if not m or _RULE.match(line):
-        return None
-    return [c.strip() for c in m.group(1).split("|")]
-
-
-def row_sentence(text: str) -> str:
-    """Markdown table rows as sentences of their cells; other lines unchanged.
-
-    >>> row_sentence("| 主要外径 | Φ20mm，公差±0.01mm |")
-    '主要外径：Φ20mm，公差±0.01mm'
-    """
-    lines = text.splitlines()
-    out: list[str] = []
-    header: list[str] = []
-    for i, line in enumerate(lines):
-        if _RULE.match(line) and "|" in line:
-            continue
-        cells = _cells(line)
-        if cells is None:
-            out.append(line)
-            header = []
-            continue
-        if i + 1 < len(lines) and _RULE.match(lines[i + 1]) and "|" in lines[i + 1]:
-            header = cells  # a header row ("| 职级 | 一类城市 | …") names the cells of the rows below
-            continue
-        if not any(cells):
-            continue
-        if len(cells) > 2 and len(header) == len(cells):
-            # "普通员工：一类城市 500，二类城市 380，三类城市 280" (every value keeps its column's name,
-            # and no two numbers touch: "500，380" would read as one number)
-            out.append(cells[0] + "：" + "，".join(f"{h} {v}".strip() for h, v in zip(header[1:], cells[1:], strict=True) if v))
-            continue
-        vals = [c for c in cells[1:] if c]
-        out.append(cells[0] + ("：" + "；".join(vals) if vals else ""))
-    joined: list[str] = []
-    for line in out:
-        if joined and _ROW_DONE.search(joined[-1]) is None and line and not line.startswith(("#", "-", "*")) \
-                and "：" in line and "：" in joined[-1]:
-            joined[-1] += "；" + line  # rows of one table read as one sentence
-        else:
-            joined.append(line)
-    return "\n".join(joined).strip()
-
-
-_ROW_DONE = re.compile(r"[。！？.!?]$")
 
 
 def _narrow_to_row(question: str, claims: list[Claim], passages: dict[str, Passage]) -> list[Claim]:
@@ -394,7 +344,7 @@ def _narrow_to_row(question: str, claims: list[Claim], passages: dict[str, Passa
     best: tuple[int, int, int, list[str]] | None = None
     offset = main.start
     for line in main.quote.splitlines(keepends=True):
-        cells = _cells(line)
+        cells = table_cells(line)
         if cells and len(cells) >= 2:
             hits = sum(1 for t in terms if t in cells[0])
             if hits and (best is None or hits > best[0]):
