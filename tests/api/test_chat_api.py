@@ -34,7 +34,8 @@ def one(events: list[tuple[str, dict[str, Any]]], etype: str) -> dict[str, Any]:
 
 
 def check_order(events: list[tuple[str, dict[str, Any]]]) -> None:
-    """node_start/node_end pair up; the path is decided before its node runs; tokens spell the reply."""
+    """node_start/node_end pair up; the path is decided before its node runs; an offline reply (no model
+    streamed it) comes whole, in one ``llm_token`` right before ``done``, and spells the reply."""
     stack: list[str] = []
     for e, d in events:
         if e == "node_start":
@@ -51,6 +52,9 @@ def check_order(events: list[tuple[str, dict[str, Any]]]) -> None:
     assert done["reply"] and tokens == done["reply"]
     assert names.index("path_decision") < min(i for i, n in enumerate(names) if n == "llm_token")
     assert all(n != "llm_token" for n in names[names.index("done"):][1:])
+    reply_tokens = [d for e, d in events if e == "llm_token" and "document_id" not in d]
+    assert reply_tokens == [{"text": done["reply"], "whole": True}], "the whole reply, never pretend tokens"
+    assert names[-2] == "llm_token"
 
 
 @pytest.fixture()

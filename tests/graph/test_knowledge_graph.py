@@ -9,12 +9,13 @@ import re
 from typing import Any
 
 import pytest
+from pydantic import TypeAdapter
 
 from knowzero.config import Settings
 from knowzero.errors import ProviderError
 from knowzero.graph.builder import build_knowledge_graph
 from knowzero.graph.context import Deps
-from knowzero.graph.state import wire_values
+from knowzero.graph.state import AgentLogEntry, Citation, wire_values
 from knowzero.input import AgentInput
 from knowzero.knowledge.answer import check
 from knowzero.knowledge.answer import pipeline as kp
@@ -27,10 +28,17 @@ PART_B = "kbdocs/technical/零件B-XH-1002工艺说明.md"
 NOTHING = "量子计算机的退相干时间是多少？"
 
 
+LOG = TypeAdapter(list[AgentLogEntry])
+CITATIONS = TypeAdapter(list[Citation])
+
+
 async def ask(kb: Any, question: str, *, provider: Any = None, settings: Settings | None = None) -> dict[str, Any]:
     deps = Deps(settings=settings or kb.settings, kb=kb, provider=provider, store=SqlStore(kb.engine))
-    return wire_values(await build_knowledge_graph().compile().ainvoke(
+    out = wire_values(await build_knowledge_graph().compile().ainvoke(
         {"question": question, "input": AgentInput(source="chat", message=question)}, context=deps))
+    LOG.validate_python(out["agent_log"])  # every key a step logs (the model's branches too) is declared
+    CITATIONS.validate_python(out.get("citations") or [])
+    return out
 
 
 def agents(out: dict[str, Any]) -> list[tuple[str, str]]:

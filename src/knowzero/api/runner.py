@@ -44,8 +44,6 @@ from knowzero.users import User, is_staff
 
 log = logging.getLogger("knowzero.runner")
 
-_TOKEN_CHUNK = 12
-
 QUIET_PATHS = frozenset({"knowledge", "chitchat", "clarify"})
 """Paths whose steps change nothing but the thread's own state (the knowledge path's review-queue
 entry aside, which is for people and not keyed): checkpointed once, at the end of the turn."""
@@ -442,11 +440,10 @@ class Runner:
                 if not data.get("_emitted"):
                     yield "human_review_request", {k: v for k, v in data.items() if not k.startswith("_")}
             reply = values.get("reply") or ""
-            if not pending and not streamed:
-                # No model streamed this reply (offline, or a checked answer): send it in pieces so every
-                # client renders replies the same way; done.reply stays the authoritative text.
-                for i in range(0, len(reply), _TOKEN_CHUNK):
-                    yield "llm_token", {"text": reply[i : i + _TOKEN_CHUNK]}
+            if reply and not pending and not streamed:
+                # No model streamed this reply (offline, or a checked answer composed from quotes): it exists
+                # whole, so it goes out as what it is — one event with the whole text, not a token stream.
+                yield "llm_token", {"text": reply, "whole": True}
             yield "done", {"thread_id": thread_id, "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2),
                            "interrupted": bool(pending), "reply": reply,
                            "citations": values.get("citations") or [],

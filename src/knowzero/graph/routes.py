@@ -2,43 +2,48 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
+from knowzero.graph.state import State
 from knowzero.knowledge.answer.pipeline import should_retry
+from knowzero.service.state import service_state
+
+PathNode = Literal["knowledge", "service", "learning", "chitchat", "clarify", "react"]
+PATH_NODES: tuple[PathNode, ...] = ("knowledge", "service", "learning", "chitchat", "clarify", "react")
 
 
-def route_after_domain(state: dict[str, Any]) -> Literal["retrieve", "__end__"]:
+def route_after_domain(state: State) -> Literal["retrieve", "__end__"]:
     return "__end__" if state.get("path") == "clarify" else "retrieve"
 
 
-def route_after_retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> Literal["retrieve", "read"]:
+def route_after_retrieve(state: State, runtime: Runtime[Deps]) -> Literal["retrieve", "read"]:
     """Retry with a rewritten query while evidence is poor, at most ``max_rewrites`` times (the
     pipeline's own rule, with the run's settings)."""
     retry = should_retry(state.get("quality", 0.0), state.get("attempts", 0), runtime.context.settings.max_rewrites)
     return "retrieve" if retry else "read"
 
 
-def route_after_check(state: dict[str, Any]) -> Literal["reread", "queue_review"]:
+def route_after_check(state: State) -> Literal["reread", "queue_review"]:
     """No answer in the first reading of a question that has another (its other language): read that too."""
     verdict = state.get("verdict")
     insufficient = verdict is not None and verdict.level == "insufficient"
     return "reread" if insufficient and state.get("other_reading") else "queue_review"
 
 
-def route_after_path(state: dict[str, Any]) -> Literal["knowledge", "service", "learning", "chitchat", "clarify", "react"]:
+def route_after_path(state: State) -> PathNode:
     path = state.get("path", "react")
-    return path if path in ("knowledge", "service", "learning", "chitchat", "clarify", "react") else "react"  # type: ignore[return-value]
+    return next((p for p in PATH_NODES if p == path), "react")
 
 
-def route_after_service(state: dict[str, Any]) -> Literal["confirm_action", "approve_action", "await_human", "finish"]:
+def route_after_service(state: State) -> Literal["confirm_action", "approve_action", "await_human", "finish"]:
     """Service: wait for the customer's confirmation, an agent's approval or a human's reply, or finish."""
-    nxt = (state.get("service") or {}).get("next") or "finish"
-    return nxt if nxt in ("confirm_action", "approve_action", "await_human") else "finish"  # type: ignore[return-value]
+    nxt = service_state(state.get("service")).get("next") or "finish"
+    return nxt if nxt in ("confirm_action", "approve_action", "await_human") else "finish"
 
 
-def route_after_confirm(state: dict[str, Any]) -> Literal["approve_action", "finish"]:
+def route_after_confirm(state: State) -> Literal["approve_action", "finish"]:
     """Service: a refund above the approval threshold goes on to an agent."""
-    return "approve_action" if (state.get("service") or {}).get("next") == "approve_action" else "finish"
+    return "approve_action" if service_state(state.get("service")).get("next") == "approve_action" else "finish"

@@ -1,7 +1,7 @@
 """Node tracing: ``node_start``/``node_end`` events and an agent-log entry for every node.
 
-The builder wraps each node with :func:`traced`; nodes stay plain ``async def verb_noun(state,
-runtime) -> dict``. Events go to LangGraph's custom stream (``get_stream_writer``) as
+The builder wraps each node with :func:`traced`; nodes stay plain ``async def verb_noun(state: State,
+runtime: Runtime[Deps]) -> State`` (the update). Events go to LangGraph's custom stream (``get_stream_writer``) as
 ``{"type": ..., "data": {...}}``; outside a streaming run they are dropped.
 """
 
@@ -10,12 +10,20 @@ from __future__ import annotations
 import functools
 import time
 import uuid
-from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from langgraph.config import get_config, get_stream_writer
+from langgraph.runtime import Runtime
 
+from knowzero.graph.context import Deps
+from knowzero.graph.state import State
 from knowzero.input import Language
+
+
+class Node(Protocol):
+    """A graph node: the state in, the update out (``runtime`` by name, as LangGraph passes it)."""
+
+    async def __call__(self, state: State, runtime: Runtime[Deps]) -> State: ...
 
 
 def emit(event_type: str, **data: Any) -> None:
@@ -27,29 +35,30 @@ def emit(event_type: str, **data: Any) -> None:
     writer({"type": event_type, "data": data})
 
 
-def thread_id_of(state: dict[str, Any]) -> str:
+def thread_id_of(state: State) -> str:
     """The thread of the current run (from its config; the input's for a run without one)."""
     try:
         tid = (get_config().get("configurable") or {}).get("thread_id")
     except RuntimeError:
         tid = None
     inp = state.get("input")
-    return str(tid or getattr(inp, "thread_id", None) or "no-thread")
+    return str(tid or (inp.thread_id if inp is not None else None) or "no-thread")
 
 
-def collections_of(state: dict[str, Any]) -> list[str]:
+def collections_of(state: State) -> list[str]:
     """The knowledge collections the thread is limited to (chosen in an input, remembered by the thread)."""
     return list(state.get("collections") or [])
 
 
-def ui_language_of(state: dict[str, Any]) -> Language | None:
+def ui_language_of(state: State) -> Language | None:
     """The UI language of the turn's input (``AgentInput.ui_language``; None when unknown)."""
-    return getattr(state.get("input"), "ui_language", None)
+    inp = state.get("input")
+    return inp.ui_language if inp is not None else None
 
 
-def traced(name: str, fn: Callable[..., Awaitable[dict[str, Any]]]) -> Callable[..., Awaitable[dict[str, Any]]]:
+def traced(name: str, fn: Node) -> Node:
     @functools.wraps(fn)
-    async def wrapper(state, runtime):  # type: ignore[no-untyped-def]
+    async def wrapper(state: State, runtime: Runtime[Deps]) -> State:
         emit("node_start", node=name)
         t0 = time.perf_counter()
         out = await fn(state, runtime)

@@ -10,12 +10,12 @@ import json
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any
 
 from langgraph.runtime import Runtime
 
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
+from knowzero.graph.state import AgentLogEntry, State
 from knowzero.graph.trace import emit, ui_language_of
 from knowzero.input import message_language
 from knowzero.llm.base import StreamingProvider, stream_within_deadline, within_deadline
@@ -80,10 +80,10 @@ async def _streamed(provider: StreamingProvider, text: str, deadline_s: float) -
     return sent.strip()
 
 
-async def reply_chitchat(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def reply_chitchat(state: State, runtime: Runtime[Deps]) -> State:
     text = state.get("question", "")
     deps = runtime.context
-    log: dict[str, Any] = {"agent": "chitchat", "action": "template"}
+    log: AgentLogEntry = {"agent": "chitchat", "action": "template"}
     reply = template_reply(text, ui_language_of(state))
     provider = deps.provider
     if provider is not None:

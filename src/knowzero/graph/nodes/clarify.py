@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
+from knowzero.graph.state import State
 from knowzero.graph.trace import ui_language_of
 from knowzero.input import message_language
 
@@ -21,11 +20,11 @@ _LABELS = {
 }
 
 
-async def ask_clarification(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def ask_clarification(state: State, runtime: Runtime[Deps]) -> State:
     text = state.get("question", "")
     zh = (message_language(text) or ui_language_of(state) or "zh") == "zh"  # the message's, else the UI's
     cands = [c[0] if isinstance(c, (list, tuple)) else c for c in (state.get("intent") or {}).get("candidates", [])]
-    options = [i for i in cands if i in _LABELS][:3] or ["knowledge", "realtime", "new_topic"]
+    options = [i for i in cands if isinstance(i, str) and i in _LABELS][:3] or ["knowledge", "realtime", "new_topic"]
     labels = [_LABELS[i][0 if zh else 1] for i in options]
     if zh:
         reply = "我想确认一下，你是想：" + "；".join(f"{n + 1}) {lab}" for n, lab in enumerate(labels)) + "？可以说得具体些，比如哪个订单或哪个产品。"

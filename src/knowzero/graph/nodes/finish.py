@@ -15,6 +15,7 @@ from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
+from knowzero.graph.state import State
 from knowzero.graph.trace import emit
 from knowzero.preferences import (
     acknowledgement,
@@ -27,7 +28,7 @@ from knowzero.preferences import (
 from knowzero.users import is_ephemeral
 
 
-async def _with_preferences(state: dict[str, Any], runtime: Runtime[Deps], reply: str) -> str:
+async def _with_preferences(state: State, runtime: Runtime[Deps], reply: str) -> str:
     user = runtime.context.user
     question = state.get("question") or ""
     store = runtime.store
@@ -48,7 +49,7 @@ async def _with_preferences(state: dict[str, Any], runtime: Runtime[Deps], reply
     return reply
 
 
-def _compact_trace(state: dict[str, Any]) -> list[dict[str, Any]]:
+def _compact_trace(state: State) -> list[dict[str, Any]]:
     """This turn's steps (router decision, then each agent's action), small enough to keep with the
     message so a reloaded thread still shows how the answer came about."""
     out: list[dict[str, Any]] = []
@@ -63,13 +64,14 @@ def _compact_trace(state: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-async def finish_turn(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def finish_turn(state: State, runtime: Runtime[Deps]) -> State:
     reply = await _with_preferences(state, runtime, state.get("reply") or "")
     verdict = state.get("verdict")
     meta = {"intent": (state.get("intent") or {}).get("intent"), "path": state.get("path"),
             "verdict": verdict.level if verdict is not None else None, "citations": state.get("citations") or [],
             "trace": _compact_trace(state)}
-    last = (state.get("messages") or [None])[-1]
+    messages = state.get("messages") or []
+    last = messages[-1] if messages else None
     if isinstance(last, AIMessage) and last.content == reply:
         return {"reply": reply}  # stored when the thread paused at an interrupt and nothing new was said
     return {"reply": reply, "messages": [AIMessage(content=reply, additional_kwargs={"knowzero": meta})]}

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.messages import HumanMessage, RemoveMessage
 from langgraph.runtime import Runtime
 
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
+from knowzero.graph.state import AgentLogEntry, IntentState, State
 from knowzero.graph.trace import emit
 from knowzero.input import AgentInput
 from knowzero.knowledge.answer.pipeline import readings
@@ -18,14 +19,15 @@ from knowzero.knowledge.index.entities import first_mention
 from knowzero.llm.base import within_deadline
 from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
 from knowzero.routing.followup import standalone
+from knowzero.routing.types import IntentResult
 from knowzero.streaming import llm_fallback
 
 _PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与跟比的是有怎能可在呢吗])|^(it|this|that)\b", re.I)
 _TOPIC = re.compile(r"(?:我想学(?:习)?|什么是|介绍一下|讲讲|学习|了解一下|teach me|what is|explain)\s*([^\s？?。，,]{2,30})", re.I)
 
-PER_TURN_RESET: dict[str, Any] = {"other_reading": "", "intent": {}, "path": "", "domain": "", "plan": None, "query": "", "attempts": 0,
-                                  "passages": (), "quality": 0.0, "draft": None, "verdict": None, "citations": [],
-                                  "reply": "", "document": {}, "react": {}, "quick_replies": []}
+PER_TURN_RESET: State = {"other_reading": "", "intent": {}, "path": "", "domain": "", "plan": None, "query": "", "attempts": 0,
+                          "passages": (), "quality": 0.0, "draft": None, "verdict": None, "citations": [],
+                          "reply": "", "document": {}, "react": {}, "quick_replies": []}
 
 
 def resolve_pronouns(text: str, topic: str) -> str:
@@ -60,7 +62,7 @@ def _summarise(messages: list[Any], old_summary: str, keep: int) -> tuple[str, l
     return summary[-2000:], [RemoveMessage(id=m.id) for m in drop if m.id]
 
 
-async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
     """Resolve pronouns, trim the history into a running summary, and reset the per-turn fields.
     The input was validated where it entered (``AgentInput.at_edge``)."""
     inp: AgentInput = state["input"]
@@ -73,9 +75,9 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
     new_topic = extract_topic(question) or (inp.entity if inp.source == "entity" else "") or (inp.topic or "") or topic
     summary, removals = _summarise(list(state.get("messages") or []), state.get("summary", ""),
                                    runtime.context.settings.history_trim_messages)
-    out: dict[str, Any] = dict(PER_TURN_RESET)
-    out.update({"question": question, "topic": new_topic, "summary": summary, "agent_log": None,
-                "messages": [*removals, HumanMessage(content=text or inp.source)]})
+    out: State = {**PER_TURN_RESET, "question": question, "topic": new_topic, "summary": summary,
+                  "messages": [*removals, HumanMessage(content=text or inp.source)]}
+    out["agent_log"] = None  # type: ignore[typeddict-item]  # None starts the turn's log afresh (log_reducer)
     if inp.collections is not None:  # [] clears the thread's choice
         out["collections"] = list(dict.fromkeys(inp.collections))
     if inp.source in ("chat", "follow_up"):
@@ -91,7 +93,7 @@ async def normalize_input(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
     return out
 
 
-def _readings(question: str, state: dict[str, Any], deps: Deps, inp: AgentInput) -> tuple[str, str]:
+def _readings(question: str, state: State, deps: Deps, inp: AgentInput) -> tuple[str, str]:
     """The question to read first and its other reading (:func:`knowzero.knowledge.answer.pipeline.readings`)."""
     if deps.kb is None:
         return question, ""
@@ -99,13 +101,13 @@ def _readings(question: str, state: dict[str, Any], deps: Deps, inp: AgentInput)
     return readings(question, deps.scoped(collections).knowledge(), deps.lexicon)
 
 
-def _result_dict(r: Any) -> dict[str, Any]:
-    d: dict[str, Any] = r.to_dict()
+def _result_dict(r: IntentResult) -> IntentState:
+    d = cast(IntentState, r.to_dict())
     d["elapsed_ms"] = round(float(d.get("elapsed_ms", 0.0)), 3)
     return d
 
 
-async def _classify_chat(deps: Deps, question: str) -> Any:
+async def _classify_chat(deps: Deps, question: str) -> IntentResult:
     """The tiered router; the LLM tier runs only with a configured provider, within the deadline."""
     clf = deps.need_classifier()
     if deps.provider is None:
@@ -120,7 +122,7 @@ async def _classify_chat(deps: Deps, question: str) -> Any:
     return result
 
 
-async def classify_intent(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def classify_intent(state: State, runtime: Runtime[Deps]) -> State:
     deps = runtime.context
     inp: AgentInput = state["input"]
     source = inp.source
@@ -137,6 +139,8 @@ async def classify_intent(state: dict[str, Any], runtime: Runtime[Deps]) -> dict
         d["reasoning"] = f"the suggested question carries the intent hint {inp.intent_hint}"
     emit("intent_classified", intent=d["intent"], confidence=d["confidence"], method=d["method"],
          elapsed_ms=d["elapsed_ms"], reasoning=d.get("reasoning", ""))
-    return {"intent": d, "agent_log": [{"agent": "intent", "action": "classify", "intent": d["intent"],
-                                        "method": d["method"], "confidence": d["confidence"],
-                                        **({"fallback": True} if LLM_UNAVAILABLE in d.get("reasoning", "") else {})}]}
+    log: AgentLogEntry = {"agent": "intent", "action": "classify", "intent": d["intent"], "method": d["method"],
+                          "confidence": d["confidence"]}
+    if LLM_UNAVAILABLE in d.get("reasoning", ""):
+        log["fallback"] = True
+    return {"intent": d, "agent_log": [log]}

@@ -5,56 +5,57 @@ pipeline's types and back; no knowledge logic lives here."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
+from knowzero.graph.state import State, as_citations, as_log
 from knowzero.graph.trace import collections_of, emit, thread_id_of, ui_language_of
 from knowzero.knowledge.answer import pipeline as kp
 from knowzero.knowledge.answer.reader import Draft
 from knowzero.knowledge.answer.retriever import Plan
 
 
-def _kdeps(runtime: Runtime[Deps], state: dict[str, Any]) -> kp.KnowledgeDeps:
+def _kdeps(runtime: Runtime[Deps], state: State) -> kp.KnowledgeDeps:
     return runtime.context.scoped(collections_of(state)).knowledge(emit, ui_language_of(state))
 
 
-async def route_domain(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def route_domain(state: State, runtime: Runtime[Deps]) -> State:
     question = state.get("question", "")
     r = await kp.route_question(question, _kdeps(runtime, state))
-    out: dict[str, Any] = {"domain": r.domain, "plan": r.plan, "query": question, "attempts": 0, "agent_log": [r.log]}
+    out: State = {"domain": r.domain, "plan": r.plan, "query": question, "attempts": 0, "agent_log": [as_log(r.log)]}
     if r.vague:
-        out.update(reply=kp.clarification(question, ui_language_of(state)), verdict=kp.VAGUE_VERDICT, path="clarify")
+        out.update({"reply": kp.clarification(question, ui_language_of(state)), "verdict": kp.VAGUE_VERDICT,
+                    "path": "clarify"})
     return out
 
 
-async def retrieve_passages(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def retrieve_passages(state: State, runtime: Runtime[Deps]) -> State:
     plan = state.get("plan") or Plan()
     ev = await asyncio.to_thread(kp.gather_evidence, state.get("question", ""), plan, state.get("attempts", 0),
                                  _kdeps(runtime, state))
     return {"passages": ev.passages, "quality": ev.quality, "attempts": ev.attempts, "query": ev.query,
-            "plan": ev.plan, "agent_log": [ev.log]}
+            "plan": ev.plan, "agent_log": [as_log(ev.log)]}
 
 
-async def read_answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def read_answer(state: State, runtime: Runtime[Deps]) -> State:
     draft, log = await kp.read_evidence(state.get("question", ""), state.get("passages") or (), _kdeps(runtime, state))
-    return {"draft": draft, "agent_log": [log]}
+    return {"draft": draft, "agent_log": [as_log(log)]}
 
 
-async def check_answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def check_answer(state: State, runtime: Runtime[Deps]) -> State:
     question = state.get("question", "")
     draft = state.get("draft") or Draft("", [])
     verdict, shown, log = await kp.check_answer(question, draft, state.get("passages") or (), _kdeps(runtime, state))
-    return {"verdict": verdict, "citations": kp.citations_for(shown, verdict, _kdeps(runtime, state).kb.passage),
+    return {"verdict": verdict, "citations": as_citations(kp.citations_for(shown, verdict, _kdeps(runtime, state).kb.passage)),
             "draft": shown,
             "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state), state.get("reply_language"),
                                       kp.edition_notes(_kdeps(runtime, state).kb, shown)
                                       if verdict.level != "insufficient" else ()),
-            "agent_log": [log]}
+            "agent_log": [as_log(log)]}
 
 
-async def reread(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def reread(state: State, runtime: Runtime[Deps]) -> State:
     """The first reading found no answer: read the question's other reading (its other language) afresh."""
     other = state.get("other_reading", "")
     zh = state.get("reply_language") == "zh"
@@ -63,7 +64,7 @@ async def reread(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any
             "verdict": None, "citations": [], "query": other}
 
 
-async def queue_review(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def queue_review(state: State, runtime: Runtime[Deps]) -> State:
     """An answer the checker did not confirm and that needs a human goes to the review queue."""
     verdict = state.get("verdict")
     if verdict is None or not (verdict.needs_human_review and verdict.level in ("uncertain", "contradicted")):
@@ -72,8 +73,8 @@ async def queue_review(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
     if deps.store is None:
         return {}
     try:
-        evidence = [{k: c.get(k) for k in ("source", "title", "quote", "start", "end")}
-                    for c in (state.get("citations") or [])]
+        evidence = [{"source": c.get("source"), "title": c.get("title"), "quote": c.get("quote"),
+                     "start": c.get("start"), "end": c.get("end")} for c in (state.get("citations") or [])]
         item = await asyncio.to_thread(deps.store.enqueue_review, thread_id=thread_id_of(state), user_id=deps.user.id,
                                        question=state.get("question") or "", answer=state.get("reply") or "",
                                        verdict=verdict.level, evidence=evidence)

@@ -22,6 +22,7 @@ from langgraph.runtime import Runtime
 
 from knowzero.errors import KnowZeroError, NotFound, in_language
 from knowzero.graph.context import Deps
+from knowzero.graph.state import AgentLogEntry, Document, State, as_document
 from knowzero.graph.trace import collections_of, emit
 from knowzero.input import AgentInput
 from knowzero.knowledge.answer import pipeline as kp
@@ -39,7 +40,7 @@ _ASK_WHAT = re.compile(r"^(?:什么是|何为)\s*(.+?)[？?]?$|^(.+?)\s*(?:是�
 MERGE_SCORE = 85.0
 
 
-def public_document(doc: dict[str, Any], route: str) -> dict[str, Any]:
+def public_document(doc: dict[str, Any], route: str) -> Document:
     """What the client gets in ``state.document`` and the final ``document`` event."""
     keys = ("id", "title", "topic", "category_path", "parent_id", "level", "status", "version", "change_summary",
             "entities", "follow_ups", "closest_topics", "method", "children", "anchors")
@@ -47,7 +48,7 @@ def public_document(doc: dict[str, Any], route: str) -> dict[str, Any]:
     out["sections"] = [{k: s.get(k) for k in ("id", "heading", "kind", "markdown", "citations")}
                        for s in doc.get("sections", [])]
     out["route"] = route
-    return out
+    return as_document(out)
 
 
 def _current_doc(svc: LearningService, inp: AgentInput, user: User) -> dict[str, Any] | None:
@@ -75,7 +76,7 @@ def _doc_coverage(svc: LearningService, question: str, doc: dict[str, Any]) -> f
     return coverage(key_terms(svc.kb, clean_topic(question)), text)
 
 
-def decide_route(svc: LearningService, state: dict[str, Any], user: User) -> tuple[str, str, dict[str, Any]]:
+def decide_route(svc: LearningService, state: State, user: User) -> tuple[str, str, dict[str, Any]]:
     """(decision, reason, arguments) for this turn; pure reads, no writes. Only ``user``'s own
     documents are candidates (another caller's page is never opened, merged or changed)."""
     inp: AgentInput = state["input"]
@@ -152,13 +153,13 @@ def _best_section(svc: LearningService, doc: dict[str, Any], text: str) -> dict[
     return next((s for s in doc["sections"] if s.get("kind") == "detail"), doc["sections"][0])
 
 
-async def run_learning(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def run_learning(state: State, runtime: Runtime[Deps]) -> State:
     deps = runtime.context.scoped(collections_of(state))
     inp: AgentInput = state["input"]
     svc = deps.need_learning()
     decision, reason, args = await asyncio.to_thread(decide_route, svc, state, deps.user)
     emit("reasoning", text=f"learning route: {decision} — {reason}")
-    log: dict[str, Any] = {"agent": "learning", "action": decision, "reason": reason}
+    log: AgentLogEntry = {"agent": "learning", "action": decision, "reason": reason}
     user_id = deps.user.id
     level = inp.user_level or "beginner"
     try:
@@ -179,20 +180,20 @@ async def run_learning(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[st
             reply = _reply_for(doc, decision)
         elif decision == "optimize_section":
             await asyncio.to_thread(svc.document_for, args["document_id"], deps.user, write=True)
-            doc, reply, extra = await _optimize(svc, args, user_id, deps)
-            log.update(extra)
+            doc, reply, log = await _optimize(svc, args, user_id, deps, log)
         else:  # plan
             return await _plan(svc, args["goal"], inp, user_id, log)
     except KnowZeroError as exc:
         text = in_language(exc.code, exc.message, zh=inp.reply_language() == "zh")
         emit("error", code=exc.code, message=text)
-        log.update({"error": exc.code})
+        log["error"] = exc.code
         return {"reply": text, "agent_log": [log]}
     out = public_document(doc, decision)
     emit("document", **out)
     log.update({"document_id": out.get("id"), "version": out.get("version"), "sections": len(out["sections"]),
-                "status": out.get("status"), "method": doc.get("method", "offline"),
-                **({"fallback": True} if doc.get("method") == "offline_fallback" else {})})
+                "status": out.get("status"), "method": doc.get("method", "offline")})
+    if doc.get("method") == "offline_fallback":
+        log["fallback"] = True
     topic = out.get("topic") or state.get("topic", "")
     return {"reply": reply, "document": out, "topic": topic, "agent_log": [log]}
 
@@ -240,31 +241,33 @@ def _reply_for(doc: dict[str, Any], decision: str) -> str:
     return f"《{doc['title']}》已更新到第 {doc.get('version')} 版：{doc.get('change_summary', '')}"
 
 
-async def _optimize(svc: LearningService, args: dict[str, Any], user_id: str,
-                    deps: Deps) -> tuple[dict[str, Any], str, dict[str, Any]]:
+async def _optimize(svc: LearningService, args: dict[str, Any], user_id: str, deps: Deps,
+                    log: AgentLogEntry) -> tuple[dict[str, Any], str, AgentLogEntry]:
+    """Improve the commented section, or answer the comment's question: the document, the reply, and
+    ``log`` with what the comment needed."""
     res = await asyncio.to_thread(svc.improve_from_comment, args["document_id"], selected_text=args["selected_text"],
                                   comment=args["comment"], section_id=args.get("section_id"),
                                   position=(args.get("position") or {}).get("start"), user_id=user_id)
     emit("reasoning", text=f"comment need: {res['need']} — {res['reason']}"
          + (f"; about 「{res['term']}」: {res['comment']['status']}" if res.get("term") else ""))
-    extra = {"need": res["need"], "comment_id": res["comment"]["id"], "anchor": res["comment"]["anchor"]["status"],
-             "status": res["comment"]["status"]}
+    log = {**log, "need": res["need"], "comment_id": res["comment"]["id"], "anchor": res["comment"]["anchor"]["status"],
+           "status": res["comment"]["status"]}
     if res["need"] != "question":
-        return res["document"], res["message"], extra
+        return res["document"], res["message"], log
     question = args["comment"]
     if re.search(r"这|那|它|此|上面|这里", question):
         question = f"{args['selected_text']} {question}"
     answer = await kp.answer(question, deps.knowledge(emit))
     await asyncio.to_thread(svc.answer_comment, res["comment"]["id"], answer.reply)
-    extra["verdict"] = answer.verdict.level
+    log["verdict"] = answer.verdict.level
     doc = dict(res["document"])
     doc["change_summary"] = ""
-    return doc, answer.reply, extra
+    return doc, answer.reply, log
 
 
-async def _plan(svc: LearningService, goal: str, inp: AgentInput, user_id: str, log: dict[str, Any]) -> dict[str, Any]:
+async def _plan(svc: LearningService, goal: str, inp: AgentInput, user_id: str, log: AgentLogEntry) -> State:
     p = await asyncio.to_thread(svc.plan, goal, user_id=user_id, learned=list(inp.learned_topics))
-    doc = {"id": p.get("id"), "kind": "learning_path", "title": f"学习路径：{p['topic']}", "topic": p["topic"],
+    doc: Document = {"id": p.get("id"), "kind": "learning_path", "title": f"学习路径：{p['topic']}", "topic": p["topic"],
            "status": "ready" if p["sufficient"] else "insufficient", "steps": p["steps"],
            "total_minutes": p["total_minutes"], "closest_topics": p.get("closest_topics", []),
            "sections": [{"id": "path", "heading": "学习路径", "kind": "path", "markdown": p["markdown"], "citations": []}],

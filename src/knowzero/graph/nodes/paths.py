@@ -18,11 +18,10 @@ No service code runs here: the signals are recognised by the router's own module
 
 from __future__ import annotations
 
-from typing import Any
-
 from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
+from knowzero.graph.state import IntentState, State
 from knowzero.graph.trace import emit
 from knowzero.routing.signals import ServiceSignals, service_signals
 from knowzero.service.state import ServiceState
@@ -49,7 +48,7 @@ def service_pending(service: ServiceState | None) -> str | None:
     return None
 
 
-def choose_path(intent: dict[str, Any], threshold: float, signals: ServiceSignals,
+def choose_path(intent: IntentState, threshold: float, signals: ServiceSignals,
                 pending: str | None = None) -> tuple[str, str]:
     """(path, reason) from the router's result and the message's explicit service signals."""
     name = intent.get("intent", "clarify")
@@ -80,8 +79,8 @@ def choose_path(intent: dict[str, Any], threshold: float, signals: ServiceSignal
     return PATH_BY_INTENT.get(name, "react"), f"{name} ({conf:.2f})"
 
 
-async def decide_path(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
-    intent = state.get("intent") or {}
+async def decide_path(state: State, runtime: Runtime[Deps]) -> State:
+    intent: IntentState = state.get("intent") or {}
     signals = service_signals(state.get("question", "")) if intent.get("method") != "source" else ServiceSignals()
     path, reason = choose_path(intent, runtime.context.settings.route_threshold, signals,
                                service_pending(state.get("service")))

@@ -13,13 +13,14 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from typing import Any
+from typing import Literal, cast
 
 from langgraph.runtime import Runtime
 
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.graph.nodes.chitchat import template_reply
+from knowzero.graph.state import AgentLogEntry, State, SubtaskResult, as_citations
 from knowzero.graph.trace import collections_of, emit, thread_id_of, ui_language_of
 from knowzero.input import Language, message_language
 from knowzero.knowledge.answer import pipeline as kp
@@ -82,8 +83,8 @@ class Monitor:
         return True, ""
 
 
-async def run_subtask(task: str, deps: Deps, done: list[dict[str, Any]], thread_id: str,
-                      lang: Language | None = None) -> dict[str, Any]:
+async def run_subtask(task: str, deps: Deps, done: list[SubtaskResult], thread_id: str,
+                      lang: Language | None = None) -> SubtaskResult:
     """One sub-task on its fast path; returns {task, kind, text, citations?}. ``lang``: the language
     for a sub-task without one of its own (the whole message's, else the UI's)."""
     lang = message_language(task) or lang
@@ -111,10 +112,10 @@ async def run_subtask(task: str, deps: Deps, done: list[dict[str, Any]], thread_
         return {"task": task, "kind": "chitchat", "text": template_reply(task, lang)}
     ans = await kp.answer(task, deps.knowledge(emit, lang))
     return {"task": task, "kind": "knowledge", "text": ans.reply, "verdict": ans.verdict.level,
-            "warnings": list(ans.verdict.warnings), "citations": ans.citations}
+            "warnings": list(ans.verdict.warnings), "citations": as_citations(ans.citations)}
 
 
-async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def run_react(state: State, runtime: Runtime[Deps]) -> State:
     deps = runtime.context.scoped(collections_of(state))
     s = deps.settings
     text = state.get("question", "")
@@ -122,8 +123,8 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     lang = message_language(text) or ui_language_of(state)
     t0 = time.perf_counter()
     tasks = split_tasks(text)
-    planner = "splitter"
-    fallback: dict[str, Any] = {}
+    planner: Literal["splitter", "llm"] = "splitter"
+    fallback_reason: str | None = None
     if deps.provider is not None:
         try:
             data = await within_deadline(chat_json, deps.provider, [{"role": "user", "content":
@@ -137,10 +138,10 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
             if planned:
                 tasks, planner = planned, "llm"
         except ProviderError as exc:
-            fallback = {"fallback": True, "fallback_reason": exc.message}
+            fallback_reason = exc.message
             llm_fallback(emit, "planner", exc.message, "splitting by connectors")
     monitor = Monitor()
-    results: list[dict[str, Any]] = []
+    results: list[SubtaskResult] = []
     stop = "completed"
     for i, task in enumerate(tasks):
         if i >= s.react_max_steps:
@@ -163,8 +164,14 @@ async def run_react(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, 
     citations = [c for r in results for c in r.get("citations", [])]
     verdict = policy.weakest([r["verdict"] for r in results if r.get("kind") == "knowledge"],
                              (w for r in results for w in r.get("warnings", [])))
-    return {"reply": "\n".join(lines), "citations": citations, **({"verdict": verdict} if verdict else {}),
-            "react": {"steps": len(results), "stop_reason": stop, "planner": planner,
-                      "tasks": [{k: v for k, v in r.items() if k != "citations"} for r in results]},
-            "agent_log": [{"agent": "react", "action": "loop", "steps": len(results), "stop_reason": stop,
-                           "planner": planner, **fallback}]}
+    out: State = {"reply": "\n".join(lines), "citations": citations}
+    if verdict:
+        out["verdict"] = verdict
+    shown = [cast(SubtaskResult, {k: v for k, v in r.items() if k != "citations"}) for r in results]
+    out["react"] = {"steps": len(results), "stop_reason": stop, "planner": planner, "tasks": shown}
+    log: AgentLogEntry = {"agent": "react", "action": "loop", "steps": len(results), "stop_reason": stop,
+                          "planner": planner}
+    if fallback_reason is not None:
+        log.update({"fallback": True, "fallback_reason": fallback_reason})
+    out["agent_log"] = [log]
+    return out

@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
-from langchain_core.messages import AIMessage
+from langchain_core.messages import AIMessage, AnyMessage
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from knowzero.graph.context import Deps
-from knowzero.graph.trace import collections_of, emit, thread_id_of, ui_language_of
+from knowzero.graph.state import AgentLogEntry, State
+from knowzero.graph.trace import Node, collections_of, emit, thread_id_of, ui_language_of
 from knowzero.knowledge.answer import pipeline as kp
 from knowzero.preferences import get_preferences
 from knowzero.service.flow import ServiceContext, quick_replies, service_turn
@@ -46,7 +46,7 @@ async def _prefs(runtime: Runtime[Deps]) -> dict[str, Any]:
         return {}
 
 
-def service_context(state: dict[str, Any], deps: Deps) -> ServiceContext:
+def service_context(state: State, deps: Deps) -> ServiceContext:
     """What the service flow may use this turn, from the container (the knowledge detour included)."""
 
     ui = ui_language_of(state)
@@ -64,7 +64,7 @@ WAITING_NODES = {"confirm_action": "refund_confirmation", "approve_action": "ref
 """Nodes that wait for a person at an interrupt, and the kind of wait."""
 
 
-def with_quick_replies(out: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+def with_quick_replies(out: State, state: State) -> State:
     """Buttons for the pending service step ("确认"/"算了", reasons …), kept in state for the client;
     and when the node hands the thread to a waiting node, its reply (the "请确认…" prompt) joins the
     history now, in the same checkpoint — ``finish_turn`` only runs once the wait is over, and does
@@ -81,21 +81,22 @@ def with_quick_replies(out: dict[str, Any], state: dict[str, Any]) -> dict[str, 
     return out
 
 
-def offers_quick_replies(fn: Callable[..., Awaitable[dict[str, Any]]]) -> Callable[..., Awaitable[dict[str, Any]]]:
+def offers_quick_replies(fn: Node) -> Node:
     """A service node whose result carries the quick replies of the step it leaves the thread at."""
 
     @functools.wraps(fn)
-    async def node(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    async def node(state: State, runtime: Runtime[Deps]) -> State:
         return with_quick_replies(await fn(state, runtime), state)
 
     return node
 
 
-async def run_service(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def run_service(state: State, runtime: Runtime[Deps]) -> State:
     """The service path: one service turn (see ``knowzero.service.flow``)."""
-    out = await service_turn(state, service_context(state, runtime.context.scoped(collections_of(state))),
-                             await _prefs(runtime))
-    return with_quick_replies(out, state)
+    # service/flow.py takes the state, and returns its update, as plain dicts: the same values, untyped there
+    out = await service_turn(cast("dict[str, Any]", state),
+                             service_context(state, runtime.context.scoped(collections_of(state))), await _prefs(runtime))
+    return with_quick_replies(cast(State, out), state)
 
 
 def _zh(svc: ServiceState) -> bool:
@@ -110,7 +111,7 @@ def _is_staff(deps: Deps, user_id: Any) -> bool:
 
 
 @offers_quick_replies
-async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def confirm_action(state: State, runtime: Runtime[Deps]) -> State:
     """Wait for the customer's confirmation, then submit the refund (exactly once, by key)."""
     deps = runtime.context
     svc = copy.deepcopy(service_state(state.get("service")))
@@ -130,7 +131,7 @@ async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
             announced = False  # a re-ask after a bad answer is announced by the runner
             if isinstance(answer, dict) and isinstance(answer.get("approved"), bool) and answer.get("by") == owner:
                 break
-        asked = [_answered_card(state, payload, answer)]
+        asked: list[AnyMessage] = [_answered_card(state, payload, answer)]
         if not answer["approved"]:
             svc["pending"] = None
             return {"service": svc, "reply": "好的，已取消这次退款申请。" if zh else "OK, the refund request is cancelled.",
@@ -146,7 +147,8 @@ async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
     result = run_tool("request_refund", args, ctx)
     emit("tool_call_end", tool="request_refund", result=result)
     record_step(svc, {"tool": "request_refund", "ok": bool(result.get("ok"))})
-    log = [{"agent": "service", "action": "tool", "tool": "request_refund", "ok": bool(result.get("ok"))}]
+    log: list[AgentLogEntry] = [{"agent": "service", "action": "tool", "tool": "request_refund",
+                                 "ok": bool(result.get("ok"))}]
     if not result.get("ok"):
         err = result.get("error") or {}
         emit("error", code=err.get("code", "tool_error"), message=err.get("message", ""))
@@ -164,7 +166,7 @@ async def confirm_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
     return {"service": svc, "reply": result["summary"], "agent_log": log, "messages": asked}
 
 
-def _answered_card(state: dict[str, Any], payload: dict[str, Any], answer: dict[str, Any]) -> AIMessage:
+def _answered_card(state: State, payload: dict[str, Any], answer: dict[str, Any]) -> AIMessage:
     """The message that asked (its text and card), kept in the thread once answered, so a reloaded
     thread still shows the confirmation or approval card and what was chosen."""
     card = {k: v for k, v in payload.items() if k not in ("respond_with", "idempotency_key", "thread_id")}
@@ -180,7 +182,7 @@ def _answered_card(state: dict[str, Any], payload: dict[str, Any], answer: dict[
 
 
 @offers_quick_replies
-async def approve_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def approve_action(state: State, runtime: Runtime[Deps]) -> State:
     """Wait for an agent's decision on a large refund, then execute or reject it (guarded, idempotent)."""
     deps = runtime.context
     svc = copy.deepcopy(service_state(state.get("service")))
@@ -216,7 +218,7 @@ async def approve_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[
 
 
 @offers_quick_replies
-async def await_human(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+async def await_human(state: State, runtime: Runtime[Deps]) -> State:
     """A human has the thread: wait for their reply (or for them to hand it back)."""
     deps = runtime.context
     svc = copy.deepcopy(service_state(state.get("service")))
