@@ -8,7 +8,12 @@ import unicodedata
 from collections.abc import Callable
 
 from knowzero.knowledge.answer.checks.numbers import missing_numbers, number_values, written_numbers
-from knowzero.knowledge.answer.checks.premise import check_yes_no, clauses, is_yes_no, negated, reply_polarity
+from knowzero.knowledge.answer.checks.premise import (
+    check_yes_no,
+    is_yes_no,
+    opposite_clauses,
+    reply_polarity,
+)
 from knowzero.knowledge.answer.checks.verify import swapped_values, unsupported_terms
 from knowzero.knowledge.answer.policy import (
     CHINESE_TEXT_CONTRADICTS,
@@ -17,7 +22,7 @@ from knowzero.knowledge.answer.policy import (
     bare_yes_no,
     claim_verdict,
 )
-from knowzero.knowledge.text import PUNCT_RUN, STOPWORDS, char_ngrams, fold, split_sentences, tokens
+from knowzero.knowledge.text import PUNCT_RUN, STOPWORDS, fold, split_sentences, tokens
 
 _CAP_PHRASE = re.compile(r"\b[A-Z][a-zA-Z'\-]+(?:\s+(?:of|the|de|van|von|and|&)?\s*[A-Z][a-zA-Z'\-]+)*")
 _YEAR = re.compile(r"\b(1\d{3}|20\d{2})\b")
@@ -163,22 +168,6 @@ def _digits_for_written(answer: str, evidence: str) -> str:
     return answer
 
 
-def _negation_flip_clauses(answer: str, window: str, question: str = "") -> bool:
-    """A clause of the answer and a clause of the source say the same thing with opposite polarity (a
-    negation the question itself states is the asker's, not the answer's)."""
-    src = clauses(window) or [window]
-    q_neg = negated(question)
-    for c in clauses(answer) or [answer]:
-        g = char_ngrams(c)
-        if len(g) < 4:
-            continue
-        for sc in src:
-            h = char_ngrams(sc)
-            if len(g & h) / (min(len(g), len(h)) or 1) > 0.6 and negated(c) != negated(sc) and not (q_neg and negated(c)):
-                return True
-    return False
-
-
 def _content_words(text: str) -> set[str]:
     return {t for t in tokens(text, search=False) if t not in STOPWORDS and (len(t) >= 2 or t.isdigit())}
 
@@ -223,7 +212,7 @@ def check_zh_answer(question: str, answer: str, knowledge: str) -> ClaimVerdict:
     checks["grounded"] = share >= GROUNDED_MIN or (share > 0 and share >= top_share)
     if not checks["grounded"]:
         reasons.append(f"the source passage holding the answer has only {share:.0%} of its words")
-    flip = _negation_flip_clauses(fold(answer), fold(window), fold(question))
+    flip = opposite_clauses(fold(answer), fold(window), fold(question))
     checks["negation"] = not flip
     if flip:
         reasons.append("the answer negates its source")

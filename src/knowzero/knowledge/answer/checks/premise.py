@@ -7,7 +7,6 @@ import re
 from dataclasses import dataclass
 
 from knowzero.knowledge.answer.checks.numbers import number_values, unit_of, value_forms, values_in, without_values
-from knowzero.knowledge.answer.checks.verify import NEGATION
 from knowzero.knowledge.answer.policy import ClaimVerdict, yes_no_verdict
 from knowzero.knowledge.text import char_ngrams, split_sentences
 
@@ -17,6 +16,7 @@ _WH = re.compile(r"什么|什麼|谁|誰|哪|几|幾|多少|怎么|怎麼|怎样
 _NOT_WH = re.compile(r"几何|幾何|几乎|幾乎|哪怕|什么都|什麼都")
 _EN_YESNO = re.compile(r"^(are|is|was|were|do|does|did|can|could|has|have|had|will|would|should|may)\b", re.I)
 # Chinese negation in a clause; words that only look negated are masked first.
+NEGATION = re.compile(r"不|没有|未|无|非|禁止|不得|不能|不可|\bnot\b|\bno\b|\bnever\b|n't|\bwithout\b")
 _ZH_NEG = re.compile(r"不|没|沒|未|无|無|非|否|禁止|严禁|嚴禁|勿|毋")
 _NOT_NEG = re.compile(r"不锈钢|不鏽鋼|不断|不斷|不久|不仅|不僅|不少|不过|不過|不但|不论|不論|不管|不同|无论|無論|未来|未來|非常|"
                       r"除非|是否|能否|可否|与否|與否|有没有|有沒有|能不能|可不可以|会不会|會不會|要不要|需不需要|对不对|對不對|是不是|"
@@ -84,6 +84,22 @@ class Premise:
 
 def clauses(sentence: str) -> list[str]:
     return [c for c in re.split(r"[，,；;：:]", sentence) if c.strip()]
+
+
+def opposite_clauses(answer: str, window: str, question: str = "") -> bool:
+    """A clause of the answer and a clause of the source say the same thing with opposite polarity (a
+    negation the question itself states is the asker's, not the answer's)."""
+    src = clauses(window) or [window]
+    q_neg = negated(question)
+    for c in clauses(answer) or [answer]:
+        g = char_ngrams(c)
+        if len(g) < 4:
+            continue
+        for sc in src:
+            h = char_ngrams(sc)
+            if len(g & h) / (min(len(g), len(h)) or 1) > 0.6 and negated(c) != negated(sc) and not (q_neg and negated(c)):
+                return True
+    return False
 
 
 def premise(question: str, evidence: str | list[str]) -> Premise:

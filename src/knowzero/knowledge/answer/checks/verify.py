@@ -21,10 +21,9 @@ import unicodedata
 from collections.abc import Iterable
 
 from knowzero.knowledge.answer.checks.numbers import CN_NUMERAL, cn_value, missing_numbers
+from knowzero.knowledge.answer.checks.premise import opposite_clauses
 from knowzero.knowledge.answer.policy import QUOTED_CLAIM_CONTRADICTS, REWORDED_CONTRADICTS, ClaimVerdict, claim_verdict
 from knowzero.knowledge.text import STOPWORDS, char_ngrams, fold, iter_numbers, tokens
-
-NEGATION = re.compile(r"不|没有|未|无|非|禁止|不得|不能|不可|\bnot\b|\bno\b|\bnever\b|n't|\bwithout\b")
 
 
 def quote_matches(source_text: str, quote: str, start: int, end: int) -> bool:
@@ -242,14 +241,9 @@ def unsupported_terms(claim: str, evidence: str, question: str = "") -> list[str
 
 
 def negation_flip(claim: str, evidence_sentence: str) -> bool:
-    """True when exactly one of claim/evidence is negated while they otherwise overlap strongly."""
-    if len(char_ngrams(claim)) < 6:
-        return False
-    a, b = bool(NEGATION.search(claim.lower())), bool(NEGATION.search(evidence_sentence.lower()))
-    if a == b:
-        return False
-    ga, gb = char_ngrams(claim), char_ngrams(evidence_sentence)
-    return len(ga & gb) / (min(len(ga), len(gb)) or 1) > 0.6
+    """A clause of the claim says what a clause of the evidence says, with the opposite polarity
+    (:func:`premise.opposite_clauses`; a claim too short to compare is never a flip)."""
+    return len(char_ngrams(claim)) >= 6 and opposite_clauses(claim, evidence_sentence)
 
 
 def coverage(terms: Iterable[tuple[str, float]], text: str) -> float:
