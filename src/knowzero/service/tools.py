@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from knowzero.errors import Forbidden, InvalidInput, KnowZeroError, NotFound
 from knowzero.service.registry import ToolContext, tool
 from knowzero.service.store import STATUS_TEXT, ApprovalRule, cents, refund_problem, yuan
+from knowzero.vocabulary.service import REQUEST_ID_FULL, TICKET_ID_FULL
 
 _ID = r"^[A-Za-z0-9][A-Za-z0-9\-]{0,63}$"
 STAFF = ("agent", "admin")
@@ -55,11 +56,11 @@ class TicketArgs(_Args):
 
 
 class TicketIdArgs(_Args):
-    ticket_id: str = Field(pattern=r"^(?i:TK)-[0-9A-Fa-f]{10}$", description="TK-XXXXXXXXXX")
+    ticket_id: str = Field(pattern=TICKET_ID_FULL, description="TK-XXXXXXXXXX")
 
 
 class CancelArgs(_Args):
-    request_id: str = Field(pattern=r"^(?i:TK|RF)-[0-9A-Fa-f]{10}$", description="A ticket (TK-…) or refund (RF-…)")
+    request_id: str = Field(pattern=REQUEST_ID_FULL, description="A ticket (TK-…) or refund (RF-…)")
 
 
 class TransferArgs(_Args):
