@@ -46,12 +46,13 @@ import httpx
 
 from knowzero.eval.metrics import percentile
 from knowzero.eval.scale import _fresh_database, drop_database
+from knowzero.vocabulary.service import TYPICAL_HANDOFF_REQUEST
 
 MESSAGES: dict[str, list[str]] = {
     "knowledge": ["零件A的公差是多少？", "差旅住宿标准是多少", "年假有几天？", "哪个产品最贵", "上海办事处的联系方式",
                   "CNC加工中心开机后要做什么？", "XH-2001精密法兰盘的关键尺寸公差是多少？", "报销需要哪些材料？"],
     "chat": ["你好", "谢谢", "你是谁？", "今天天气不错", "好的，明白了"],
-    "service": ["我的订单 201 到哪了？", "查一下订单 202 的状态", "我想退货，怎么办？", "转人工", "订单 203 什么时候发货？"],
+    "service": ["我的订单 201 到哪了？", "查一下订单 202 的状态", "我想退货，怎么办？", TYPICAL_HANDOFF_REQUEST, "订单 203 什么时候发货？"],
 }
 KINDS = ("knowledge", "chat", "service")
 COST_MESSAGES: dict[str, list[str]] = MESSAGES | {

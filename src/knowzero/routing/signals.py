@@ -20,23 +20,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_COMPLAIN = r"投诉(?!热线|电话|邮箱|渠道|途径|方式|流程|等级|级别|分级|分几|处理流程|政策|规定|制度|标准)"
-"""投诉 as a complaint ("我要投诉", "投诉你们的快递员"), not as the topic of a question about the complaint
-channel or procedure ("投诉热线电话是多少？", "客户投诉分几个等级？": the knowledge base answers those)."""
-_ID = r"([A-Za-z]{0,3}\d{2,12})"
-_ORDER = re.compile(r"(?:订单|单号|订单号|\border)\s*(?:号|编号|number|no\.?|id)?\s*(?:是|为|:|：|#)?\s*#?\s*" + _ID, re.I)
-_REQUEST = re.compile(r"\b((?:TK|RF)-[0-9A-F]{10})\b", re.I)
-_HUMAN = re.compile(r"转人工|人工客服|人工服务|找人工|要人工|真人客服|找个真人|"
-                    r"(?:talk|speak|chat)\s+(?:to|with)\s+(?:a|an|some)?\s*(?:real\s+)?(?:person|human|agent|someone)|"
-                    r"\b(?:human|live|real)\s+(?:agent|person|support)\b", re.I)
+from knowzero.vocabulary.service import ASKS_FOR_PERSON, ASKS_RULES, COMPLAIN, COMPLAINT, ORDER_MARKED, REQUEST_ID
+
 _ACCOUNT = re.compile(r"我的(?:订单|工单|退款|包裹|快递|账户|投诉)|(?:查|查询|看看)(?:一下)?(?:我的)?(?:订单|物流|快递|工单)|"
-                      r"退款|退钱|退货|" + _COMPLAIN + r"|报修|开个?工单|提交工单|物流(?:信息|单号|进度|状态(?!为|是))|到哪了|发货了?吗|"
+                      r"退款|退钱|退货|" + COMPLAIN + r"|报修|开个?工单|提交工单|物流(?:信息|单号|进度|状态(?!为|是))|到哪了|发货了?吗|"
                       r"\bmy\s+(?:orders?|tickets?|refunds?|package)\b|\brefund\b|\btrack(?:ing)?\b|\bcomplain", re.I)
-_COMPLAINT = re.compile(r"垃圾|差劲|太差|破(?:服务|东西|玩意)|" + _COMPLAIN + r"|差评|管不管|到底管|气死|骗子|坑人|什么玩意|搞什么|"
-                        r"太过分|受够了|\bworst\b|\bterrible\b|\bridiculous\b|\bunacceptable\b|\bscam\b|"
-                        r"\bcomplain", re.I)
-_RULES_QUESTION = re.compile(r"政策|规定|制度|流程|规则|条件|标准|多久|几天|怎么(?:申请|办理)|如何|policy|rules?\b|"
-                             r"how (?:do|can|long)", re.I)
 
 _BARE_ANSWER = re.compile(r"^\s*(?:确认|确定|确认(?:退款|提交|申请)|同意|算了吧?|不用了|不要了|取消(?:吧|了|掉)?|"
                           r"confirm(?:ed)?|cancel(?:\s+it)?|never\s*mind)\s*[。.!！~～]*\s*$", re.I)
@@ -71,9 +59,9 @@ class ServiceSignals:
 
 
 def service_signals(text: str) -> ServiceSignals:
-    return ServiceSignals(order_ids=tuple(dict.fromkeys(m.group(1) for m in _ORDER.finditer(text))),
-                          request_ids=tuple(dict.fromkeys(m.group(1).upper() for m in _REQUEST.finditer(text))),
-                          human=bool(_HUMAN.search(text)), account=bool(_ACCOUNT.search(text)),
-                          complaint=bool(_COMPLAINT.search(text)),
-                          asks_rules=bool(_RULES_QUESTION.search(text)),
+    return ServiceSignals(order_ids=tuple(dict.fromkeys(m.group(1) for m in ORDER_MARKED.finditer(text))),
+                          request_ids=tuple(dict.fromkeys(m.group(1).upper() for m in REQUEST_ID.finditer(text))),
+                          human=bool(ASKS_FOR_PERSON.search(text)), account=bool(_ACCOUNT.search(text)),
+                          complaint=bool(COMPLAINT.search(text)),
+                          asks_rules=bool(ASKS_RULES.search(text)),
                           bare_answer=bool(_BARE_ANSWER.match(text)))

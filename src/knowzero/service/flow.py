@@ -31,16 +31,15 @@ from knowzero.service.tools import approval_note, refund_approval_reason, refund
 from knowzero.service.triage import assess, llm_sentiment
 from knowzero.streaming import Emit, llm_fallback, silent
 from knowzero.users import User
+from knowzero.vocabulary.service import HANDOFF_ACTION_NAME, HANDOFF_PASSED_ON, SERVICE_HELP
 
 ACTION_NAMES = {
     "request_refund": ("退款申请", "refund request"), "create_ticket": ("工单", "ticket"),
     "get_order_status": ("订单查询", "order lookup"), "get_ticket": ("工单查询", "ticket lookup"),
     "cancel_request": ("取消申请", "cancellation"), "list_my_orders": ("订单列表", "order list"),
-    "transfer_to_human": ("转人工", "handoff"),
+    "transfer_to_human": HANDOFF_ACTION_NAME,
 }
-HELP = ("我可以帮您：查询订单状态、查看我的订单、申请退款、创建或查询工单、转人工客服。请问需要哪一项？",
-        "I can look up an order, list your orders, request a refund, open or check a ticket, or get you a human agent. "
-        "What would you like to do?")
+HELP = SERVICE_HELP
 NOTHING_PENDING = ("当前没有待确认的操作。还有什么可以帮您？", "There is nothing waiting for your confirmation. Anything else?")
 
 
@@ -301,7 +300,7 @@ async def service_turn(state: dict[str, Any], sc: ServiceContext, prefs: dict[st
         sc.store.add_handoff_message(key=f"{handoff['id']}:customer:{n}:{thread_id}", handoff_id=handoff["id"],
                                      thread_id=thread_id, author_id=sc.user.id, author_role="customer", text=text)
         handoff["customer_notes"] = n
-        t.say("已转达给人工客服，请稍候，客服会在此对话中回复您。", "I've passed your message to the agent; they will reply here shortly.")
+        t.say(*HANDOFF_PASSED_ON)
         svc["next"] = "await_human"
         return _out(t)
 

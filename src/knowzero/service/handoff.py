@@ -14,12 +14,13 @@ from typing import Any
 
 from knowzero.service.slots import detect_action, extract_slots
 from knowzero.service.state import PendingAction, ServiceState, Step, TriageState
+from knowzero.vocabulary.service import HANDOFF_WANTS
 
 WANTS = {
     "request_refund": ("申请退款", "a refund"), "get_order_status": ("查询订单状态", "the status of an order"),
     "list_my_orders": ("查看订单列表", "a list of their orders"), "create_ticket": ("提交问题工单", "to file a ticket"),
     "get_ticket": ("查询工单进度", "the status of a ticket"), "cancel_request": ("取消申请", "to cancel a request"),
-    "transfer_to_human": ("与人工客服沟通", "to talk to a person"),
+    "transfer_to_human": HANDOFF_WANTS,
 }
 
 

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import Any, Literal, cast
 
 from knowzero.service.state import PendingAction, Slots
+from knowzero.vocabulary.service import ASKS_FOR_PERSON, ASKS_RULES, ORDER_HASHED, ORDER_MARKED, REQUEST_ID
 
 ACTIONS = ("transfer_to_human", "cancel_request", "request_refund", "get_ticket", "create_ticket",
            "list_my_orders", "get_order_status")
@@ -37,9 +38,6 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 }
 SENSITIVE = ("request_refund",)
 
-_HUMAN = re.compile(r"转人工|人工客服|人工服务|找人工|要人工|真人客服|找个真人|找客服|叫.{0,3}客服来|"
-                    r"(talk|speak|chat)\s+(to|with)\s+(a|an|some)?\s*(real\s+)?(person|human|agent|someone|representative)|"
-                    r"\b(human|live|real)\s+(agent|person|support)\b|\boperator\b", re.I)
 _CANCEL_REQ = re.compile(r"(取消|撤销|撤回)(我的|这个|那个)?\s*(工单|退款申请|申请)|cancel\s+(my\s+|the\s+|this\s+)?(ticket|refund\s+request|request)", re.I)
 _REFUND = re.compile(r"退款|退钱|退\s*\d|把钱退|钱退给我|退货退款|退个款|\brefund|money\s+back", re.I)
 _GET_TICKET = re.compile(r"(查|查询|查看|看看|看一下)[^，。,.]{0,4}工单|工单[^，。,.]{0,6}(状态|进度|怎么样|处理得|处理了)|"
@@ -52,10 +50,6 @@ _STATUS = re.compile(r"订单|物流|快递|发货|到哪|到了没|到了吗|�
                      r"where\s+is\s+my", re.I)
 _STATUS_WORDS = re.compile(r"状态|到哪|物流|快递|发货|到了|送到|配送|进度|怎么样|签收|status|where|track|shipp|deliver", re.I)
 
-_ID = r"([A-Za-z]{0,4}-?\d{2,12})"
-_ORDER_MARKED = re.compile(r"(?:订单|单号|订单号|order)\s*(?:号|编号|number|no\.?|id)?\s*(?:是|为|:|：|#)?\s*#?\s*" + _ID, re.I)
-_HASH_ID = re.compile(r"#\s*(\d{2,12})")
-_REQ_ID = re.compile(r"\b((?:TK|RF)-[0-9A-F]{10})\b", re.I)
 _MONEY_NUM = r"(\d+(?:\.\d{1,2})?)"
 _AMOUNT = [re.compile(r"(?:¥|￥|\$|RMB|CNY)\s*" + _MONEY_NUM, re.I),
            re.compile(_MONEY_NUM + r"\s*(?:元|块钱|块|rmb|yuan|cny|dollars?|bucks)", re.I),
@@ -87,29 +81,26 @@ def split_clauses(text: str) -> list[str]:
     return [p for p in parts if p] or [text.strip()]
 
 
-_ASKS_ABOUT_RULES = re.compile(r"政策|规定|制度|流程|规则|条件|多久|几天|怎么(?:申请|办理)|如何|policy|rules?\b|how (?:do|can|long)", re.I)
-
-
 def detect_action(text: str) -> str | None:
     """The service action a clause asks for, by precedence; ``None`` when it names none.
 
     A question about the rules ("退款政策是什么", "how long do refunds take") is a knowledge
     question, not a request to act, unless it names an order or ticket.
     """
-    if _ASKS_ABOUT_RULES.search(text) and not (_ORDER_MARKED.search(text) or _HASH_ID.search(text)
-                                               or _REQ_ID.search(text)):
+    if ASKS_RULES.search(text) and not (ORDER_MARKED.search(text) or ORDER_HASHED.search(text)
+                                        or REQUEST_ID.search(text)):
         return None
-    if _HUMAN.search(text):
+    if ASKS_FOR_PERSON.search(text):
         return "transfer_to_human"
-    if _CANCEL_REQ.search(text) or (_REQ_ID.search(text) and re.search(r"取消|撤销|cancel", text, re.I)):
+    if _CANCEL_REQ.search(text) or (REQUEST_ID.search(text) and re.search(r"取消|撤销|cancel", text, re.I)):
         return "cancel_request"
     if _REFUND.search(text):
         return "request_refund"
-    if _GET_TICKET.search(text) or (_REQ_ID.search(text) and "TK-" in text.upper()):
+    if _GET_TICKET.search(text) or (REQUEST_ID.search(text) and "TK-" in text.upper()):
         return "get_ticket"
     if _TICKET.search(text):
         return "create_ticket"
-    if _LIST.search(text) and not (_ORDER_MARKED.search(text) or _HASH_ID.search(text)):
+    if _LIST.search(text) and not (ORDER_MARKED.search(text) or ORDER_HASHED.search(text)):
         return "list_my_orders"
     if _STATUS.search(text):
         return "get_order_status"
@@ -128,7 +119,7 @@ def is_weak(action: str | None, clause: str, expecting: str | None) -> bool:
 
 def is_cancel(text: str) -> bool:
     """'算了' / '不用了' / 'never mind' — drop the pending action (not: '取消工单 TK-…')."""
-    if _REQ_ID.search(text):
+    if REQUEST_ID.search(text):
         return False
     return bool(_CANCEL.match(text)) or (len(text) <= 16 and bool(_CANCEL_LOOSE.search(text)))
 
@@ -169,7 +160,7 @@ def extract_slots(text: str, expecting: str | None = None) -> Slots:
     ("124", "50", "坏了") fill that slot."""
     out: Slots = {}
     t = text.strip()
-    req = _REQ_ID.search(t)
+    req = REQUEST_ID.search(t)
     if req:
         rid = req.group(1).upper()
         out["request_id"] = rid
@@ -178,7 +169,7 @@ def extract_slots(text: str, expecting: str | None = None) -> Slots:
     amount, spans = _amount(t)
     if amount is not None:
         out["amount"] = amount
-    m = _ORDER_MARKED.search(t) or _HASH_ID.search(t)
+    m = ORDER_MARKED.search(t) or ORDER_HASHED.search(t)
     if m and not (req and m.group(1).upper() in req.group(1).upper()):
         out["order_id"] = m.group(1).upper() if re.search(r"[A-Za-z]", m.group(1)) else m.group(1)
     if "order_id" not in out:
@@ -228,7 +219,7 @@ def only_reference(text: str) -> bool:
     >>> only_reference("订单124"), only_reference("order #124"), only_reference("订单124的货到了但是坏了")
     (True, True, False)
     """
-    rest = _REQ_ID.sub(" ", text)
+    rest = REQUEST_ID.sub(" ", text)
     rest = re.sub(r"[A-Za-z]*\d[A-Za-z0-9-]*", " ", rest)
     rest = _REFERENCE_WORDS.sub(" ", rest)
     return len(_clean(re.sub(r"\s+", "", rest))) < 2

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from knowzero.errors import Forbidden, InvalidInput, KnowZeroError, NotFound
 from knowzero.service.registry import ToolContext, tool
 from knowzero.service.store import STATUS_TEXT, ApprovalRule, cents, refund_problem, yuan
+from knowzero.vocabulary.service import HANDOFF_TRANSFERRED, REQUEST_ID_FULL, TICKET_ID_FULL
 
 _ID = r"^[A-Za-z0-9][A-Za-z0-9\-]{0,63}$"
 STAFF = ("agent", "admin")
@@ -55,11 +56,11 @@ class TicketArgs(_Args):
 
 
 class TicketIdArgs(_Args):
-    ticket_id: str = Field(pattern=r"^(?i:TK)-[0-9A-Fa-f]{10}$", description="TK-XXXXXXXXXX")
+    ticket_id: str = Field(pattern=TICKET_ID_FULL, description="TK-XXXXXXXXXX")
 
 
 class CancelArgs(_Args):
-    request_id: str = Field(pattern=r"^(?i:TK|RF)-[0-9A-Fa-f]{10}$", description="A ticket (TK-…) or refund (RF-…)")
+    request_id: str = Field(pattern=REQUEST_ID_FULL, description="A ticket (TK-…) or refund (RF-…)")
 
 
 class TransferArgs(_Args):
@@ -323,7 +324,5 @@ def transfer_to_human(args: TransferArgs, ctx: ToolContext) -> dict[str, Any]:
                                                  customer_id=ctx.user_id, reason=args.reason, urgency=args.urgency,
                                                  brief=args.brief)
     zh = _zh(ctx)
-    summary = (f"已为您转接人工客服（转接单 {h['id']}，{args.urgency}）。客服看到后会直接在此对话中回复您，您可以继续留言补充情况。" if zh
-               else f"I've passed this to a human agent (handoff {h['id']}, {args.urgency}). They will reply here in this "
-                    "conversation; feel free to add details meanwhile.")
+    summary = HANDOFF_TRANSFERRED.say(zh, id=h["id"], urgency=args.urgency)
     return {"handoff": {"id": h["id"], "status": h["status"], "urgency": h["urgency"]}, "summary": summary}

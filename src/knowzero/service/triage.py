@@ -17,8 +17,8 @@ from typing import cast
 
 from knowzero.errors import ProviderError
 from knowzero.llm.base import ChatProvider, chat_json
-from knowzero.service.slots import _HUMAN
 from knowzero.service.state import TriageState
+from knowzero.vocabulary.service import ASKS_FOR_PERSON
 
 NEGATIVE: dict[str, float] = {
     # zh
@@ -123,7 +123,7 @@ def assess(text: str, previous: TriageState | None = None, sentiment: float | No
     label = label_for(score)
     streak = ((previous or {}).get("angry_streak", 0) + 1) if label == "angry" else 0
     urgency = urgency_for(text, score)
-    human = bool(_HUMAN.search(text))
+    human = bool(ASKS_FOR_PERSON.search(text))
     reason = ""
     if urgency == "P0":
         reason = "critical issue (P0)"

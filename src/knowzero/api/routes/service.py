@@ -38,6 +38,7 @@ from knowzero.service.state import Handoff, ServiceState, service_state
 from knowzero.service.store import SqlStore
 from knowzero.service.tools import order_public, refund_public, ticket_public
 from knowzero.users import User
+from knowzero.vocabulary.service import AGENT_REPLY, HANDOFF_RETURNED
 
 router = APIRouter(tags=["service"], route_class=SafeRoute)
 
@@ -195,7 +196,7 @@ async def human_reply(thread_id: str, body: HumanReply, request: Request, user: 
                                   thread_id=thread_id, author_id=user.id, author_role="agent", text=body.text)
         store.set_handoff_status(handoff["id"], "answered", assigned_to=user.id)
         name = user.name or user.id
-        text = f"【人工客服 {name}】{body.text}" if svc.get("lang", "zh") == "zh" else f"[Agent {name}] {body.text}"
+        text = AGENT_REPLY.say(svc.get("lang", "zh") == "zh", name=name, text=body.text)
         update: ServiceState = {**svc, "handoff": {**handoff, "status": "answered", "replies": n}}
         return text, {"service": update}
 
@@ -211,8 +212,7 @@ async def return_to_assistant(thread_id: str, request: Request, user: AgentUser,
         svc = ServiceState(**service_state(values.get("service")))
         handoff = svc.get("handoff") or Handoff()
         store.set_handoff_status(handoff["id"], "returned", assigned_to=user.id)
-        text = ("人工客服已将对话交还给智能助手。还有什么可以帮您？" if svc.get("lang", "zh") == "zh"
-                else "The agent handed you back to the assistant. Anything else?")
+        text = HANDOFF_RETURNED.say(svc.get("lang", "zh") == "zh")
         svc["handoff"], svc["pending"] = None, None
         svc["triage"] = {**(svc.get("triage") or {}), "angry_streak": 0}
         return text, {"service": svc}

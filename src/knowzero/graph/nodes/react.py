@@ -28,10 +28,10 @@ from knowzero.knowledge.answer import policy
 from knowzero.llm.base import chat_json, within_deadline
 from knowzero.service.registry import ToolContext, run_tool
 from knowzero.streaming import llm_fallback
+from knowzero.vocabulary.service import ORDER_IN_TASK
 
 _SPLIT = re.compile(r"\s*(?:\+|＋|；|;|，?然后|，?并且|，?还有|，?另外|，?同时|，?再(?=[帮给写查生做])|，?顺便|\band then\b|\bthen\b|\balso\b|\band\b(?= (?:tell|check|write|send|show|give|draft)))\s*", re.I)
 _EMAIL = re.compile(r"写.{0,6}(邮件|信)|生成.{0,4}(邮件|信)|email|e-mail|draft a (mail|message)", re.I)
-_ORDER_ID = re.compile(r"(?:订单|order)\s*#?\s*([A-Za-z0-9\-]{2,20})|#([0-9]{2,12})|\b([0-9]{3,12})\b", re.I)
 
 
 STOP_ZH = {"step limit": "已达步数上限", "time limit": "已达时间上限", "repeated step": "重复的步骤",
@@ -98,7 +98,7 @@ async def run_subtask(task: str, deps: Deps, done: list[SubtaskResult], thread_i
     if intent.intent in ("realtime", "action"):
         ctx = ToolContext(deps.user.id, deps.user.role, thread_id, deps.settings, deps.need_store(), deps.need_orders(),
                           "zh" if zh else "en")
-        m = _ORDER_ID.search(task)
+        m = ORDER_IN_TASK.search(task)
         oid = next((g for g in m.groups() if g), None) if m else None
         name, args = ("get_order_status", {"order_id": oid}) if oid else ("list_my_orders", {})
         emit("tool_call_start", tool=name, args=args)

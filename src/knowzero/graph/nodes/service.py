@@ -37,6 +37,7 @@ from knowzero.service.state import Handoff, PendingAction, ServiceState, record_
 from knowzero.service.store import yuan
 from knowzero.service.tools import refund_line, refund_public
 from knowzero.users import STAFF
+from knowzero.vocabulary.service import AGENT_REPLY, HANDOFF_RETURNED
 
 
 async def _prefs(runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -242,7 +243,7 @@ async def await_human(state: State, runtime: Runtime[Deps]) -> State:
         svc["handoff"], svc["pending"] = None, None
         svc["triage"] = {**(svc.get("triage") or {}), "angry_streak": 0}
         return {"service": svc,
-                "reply": "人工客服已将对话交还给智能助手。还有什么可以帮您？" if zh else "The agent handed you back to the assistant. Anything else?",
+                "reply": HANDOFF_RETURNED.say(zh),
                 "agent_log": [{"agent": "service", "action": "handoff_returned", "by": answer["by"]}]}
     text = str(answer["human_reply"]).strip()[:4000]
     n = int(h.get("replies", 0)) + 1
@@ -252,5 +253,5 @@ async def await_human(state: State, runtime: Runtime[Deps]) -> State:
     agent = store.get_user(answer["by"]) or {}
     svc["handoff"] = {**h, "status": "answered", "replies": n}
     name = agent.get("name") or answer["by"]
-    return {"service": svc, "reply": f"【人工客服 {name}】{text}" if zh else f"[Agent {name}] {text}",
+    return {"service": svc, "reply": AGENT_REPLY.say(zh, name=name, text=text),
             "agent_log": [{"agent": "service", "action": "human_reply", "by": answer["by"]}]}
