@@ -375,3 +375,4 @@ async def test_a_reworded_claim_that_moves_a_value_of_its_own_quote_is_never_sho
     assert verify.compresses(right, quote) and not verify.swapped_values(right, quote, question), \
         "the same sentence with the quote's own values passes"
     kb.engine.dispose()
+

@@ -139,3 +139,24 @@ def test_a_typed_state_is_a_plain_dict_at_run_time() -> None:
     ser = serializer(CHECKPOINT_TYPES)
     back = ser.loads_typed(ser.dumps_typed(dict(state)))
     assert back == state and type(back["intent"]) is dict and type(back["agent_log"][0]) is dict
+
+
+async def test_a_turn_carries_one_analysis_of_its_question(graph_and_deps: Any) -> None:
+    """The message is analysed once when the turn enters and the analysis is checkpointed with the turn: its
+    text is the state's question (a follow-up's standalone form, what was typed kept beside it), and the path
+    and knowledge steps read it (the service signals, the asked kind, the named items)."""
+    from knowzero.understanding.analysis import Analysis
+
+    graph, deps = graph_and_deps
+    config = {"configurable": {"thread_id": f"analysis-{uuid.uuid4().hex[:8]}"}}
+    await graph.ainvoke({"input": AgentInput(message="零件A的公差是多少？")}, config, context=deps)
+    values = (await graph.aget_state(config)).values
+    a = values["analysis"]
+    assert isinstance(a, Analysis) and a.text == values["question"] and a.asked_kind == "number"
+    assert a.entities == ("零件a",) and not a.service.any and not a.rewritten
+    await graph.ainvoke({"input": AgentInput(message="那零件B呢？")}, config, context=deps)
+    b = (await graph.aget_state(config)).values["analysis"]
+    assert b.typed == "那零件B呢？" and b.rewritten and "零件b" in b.entities
+    await graph.ainvoke({"input": AgentInput(message="我的订单1001到哪了")}, config, context=deps)
+    values = (await graph.aget_state(config)).values
+    assert values["analysis"].service.order_ids == ("1001",) and values["path"] == "service"

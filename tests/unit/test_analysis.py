@@ -12,7 +12,7 @@ def test_a_question_is_read_once_into_every_field_a_later_step_needs() -> None:
     assert (a.language, a.asked_kind, a.computes, a.yes_no) == ("zh", "number", True, False)
     assert a.terms == ("研发部", "一共", "员工") and "多少" not in a.terms
     b = analyse("零件A的公差可以放宽吗？")
-    assert b.yes_no and b.entities == frozenset({"零件a"}) and not b.computes
+    assert b.yes_no and b.entities == ("零件a",) and not b.computes
     assert analyse("How many days of annual leave?").language == "en"
 
 

@@ -36,9 +36,12 @@ from knowzero.knowledge.answer.policy import ClaimVerdict, Verdict
 from knowzero.knowledge.answer.reader import Claim, Draft
 from knowzero.knowledge.answer.retriever import Plan
 from knowzero.knowledge.types import Passage, Scored
+from knowzero.routing.signals import ServiceSignals
 from knowzero.service.state import ServiceState
+from knowzero.understanding.analysis import Analysis
 
-CHECKPOINT_TYPES: tuple[type, ...] = (AgentInput, CommentInput, Plan, Passage, Scored, Draft, Claim, Verdict,
+CHECKPOINT_TYPES: tuple[type, ...] = (AgentInput, CommentInput, Analysis, ServiceSignals, Plan, Passage, Scored, Draft,
+                                      Claim, Verdict,
                                       ClaimVerdict)
 """Our types a checkpoint may contain; nothing else is revived from one (strict msgpack allowlist)."""
 
@@ -356,6 +359,9 @@ class State(InputState, total=False):
     """The thread's current topic, for resolving pronouns in follow-ups."""
     question: str
     """This turn's message with pronouns resolved against the history."""
+    analysis: Analysis
+    """What ``question`` says, read once when the turn entered (language, terms, the asked kind, yes/no,
+    entities, service signals: :mod:`knowzero.understanding.analysis`); every later step reads it."""
     other_reading: str
     """The question in the documents' other language (English ↔ Chinese through the lexicon), read when the
     first reading finds no answer; "" when there is none or it was read."""

@@ -18,6 +18,7 @@ from langgraph.runtime import Runtime
 from knowzero.graph.context import Deps
 from knowzero.graph.state import State
 from knowzero.input import Language
+from knowzero.understanding.analysis import Analysis, of
 
 
 class Node(Protocol):
@@ -48,6 +49,12 @@ def thread_id_of(state: State) -> str:
 def collections_of(state: State) -> list[str]:
     """The knowledge collections the thread is limited to (chosen in an input, remembered by the thread)."""
     return list(state.get("collections") or [])
+
+
+def analysis_of(state: State) -> Analysis:
+    """The turn's analysis of its question (made when the turn entered; made here for a state from before
+    analyses were kept, or a question a node rewrote without one)."""
+    return of(state.get("question", ""), state.get("analysis"))
 
 
 def ui_language_of(state: State) -> Language | None:

@@ -49,6 +49,10 @@ class ServiceSignals:
     """The whole message is a confirmation or a cancellation ("确认", "算了"), meaningful only while a
     service step waits for it; with nothing pending it is answered as such, never as a question."""
 
+    def __post_init__(self) -> None:  # a checkpoint hands sequences back as lists: keep the declared tuples
+        object.__setattr__(self, "order_ids", tuple(self.order_ids))
+        object.__setattr__(self, "request_ids", tuple(self.request_ids))
+
     @property
     def entity(self) -> bool:
         return bool(self.order_ids or self.request_ids)

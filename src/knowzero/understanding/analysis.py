@@ -49,10 +49,14 @@ class Analysis:
     """A yes/no question ("…吗？", "是否…", "Is …?")."""
     computes: bool = False
     """It asks to count, sum or average ("一共有多少名员工？")."""
-    entities: frozenset[str] = frozenset()
+    entities: tuple[str, ...] = ()
     """Items it names (part numbers, "零件A", product models)."""
     service: ServiceSignals = field(default_factory=ServiceSignals)
     """Explicit service signals: order/ticket ids, a request for a person, a complaint, account words."""
+
+    def __post_init__(self) -> None:  # a checkpoint hands sequences back as lists: keep the declared tuples
+        for name in ("tokens", "terms", "entities"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property
     def rewritten(self) -> bool:
@@ -70,7 +74,7 @@ def analyse(text: str, *, typed: str = "") -> Analysis:
     return Analysis(text=text, typed=typed if typed != text else "", language=message_language(text),
                     traditional=traditional(text), folded=fold(text).lower(), tokens=words, terms=terms,
                     asked_kind=asked_kind(text), yes_no=is_yes_no(text), computes=asks_to_compute(text),
-                    entities=frozenset(extract_entities(text)), service=service_signals(text))
+                    entities=tuple(sorted(extract_entities(text))), service=service_signals(text))
 
 
 def of(question: str, given: Analysis | None) -> Analysis:

@@ -21,6 +21,7 @@ from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavai
 from knowzero.routing.followup import standalone
 from knowzero.routing.types import IntentResult
 from knowzero.streaming import llm_fallback
+from knowzero.understanding.analysis import analyse
 
 _PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与跟比的是有怎能可在呢吗])|^(it|this|that)\b", re.I)
 _TOPIC = re.compile(r"(?:我想学(?:习)?|什么是|介绍一下|讲讲|学习|了解一下|teach me|what is|explain)\s*([^\s？?。，,]{2,30})", re.I)
@@ -87,6 +88,7 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
         if first != question:
             question = out["question"] = first  # the documents' language for reading and checking
     out["reply_language"] = inp.reply_language(text)
+    out["analysis"] = analyse(question, typed=text)  # the one reading of the message every later step uses
     if question != text:
         zh = out["reply_language"] == "zh"
         emit("reasoning", text=("理解为：" if zh else "Understood as: ") + question)

@@ -10,10 +10,11 @@ from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
 from knowzero.graph.state import State, as_citations, as_log
-from knowzero.graph.trace import collections_of, emit, thread_id_of, ui_language_of
+from knowzero.graph.trace import analysis_of, collections_of, emit, thread_id_of, ui_language_of
 from knowzero.knowledge.answer import pipeline as kp
 from knowzero.knowledge.answer.reader import Draft
 from knowzero.knowledge.answer.retriever import Plan
+from knowzero.understanding.analysis import analyse
 
 
 def _kdeps(runtime: Runtime[Deps], state: State) -> kp.KnowledgeDeps:
@@ -39,14 +40,16 @@ async def retrieve_passages(state: State, runtime: Runtime[Deps]) -> State:
 
 
 async def read_answer(state: State, runtime: Runtime[Deps]) -> State:
-    draft, log = await kp.read_evidence(state.get("question", ""), state.get("passages") or (), _kdeps(runtime, state))
+    draft, log = await kp.read_evidence(state.get("question", ""), state.get("passages") or (), _kdeps(runtime, state),
+                                        analysis_of(state))
     return {"draft": draft, "agent_log": [as_log(log)]}
 
 
 async def check_answer(state: State, runtime: Runtime[Deps]) -> State:
     question = state.get("question", "")
     draft = state.get("draft") or Draft("", [])
-    verdict, shown, log = await kp.check_answer(question, draft, state.get("passages") or (), _kdeps(runtime, state))
+    verdict, shown, log = await kp.check_answer(question, draft, state.get("passages") or (), _kdeps(runtime, state),
+                                                analysis_of(state))
     return {"verdict": verdict, "citations": as_citations(kp.citations_for(shown, verdict, _kdeps(runtime, state).kb.passage)),
             "draft": shown,
             "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state), state.get("reply_language"),
@@ -60,8 +63,8 @@ async def reread(state: State, runtime: Runtime[Deps]) -> State:
     other = state.get("other_reading", "")
     zh = state.get("reply_language") == "zh"
     emit("reasoning", text=("理解为：" if zh else "Understood as: ") + other)
-    return {"question": other, "other_reading": "", "attempts": 0, "passages": (), "quality": 0.0, "draft": None,
-            "verdict": None, "citations": [], "query": other}
+    return {"question": other, "analysis": analyse(other, typed=analysis_of(state).typed), "other_reading": "",
+            "attempts": 0, "passages": (), "quality": 0.0, "draft": None, "verdict": None, "citations": [], "query": other}
 
 
 async def queue_review(state: State, runtime: Runtime[Deps]) -> State:

@@ -22,8 +22,8 @@ from langgraph.runtime import Runtime
 
 from knowzero.graph.context import Deps
 from knowzero.graph.state import IntentState, State
-from knowzero.graph.trace import emit
-from knowzero.routing.signals import ServiceSignals, service_signals
+from knowzero.graph.trace import analysis_of, emit
+from knowzero.routing.signals import ServiceSignals
 from knowzero.service.state import ServiceState
 
 LEARNING_INTENTS = ("new_topic", "follow_up", "comparison", "optimize_content", "navigate", "plan")
@@ -81,7 +81,7 @@ def choose_path(intent: IntentState, threshold: float, signals: ServiceSignals,
 
 async def decide_path(state: State, runtime: Runtime[Deps]) -> State:
     intent: IntentState = state.get("intent") or {}
-    signals = service_signals(state.get("question", "")) if intent.get("method") != "source" else ServiceSignals()
+    signals = analysis_of(state).service if intent.get("method") != "source" else ServiceSignals()
     path, reason = choose_path(intent, runtime.context.settings.route_threshold, signals,
                                service_pending(state.get("service")))
     emit("path_decision", path=path, intent=intent.get("intent"), reason=reason)
