@@ -30,7 +30,7 @@ def test_every_path_is_wired_from_decide_path() -> None:
     for target in ("chitchat", "clarify", "knowledge\\3a__start__", "learning", "react", "service"):
         assert f"decide_path -.-> {target};" in text
     assert "knowledge\\3a__start__ --> knowledge\\3aroute_domain;" in text
-    assert "knowledge\\3aretrieve -.-> knowledge\\3aretrieve;" in text, "the rewrite loop"
+    assert "knowledge\\3aretrieve --> knowledge\\3aread;" in text, "retrieval (its retry loop inside the node) then reading"
     assert "knowledge\\3areread --> knowledge\\3aroute_domain;" in text, "the other language's reading"
     assert "finish --> __end__;" in text
 

@@ -2,7 +2,7 @@
 with the checkpointer and store they want (``compile_graph`` does it for the app).
 
 Main graph:
-    normalize → classify → decide_path ─┬─ knowledge (subgraph: route_domain → retrieve ⟲ → read → check → queue_review)
+    normalize → classify → decide_path ─┬─ knowledge (subgraph: route_domain → retrieve (⟲ inside) → read → check → queue_review)
                                         ├─ service    (triage, slots, safe tools) ─┬─ confirm_action ─┬─ approve_action
                                         │                                         ├─ await_human    └─ (finish)
                                         ├─ learning   (documents, comments, entities, follow-ups, plans)
@@ -37,7 +37,6 @@ from knowzero.graph.routes import (
     route_after_confirm,
     route_after_domain,
     route_after_path,
-    route_after_retrieve,
     route_after_service,
 )
 from knowzero.graph.state import InputState, OutputState, State
@@ -45,7 +44,7 @@ from knowzero.graph.trace import traced
 
 
 def build_knowledge_graph() -> StateGraph[State, Deps, State, OutputState]:
-    """Router → retriever (⟲ rewrite ≤ 3) → reader → fact checker → review queue (steps of knowledge/answer/pipeline.py)."""
+    """Router → retriever (rewrites ≤ 3 inside ``pipeline.gather_until_good``) → reader → fact checker → review queue (steps of knowledge/answer/pipeline.py)."""
     g = StateGraph(State, context_schema=Deps, input_schema=State, output_schema=OutputState)
     g.add_node("route_domain", traced("route_domain", route_domain))
     g.add_node("retrieve", traced("retrieve", retrieve_passages))
@@ -55,7 +54,7 @@ def build_knowledge_graph() -> StateGraph[State, Deps, State, OutputState]:
     g.add_node("reread", traced("reread", reread))
     g.add_edge(START, "route_domain")
     g.add_conditional_edges("route_domain", route_after_domain)
-    g.add_conditional_edges("retrieve", route_after_retrieve)
+    g.add_edge("retrieve", "read")
     g.add_edge("read", "check")
     g.add_conditional_edges("check", route_after_check)
     g.add_edge("reread", "route_domain")

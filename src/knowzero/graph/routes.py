@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from langgraph.runtime import Runtime
-
-from knowzero.graph.context import Deps
 from knowzero.graph.state import State
-from knowzero.knowledge.answer.pipeline import should_retry
 from knowzero.service.state import service_state
 
 PathNode = Literal["knowledge", "service", "learning", "chitchat", "clarify", "react"]
@@ -17,13 +13,6 @@ PATH_NODES: tuple[PathNode, ...] = ("knowledge", "service", "learning", "chitcha
 
 def route_after_domain(state: State) -> Literal["retrieve", "__end__"]:
     return "__end__" if state.get("path") == "clarify" else "retrieve"
-
-
-def route_after_retrieve(state: State, runtime: Runtime[Deps]) -> Literal["retrieve", "read"]:
-    """Retry with a rewritten query while evidence is poor, at most ``max_rewrites`` times (the
-    pipeline's own rule, with the run's settings)."""
-    retry = should_retry(state.get("quality", 0.0), state.get("attempts", 0), runtime.context.settings.max_rewrites)
-    return "retrieve" if retry else "read"
 
 
 def route_after_check(state: State) -> Literal["reread", "queue_review"]:

@@ -33,10 +33,9 @@ async def route_domain(state: State, runtime: Runtime[Deps]) -> State:
 
 async def retrieve_passages(state: State, runtime: Runtime[Deps]) -> State:
     plan = state.get("plan") or Plan()
-    ev = await asyncio.to_thread(kp.gather_evidence, state.get("question", ""), plan, state.get("attempts", 0),
-                                 _kdeps(runtime, state))
+    ev, logs = await asyncio.to_thread(kp.gather_until_good, state.get("question", ""), plan, _kdeps(runtime, state))
     return {"passages": ev.passages, "quality": ev.quality, "attempts": ev.attempts, "query": ev.query,
-            "plan": ev.plan, "agent_log": [as_log(ev.log)]}
+            "plan": ev.plan, "agent_log": [as_log(log) for log in logs]}
 
 
 async def read_answer(state: State, runtime: Runtime[Deps]) -> State:
