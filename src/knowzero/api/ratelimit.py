@@ -1,4 +1,4 @@
-"""Per-identity rate limits for anonymous callers (issue 10, finding 10).
+"""Per-identity rate limits for anonymous callers.
 
 Signed-in callers (API keys) are not limited here: a key names who is responsible. Anonymous
 callers are limited on the routes that start real work (a chat turn, a search, generating a
@@ -14,7 +14,7 @@ empty string turns a bucket off). Counters live in process memory, or in Redis w
 ``KNOWZERO_REDIS_URL`` is set so several workers share them. In memory the synchronous storage is
 used, called straight from the event loop (dict operations, no I/O): the asyncio one sweeps every
 key with a thread hop each at every request (~100 hops per chat turn once 50 callers had been
-seen; issue 30). An exhausted bucket is a 429
+seen). An exhausted bucket is a 429
 ``rate_limited`` error with ``Retry-After``. Behind a reverse proxy the address is the proxy's
 unless uvicorn is told to trust its forwarded headers (``--forwarded-allow-ips``).
 

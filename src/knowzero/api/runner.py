@@ -174,7 +174,7 @@ class Runner:
       the one whose side effects carry idempotency keys — and with ``durability="exit"`` on the
       :data:`QUIET_PATHS`, checkpointed once at the end (a crash there re-runs the path's steps,
       which move nothing). A resume, and a cut-short turn being finished, always run with "sync".
-      A knowledge turn writes 2 checkpoints instead of ~10 (benchmarks/README.md, issue 30);
+      A knowledge turn writes 2 checkpoints instead of ~10 (measured in benchmarks/README.md);
     - a turn is recorded in the thread directory before it runs and forgotten when it ends; at
       start-up :meth:`recover_unfinished` finishes every turn a crash cut short, and any later use
       of a thread (a new message, a resume, a read) finishes it first (:meth:`recover`), so a

@@ -1,7 +1,7 @@
 """Own documents: ``knowzero eval documents --dir tests/data/orgdocs --split dev|held|all
 [--collections named|none|both] [--json] [--rows FILE]``.
 
-Runs the product the way an outside check of a team's own documents does (issue 27): a fresh server
+Runs the product the way an outside check of a team's own documents does: a fresh server
 (a temporary data dir unless ``--data-dir``; the bundled demo company ingested on start, as
 ``knowzero serve`` does), each organisation's files (one sub-folder of ``--dir`` per organisation; its
 name is the collection) uploaded through the public HTTP API as an editor (``POST /v1/kb/upload``),
@@ -412,7 +412,7 @@ def documents_command(
         provider: str = typer.Option(None, help=PROVIDER_HELP),
         json_out: bool = typer.Option(False, "--json", help="Print one JSON object last.")) -> None:
     """A team's own documents through the public HTTP API: right / wrong / abstained, by kind, named and
-    unnamed collections (issue 27)."""
+    unnamed collections."""
     import sys
 
     def say(message: str) -> None:

@@ -166,7 +166,7 @@ QUERY_CHARS = 300
 """How much of a question the knowledge steps read (routing, retrieval, key terms, sentence scoring).
 
 A message may be 4,000 characters (``max_message_chars``); segmenting, embedding and matching all of
-it for every retrieval attempt cost seconds of CPU per request (issue 10, finding 10), while what a
+it for every retrieval attempt cost seconds of CPU per request, while what a
 question asks fits in far fewer characters. The whole message is still stored and shown."""
 
 
@@ -213,7 +213,7 @@ def _jieba():  # noqa: ANN202 - rjieba.Jieba
     Same segmentation as the Python ``jieba`` 0.42.1 (identical tokens on every CJK run of the
     CMRC 2018 trial and DRCD dev contexts and questions, 64,186 runs, and on the demo knowledge
     base with the user dictionary), at about a sixth of the CPU: ingest's keyword indexing was
-    ~70% segmentation (issue 11)."""
+    ~70% segmentation."""
     import rjieba
 
     with _jieba_lock:

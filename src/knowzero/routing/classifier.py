@@ -273,7 +273,7 @@ class IntentClassifier:
             shortlist = {name for name, _ in hints[:LLM_CHOICES]}
             if best is not None and shortlist and r.intent not in shortlist:
                 # the model picks among the offline tiers' best guesses: a model that invents ("订单123退款500元"
-                # → a learning plan) cannot send a message where none of them would (issue 16 review)
+                # → a learning plan) cannot send a message where none of them would
                 note = (f"{LLM_UNAVAILABLE} (the model's intent is none of the offline tiers' {LLM_CHOICES} best "
                         f"guesses); kept the {best.method} result, not the model's {r.intent}")
                 return self._decide(best, tried, note=note), True

@@ -47,7 +47,7 @@ svc_users = Table(
 
 
 def migrate_key_revoked(conn: Connection) -> None:
-    """Users get ``key_revoked`` (issue 25: a revoked key was silently re-issued by the next start)."""
+    """Users get ``key_revoked`` (so the next start does not issue a revoked user a new key)."""
     if "key_revoked" not in {c["name"] for c in inspect(conn).get_columns("svc_users")}:
         conn.execute(text("ALTER TABLE svc_users ADD COLUMN key_revoked BOOLEAN NOT NULL DEFAULT false"))
 

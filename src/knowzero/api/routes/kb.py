@@ -63,7 +63,7 @@ async def upload(request: Request, user: EditorUser, files: list[UploadFile] = F
             continue
         # Searchable by keyword (and SQL) when this returns; the dense vectors are queued for the
         # embedding workers like a CLI ingest's (`knowzero worker`, or the server's own thread), so an
-        # upload never holds an API worker for the model (issue 11). ``queued`` says how many.
+        # upload never holds an API worker for the model. ``queued`` says how many.
         report = await asyncio.to_thread(kb.ingest_bytes, name, data, collection=collection, domain=domain,
                                          embed=False, parsed=parsed)
         flagged = [c for path in (*report.added, *report.updated) for c in kb.flags_for(path)["flagged_chunks"]]

@@ -186,11 +186,11 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
                                           deadline_s=deps.settings.llm_timeout_s)
             log = {"agent": "reader", "action": "generate", "provider": deps.provider.name, "notes": draft.notes}
             # a model's draft lists no disagreement between sources: the offline reader's check of the same
-            # passages does (measured, issue 16: without it conflicting sources were confirmed)
+            # passages does (without it conflicting sources were confirmed)
             if offline.conflicts:
                 draft = replace(draft, conflicts=offline.conflicts)
             # the model's draft must answer the question as well as the offline reader's does, by the
-            # checker's own measures (issue 16: a real quote of the wrong line was confirmed)
+            # checker's own measures (else a real quote of the wrong line can be confirmed)
             idf = deps.kb.keyword.term_idf
             why = weaker_answer(question, check_draft(deps.kb, question, draft, passages, a),
                                 check_draft(deps.kb, question, offline, passages, a),
@@ -251,7 +251,7 @@ def weaker_answer(question: str, model: policy.Verdict, offline: policy.Verdict,
     ``reader_share`` how the offline reader rates the model's main quote (:func:`reader.quote_share`).
     When the offline checks decline the evidence (``insufficient``: it mentions the question's words but
     does not answer it), the model's draft does not answer either: a model chooses and words the quotes, it
-    never widens what the evidence answers (issue 16: a faithful model's near-miss quote scored just above
+    never widens what the evidence answers (a faithful model's near-miss quote scored just above
     the answerability threshold and was shown where the offline reader abstained). When both drafts are
     ``uncertain`` and the model's quote gives no value of the kind asked, the offline one (whose reader picks
     sentences by that kind) is shown. Otherwise the offline
@@ -288,7 +288,7 @@ def weaker_answer(question: str, model: policy.Verdict, offline: policy.Verdict,
     if same_document and reader_share is not None and reader_share < 1.0 - 1e-9 \
             and (model.answerability or 0.0) <= (offline.answerability or 0.0):
         # no better by any check, and the offline reader ranks another sentence first: the measured reader's
-        # pick is shown (issue 25: "年假有几天？" quoted as "年假以半天为最小单位。" — a real line of the right
+        # pick is shown ("年假有几天？" quoted as "年假以半天为最小单位。" — a real line of the right
         # document, with a day in it, that does not say how many days — was confirmed)
         return f"{NOT_AN_ANSWER}: the offline reader ranks another sentence above it and it answers no better"
     return None

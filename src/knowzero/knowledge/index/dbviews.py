@@ -1,4 +1,4 @@
-"""Read-through views of the knowledge base's rows, for PostgreSQL mode (issue 11).
+"""Read-through views of the knowledge base's rows, for PostgreSQL mode.
 
 An API worker on PostgreSQL holds no per-corpus copy in memory: chunks, document texts and
 titles stay in the database and each question fetches what it needs. These classes give the

@@ -112,7 +112,7 @@ kb_tables = Table(
     Column("span_end", Integer, nullable=True),  # (None: a CSV, whose whole text is its rendering)
     Column("page", Integer, nullable=True),
 )
-"""A document may hold several tables (issue 29: DOCX, HTML, Markdown, PDF, XLSX): no unique path."""
+"""A document may hold several tables (DOCX, HTML, Markdown, PDF, XLSX): no unique path."""
 
 kb_disabled = Table(
     "kb_disabled", metadata,  # documents an editor switched off: kept, but never retrieved or cited
@@ -206,7 +206,7 @@ def flag_rows(chunks: Iterable[tuple[str, str, str, str]]) -> list[dict[str, str
 
 
 def migrate_chunk_keys_and_flags(conn: Connection) -> None:
-    """Chunks get their vector key (``vkey``) and instruction flags stored at ingest (issue 11: a
+    """Chunks get their vector key (``vkey``) and instruction flags stored at ingest (a
     reader neither recomputes them over the whole corpus at each load nor holds them in memory);
     existing chunks are filled in here, in batches."""
     if "vkey" not in {c["name"] for c in inspect(conn).get_columns("kb_chunks")}:

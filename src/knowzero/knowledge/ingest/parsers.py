@@ -69,7 +69,7 @@ MAX_DOCX_TABLE_CELLS = 100_000
 """Table cells of a DOCX's body (``w:tc``), and cells of its rendered rows (a merged cell counts per column)."""
 MAX_HTML_ELEMENTS = 500_000
 MAX_HTML_DEPTH = 256
-"""libxml2's own nesting limit: deeper HTML is refused (it used to be cut off silently)."""
+"""libxml2's own nesting limit: deeper HTML is refused, never cut off silently."""
 MAX_CSV_LINE_CHARS = 1_000_000
 MAX_CSV_LINES = 1_000_000
 """Physical lines of a CSV, blank ones included (csvtable.py bounds rows, columns, cells and fields)."""

@@ -1,4 +1,4 @@
-"""The embedding queue on PostgreSQL: procrastinate jobs, one per batch of vector keys (issue 11).
+"""The embedding queue on PostgreSQL: procrastinate jobs, one per batch of vector keys.
 
 Ingest defers ``knowzero.embed_chunks(keys=[…])`` on its own psycopg connection, so the job row is
 written in the same transaction as the chunk rows: a rolled-back ingest leaves no job, a

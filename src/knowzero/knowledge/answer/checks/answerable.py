@@ -221,7 +221,8 @@ BIAS = -4.951
 THRESHOLD = 0.62
 """The highest threshold that still answers ≥ 92% of the answerable CMRC questions on every fitting
 seed. Measured on DRCD dev (Traditional script, never used for fitting), worst seed of 3, 5, 11:
-false answers 0.30 → 0.20 (random and same-article removal), answered 0.92 → 0.83 (benchmarks/README.md)."""
+false answers 0.20 with the veto against 0.30 without it (random and same-article removal), answered 0.83 against
+0.92 (benchmarks/README.md)."""
 
 
 def score(f: Features, weights: Sequence[float] = WEIGHTS, bias: float = BIAS) -> float:
