@@ -71,10 +71,6 @@ _NO = re.compile(r"^\s*(不|否|不要|不行|不对|不同意|no|n|nope|don'?t)
 _SPLIT = re.compile(r"\s*(?:；|;|，?然后|，?并且|，?还有|，?另外|，?同时|，?顺便|。\s*(?=\S)|\band\s+then\b|\balso\b)\s*", re.I)
 
 
-def is_chinese(text: str) -> bool:
-    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
-
-
 def split_clauses(text: str) -> list[str]:
     """'查订单123，顺便帮我开个工单' → ['查订单123', '帮我开个工单'] (only at explicit connectors)."""
     parts = [p.strip(" ，,。.!！?？") for p in _SPLIT.split(text)]

@@ -32,10 +32,6 @@ def _replies() -> dict[str, dict[str, list[str]]]:
     return json.loads(resources.files("knowzero.graph").joinpath("data/replies.json").read_text("utf-8"))
 
 
-def is_chinese(text: str) -> bool:
-    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
-
-
 def template_reply(text: str, ui: str | None = None) -> str:
     """The template for ``text``'s kind, in its language; a message without one ("123") in the UI's
     (``ui``), else English as before."""
