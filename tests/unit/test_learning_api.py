@@ -70,3 +70,12 @@ async def test_errors_use_the_one_shape(client: httpx.AsyncClient) -> None:
         assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
         r = await client.get("/v1/learning/documents/missing/diff", params={"from_version": 0, "to_version": 1})
         assert r.status_code in (404, 422)
+
+
+def test_a_question_comment_is_asked_about_the_selection_only_when_it_points_at_it() -> None:
+    """One rule for both comment paths (REST and chat): "这里说的…" is about the selected text."""
+    from knowzero.learning.service import comment_question
+
+    assert comment_question("主轴预热10分钟", "这里说的预热要多久？") == "主轴预热10分钟 这里说的预热要多久？"
+    assert comment_question("主轴预热10分钟", "What does this mean?") == "主轴预热10分钟 What does this mean?"
+    assert comment_question("主轴预热10分钟", "普通员工在一类城市每晚住宿上限是多少？") == "普通员工在一类城市每晚住宿上限是多少？"

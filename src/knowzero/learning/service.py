@@ -10,6 +10,7 @@ comment that asks a question is answered by the one knowledge pipeline, not here
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -20,6 +21,8 @@ from sqlalchemy import Engine, select
 from knowzero.config import Settings
 from knowzero.errors import InvalidInput, NotFound
 from knowzero.input import AgentInput
+from knowzero.knowledge.answer.deps import KnowledgeDeps
+from knowzero.knowledge.answer.pipeline import Answer, answer
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.learning import store
 from knowzero.learning.cache import KBCache
@@ -423,3 +426,21 @@ _NOUN_HEADING = re.compile(r"(?![^？?。，,：:；;！!]*(?:有哪些|是什�
 
 def _ms(t0: float) -> float:
     return round((time.perf_counter() - t0) * 1000, 2)
+
+
+_POINTS_AT_SELECTION = re.compile(r"这|那|它|此|上面|这里|\b(?:this|that|it|here)\b", re.I)
+
+
+def comment_question(selected_text: str, comment: str) -> str:
+    """The question a comment asks, standing alone: one that points at the selection ("这里说的预热要多久？")
+    is asked about the selected text."""
+    return f"{selected_text} {comment}" if _POINTS_AT_SELECTION.search(comment) else comment
+
+
+async def answer_question_comment(svc: LearningService, comment_id: str, selected_text: str, comment: str,
+                                  kdeps: KnowledgeDeps) -> tuple[Answer, dict[str, Any]]:
+    """Answer a question comment through the knowledge answerer (the chat path's checks and verdict) and keep
+    the answer in the comment's thread — one way for the REST comment route and the chat comment path.
+    The answer and the comment as stored."""
+    ans = await answer(comment_question(selected_text, comment), kdeps)
+    return ans, await asyncio.to_thread(svc.answer_comment, comment_id, ans.reply)

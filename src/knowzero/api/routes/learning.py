@@ -21,9 +21,8 @@ from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser
 from knowzero.errors import InvalidInput
 from knowzero.input import integral
-from knowzero.knowledge.answer.pipeline import answer
 from knowzero.learning import store
-from knowzero.learning.service import LearningService
+from knowzero.learning.service import LearningService, answer_question_comment
 from knowzero.users import User
 
 
@@ -150,8 +149,8 @@ async def add_comment(request: Request, user: CurrentUser, doc_id: str, body: Co
                                   comment=body.comment, section_id=body.section_id, position=body.position,
                                   user_id=user.id)
     if res["need"] == "question":
-        ans = await answer(body.comment, request.app.state.deps.knowledge())
-        res["comment"] = await asyncio.to_thread(svc.answer_comment, res["comment"]["id"], ans.reply)
+        ans, res["comment"] = await answer_question_comment(svc, res["comment"]["id"], body.selected_text,
+                                                            body.comment, request.app.state.deps.knowledge())
         res["verdict"] = ans.verdict.to_dict()
         res["message"] = ans.reply
     return res

@@ -25,12 +25,11 @@ from knowzero.graph.context import Deps
 from knowzero.graph.state import AgentLogEntry, Document, State, as_document
 from knowzero.graph.trace import collections_of, emit
 from knowzero.input import AgentInput
-from knowzero.knowledge.answer import pipeline as kp
 from knowzero.knowledge.answer.checks.verify import coverage
 from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.learning import store
 from knowzero.learning.compose import clean_topic, relevance, term_weights
-from knowzero.learning.service import LearningService
+from knowzero.learning.service import LearningService, answer_question_comment
 from knowzero.streaming import llm_fallback
 from knowzero.users import User
 
@@ -254,11 +253,8 @@ async def _optimize(svc: LearningService, args: dict[str, Any], user_id: str, de
            "status": res["comment"]["status"]}
     if res["need"] != "question":
         return res["document"], res["message"], log
-    question = args["comment"]
-    if re.search(r"这|那|它|此|上面|这里", question):
-        question = f"{args['selected_text']} {question}"
-    answer = await kp.answer(question, deps.knowledge(emit))
-    await asyncio.to_thread(svc.answer_comment, res["comment"]["id"], answer.reply)
+    answer, _ = await answer_question_comment(svc, res["comment"]["id"], args["selected_text"], args["comment"],
+                                           deps.knowledge(emit))
     log["verdict"] = answer.verdict.level
     doc = dict(res["document"])
     doc["change_summary"] = ""
