@@ -35,7 +35,7 @@ def one(events: list[tuple[str, dict[str, Any]]], etype: str) -> dict[str, Any]:
 
 def check_order(events: list[tuple[str, dict[str, Any]]]) -> None:
     """node_start/node_end pair up; the path is decided before its node runs; an offline reply (no model
-    streamed it) comes whole, in one ``llm_token`` right before ``done``, and spells the reply."""
+    streamed it) comes whole in ``done.reply``, with no ``llm_token``."""
     stack: list[str] = []
     for e, d in events:
         if e == "node_start":
@@ -47,14 +47,10 @@ def check_order(events: list[tuple[str, dict[str, Any]]]) -> None:
     assert stack == [], f"unclosed nodes {stack}"
     names = types(events)
     assert names.index("path_decision") < len(names) - 1
-    tokens = "".join(d["text"] for e, d in events if e == "llm_token")
     done = events[-1][1]
-    assert done["reply"] and tokens == done["reply"]
-    assert names.index("path_decision") < min(i for i, n in enumerate(names) if n == "llm_token")
-    assert all(n != "llm_token" for n in names[names.index("done"):][1:])
+    assert done["reply"] and names[-1] == "done"
     reply_tokens = [d for e, d in events if e == "llm_token" and "document_id" not in d]
-    assert reply_tokens == [{"text": done["reply"], "whole": True}], "the whole reply, never pretend tokens"
-    assert names[-2] == "llm_token"
+    assert reply_tokens == [], "the whole reply in done, never pretend tokens"
 
 
 @pytest.fixture()

@@ -68,7 +68,7 @@ async def test_streamed_sentences_arrive_as_llm_tokens(model: str, demo_data_dir
         events = sse_events(await client.post("/v1/chat", json={"source": "chat", "message": "你好"}))
     tokens = [d["text"] for e, d in events if e == "llm_token"]
     assert tokens == ["你好！", "很高兴见到你。", "想了解什么制度或工艺？"], "one event per checked sentence, as streamed"
-    assert not any(d.get("whole") for e, d in events if e == "llm_token"), "streamed: not sent again whole"
+    assert all("whole" not in d for e, d in events if e == "llm_token"), "streamed tokens are tokens"
     done = events[-1][1]
     assert events[-1][0] == "done" and done["reply"] == "".join(tokens)
 
@@ -109,4 +109,4 @@ async def test_a_learning_section_streams_token_by_token_and_each_sentence_is_ch
     assert any(c.get("wording") == "model" for s in doc["sections"] for c in s["citations"])
     reply_tokens = [d for e, d in events if e == "llm_token" and "document_id" not in d]
     assert events[-1][0] == "done" and "已生成" in events[-1][1]["reply"]
-    assert reply_tokens == [{"text": events[-1][1]["reply"], "whole": True}], "the reply itself was not streamed"
+    assert reply_tokens == [], "the reply itself was not streamed: it is done.reply"

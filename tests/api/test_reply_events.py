@@ -1,7 +1,7 @@
 """How a reply reaches a streaming client (docs/events.md, ``llm_token``): a reply no model streamed exists
-whole, so it is sent whole — one ``llm_token`` with ``whole: true`` right before ``done`` — never cut into
-pretend tokens; a turn that pauses for a person sends no reply tokens; an OpenAI-compatible client gets the
-same whole reply as one delta."""
+whole, so it is sent as what it is — in ``done.reply``, with no ``llm_token`` — never cut into pretend
+tokens; a turn that pauses for a person sends no reply tokens; an OpenAI-compatible client gets the same
+whole reply as one delta."""
 
 from __future__ import annotations
 
@@ -26,8 +26,7 @@ async def test_an_offline_reply_is_one_event_with_the_whole_text(demo_data_dir: 
         events = sse_events(await client.post("/v1/chat", json={"message": message}))
     done = events[-1][1]
     assert events[-1][0] == "done" and len(done["reply"]) > 12, "long enough that pieces would have shown"
-    assert reply_tokens(events) == [{"text": done["reply"], "whole": True}]
-    assert events[-2][0] == "llm_token", "sent once the reply exists, just before done"
+    assert reply_tokens(events) == [], "no pretend tokens: the reply is done.reply"
 
 
 async def test_the_json_mode_has_no_tokens(demo_data_dir: Path) -> None:

@@ -440,10 +440,8 @@ class Runner:
                 if not data.get("_emitted"):
                     yield "human_review_request", {k: v for k, v in data.items() if not k.startswith("_")}
             reply = values.get("reply") or ""
-            if reply and not pending and not streamed:
-                # No model streamed this reply (offline, or a checked answer composed from quotes): it exists
-                # whole, so it goes out as what it is — one event with the whole text, not a token stream.
-                yield "llm_token", {"text": reply, "whole": True}
+            # A reply no model streamed (offline, or a checked answer composed from quotes) exists whole: it goes
+            # out as what it is, in ``done``, never cut into pretend tokens.
             yield "done", {"thread_id": thread_id, "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2),
                            "interrupted": bool(pending), "reply": reply,
                            "citations": values.get("citations") or [],

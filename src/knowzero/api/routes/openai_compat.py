@@ -99,15 +99,22 @@ async def completions(body: ChatCompletionRequest, request: Request, user: Curre
 
     async def gen() -> AsyncIterator[dict[str, str]]:
         last_error: dict[str, Any] | None = None
-        finished = False
+        finished = streamed = False
+
+        def content(text: str) -> dict[str, str]:
+            chunk = {"id": cid, "object": "chat.completion.chunk", "created": created, "model": body.model,
+                     "choices": [{"index": 0, "delta": {"content": text}, "finish_reason": None}]}
+            return {"data": json.dumps(chunk, ensure_ascii=False)}
+
         async for etype, data in events:
             if etype == "llm_token" and "document_id" not in data:  # a learning section's text is not the reply
-                chunk = {"id": cid, "object": "chat.completion.chunk", "created": created, "model": body.model,
-                         "choices": [{"index": 0, "delta": {"content": data["text"]}, "finish_reason": None}]}
-                yield {"data": json.dumps(chunk, ensure_ascii=False)}
+                streamed = True
+                yield content(data["text"])
             elif etype == "error":
                 last_error = data  # terminal only if no ``done`` follows
             elif etype == "done":
+                if not streamed and data.get("reply"):  # a reply no model streamed: one chunk, the whole of it
+                    yield content(data["reply"])
                 chunk = {"id": cid, "object": "chat.completion.chunk", "created": created, "model": body.model,
                          "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
                 yield {"data": json.dumps(chunk)}
