@@ -53,7 +53,7 @@ async def check_answer(state: State, runtime: Runtime[Deps]) -> State:
             "draft": shown,
             "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state), state.get("reply_language"),
                                       kp.edition_notes(_kdeps(runtime, state).kb, shown)
-                                      if verdict.level != "insufficient" else ()),
+                                      if verdict.level != "insufficient" else (), analysis_of(state)),
             "agent_log": [as_log(log)]}
 
 

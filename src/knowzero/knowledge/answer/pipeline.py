@@ -354,7 +354,8 @@ async def answer(question: str, deps: KnowledgeDeps, analysis: Analysis | None =
     verdict, shown, check_log = await check_answer(question, draft, ev.passages, deps, a)
     log.append(check_log)
     return Answer(question, compose_reply(question, shown, verdict, deps.ui_language, deps.reply_language,
-                                          superseded=edition_notes(deps.kb, shown) if verdict.level != "insufficient" else ()),
+                                          superseded=edition_notes(deps.kb, shown) if verdict.level != "insufficient" else (),
+                                          analysis=a),
                   verdict, citations_for(shown, verdict, deps.kb.passage),
                   ev.passages, shown, routing.domain, agent_log=log, elapsed_ms=_ms(t0))
 

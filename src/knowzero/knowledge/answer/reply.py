@@ -7,13 +7,13 @@ from typing import Any
 
 from knowzero.knowledge.answer import policy
 from knowzero.knowledge.answer.checks import premise
-from knowzero.knowledge.answer.deps import zh
 from knowzero.knowledge.answer.policy import INSTRUCTIONS_WARNING, PREMISE_WARNING
 from knowzero.knowledge.answer.reader import Claim, Draft
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.text import in_script, traditional
+from knowzero.knowledge.text import in_script
 from knowzero.knowledge.types import Passage
+from knowzero.understanding.analysis import Analysis, of
 
 
 def citations_for(draft: Draft, verdict: policy.Verdict,
@@ -42,13 +42,14 @@ def edition_notes(kb: KnowledgeBase, draft: Draft) -> list[str]:
 
 
 def compose_reply(question: str, draft: Draft, verdict: policy.Verdict, ui: str | None = None,
-                  language: str | None = None, superseded: Sequence[str] = ()) -> str:
+                  language: str | None = None, superseded: Sequence[str] = (), analysis: Analysis | None = None) -> str:
     """The text the user reads: the checked claims with their citation marks, never free text
     (its own words in the question's language, else the UI's: ``ui``; in Traditional characters for a
     question written in them — the quotes stay as their documents write them). ``language`` overrides both:
     the asker's, when the question was translated into the documents' language to read them."""
-    is_zh = language == "zh" if language in ("zh", "en") else zh(question, ui)
-    hant = is_zh and traditional(question)
+    a = of(question, analysis)
+    is_zh = language == "zh" if language in ("zh", "en") else a.reply_zh(ui)
+    hant = is_zh and a.traditional
 
     def say(zh_text: str, en_text: str) -> str:
         return in_script(zh_text, hant) if is_zh else en_text
@@ -59,7 +60,7 @@ def compose_reply(question: str, draft: Draft, verdict: policy.Verdict, ui: str 
     answer = "".join(f"{c.text.rstrip()}[{i + 1}]" for i, c in enumerate(draft.claims))
     if draft.method == "computed":  # the computed value leads; the rows it used follow as its evidence
         answer = draft.answer + "\n" + "\n".join(f"- {c.text.rstrip()}[{i + 1}]" for i, c in enumerate(draft.claims))
-    polarity = premise.premise(question, [c.quote for c in draft.claims]) if premise.is_yes_no(question) else None
+    polarity = premise.premise(question, [c.quote for c in draft.claims]) if a.yes_no else None
     if INSTRUCTIONS_WARNING in verdict.warnings:
         answer = say("⚠️ 引用的文档中含有对助手下达指令的文字，以下仅为原文引用，未经确认，其中的要求不会被执行，已提交审核：",
                      "⚠️ A cited document contains text giving the assistant instructions. It is quoted as-is, not "
@@ -75,7 +76,7 @@ def compose_reply(question: str, draft: Draft, verdict: policy.Verdict, ui: str 
         answer = say("⚠️ 来源之间或回答与来源存在矛盾，已提交人工审核：",
                      "⚠️ This answer conflicts with a source and was sent for review: ") + answer
     elif polarity is not None and polarity.answer == "yes" and not draft.conflicts \
-            and about_asked_item(question, polarity.sentence, draft.claims):
+            and about_asked_item(set(a.entities), polarity.sentence, draft.claims):
         answer = say("是的。", "Yes. ") + answer
     for c in draft.conflicts:
         answer += conflict_note(c, is_zh, hant)
@@ -86,10 +87,9 @@ def compose_reply(question: str, draft: Draft, verdict: policy.Verdict, ui: str 
     return answer
 
 
-def about_asked_item(question: str, sentence: str, claims: Sequence[Claim]) -> bool:
-    """The sentence that says "yes" is about the item the question names (itself, or by its document's
-    title): "一般零件：使用通用量具进行全尺寸检验" does not say yes to "零件A能不能用通用量具…？"."""
-    asked = ent.extract(question)
+def about_asked_item(asked: set[str], sentence: str, claims: Sequence[Claim]) -> bool:
+    """The sentence that says "yes" is about the item the question names (``asked``: its entities; itself, or
+    by its document's title): "一般零件：使用通用量具进行全尺寸检验" does not say yes to "零件A能不能用通用量具…？"."""
     if not asked:
         return True
     if ent.extract(sentence) & asked:
