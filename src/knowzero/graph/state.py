@@ -31,6 +31,7 @@ from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict  # pydantic validates typing_extensions' TypedDict on Python < 3.12
 
 from knowzero.input import AgentInput, CommentInput
+from knowzero.knowledge.answer.checks.constraints import Constraint
 from knowzero.knowledge.answer.pipeline import passage_to_dict
 from knowzero.knowledge.answer.policy import ClaimVerdict, Verdict
 from knowzero.knowledge.answer.reader import Claim, Draft
@@ -40,7 +41,7 @@ from knowzero.routing.signals import ServiceSignals
 from knowzero.service.state import ServiceState
 from knowzero.understanding.analysis import Analysis
 
-CHECKPOINT_TYPES: tuple[type, ...] = (AgentInput, CommentInput, Analysis, ServiceSignals, Plan, Passage, Scored, Draft,
+CHECKPOINT_TYPES: tuple[type, ...] = (AgentInput, CommentInput, Analysis, Constraint, ServiceSignals, Plan, Passage, Scored, Draft,
                                       Claim, Verdict,
                                       ClaimVerdict)
 """Our types a checkpoint may contain; nothing else is revived from one (strict msgpack allowlist)."""

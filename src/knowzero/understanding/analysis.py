@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from knowzero.input import message_language
 from knowzero.knowledge.answer.aggregate import asks_to_compute
 from knowzero.knowledge.answer.checks.answerable import asked_kind
+from knowzero.knowledge.answer.checks.constraints import Constraint, constraints_of
 from knowzero.knowledge.answer.checks.premise import is_yes_no
 from knowzero.knowledge.index.entities import extract as extract_entities
 from knowzero.knowledge.text import STOPWORDS, fold, tokens, traditional
@@ -51,11 +52,13 @@ class Analysis:
     """It asks to count, sum or average ("一共有多少名员工？")."""
     entities: tuple[str, ...] = ()
     """Items it names (part numbers, "零件A", product models)."""
+    constraints: tuple[Constraint, ...] = ()
+    """Values the answer must meet: the year, edition ("第七届") or date the question names."""
     service: ServiceSignals = field(default_factory=ServiceSignals)
     """Explicit service signals: order/ticket ids, a request for a person, a complaint, account words."""
 
     def __post_init__(self) -> None:  # a checkpoint hands sequences back as lists: keep the declared tuples
-        for name in ("tokens", "terms", "entities"):
+        for name in ("tokens", "terms", "entities", "constraints"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property
@@ -74,7 +77,8 @@ def analyse(text: str, *, typed: str = "") -> Analysis:
     return Analysis(text=text, typed=typed if typed != text else "", language=message_language(text),
                     traditional=traditional(text), folded=fold(text).lower(), tokens=words, terms=terms,
                     asked_kind=asked_kind(text), yes_no=is_yes_no(text), computes=asks_to_compute(text),
-                    entities=tuple(sorted(extract_entities(text))), service=service_signals(text))
+                    entities=tuple(sorted(extract_entities(text))), constraints=constraints_of(text),
+                    service=service_signals(text))
 
 
 def of(question: str, given: Analysis | None) -> Analysis:

@@ -14,7 +14,7 @@ from typing import Any
 
 from knowzero.errors import ProviderError
 from knowzero.knowledge.answer import policy
-from knowzero.knowledge.answer.checks import answerable, premise, verify
+from knowzero.knowledge.answer.checks import answerable, constraints, premise, verify
 from knowzero.knowledge.answer.checks.injection import describe, find_instructions
 from knowzero.knowledge.answer.deps import KnowledgeDeps
 from knowzero.knowledge.answer.judge import STRICTER, judge_answer
@@ -116,6 +116,9 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     v = answerability_gate(question, v, prob, f, draft.conflicts)
     if v.level == "insufficient":
         return v
+    if a.constraints and (off := constraints.missed(a.constraints, f"{cited.title} {cited.section} "
+                                                                   + " ".join(evidence_texts))):
+        return policy.constraint_missed(v, off[0].written)
     kind = a.asked_kind
     if v.level == "confirmed" and f.slot == 0.0 and (kind == "number" or (kind is not None and not extractive)):
         # a model may quote a real line that holds no value of the asked kind (a table's header row for

@@ -25,7 +25,8 @@ The rules, in the order the checker applies them to one draft:
    then contradicted claims, conflicts, uncertain claims, a paraphrase, thin cited sentences → uncertain.
 3. two versions of one statement disagreeing on the asked value keep an abstention for review
    (:func:`disputed`).
-4. the answerability veto (:func:`answerability_veto`), the asked kind of value missing
+4. the answerability veto (:func:`answerability_veto`), another time or edition than the one asked
+   (:func:`constraint_missed`), the asked kind of value missing
    (:func:`no_value_of_kind`), a question term the knowledge base never uses (:func:`unknown_term`).
 5. a model's sentences replaced by their quotes (:func:`reworded_replaced`); a model judge may only make
    the verdict stricter (:func:`stricter_by_judge`).
@@ -215,6 +216,15 @@ def answerability_veto(v: Verdict, named: Verdict | None, explanation: str) -> V
         return named
     return replace(v, level="insufficient", needs_human_review=False,
                    reason=f"the sources mention the question's words but do not answer it ({explanation})")
+
+
+def constraint_missed(v: Verdict, written: str) -> Verdict:
+    """The cited text meets the question's topic but names another time or edition than the one asked
+    ("2021年…" answered from the 1960s): it answers a different question, and the reply declines."""
+    if not answers(v):
+        return v
+    return replace(v, level="insufficient", needs_human_review=False,
+                   reason=f"the sources speak of another time or edition than the question's 「{written}」")
 
 
 def no_value_of_kind(v: Verdict, kind: str) -> Verdict:

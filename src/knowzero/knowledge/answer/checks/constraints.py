@@ -1,0 +1,88 @@
+"""Constraints a question sets that its answer must meet: the year it asks about, the edition or session
+("第七届"), the date (pure).
+
+A reply can be about the question's topic and still answer a different question: "2021年香港GDP增长了多少？"
+answered with the 1960s–80s growth rate, "第七届…" with the sixth. Each constraint here is read from the
+question as a value (years and ordinals as numbers, "第七届" = "第7届", a date as month and day) and must be
+met, as a value, by the cited text or its explicit context (the sentences around the quote, the section
+heading, the document's title). One that is not met is a finding the verdict policy turns into a decline.
+
+Words, events and roles ("踩踏" against "交通事故") are the answerability check's; this module only reads
+values, so that a paraphrase never trips it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from knowzero.knowledge.answer.checks.numbers import cn_value
+
+_YEAR = re.compile(r"(?<![\d.])((?:1[5-9]|20)\d{2})\s*年(?!代|级|度报|初|底|末|间)|(?<![\d.])((?:1[5-9]|20)\d{2})(?=\s*(?:财年|年度|赛季))")
+"""A calendar year the question names ("2021年", "2022财年"); not "1990年代" (a decade), not "2021年初"'s
+looser period either, and not a bare number that may be a count."""
+_ORDINAL = re.compile(r"第\s*([0-9]+|[一二三四五六七八九十百零〇两]+)\s*(届|次|期|季|任|批|轮|代)")
+_DATE = re.compile(r"(?<![\d.])([0-9]{1,2}|[一二三四五六七八九十]+)\s*月\s*([0-9]{1,2}|[一二三四五六七八九十]+)\s*[日号]")
+_RELATIVE = re.compile(r"今年|去年|前年|明年|本年|当年|同年|近年")
+
+
+@dataclass(frozen=True)
+class Constraint:
+    kind: str
+    """"year", "ordinal" or "date"."""
+    value: str
+    """The value in digits: "2021", "7届", "1-17"."""
+    written: str
+    """As the question writes it ("2021年", "第七届", "1月17日")."""
+
+
+def _digits(n: str) -> str:
+    n = unicodedata.normalize("NFKC", n).strip()
+    if n.isdigit():
+        return str(int(n))
+    forms = cn_value(n)
+    return forms[0] if forms else n
+
+
+def constraints_of(question: str) -> tuple[Constraint, ...]:
+    """The value constraints ``question`` sets (none for a question without years, ordinals or dates)."""
+    q = unicodedata.normalize("NFKC", question)
+    out: list[Constraint] = []
+    for m in _YEAR.finditer(q):
+        year = m.group(1) or m.group(2)
+        out.append(Constraint("year", year, m.group(0)))
+    for m in _ORDINAL.finditer(q):
+        out.append(Constraint("ordinal", f"{_digits(m.group(1))}{m.group(2)}", m.group(0)))
+    for m in _DATE.finditer(q):
+        out.append(Constraint("date", f"{_digits(m.group(1))}-{_digits(m.group(2))}", m.group(0)))
+    return tuple(dict.fromkeys(out))
+
+
+def _values(kind: str, text: str) -> set[str]:
+    t = unicodedata.normalize("NFKC", text)
+    if kind == "year":  # years, and decades or centuries ("60年代", "上世纪"): times that are not the asked year
+        return ({m.group(0) for m in re.finditer(r"(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)(?!\s*年代)", t)}
+                | {f"decade:{m.group(1)}" for m in re.finditer(r"(\d{2,4})\s*年代", t)}
+                | {"century" for _ in re.finditer(r"世纪", t)})
+    if kind == "ordinal":
+        return {f"{_digits(m.group(1))}{m.group(2)}" for m in _ORDINAL.finditer(t)}
+    return {f"{_digits(m.group(1))}-{_digits(m.group(2))}" for m in _DATE.finditer(t)}
+
+
+def missed(constraints: tuple[Constraint, ...], evidence: str) -> list[Constraint]:
+    """The constraints ``evidence`` (the cited text with its explicit context) does not meet. A constraint
+    counts as missed only when the evidence names a value of the same kind and not the asked one — a
+    source that names no year at all neither meets nor breaks a year (it may be the asked year's own
+    document), one that names only other years answers about another time."""
+    out = []
+    for c in constraints:
+        found = _values(c.kind, evidence)
+        if found and c.value not in found:
+            out.append(c)
+    return out
+
+
+def relative_time(question: str) -> bool:
+    """The question names a time relative to when it was written ("今年", "去年"): not checked as a value."""
+    return bool(_RELATIVE.search(question))

@@ -1,0 +1,42 @@
+"""Constraints a question sets (years, editions, dates), met or missed by the cited text as values (pure)."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowzero.knowledge.answer import policy
+from knowzero.knowledge.answer.checks.constraints import constraints_of, missed
+
+
+@pytest.mark.parametrize(("question", "values"), [
+    ("2021年香港GDP增长了多少？", ["2021"]),
+    ("第七届全国运动会在哪里举行？", ["7届"]),
+    ("2022年春运首日1月17日的车票何时开售？", ["2022", "1-17"]),
+    ("1990年代的流行音乐有哪些特点？", []),   # a decade is no year
+    ("公司有多少名员工？", []),
+    ("今年的年假有几天？", []),             # relative: no value to compare
+])
+def test_constraints_are_read_as_values(question: str, values: list[str]) -> None:
+    assert [c.value for c in constraints_of(question)] == values
+
+
+@pytest.mark.parametrize(("question", "evidence", "missing"), [
+    ("2021年香港GDP增长了多少？", "上世纪60年代到80年代，香港经济腾飞，GDP年均增长速度近9%。", ["2021年"]),
+    ("2021年香港GDP增长了多少？", "1960年至1980年间，香港GDP年均增长近9%。", ["2021年"]),
+    ("2021年香港GDP增长了多少？", "2021年香港本地生产总值增长6.4%。", []),
+    ("2021年香港GDP增长了多少？", "香港本地生产总值增长6.4%。", []),          # no time named: not a miss
+    ("第七届全国运动会在哪里举行？", "第六届全国运动会在广州举行。", ["第七届"]),
+    ("第七届全国运动会在哪里举行？", "第7届全国运动会在北京举行。", []),           # 七 = 7
+    ("2022年春运首日1月17日的车票何时开售？", "2022年春运首日（1月17日）的火车票今天正式开售。", []),
+])
+def test_a_constraint_is_missed_only_when_the_source_names_another_value(question: str, evidence: str,
+                                                                       missing: list[str]) -> None:
+    assert [c.written for c in missed(constraints_of(question), evidence)] == missing
+
+
+def test_the_policy_declines_an_answer_about_another_time() -> None:
+    ok = policy.Verdict("confirmed", "quoted", [], 0.9, False)
+    v = policy.constraint_missed(ok, "2021年")
+    assert v.level == "insufficient" and "2021年" in v.reason and not v.needs_human_review
+    declined = policy.Verdict("insufficient", "nothing", [], 0.1, False)
+    assert policy.constraint_missed(declined, "2021年") is declined
