@@ -96,7 +96,7 @@ def test_conflicting_names_are_found_and_different_subjects_are_not() -> None:
 def test_traditional_questions_and_sentences_read_like_simplified_ones() -> None:
     # the reader's patterns are Simplified: Traditional text is folded before they apply
     assert reader.answer_type("誰創立了這間公司？") == "person"
-    assert reader.answer_type("網球比賽最多有幾個回合？") == "number"
+    assert reader.answer_type("網球比賽最多有幾盤？") == "number"
     assert reader.answer_type("梵語的書寫形式是什麼時候出現的？") == "time"
     assert reader.answer_type("關島哪裡人口最多？") == "place"
     # a number question prefers the sentence holding a number (both share only the subject with it)

@@ -8,10 +8,13 @@ from knowzero.vocabulary.tables import table
 
 QUESTION_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (k["name"], re.compile(k["pattern"], re.I)) for k in table("questions")["kinds"])
-"""(kind, pattern) in the order they are tried."""
+"""(kind, pattern) in the order they are tried: the kind of value a question asks for."""
+READER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (k["name"], re.compile(k["pattern"])) for k in table("questions")["reader_kinds"])
+"""(kind, pattern): the kind of sentence the extractive reader ranks first (see the data file for why it differs)."""
 
 
-def kind_of(folded_question: str) -> str | None:
+def kind_of(folded_question: str, kinds: tuple[tuple[str, re.Pattern[str]], ...] = QUESTION_KINDS) -> str | None:
     """The first kind whose pattern the question (folded to Simplified, lower-cased) matches, or None."""
     q = folded_question.replace("甚么", "什么")  # Taiwanese 甚麼 is 什么
-    return next((name for name, pat in QUESTION_KINDS if pat.search(q)), None)
+    return next((name for name, pat in kinds if pat.search(q)), None)

@@ -41,6 +41,7 @@ from knowzero.knowledge.text import (
 )
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import ChatProvider, chat_json
+from knowzero.vocabulary.questions import READER_KINDS, kind_of
 
 
 @dataclass
@@ -87,8 +88,7 @@ _HAS_TIME = re.compile(r"\d{2,4}年|\d+月|\d+日|世纪|年代|朝|时期|\d{4}
 def answer_type(question: str) -> str | None:
     """The kind of value asked for (time, number, person, place) or None; Traditional script is
     folded first (the patterns are Simplified: "誰", "幾", "什麼時候" ask too)."""
-    kind = answerable.asked_kind(question)
-    return kind if kind in _VALUE_KINDS else None
+    return kind_of(fold(question).lower(), READER_KINDS)
 
 
 def _type_bonus(kind: str | None, sentence: str) -> float:
