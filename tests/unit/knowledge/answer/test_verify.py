@@ -10,7 +10,7 @@ import pytest
 
 from knowzero.knowledge.answer import verify as v
 
-HALUEVAL = Path(__file__).parents[1] / "data" / "halueval" / "qa_sample.jsonl"
+HALUEVAL = Path(__file__).parents[3] / "data" / "halueval" / "qa_sample.jsonl"
 
 
 # ----- quotes and numbers

@@ -29,7 +29,7 @@ from knowzero.llm.openai_compat import OpenAICompatProvider
 from knowzero.llm.scripted import INVENTED_NAME, INVENTED_NUMBER, MODES, REFUSAL
 from llm_scripted import client, scripted_server
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 CMRC = DATA / "squad" / "cmrc2018_slice.json"
 HALUEVAL = DATA / "halueval" / "qa_sample.jsonl"
 REPORT_KEYS = {"provider", "model", "llm_calls", "llm_errors", "llm_fallbacks", "llm_fallback_reasons", "llm_p50_s",
