@@ -4,7 +4,7 @@ The outside tester's header, uploaded anonymously, made ``alice`` an admin on Po
 runs several statements in one unparameterised execute). Here the same header goes through
 ``ingest_bytes`` (what ``POST /v1/kb/upload`` calls): alice stays a customer, no ``junk`` table
 appears, the file is ingested with the header kept as metadata, and refused files stay per-file
-errors. The SQLite twin is tests/unit/test_csv_sql_safety.py.
+errors. The SQLite twin is tests/unit/knowledge/index/test_csv_sql_safety.py.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ SLICE = Path(__file__).resolve().parents[1] / "data" / "squad" / "cmrc2018_slice
 KEEP = ("question", "reply", "level", "top", "answered", "contains")
 
 
+@pytest.mark.slow
 def test_postgres_mode_gives_the_embedded_modes_answers(pg_url: str, tmp_path: Path) -> None:
     kw = {"limit": 12, "unanswerable_share": 0.25, "seed": 3, "data_dir": tmp_path / "kb", "baseline": False}
     lite = run_knowledge(SLICE, **kw)

@@ -56,6 +56,7 @@ def _children(pid: int) -> list[int]:
 
 @pytest.mark.postgres
 @pytest.mark.redis
+@pytest.mark.slow
 def test_two_workers_share_postgres_and_redis(pg_url: str, tmp_path: Path) -> None:
     redis = redis_url()
     if redis is None:

@@ -29,7 +29,7 @@ from knowzero.llm.openai_compat import OpenAICompatProvider
 from knowzero.llm.scripted import INVENTED_NAME, INVENTED_NUMBER, MODES, REFUSAL
 from llm_scripted import client, scripted_server
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 CMRC = DATA / "squad" / "cmrc2018_slice.json"
 HALUEVAL = DATA / "halueval" / "qa_sample.jsonl"
 REPORT_KEYS = {"provider", "model", "llm_calls", "llm_errors", "llm_fallbacks", "llm_fallback_reasons", "llm_p50_s",
@@ -133,6 +133,7 @@ def squad_runs(servers: dict[str, str], tmp_path_factory: pytest.TempPathFactory
     return runs
 
 
+@pytest.mark.slow
 def test_squad_faithful_model_is_no_worse_than_offline(squad_runs: dict[str, dict[str, Any]]) -> None:
     off, r = squad_runs["offline"], squad_runs["faithful"]
     assert REPORT_KEYS <= set(r) and r["provider"] == "openai" and r["model"] == "scripted-faithful"
@@ -145,6 +146,7 @@ def test_squad_faithful_model_is_no_worse_than_offline(squad_runs: dict[str, dic
     assert off["llm_calls"] == 0 and off["provider"] == "none"
 
 
+@pytest.mark.slow
 def test_squad_invented_sentences_never_shown_confirmed(squad_runs: dict[str, dict[str, Any]]) -> None:
     r = squad_runs["invent"]
     assert r["llm_calls"] > 0 and r["unverified_sentences_shown"] == 0
@@ -155,6 +157,7 @@ def test_squad_invented_sentences_never_shown_confirmed(squad_runs: dict[str, di
     assert r["false_answer_rate"] <= squad_runs["offline"]["false_answer_rate"]
 
 
+@pytest.mark.slow
 def test_squad_paraphrases_are_checked_before_they_are_shown(squad_runs: dict[str, dict[str, Any]]) -> None:
     r, off = squad_runs["paraphrase"], squad_runs["offline"]
     assert r["generated_sentences_shown"] > 0 and r["unverified_sentences_shown"] == 0
@@ -162,6 +165,7 @@ def test_squad_paraphrases_are_checked_before_they_are_shown(squad_runs: dict[st
     assert 0.5 <= r["answer_contains_gold"] <= 1.0
 
 
+@pytest.mark.slow
 def test_squad_refusing_model_falls_back_to_the_offline_answers(squad_runs: dict[str, dict[str, Any]]) -> None:
     r, off = squad_runs["refuse"], squad_runs["offline"]
     assert r["llm_fallbacks"] > 0 and r["llm_fallback_turns"] == r["n"]
@@ -336,6 +340,7 @@ def test_report_runs_the_benchmarks_with_the_chosen_model(servers: dict[str, str
     assert bad.exit_code == 2 and "--provider" in bad.output
 
 
+@pytest.mark.slow
 def test_a_model_reader_keeps_the_offline_check_for_conflicting_sources(servers: dict[str, str], tmp_path: Path) -> None:
     from knowzero.eval.knowledge import run_conflicts
 

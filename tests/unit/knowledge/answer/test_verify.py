@@ -12,7 +12,7 @@ from knowzero.knowledge.answer import policy
 from knowzero.knowledge.answer.checks import conflicts, freetext, numbers, premise
 from knowzero.knowledge.answer.checks import verify as v
 
-HALUEVAL = Path(__file__).parents[1] / "data" / "halueval" / "qa_sample.jsonl"
+HALUEVAL = Path(__file__).parents[3] / "data" / "halueval" / "qa_sample.jsonl"
 
 
 # ----- quotes and numbers

@@ -43,7 +43,7 @@ from knowzero.routing.head import (
 from knowzero.routing.text import normalize, tokens
 from kz_testlib import shared_classifier
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "routing"
+DATA = Path(__file__).resolve().parents[2] / "data" / "routing"
 CLINC_SLICE = DATA / "clinc150_slice.json"
 PRODUCT_DEV = DATA / "product_dev.jsonl"
 
@@ -131,7 +131,7 @@ def test_data_file_defines_exactly_the_product_intents() -> None:
 
 
 def test_data_file_rejects_unknown_intents(tmp_path: Path) -> None:
-    raw = json.loads((Path(__file__).resolve().parents[2] / "src/knowzero/routing/data/intents.json").read_text())
+    raw = json.loads((Path(__file__).resolve().parents[3] / "src/knowzero/routing/data/intents.json").read_text())
     raw["rules"].append({"name": "bad", "intent": "nonsense", "pattern": "x"})
     bad = tmp_path / "intents.json"
     bad.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from knowzero.cli import app
 from knowzero.eval.documents import KINDS, grade, load_questions, mentions, normalise, org_files, summarise
 
-ORGDOCS = Path(__file__).resolve().parents[1] / "data" / "orgdocs"
+ORGDOCS = Path(__file__).resolve().parents[2] / "data" / "orgdocs"
 CITED = [{"source": "acme/a.md"}]
 
 

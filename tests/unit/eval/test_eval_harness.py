@@ -29,7 +29,7 @@ from knowzero.eval.knowledge import (
 )
 from knowzero.knowledge import text as kztext
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "squad"
+DATA = Path(__file__).resolve().parents[2] / "data" / "squad"
 CMRC = DATA / "cmrc2018_slice.json"
 DRCD = DATA / "drcd_slice.json"
 

@@ -10,7 +10,7 @@ import pytest
 from knowzero.errors import IngestError
 from knowzero.knowledge.ingest.parsers import decode, parse_bytes, parse_file
 
-DATA = Path(__file__).parents[1] / "data"
+DATA = Path(__file__).parents[3] / "data"
 
 
 def test_markdown_title_from_first_heading() -> None:
