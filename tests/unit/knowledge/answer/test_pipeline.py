@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from knowzero.knowledge.answer import pipeline as kp
+from knowzero.knowledge.answer import policy
+from knowzero.knowledge.answer.policy import Verdict
 from knowzero.knowledge.answer.reader import Claim, Draft
-from knowzero.knowledge.answer.verify import Verdict
 from knowzero.knowledge.types import Passage
 from kz_testlib import knowzero_env, make_kb
 
@@ -151,14 +152,14 @@ async def test_sources_that_disagree_are_both_quoted_for_review(kb: Any) -> None
 
 async def test_a_source_giving_the_assistant_orders_is_quoted_never_confirmed(kb: Any) -> None:
     a = await kp.answer("退货寄到哪里？", deps_for(kb))
-    assert a.verdict.level == "uncertain" and kp.INSTRUCTIONS_WARNING in a.verdict.warnings
+    assert a.verdict.level == "uncertain" and policy.INSTRUCTIONS_WARNING in a.verdict.warnings
     assert a.reply.startswith("⚠️ 引用的文档中含有对助手下达指令的文字")
     assert "星湖街328号" in a.reply and [c["source"] for c in a.citations] == [NOTICE]
 
 
 async def test_a_yes_no_question_with_a_wrong_premise_is_contradicted_with_the_source_value(kb: Any) -> None:
     a = await kp.answer("出差住宿费每晚上限是800元吗？", deps_for(kb))
-    assert a.verdict.level == "contradicted" and kp.PREMISE_WARNING in a.verdict.warnings
+    assert a.verdict.level == "contradicted" and policy.PREMISE_WARNING in a.verdict.warnings
     assert a.reply.startswith("不是。文档中写的是400元（问题中为800元）：")
     assert [c["source"] for c in a.citations] == [TRAVEL]
 
@@ -209,7 +210,7 @@ async def test_compose_reply_for_each_verdict_level(kb: Any) -> None:
     assert kp.compose_reply(q, draft, verdict("insufficient")) == DECLINE_ZH
     assert kp.compose_reply(q, draft, verdict("uncertain")) == "⚠️ 以下回答的依据不完整，请核实：" + answer
     assert kp.compose_reply(q, draft, verdict("contradicted")) == "⚠️ 来源之间或回答与来源存在矛盾，已提交人工审核：" + answer
-    instructed = kp.compose_reply(q, draft, verdict("uncertain", kp.INSTRUCTIONS_WARNING))
+    instructed = kp.compose_reply(q, draft, verdict("uncertain", policy.INSTRUCTIONS_WARNING))
     assert instructed.startswith("⚠️ 引用的文档中含有对助手下达指令的文字") and instructed.endswith(answer)
 
 

@@ -18,7 +18,7 @@ from knowzero.service import slots, triage
 from knowzero.vocabulary import service as vocab
 from knowzero.vocabulary.tables import Message, table
 
-SRC = Path(__file__).resolve().parents[2] / "src" / "knowzero"
+SRC = Path(__file__).resolve().parents[3] / "src" / "knowzero"
 TABLES = sorted(p.name.removesuffix(".toml") for p in resources.files("knowzero.vocabulary").joinpath("data").iterdir()
                 if p.name.endswith(".toml"))
 
