@@ -246,3 +246,23 @@ def test_the_state_finder_sees_each_kind() -> None:
     found, loaders = process_state_of(src, "probe")
     assert set(found) == {"global _x", "get_settings()", "probe._servers", "probe.CACHE"}
     assert loaders == {"probe.load"}
+
+
+def test_the_house_rules_hold() -> None:
+    """scripts/check_house.py (the redesign's rules): no file over 800 lines, no package of more than 15
+    modules, verdict levels set only in knowledge/answer/policy.py, no graph function on an untyped state,
+    no hand-off phrase or order-id pattern outside vocabulary/, learning clear of the checker's internals,
+    at most 15 function-level imports of our own modules."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("check_house", SRC.parents[1] / "scripts" / "check_house.py")
+    assert spec and spec.loader
+    house = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(house)
+    assert house.long_files() == []
+    assert house.crowded_packages() == []
+    assert house.level_setters() == []
+    assert house.loose_graph_state() == []
+    assert house.hard_coded_vocabulary() == []
+    assert house.learning_reaches_in() == []
+    assert len(house.local_imports()) <= house.MAX_LOCAL_IMPORTS, house.local_imports()
