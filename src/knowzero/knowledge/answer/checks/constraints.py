@@ -22,7 +22,8 @@ from knowzero.knowledge.answer.checks.numbers import cn_value
 _YEAR = re.compile(r"(?<![\d.])((?:1[5-9]|20)\d{2})\s*年(?!代|级|度报|初|底|末|间)|(?<![\d.])((?:1[5-9]|20)\d{2})(?=\s*(?:财年|年度|赛季))")
 """A calendar year the question names ("2021年", "2022财年"); not "1990年代" (a decade), not "2021年初"'s
 looser period either, and not a bare number that may be a count."""
-_ORDINAL = re.compile(r"第\s*([0-9]+|[一二三四五六七八九十百零〇两]+)\s*(届|次|期|季|任|批|轮|代)")
+_ORDINAL = re.compile(r"第\s*([0-9]+|[一二三四五六七八九十百零〇两]+)\s*(届|期|季|任|批|轮)")
+"""An edition or session ("第七届", "第3期"); not "第一次" (often just "first") nor "第二代" (a generation)."""
 _DATE = re.compile(r"(?<![\d.])([0-9]{1,2}|[一二三四五六七八九十]+)\s*月\s*([0-9]{1,2}|[一二三四五六七八九十]+)\s*[日号]")
 _RELATIVE = re.compile(r"今年|去年|前年|明年|本年|当年|同年|近年")
 
@@ -37,6 +38,15 @@ class Constraint:
     """As the question writes it ("2021年", "第七届", "1月17日")."""
 
 
+_DIGIT = str.maketrans("零〇一二三四五六七八九", "00123456789")
+_CN_YEAR = re.compile(r"[零〇一二三四五六七八九]{4}(?=\s*年)")
+
+
+def _arabic_years(text: str) -> str:
+    """"二零零五年" written as "2005年" (a year spelled digit by digit)."""
+    return _CN_YEAR.sub(lambda m: m.group(0).translate(_DIGIT), text)
+
+
 def _digits(n: str) -> str:
     n = unicodedata.normalize("NFKC", n).strip()
     if n.isdigit():
@@ -47,7 +57,7 @@ def _digits(n: str) -> str:
 
 def constraints_of(question: str) -> tuple[Constraint, ...]:
     """The value constraints ``question`` sets (none for a question without years, ordinals or dates)."""
-    q = unicodedata.normalize("NFKC", question)
+    q = _arabic_years(unicodedata.normalize("NFKC", question))
     out: list[Constraint] = []
     for m in _YEAR.finditer(q):
         year = m.group(1) or m.group(2)
@@ -60,7 +70,7 @@ def constraints_of(question: str) -> tuple[Constraint, ...]:
 
 
 def _values(kind: str, text: str) -> set[str]:
-    t = unicodedata.normalize("NFKC", text)
+    t = _arabic_years(unicodedata.normalize("NFKC", text))
     if kind == "year":  # years, and decades or centuries ("60年代", "上世纪"): times that are not the asked year
         return ({m.group(0) for m in re.finditer(r"(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)(?!\s*年代)", t)}
                 | {f"decade:{m.group(1)}" for m in re.finditer(r"(\d{2,4})\s*年代", t)}
