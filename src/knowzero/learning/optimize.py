@@ -46,17 +46,19 @@ from knowzero.llm.base import ChatProvider, chat_json
 
 NEED_LABELS = {"explain": "解释术语", "why": "说明原因与后果", "how": "说明做法", "examples": "补充示例",
                "simplify": "讲得更易懂", "expand": "展开细节", "depth": "增加深度", "correct": "核对纠错",
-               "shorten": "精简", "question": "回答提问"}
+               "shorten": "精简", "delete": "删除所选文字", "question": "回答提问"}
 BLOCK_TITLES = {"explain": "释义", "why": "原因与后果", "how": "怎么做", "examples": "示例", "simplify": "帮助理解",
                 "expand": "补充细节", "depth": "深入一点", "correct": "来源中的说法"}
 _MISSING = {"explain": "解释「{t}」是什么", "why": "说明「{t}」的目的、原因或后果", "how": "说明「{t}」怎么做",
             "examples": "「{t}」的示例", "simplify": "能更通俗地解释「{t}」", "expand": "关于「{t}」的更多",
-            "depth": "关于「{t}」的更深入", "correct": "支持「{c}」", "shorten": "可以精简"}
+            "depth": "关于「{t}」的更深入", "correct": "支持「{c}」", "shorten": "可以精简", "delete": "可以删除"}
 
 # (kind, pattern) — the kind's position in the comment orders the kinds it asks for
 _KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("correct", re.compile(r"错了|有误|不对|写错|错误|笔误|应该是|应为|不应该是|有问题吧|wrong|typo", re.I)),
-    ("shorten", re.compile(r"太长|精简|简短|简洁|删减|啰嗦|囉嗦|压缩|缩短|太多了|概括一下|shorter|too long", re.I)),
+    ("delete", re.compile(r"删掉|删除|删去|删了|去掉|去除|拿掉|不要这[一]?[句段行]|remove (?:this|it|the)|delete", re.I)),
+    ("shorten", re.compile(r"太长|精简|简短|简洁|删减|啰嗦|囉嗦|压缩|缩短|太多了|概括一下|换[个一种]*说法|换成.{0,6}说法|改写|"
+                           r"shorter|too long|simplify|more simply|rephrase|reword", re.I)),
     ("simplify", re.compile(r"看不懂|没看懂|不懂|不明白|不理解|太难|难懂|晦涩|通俗|简单点|简单一些|说人话|太复杂|讲清楚|清楚一点|"
                             r"易懂|看不懂|confus|unclear|simpler", re.I)),
     ("examples", re.compile(r"举个?例|舉個?例|例子|示例|案例|太抽象|抽象|具体点|具体一些|不够具体|example|concrete", re.I)),
@@ -79,6 +81,7 @@ _REQUEST_WORDS = re.compile(
     r"写错了|错了|有误|不对|应该是|应为|大概|具体|规定|怎么样|怎麼樣|"
     # question words ask *about* the term; they are never what a serving sentence must contain
     r"多久|多长时间|多長時間|多少|多大|几[天个次年月]|幾[天個次年月]|什么时候|什麼時候|何时|何時|哪些|哪个|哪個|哪里|哪裡|哪儿")
+_WHOLE_SECTION = re.compile(r"这一?[节段部分]|本[节段]|整[节段]|this (?:section|part)", re.I)
 _SPLIT = re.compile(r"[，,。.！!？?；;：:、\s（）()「」“”\"'《》]+")
 _CLAIM = re.compile(r"(?:应该是|应为|应是|而是|是)\s*([^，,。？?！!；;吧呢吗]{1,20})")
 _VALUE = re.compile(r"[±]?\d+(?:\.\d+)?\s*(?:%|％|[a-zA-Z]+|天|个月|年|小时|分钟|元|℃|度|次|件|台|日)?"
@@ -107,6 +110,7 @@ class Request:
     also: tuple[str, ...] = ()  # other specific terms of the comment a serving sentence must name too
     alts: tuple[str, ...] = ()  # a term taken from the selection: any of these will do instead
     unknown: tuple[str, ...] = ()  # what the comment asks about that the knowledge base never mentions
+    whole_section: bool = False  # the comment is about the section ("这一节太长了"), not the selected words
 
     @property
     def need(self) -> str:
@@ -149,6 +153,7 @@ def classify_request(comment: str, selected: str = "", *, kb: Any = None, contex
     ``topic``: the document's topic (every line is about it, so it is the term only when the comment
     names nothing else)."""
     kinds, reason = _kinds(comment)
+    whole = bool(_WHOLE_SECTION.search(comment))
     claim = ""
     if "correct" in kinds:
         m = _CLAIM.search(comment)
@@ -162,7 +167,7 @@ def classify_request(comment: str, selected: str = "", *, kb: Any = None, contex
     if not terms:  # "这里太抽象了": about what is selected
         words = selection_terms(selected, kb)
         return Request(kinds, words[0] if words else selected.strip()[:8], reason, claim, unknown, tuple(words[1:5]),
-                       unknown)
+                       unknown, whole)
     term = terms[0]
     pos = _norm(comment).find(_norm(term))
     also: tuple[str, ...] = ()
@@ -171,7 +176,7 @@ def classify_request(comment: str, selected: str = "", *, kb: Any = None, contex
         also = tuple(t for t in terms[1:] if _specific(kb, t, cache) and _norm(t) not in _norm(term) and _norm(t) in after)
         unknown += tuple(w for w in unknown_words(after, kb=kb, context=context, cache=cache) if w not in unknown)
     also += tuple(w for w in unknown if w not in also)  # named, but nowhere in the knowledge base
-    return Request(kinds, term, reason, claim, also, (), unknown)
+    return Request(kinds, term, reason, claim, also, (), unknown, whole)
 
 
 def unknown_words(text: str, *, kb: Any = None, context: str = "", cache: KBCache | None = None) -> list[str]:
@@ -440,7 +445,11 @@ def rewrite_section(kb: Any, doc: dict[str, Any], section: dict[str, Any], *, re
                     provider: ChatProvider | None = None, cache: KBCache | None = None) -> Rewrite:
     """The section with sentences that serve ``request`` after the anchored line, or why not (see module doc)."""
     md0, cits0 = section["markdown"], list(section.get("citations", []))
+    if request.need == "delete":
+        return _delete(section, selected)
     if request.need == "shorten":
+        if _a_passage(selected) and selected.strip() in md0 and not request.whole_section:
+            return _shorten_selection(section, request, selected.strip())
         return _shorten(section, request, selected)
     pool = candidates(kb, doc, section, request, cache=cache)
     picks, served, missing = pick(request, pool)
@@ -462,6 +471,77 @@ def rewrite_section(kb: Any, doc: dict[str, Any], section: dict[str, Any], *, re
     title = BLOCK_TITLES.get(served[0] if served else request.need, "补充")
     md = insert_after_anchor(md0, selected, f"**{title}**\n\n{block_md}")
     return Rewrite(md, cits0 + block_cits, picks, method, note, served=served, missing=missing)
+
+
+_KEEPS = re.compile(r"\d|[零一二两三四五六七八九十百千万]+[天年月日个次元人名%]|百分之|不|没|無|无|未|非|禁|须|須|必须|应|應|需|"
+                   r"方可|才|若|如果|如遇|超过|超過|以上|以下|以内|以內|至少|最多|不超过|除|但|仅|僅|只|前|后|後|内")
+"""What a shortening must keep: a clause with a number, a negation, a condition, an obligation or a limit."""
+_FILLER_LEAD = re.compile(r"^(?:需要注意的是|值得注意的是|一般来说|一般而言|通常来说|总的来说|简单来说|具体来说|也就是说|换句话说)[，,]?\s*")
+_PURPOSE = re.compile(r"^(?:为了|为|為了|為)(?:保证|保證|确保|確保|提高|避免|防止|规范|規範|加强|加強)")
+_ASIDE = re.compile(r"\s*[（(][A-Za-z][A-Za-z\s\-./&]*[）)]")
+"""A bracketed Latin name or abbreviation ("（IPQC）"): an aside the sentence reads well without."""
+_CLAUSE_SEP = re.compile(r"([，,；;])")
+
+
+def shorter_wording(text: str) -> str:
+    """``text`` said more briefly (pure, offline): filler lead-ins ("需要注意的是"), a bracketed Latin name
+    or abbreviation ("（IPQC）") and clauses that only state a purpose ("为保证加工精度") are left out; every other clause stays, word
+    for word and in order — so every number, negation, condition and limit stays. ``text`` itself when nothing
+    can go (a model may reword more; offline nothing is rewritten that the checks could not confirm)."""
+    body = text.strip()
+    end = body[-1] if body and body[-1] in "。.！!；;" else ""
+    body = _ASIDE.sub("", _FILLER_LEAD.sub("", body[:-1] if end else body))
+    parts = _CLAUSE_SEP.split(body)
+    clauses, seps = parts[0::2], parts[1::2]
+    kept = [i for i, c in enumerate(clauses)
+            if c.strip() and not (_PURPOSE.match(c.strip()) and not _KEEPS.search(_PURPOSE.sub("", c.strip())))]
+    out = ""
+    for n, i in enumerate(kept):
+        out += (seps[i - 1] if n and i > 0 else "") + clauses[i].strip()
+    out = out.strip() + end
+    return out if out and len(out) < len(text.strip()) else text.strip()
+
+
+def _a_passage(selected: str) -> bool:
+    """A selected sentence or clause (what "换个说法" rewrites), not a term ("拉刀力": a section is shortened)."""
+    text = selected.strip()
+    return len(text) >= 12 or bool(re.search(r"[，,。；;！!？?]", text))
+
+
+def _shorten_selection(section: dict[str, Any], req: Request, selected: str) -> Rewrite:
+    """The selected text, and only it, said more briefly (:func:`shorter_wording`), checked like a model's
+    rewording of its quote (``check.check_written``: nothing added, every value in its place); or a plain no."""
+    short = shorter_wording(selected)
+    md0, cits0 = section["markdown"], list(section.get("citations", []))
+    if short == selected or check.check_written(req.term or selected, short, selected).level != "confirmed":
+        return Rewrite(md0, cits0, [], "offline", declined="未能采纳：这段文字已经无法在保留其数字、条件和否定的前提下再精简，"
+                                                            "文档保持不变。", missing=["shorten"])
+    return Rewrite(md0.replace(selected, short, 1), cits0, [], "offline", served=["shorten"])
+
+
+_MARK = re.compile(r"\[(\d+)\]")
+
+
+def _delete(section: dict[str, Any], selected: str) -> Rewrite:
+    """The selected text removed from the section (its citation mark with it; a line left empty goes); the
+    knowledge base is not searched — the comment's words name no topic."""
+    md0, cits0 = section["markdown"], list(section.get("citations", []))
+    sel = selected.strip()
+    at = md0.find(sel) if sel else -1
+    if at < 0:
+        return Rewrite(md0, cits0, [], "offline", declined="未能采纳：选中的文字不在这一节中，文档保持不变。",
+                       missing=["delete"])
+    end = at + len(sel)
+    while (m := _MARK.match(md0, end)) is not None:  # "…。[3]": the mark belongs to what was removed
+        end = m.end()
+    md = md0[:at] + md0[end:]
+    lines = [ln for ln in md.split("\n") if not (ln.strip() and not re.sub(r"^[\s>*\-+\d.]*", "", ln).strip(" ，,。；;"))]
+    md = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+    if not md:
+        return Rewrite(md0, cits0, [], "offline", declined="未能采纳：删掉后这一节就空了，请删除整节或改写它。",
+                       missing=["delete"])
+    marks = {int(n) for n in _MARK.findall(md)}
+    return Rewrite(md, [c for c in cits0 if int(c["n"]) in marks], [], "offline", served=["delete"])
 
 
 def _shorten(section: dict[str, Any], req: Request, selected: str) -> Rewrite:

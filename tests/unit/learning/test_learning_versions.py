@@ -152,3 +152,51 @@ def test_with_a_model_the_added_sentences_are_checked_and_a_failing_one_becomes_
     for c in new["citations"]:
         assert resolves(kb, c)
         assert c["quote"] in new["markdown"] or any(c["quote"][:6] in ln for ln in new["markdown"].splitlines())
+
+
+@pytest.mark.parametrize(("comment", "need"), [
+    ("请删掉这一句", "delete"), ("remove this sentence", "delete"), ("把这句换成更简洁的说法", "shorten"),
+    ("Please say it more simply", "shorten"), ("换个说法", "shorten"),
+])
+def test_edit_requests_are_read_as_edits(comment: str, need: str) -> None:
+    assert classify_need(comment)[0] == need
+
+
+def _a_cited_line(doc: dict) -> tuple[dict, str]:
+    sec = next(s for s in doc["sections"] if len([ln for ln in s["markdown"].splitlines() if ln.startswith("- ")]) >= 2)
+    line = next(ln for ln in sec["markdown"].splitlines() if ln.startswith("- ") and re.search(r"\[\d+\]$", ln))
+    return sec, re.sub(r"^- |\[\d+\]$", "", line)
+
+
+def test_delete_removes_exactly_the_selected_sentence_and_its_citation(svc: LearningService) -> None:
+    doc = svc.generate("主轴保养")
+    sec, sentence = _a_cited_line(doc)
+    res = svc.improve_from_comment(doc["id"], selected_text=sentence, comment="请删掉这一句", section_id=sec["id"])
+    assert res["changed"] and res["comment"]["status"] == "applied", res["message"]
+    new = next(s for s in res["document"]["sections"] if s["id"] == sec["id"])
+    assert sentence not in new["markdown"]
+    others = [ln for ln in sec["markdown"].splitlines() if ln.strip() and sentence not in ln]
+    assert all(ln in new["markdown"] or re.sub(r"\[\d+\]", "", ln) in re.sub(r"\[\d+\]", "", new["markdown"])
+               for ln in others), "nothing else goes"
+    assert len(new["citations"]) == len(sec["citations"]) - 1
+    gone = svc.improve_from_comment(doc["id"], selected_text="文档里没有的一句话", comment="删掉", section_id=sec["id"])
+    assert not gone["changed"] and gone["message"].startswith("未能采纳") and "删掉" not in gone["message"]
+
+
+def test_a_shorter_wording_keeps_every_value_and_rewrites_only_the_selection(svc: LearningService) -> None:
+    from knowzero.learning.optimize import shorter_wording
+
+    long = "为保证数控加工中心的加工精度和稳定运行，每天首次开机或停机超过4小时后，必须执行主轴预热程序，预热时间为10分钟。"
+    assert shorter_wording(long) == "每天首次开机或停机超过4小时后，必须执行主轴预热程序，预热时间为10分钟。"
+    assert shorter_wording("需要注意的是，当年未休完的年假可顺延至次年6月30日前使用（逾期作废）。") == \
+        "当年未休完的年假可顺延至次年6月30日前使用（逾期作废）。"
+    assert shorter_wording("禁止使用个人网盘存储公司数据。") == "禁止使用个人网盘存储公司数据。"
+    doc = svc.generate("主轴保养")
+    sec, sentence = _a_cited_line(doc)
+    res = svc.improve_from_comment(doc["id"], selected_text=sentence, comment="把这句换成更简洁的说法", section_id=sec["id"])
+    new = next(s for s in res["document"]["sections"] if s["id"] == sec["id"])
+    if res["changed"]:  # the selection shortened in place, every other line as it was
+        assert sentence not in new["markdown"] and shorter_wording(sentence) in new["markdown"]
+        assert len(new["markdown"].splitlines()) == len(sec["markdown"].splitlines())
+    else:  # nothing to leave out without losing a value: said plainly, the document unchanged
+        assert res["message"].startswith("未能采纳") and new["markdown"] == sec["markdown"]
