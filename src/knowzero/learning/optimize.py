@@ -422,11 +422,21 @@ def pick(req: Request, pool: list[Cand], n: int = 3) -> tuple[list[Cand], list[s
     return picks[:n], served, missing
 
 
-def _already(doc: dict[str, Any], req: Request) -> str:
+_GIVES_EXAMPLE = re.compile(r"例如|比如|譬如|举例|舉例|示例|案例|e\.g\.|for example|for instance|such as", re.I)
+
+
+def _already(doc: dict[str, Any], req: Request, selected: str = "") -> str:
     """A line of the document that already serves the request ("首件检验记录表保存多久？展开讲讲" when the
-    document says how long it is kept); for a plain "expand" only when the comment asks something specific."""
+    document says how long it is kept); for a plain "expand" only when the comment asks something specific.
+    Never the selected line itself (the reader asks because it does not serve them), and for an example
+    only a line that gives one in so many words ("例如…"), not any line with a number."""
+    sel = _norm(selected.strip())
     for s in doc.get("sections", []):
         for c in s.get("citations", []):
+            if sel and (sel in _norm(c["quote"]) or _norm(c["quote"]) in sel):
+                continue
+            if req.need == "examples" and not _GIVES_EXAMPLE.search(c["quote"]):
+                continue
             if any(serves_request(c["quote"], k, req) for k in req.kinds if k not in ("expand", "shorten")) \
                     or ("expand" in req.kinds and req.also and not req.unknown and mentions_all(c["quote"], req)):
                 return str(c["quote"])
@@ -454,7 +464,7 @@ def rewrite_section(kb: Any, doc: dict[str, Any], section: dict[str, Any], *, re
     pool = candidates(kb, doc, section, request, cache=cache)
     picks, served, missing = pick(request, pool)
     if not picks:
-        already = _already(doc, request)
+        already = _already(doc, request, selected)
         reason = (f"文档中已有：「{already}」" if already else decline_message(request))
         return Rewrite(md0, cits0, [], "offline", declined=reason, missing=missing or list(request.kinds),
                        already=already)

@@ -200,3 +200,14 @@ def test_a_shorter_wording_keeps_every_value_and_rewrites_only_the_selection(svc
         assert len(new["markdown"].splitlines()) == len(sec["markdown"].splitlines())
     else:  # nothing to leave out without losing a value: said plainly, the document unchanged
         assert res["message"].startswith("未能采纳") and new["markdown"] == sec["markdown"]
+
+
+def test_an_example_request_is_never_answered_with_the_selected_line_itself(svc: LearningService) -> None:
+    """"请举个例子" on a sentence: a cited example from the sources in a new version, or a plain no — never
+    "文档中已有：" quoting the very line the reader asked about."""
+    doc = svc.generate("主轴保养")
+    sec, sentence = _a_cited_line(doc)
+    res = svc.improve_from_comment(doc["id"], selected_text=sentence, comment="请举个例子说明", section_id=sec["id"])
+    assert sentence not in (res["message"] if not res["changed"] else "")
+    if not res["changed"]:
+        assert res["message"].startswith("未能采纳") or "例如" in res["message"] or "比如" in res["message"]
