@@ -191,7 +191,9 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     t0 = time.perf_counter()
     if strategy == "hybrid" and not kb.has_vectors():
         strategy = "keyword"
-    r = retrieve(kb, topic, Plan(top_k=top_k, strategy=strategy), budget_chars=8000)  # type: ignore[arg-type]
+    # the team's own documents (the demo only while it is all there is), as chat searches them
+    r = retrieve(kb, topic, Plan(top_k=top_k, strategy=strategy, collections=tuple(kb.default_collections())),  # type: ignore[arg-type]
+                 budget_chars=8000)
     retrieval_ms = (time.perf_counter() - t0) * 1000
     passages = [s for s in r.passages if not s.passage.id.startswith("sql:")]
     quality = evidence_quality(kb, topic, r)

@@ -379,7 +379,8 @@ def candidates(kb: Any, doc: dict[str, Any], section: dict[str, Any], req: Reque
             add(s, 1.0 + 0.5 / (1 + abs(s.start - anchor) / 400))
     strategy = "hybrid" if kb.has_vectors() else "keyword"
     query = f"{req.term} {doc.get('topic', '')}".strip()
-    r = retrieve(kb, query, Plan(top_k=10, strategy=strategy), budget_chars=8000)  # type: ignore[arg-type]
+    r = retrieve(kb, query, Plan(top_k=10, strategy=strategy, collections=tuple(kb.default_collections())),  # type: ignore[arg-type]
+                 budget_chars=8000)
     for rank, sp in enumerate(r.passages):
         if sp.passage.id.startswith("sql:"):
             continue

@@ -96,7 +96,8 @@ def make_plan(kb: Any, goal: str, *, learned: list[str] | None = None,
     """
     topic = goal_topic(goal)
     strategy = "hybrid" if kb.has_vectors() else "keyword"
-    r = retrieve(kb, topic, Plan(top_k=20, strategy=strategy), budget_chars=40000)  # type: ignore[arg-type]
+    r = retrieve(kb, topic, Plan(top_k=20, strategy=strategy, collections=tuple(kb.default_collections())),  # type: ignore[arg-type]
+                 budget_chars=40000)
     quality = evidence_quality(kb, topic, r)
     passages = [s for s in r.passages if not s.passage.id.startswith("sql:")]
     if quality < SUFFICIENT_QUALITY or not passages:

@@ -322,3 +322,22 @@ def test_an_english_topic_gets_english_section_headings() -> None:
     for key, (zh, en) in HEADINGS.items():
         assert section_heading(key, "Paid time off") == en
         assert section_heading(key, "带薪年假") == zh
+
+
+def test_a_teams_learning_document_is_written_from_its_own_documents_not_the_demos(demo_data_dir: Path,
+                                                                                     tmp_path: Path) -> None:
+    """Once a team has uploaded its own documents the demo company never teaches unasked — as in chat."""
+    from kz_testlib import copy_data_dir
+
+    data = copy_data_dir(demo_data_dir, tmp_path / "kz")
+    kb = KnowledgeBase(make_engine(Settings(data_dir=data).db_url), Settings(data_dir=data))
+    team = tmp_path / "lanwan"
+    team.mkdir()
+    (team / "休假规定.md").write_text(
+        "# 职工休假规定\n\n## 年休假\n\n在编职工累计工作满1年不满10年的，年休假5天；满10年不满20年的，年休假10天。\n\n"
+        "## 婚假\n\n职工依法登记结婚的，享受婚假3天。\n", encoding="utf-8")
+    kb.ingest_paths([team], collection="lanwan")
+    doc = LearningService(kb.engine, kb=kb, settings=kb.settings).generate("职工休假")
+    sources = {c["source"].split("/")[0] for s in doc["sections"] for c in s["citations"]}
+    assert sources == {"lanwan"}, sources
+    kb.engine.dispose()
