@@ -123,3 +123,21 @@ async def test_unknown_is_404_and_malformed_is_422(data_dir: Path) -> None:
         assert_error_shape(r, 422, "invalid_input")
         assert (await _listing(client))["collections"]["notes"] == 2
         assert all(f["enabled"] for f in (await _listing(client))["files"])
+
+
+async def test_a_switched_off_document_is_withdrawn_from_readers_but_not_from_its_editors(data_dir: Path) -> None:
+    """Disabling withdraws a document: its text and chunks are 404 to anyone who cannot maintain the
+    knowledge base (as if it did not exist), and still there for editors, who may switch it back on."""
+    async with api_client(data_dir, demo_keys="1") as client:
+        await _setup(client)
+        for q in ("/v1/kb/source?path=notes/班车.md", "/v1/kb/files/chunks?path=notes/班车.md"):
+            assert (await client.get(q)).status_code == 200
+        r = await client.patch("/v1/kb/files", json={"path": "notes/班车.md", "enabled": False}, headers=EDITOR)
+        assert r.status_code == 200, r.text
+        for q in ("/v1/kb/source?path=notes/班车.md", "/v1/kb/files/chunks?path=notes/班车.md"):
+            anon = await client.get(q)
+            assert anon.status_code == 404, (q, anon.text)
+            assert_error_shape(anon, 404, "not_found")
+            assert (await client.get(q, headers={"Authorization": "Bearer demo-alice"})).status_code == 404
+            assert (await client.get(q, headers=EDITOR)).status_code == 200
+        assert (await client.get("/v1/kb/source?path=notes/食堂.md")).status_code == 200, "the other one stays"

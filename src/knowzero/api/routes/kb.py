@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from knowzero.api.access import ANYONE, KB_WRITER, access
 from knowzero.api.body import SafeRoute
-from knowzero.api.deps import EditorUser
+from knowzero.api.deps import CurrentUser, EditorUser
 from knowzero.config import DOMAINS, Domain
 from knowzero.errors import Conflict, InvalidInput, NotFound
 from knowzero.input import Integral
@@ -29,6 +29,7 @@ from knowzero.knowledge.answer.retriever import Plan, retrieve
 from knowzero.knowledge.index.tables import kb_files
 from knowzero.knowledge.ingest.parse_worker import parse_uploads
 from knowzero.knowledge.names import COLLECTION_PATTERN, safe_collection, safe_file_name
+from knowzero.users import can_write_knowledge
 
 router = APIRouter(tags=["knowledge"], route_class=SafeRoute)
 MAX_UPLOAD = 20 * 1024 * 1024
@@ -194,11 +195,12 @@ async def files(request: Request) -> dict[str, Any]:
 
 
 @router.get("/v1/kb/source", summary="A source document's text (for opening a citation)", **access(ANYONE, errors=(404,)))
-async def source(request: Request, path: str, start: int | None = None, end: int | None = None) -> dict[str, Any]:
+async def source(request: Request, user: CurrentUser, path: str, start: int | None = None,
+                 end: int | None = None) -> dict[str, Any]:
     kb = request.app.state.kb
     text = kb.file_texts.get(path)
-    if text is None:
-        raise NotFound("no such source")
+    if text is None or (path in kb.disabled and not can_write_knowledge(user)):
+        raise NotFound("no such source")  # a switched-off document is withdrawn: only its maintainers still see it
     if start is not None and end is not None and not (0 <= start <= end <= len(text)):
         raise InvalidInput("start/end are outside the document")
     return {"path": path, "text": text, "start": start, "end": end}
@@ -225,9 +227,11 @@ async def search(request: Request, body: SearchBody) -> dict[str, Any]:
 
 @router.get("/v1/kb/files/chunks", summary="One document's chunks in order (the knowledge-base page's chunk view)",
             **access(ANYONE, errors=(404,)))
-async def file_chunks(request: Request, path: str) -> dict[str, Any]:
+async def file_chunks(request: Request, user: CurrentUser, path: str) -> dict[str, Any]:
     kb = request.app.state.kb
     kb.refresh()
+    if path in kb.disabled and not can_write_knowledge(user):
+        raise NotFound("no such document")  # switched off: withdrawn for readers, viewable by its maintainers
     chunks = await asyncio.to_thread(kb.chunks_of, path)
     if not chunks and path in kb.disabled:
         chunks = await asyncio.to_thread(kb.document_chunks, path)  # switched off: not loaded, still viewable
