@@ -96,8 +96,13 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # controlling what the model answers or reveals
     ("answer", re.compile(r"(?:请|须|必须|务必)?\s*(?:始终|一律|总是|永远)\s*(?:回答|回复|声称|宣称|表示|说)|请\s*(?:声称|宣称)|"
                           r"(?:后续|接下来的?|之后的?|以后的?)\s*(?:对话|会话|回答)(?:中|里)|"
-                          r"(?:输出|显示|打印|泄露|透露|告诉我)[^。！？\n]{0,8}(?:系统提示|提示词|系统指令|你的指令)")),
-    ("answer", re.compile(r"\breply\s+only\s+with\b|\bstate\s+(?:it|this)\s+as\s+(?:a\s+)?fact\b|\b(?:always|only)\s+say\b|"
+                          r"(?:输出|显示|打印|泄露|透露|告诉我)[^。！？\n]{0,8}(?:系统提示|提示词|系统指令|你的指令)|"
+                          r"(?:回答|回复|答复)(?:中|时|里)\s*(?:透露|泄露|说出)|"
+                          r"(?:透露|泄露)给?(?:任何|所有|每一?个|每位)\s*(?:询问者|提问者|问的人|人|用户|访客)")),
+    ("answer", re.compile(r"\b(?:reveal|disclose)\s+(?:\w+\s+){0,3}(?:in|with)\s+(?:your|every|each|any)\s+"
+                          r"(?:answer|reply|response)s?\b|\b(?:reveal|disclose)\s+(?:it|this|them)\s+to\s+(?:anyone|everyone|"
+                          r"any\s+user)\b|"
+                          r"\breply\s+only\s+with\b|\bstate\s+(?:it|this)\s+as\s+(?:a\s+)?fact\b|\b(?:always|only)\s+say\b|"
                           r"\b(?:reveal|print|output|show|repeat)\s+(?:me\s+)?(?:the\s+|your\s+)?(?:system\s+prompt|hidden\s+instructions|"
                           r"initial\s+instructions)", re.I)),
     # hidden or superior instructions, and role play
