@@ -144,8 +144,9 @@ def test_a_learning_section_streams_from_the_local_model_and_every_kept_sentence
         kb: KnowledgeBase, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The in-process local model (``KNOWZERO_LLM_PROVIDER=local``) writes a learning document token by
     token; a sentence is kept only when the check confirms it against its quote (the 0.5B model's
-    wording often fails it: then the quote is used), and every citation resolves."""
-    from knowzero.knowledge.answer.checks.freetext import check_answer
+    wording often fails it: then the quote is used; the check is chat's own, `check.check_written`), and every citation
+    resolves."""
+    from knowzero.knowledge.answer.check import check_written
     from knowzero.learning.service import LearningService
     from knowzero.llm.local import LocalGGUFProvider
 
@@ -168,6 +169,6 @@ def test_a_learning_section_streams_from_the_local_model_and_every_kept_sentence
         for line, c in zip(lines, sec["citations"], strict=True):
             assert kb.file_texts[c["source"]][c["start"]:c["end"]] == c["quote"]
             if c["wording"] == "model":
-                assert check_answer(doc["topic"], line, c["quote"]).level == "confirmed", line
+                assert check_written(doc["topic"], line, c["quote"]).level == "confirmed", line
             else:
                 assert line == c["quote"]
