@@ -134,3 +134,10 @@ async def test_a_nul_character_is_dropped_not_a_server_error(api):
     assert r.status_code == 200 and r.json()["query"] == "零件A的公差", r.text
     assert_error_shape(await api.get("/v1/kb/files/chunks?path=a%00b", headers=ANON), 404, "not_found")
     assert_error_shape(await api.get("/v1/learning/documents/a%00b", headers=ANON), 404, "not_found")
+
+
+@pytest.mark.parametrize("top_k", [0, -1, 51, 9007199254740992])
+async def test_a_search_asks_for_one_to_fifty_passages(api, top_k: int) -> None:  # noqa: F811
+    """The declared bounds hold (an Integral field once dropped a Field's own ge/le)."""
+    r = await api.post("/v1/kb/search", json={"query": "年假", "top_k": top_k})
+    assert_error_shape(r, 422, "invalid_input")

@@ -22,7 +22,7 @@ from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser, EditorUser
 from knowzero.config import DOMAINS, Domain
 from knowzero.errors import Conflict, InvalidInput, NotFound
-from knowzero.input import Integral
+from knowzero.input import integral
 from knowzero.knowledge.answer.domains import decide
 from knowzero.knowledge.answer.pipeline import passage_to_dict
 from knowzero.knowledge.answer.retriever import Plan, retrieve
@@ -209,7 +209,7 @@ async def source(request: Request, user: CurrentUser, path: str, start: int | No
 class SearchBody(BaseModel):
     model_config = ConfigDict(strict=True)  # top_k: true is not 1
     query: str = Field(min_length=1, max_length=2000)
-    top_k: Integral = Field(default=8, ge=1, le=50)
+    top_k: integral(ge=1, le=50) = Field(default=8)  # type: ignore[valid-type]
     strategy: str = Field(default="hybrid", pattern="^(hybrid|keyword|vector|sql)$")
 
 
