@@ -56,8 +56,9 @@ async def test_disable_and_enable_a_document(data_dir: Path) -> None:
         assert _file(files, LEAVE) | {"enabled": False, "status": "disabled"} == _file(files, LEAVE)
         assert _file(files, LEAVE)["chunks"] >= 1
         assert all(f["enabled"] for f in files if f["path"] != LEAVE)
-        chunks = (await client.get("/v1/kb/files/chunks", params={"path": LEAVE})).json()["chunks"]
-        assert chunks and "5天带薪年假" in chunks[0]["text"], "a disabled document's chunks can still be viewed"
+        chunks = (await client.get("/v1/kb/files/chunks", params={"path": LEAVE}, headers=EDITOR)).json()["chunks"]
+        assert chunks and "5天带薪年假" in chunks[0]["text"], "its editors can still view a disabled document's chunks"
+        assert (await client.get("/v1/kb/files/chunks", params={"path": LEAVE})).status_code == 404, "withdrawn for readers"
 
         assert LEAVE not in await _search_sources(client, "年假 带薪")
         body = await _ask(client, "年假有几天？", "while-off")
