@@ -57,12 +57,18 @@ async def check_answer(state: State, runtime: Runtime[Deps]) -> State:
             "agent_log": [as_log(log)]}
 
 
+def _typed(state: State) -> str:
+    """What the user typed this turn (the other reading is a translation of it, never what was typed)."""
+    a = analysis_of(state)
+    return a.typed or a.text
+
+
 async def reread(state: State, runtime: Runtime[Deps]) -> State:
     """The first reading found no answer: read the question's other reading (its other language) afresh."""
     other = state.get("other_reading", "")
     zh = state.get("reply_language") == "zh"
     emit("reasoning", text=("理解为：" if zh else "Understood as: ") + other)
-    return {"question": other, "analysis": analyse(other, typed=analysis_of(state).typed), "other_reading": "",
+    return {"question": other, "analysis": analyse(other, typed=_typed(state)), "other_reading": "",
             "attempts": 0, "passages": (), "quality": 0.0, "draft": None, "verdict": None, "citations": [], "query": other}
 
 

@@ -214,7 +214,7 @@ async def check_answer(question: str, draft: Draft, passages: Sequence[Scored],
         v = check_draft(deps.kb, question, draft, passages, a)
         judge_log["replaced_claims"] = replaced
         v = policy.reworded_replaced(v, replaced)
-    if deps.provider is not None and policy.judge_may_look(v) and draft.claims:
+    if deps.provider is not None and policy.answers(v) and draft.claims:
         try:
             label, why = await within_deadline(judge_answer, deps.provider, question,
                                                " ".join(c.text for c in draft.claims),

@@ -205,7 +205,7 @@ def scored(v: Verdict, answerability: float, features: dict[str, float]) -> Verd
 
 def vetoable(v: Verdict, prob: float, threshold: float) -> bool:
     """Whether the answerability veto applies: a verdict that would answer, with a score below the threshold."""
-    return v.level in ("confirmed", "uncertain") and prob < threshold
+    return answers(v) and prob < threshold
 
 
 def answerability_veto(v: Verdict, named: Verdict | None, explanation: str) -> Verdict:
@@ -259,10 +259,6 @@ def stricter_by_judge(v: Verdict, stricter: Level | None, why: str) -> Verdict:
     if stricter and (stricter == "contradicted" or v.level == "confirmed"):
         return Verdict(stricter, f"LLM judge: {why}", v.claims, v.coverage, True)
     return v
-
-
-def judge_may_look(v: Verdict) -> bool:
-    return v.level in ("confirmed", "uncertain")
 
 
 # ----- 6. premise, scope, instructions ------------------------------------------------------------

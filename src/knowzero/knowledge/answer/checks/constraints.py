@@ -25,7 +25,6 @@ looser period either, and not a bare number that may be a count."""
 _ORDINAL = re.compile(r"第\s*([0-9]+|[一二三四五六七八九十百零〇两]+)\s*(届|期|季|任|批|轮)")
 """An edition or session ("第七届", "第3期"); not "第一次" (often just "first") nor "第二代" (a generation)."""
 _DATE = re.compile(r"(?<![\d.])([0-9]{1,2}|[一二三四五六七八九十]+)\s*月\s*([0-9]{1,2}|[一二三四五六七八九十]+)\s*[日号]")
-_RELATIVE = re.compile(r"今年|去年|前年|明年|本年|当年|同年|近年")
 
 
 @dataclass(frozen=True)
@@ -91,8 +90,3 @@ def missed(constraints: tuple[Constraint, ...], evidence: str) -> list[Constrain
         if found and c.value not in found:
             out.append(c)
     return out
-
-
-def relative_time(question: str) -> bool:
-    """The question names a time relative to when it was written ("今年", "去年"): not checked as a value."""
-    return bool(_RELATIVE.search(question))
