@@ -617,7 +617,9 @@ def bench_scale(chunks: str = typer.Option("1000,10000", help="Comma-separated c
 
 @bench_app.command("load")
 def bench_load(sessions: int = typer.Option(50, min=1, max=1000, help="Simulated users talking at once."),
-               turns: int = typer.Option(4, min=1, max=100, help="Turns per session (1–3 s think time between)."),
+               turns: int = typer.Option(4, min=1, max=100, help="Turns per session."),
+               think: str = typer.Option("1,3", help="MIN,MAX seconds a user thinks between turns (0,0: as fast "
+                                                      "as the server answers, to find its capacity)."),
                workers: str = typer.Option("1,2", help="Comma-separated API worker counts to measure."),
                database_url: str = typer.Option("", help="PostgreSQL server URL (a fresh database per run); "
                                                          "needed for more than one worker."),
@@ -634,8 +636,14 @@ def bench_load(sessions: int = typer.Option(50, min=1, max=1000, help="Simulated
         _fail("--workers: comma-separated integers")
     if not counts or min(counts) < 1:
         _fail("--workers: at least one count of 1 or more")
+    try:
+        low, high = (float(x) for x in think.split(","))
+    except ValueError:
+        _fail("--think: MIN,MAX seconds, e.g. 1,3 or 0,0")
+    if not 0 <= low <= high <= 60:
+        _fail("--think: 0 <= MIN <= MAX <= 60")
     r = run_load(sessions, turns, counts, database_url=database_url, redis_url=redis_url, seed=seed,
-                 cost_turns=cost_turns, progress=lambda m: typer.echo(m, err=True))
+                 cost_turns=cost_turns, think=(low, high), progress=lambda m: typer.echo(m, err=True))
     if json_out:
         _print_json(r)
     else:

@@ -73,10 +73,10 @@ def _free_port() -> int:
 
 
 async def _session(client: httpx.AsyncClient, base: str, i: int, turns: int, rng: random.Random,
-                   out: list[dict[str, Any]]) -> None:
+                   out: list[dict[str, Any]], think: tuple[float, float] = (1.0, 3.0)) -> None:
     client_id = f"bench-load-{i:04d}-{uuid.uuid4().hex[:12]}"
     thread_id = f"load-{uuid.uuid4().hex}"
-    await asyncio.sleep(rng.uniform(0, 3))  # users do not all arrive in the same second
+    await asyncio.sleep(rng.uniform(0, think[1]))  # users do not all arrive in the same second
     for _ in range(turns):
         kind = rng.choice(KINDS)
         msg = rng.choice(MESSAGES[kind])
@@ -105,14 +105,15 @@ async def _session(client: httpx.AsyncClient, base: str, i: int, turns: int, rng
             error = f"{type(exc).__name__}: {exc}"
         end = time.perf_counter()
         out.append({"kind": kind, "error": error, "first_ms": ((first or end) - t0) * 1000, "turn_ms": (end - t0) * 1000})
-        await asyncio.sleep(rng.uniform(1, 3))
+        await asyncio.sleep(rng.uniform(*think))
 
 
-async def _drive(base: str, sessions: int, turns: int, seed: int) -> list[dict[str, Any]]:
+async def _drive(base: str, sessions: int, turns: int, seed: int,
+                 think: tuple[float, float] = (1.0, 3.0)) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     limits = httpx.Limits(max_connections=sessions + 10, max_keepalive_connections=sessions + 10)
     async with httpx.AsyncClient(timeout=httpx.Timeout(120, connect=30), limits=limits) as client:
-        await asyncio.gather(*(_session(client, base, i, turns, random.Random(seed * 1000 + i), out)
+        await asyncio.gather(*(_session(client, base, i, turns, random.Random(seed * 1000 + i), out, think)
                                for i in range(sessions)))
     return out
 
@@ -286,8 +287,9 @@ def _wait_up(proc: subprocess.Popen[bytes], base: str, data_dir: Path, deadline_
 
 
 def run_load(sessions: int, turns: int, workers: list[int], *, database_url: str = "", redis_url: str = "",
-             seed: int = 0, cost_turns: int = 12, progress: Any = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"sessions": sessions, "turns_per_session": turns, "workers": {},
+             seed: int = 0, cost_turns: int = 12, think: tuple[float, float] = (1.0, 3.0),
+             progress: Any = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"sessions": sessions, "turns_per_session": turns, "think_s": list(think), "workers": {},
                            "load_avg": os.getloadavg()[0], "cpus": os.cpu_count(),
                            "mode": "postgresql+redis" if database_url else "sqlite"}
     for n in workers:
@@ -308,12 +310,14 @@ def run_load(sessions: int, turns: int, workers: list[int], *, database_url: str
             pids = tree_pids(proc.pid)
             t0, gen0 = time.perf_counter(), time.process_time()
             server0, pg0, redis0 = cpu_ms(pids), cpu_ms(names=("postgres",)), cpu_ms(names=("redis-server",))
-            rows = asyncio.run(_drive(base, sessions, turns, seed))
+            rows = asyncio.run(_drive(base, sessions, turns, seed, think))
+            wall = time.perf_counter() - t0
             cpu = {"server_ms_per_turn": round((cpu_ms(pids) - server0) / max(1, len(rows)), 1),
                    "load_generator_s": round(time.process_time() - gen0, 1),
                    "postgres_s": round((cpu_ms(names=("postgres",)) - pg0) / 1000, 1),
                    "redis_s": round((cpu_ms(names=("redis-server",)) - redis0) / 1000, 1)}
-            out["workers"][str(n)] = summarize(rows) | {"wall_s": round(time.perf_counter() - t0, 1),
+            out["workers"][str(n)] = summarize(rows) | {"wall_s": round(wall, 1),
+                                                        "turns_per_s": round(len(rows) / max(wall, 1e-9), 1),
                                                         "load_avg": os.getloadavg()[0], "cpu": cpu,
                                                         "server_log": str(data_dir / "server.log")}
             if cost_turns:

@@ -23,6 +23,9 @@ def test_several_workers_need_postgres_and_redis() -> None:
     assert "need --database-url" in out["workers"]["2"]["skipped"]
     r = CliRunner().invoke(app, ["bench", "load", "--workers", "x"])
     assert r.exit_code == 2 and "comma-separated integers" in r.output
+    for think in ("3,1", "x", "1", "-1,2", "0,61"):
+        r = CliRunner().invoke(app, ["bench", "load", "--think", think])
+        assert r.exit_code == 2 and "--think" in r.output, think
 
 
 def test_profile_summary_ranks_own_time_and_leaves_out_waits() -> None:
