@@ -32,6 +32,7 @@ from sqlalchemy.exc import OperationalError
 from knowzero import __version__
 from knowzero.api.app import create_app
 from knowzero.config import DOMAINS, Settings
+from knowzero.eval.conversation import conversation_command
 from knowzero.eval.documents import documents_command
 from knowzero.eval.factcheck import run_factcheck, run_paraphrases
 from knowzero.eval.knowledge import NEGATIVES, compare_offline, run_conflicts, run_demo, run_knowledge, run_seeds
@@ -669,6 +670,7 @@ eval_app.command("routing")(routing_command)
 eval_app.command("service")(service_command)
 eval_app.command("learning")(learning_command)
 eval_app.command("documents")(documents_command)
+eval_app.command("conversation")(conversation_command)
 app.command("learn")(learn_command)
 
 

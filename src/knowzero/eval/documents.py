@@ -45,7 +45,8 @@ import tempfile
 import time
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -337,8 +338,12 @@ async def _ask_all(client: Any, questions: Sequence[dict[str, Any]], mode: str, 
     return rows
 
 
-async def _run(root: Path, questions: list[dict[str, Any]], modes: Sequence[str], orgs: Sequence[str],
-               data_dir: Path, provider: Any, say: Say, wait_s: float) -> dict[str, Any]:
+@asynccontextmanager
+async def org_server(root: Path, orgs: Sequence[str], data_dir: Path, provider: Any, say: Say,
+                     wait_s: float) -> AsyncIterator[tuple[Any, dict[str, str], dict[str, Any]]]:
+    """A fresh server in process with every organisation's files uploaded as an editor and their
+    embeddings finished: yields the HTTP client, each uploaded file's collection by path, and the set-up
+    figures."""
     import httpx
 
     files = org_files(root, orgs)
@@ -357,13 +362,20 @@ async def _run(root: Path, questions: list[dict[str, Any]], modes: Sequence[str]
             waited, pending = await _wait_embeddings(client, say, wait_s)
             listing = (await client.get("/v1/kb/files")).json()
             by_path = {str(f["path"]): str(f.get("collection") or "") for f in listing["files"]}
-            runs = {}
-            for mode in modes:
-                say(f"asking {len(questions)} questions, collections {mode}")
-                runs[mode] = await _ask_all(client, questions, mode, by_path, say)
-    setup = {"server_start_s": start_s, "uploaded_files": upload["files"], "uploaded_chunks": upload["chunks"],
-             "upload_failed": upload["failed"], "embeddings_wait_s": waited, "embeddings_pending": pending,
-             "collections": listing.get("collections")}
+            setup = {"server_start_s": start_s, "uploaded_files": upload["files"],
+                     "uploaded_chunks": upload["chunks"], "upload_failed": upload["failed"],
+                     "embeddings_wait_s": waited, "embeddings_pending": pending,
+                     "collections": listing.get("collections")}
+            yield client, by_path, setup
+
+
+async def _run(root: Path, questions: list[dict[str, Any]], modes: Sequence[str], orgs: Sequence[str],
+               data_dir: Path, provider: Any, say: Say, wait_s: float) -> dict[str, Any]:
+    async with org_server(root, orgs, data_dir, provider, say, wait_s) as (client, by_path, setup):
+        runs = {}
+        for mode in modes:
+            say(f"asking {len(questions)} questions, collections {mode}")
+            runs[mode] = await _ask_all(client, questions, mode, by_path, say)
     return {"runs": runs, "setup": setup}
 
 

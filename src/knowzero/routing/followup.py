@@ -22,14 +22,18 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 _LEAD = r"(?:那么?|那请问|请问|还有|另外|and\s+|so\s+|also\s+)?"
 _ELLIPSIS_ZH = re.compile(rf"^{_LEAD}(?P<x>[^\s，,。？?呢]{{1,20}}?)(?:的情况|的话|这边)?呢[？?]?$")
 _ELLIPSIS_EN = re.compile(r"^(?:and\s+|so\s+)?(?:what|how)\s+about\s+(?:the\s+)?(?P<x>.{1,40}?)\s*\??$"
-                          r"|^and\s+(?:for|with|in)\s+(?:the\s+)?(?P<y>.{1,40}?)\s*\??$", re.I)
-_PRONOUN_ZH = re.compile(rf"^{_LEAD}(?P<p>它们|它|他们|这个|那个|该项|该|其|此)(?=的|是|有|在|要|能|可|需|怎|如|多|和|与|跟|比)")
+                          r"|^and\s+(?:for|with|in)\s+(?:the\s+)?(?P<y>.{1,40}?)\s*\??$"
+                          r"|^and\s+(?!(?:how|what|who|when|where|which|why|is|are|do|does|can|may)\b)"
+                          r"(?:the\s+)?(?P<z>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3})\s*\?$", re.I)
+_PRONOUN_ZH = re.compile(rf"^{_LEAD}(?P<p>它们|它|他们|这个|那个|该项|该|其|此)(?=的|是|有|在|要|能|可|需|怎|如|多|和|与|跟|比|什么|几|哪|何时|为什么|会|已|还|现在)")
 _PRONOUN_EN = re.compile(r"\b(?P<p>its|it|they|their|this|that)\b", re.I)
 _NO_SUBJECT_ZH = re.compile(rf"^{_LEAD}(?:需要|需|要|可以|可否|能否|能不能|能|是否|有没有|有无|最多|最少|最长|最短|一共|总共|"
                             r"多久|多长|多少|几|怎么|怎样|如何|由谁|谁|什么时候|何时|哪里|在哪|向谁|找谁|交给谁|应该)")
 _NO_SUBJECT_EN = re.compile(r"^(?:and\s+)?(?:how\s+(?:long|much|many|often)|who|when|where|is\s+(?:it|that|there)|"
                             r"can\s+(?:i|we|they|it)|do(?:es)?\s+(?:i|we|they|it)|what\s+if)\b", re.I)
-_SUBJECT_END_ZH = re.compile(r"(?:的|是|有|需要|需|要|可以|能|在|怎么|如何|多少|几|最多|最少|一共|超过|满|每|应|由|向|于|为)")
+_PREDICATE_ZH = r"是|有|需要|需|要|可以|能|在|怎么|如何|多少|几|最多|最少|一共|超过|满|每|应|由|向|于|为"
+_SUBJECT_END_ZH = re.compile(rf"(?:的|{_PREDICATE_ZH})")
+_TOPIC_END_ZH = re.compile(rf"(?:{_PREDICATE_ZH})")
 _EN_QUESTION_HEAD = re.compile(r"^(?:how\s+(?:many|much|long|often)|what|which|who|when|where|is|are|do|does|can|may)\s+",
                                re.I)
 _CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,9}$")
@@ -79,15 +83,21 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
         if not subj or x == subj:
             return None
         return prev.replace(subj, _same_kind(subj, x), 1)
-    if _NO_SUBJECT_ZH.match(t) and subj and subj not in t:
+    topic = subject if subject and subject in prev else topic_of(prev)
+    if _NO_SUBJECT_ZH.match(t) and topic and topic not in t:
         lead = re.match(_LEAD, t)
-        return subj + t[lead.end() if lead else 0:]
+        return topic + t[lead.end() if lead else 0:]
     return None
 
 
 def _en(t: str, prev: str, subject: str) -> str | None:
     if m := _ELLIPSIS_EN.match(t):
-        x = (m.group("x") or m.group("y") or "").strip()
+        x = (m.group("x") or m.group("y") or m.group("z") or "").strip()
+        head = x.split()[-1]
+        # "and sick leave?" after "… of annual leave …": the phrase with the same head word is what changes
+        if len(x.split()) > 1 and (same := re.search(rf"\b(?:[A-Za-z][\w-]*\s+)?{re.escape(head)}\b", prev, re.I)):
+            if same.group(0).lower() != x.lower():
+                return prev[:same.start()] + x + prev[same.end():]
         subj = subject if subject and subject in prev else _en_subject(prev)
         if subj and subj.lower() != x.lower():
             return prev.replace(subj, x, 1)
@@ -112,6 +122,19 @@ def subject_of(question: str) -> str:
     m = _SUBJECT_END_ZH.search(q)
     head = q[:m.start()] if m else ""
     return head if 1 <= len(head) <= 16 else ""
+
+
+def topic_of(question: str) -> str:
+    """What a Chinese question is about, its modifiers kept: what comes before its first predicate
+    ("员工的年假有几天？" → 员工的年假), for a follow-up that names no subject ("需要谁批准？").
+
+    >>> topic_of("员工的年假有几天？"), topic_of("员工请假超过3天需要什么手续？"), topic_of("谁批准？")
+    ('员工的年假', '员工请假', '')
+    """
+    q = re.sub(rf"^{_LEAD}", "", question.strip())
+    m = _TOPIC_END_ZH.search(q)
+    head = q[:m.start()].rstrip("的") if m else ""
+    return head if 1 <= len(head) <= 20 else ""
 
 
 def _same_kind(subject: str, x: str) -> str:

@@ -323,7 +323,11 @@ async def service_turn(state: dict[str, Any], sc: ServiceContext, prefs: dict[st
 
     if pending and sl.is_cancel(text):
         _cancel(t, pending)
-        return _out(t)
+        rest = sl.after_cancel(text)
+        if not rest or (sl.detect_action(rest) is None and not sl.extract_slots(rest)):
+            return _out(t)
+        pending, text = None, rest  # "算了，帮我查一下订单123的物流": the old request dropped, the new one served
+        svc["pending"] = None
     if not pending and service_signals(text).bare_answer:  # a left-over "确认"/"算了" button, or typed
         t.say(*NOTHING_PENDING)
         return _out(t)

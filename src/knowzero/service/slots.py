@@ -13,7 +13,7 @@ up, or decide whether an action is allowed.
 Example::
 
     >>> extract_slots("帮我给订单123退款50元，因为坏了")
-    {'order_id': '123', 'amount': 50.0, 'reason': '坏了'}
+    {'amount': 50.0, 'order_id': '123', 'reason': '坏了'}
 """
 
 from __future__ import annotations
@@ -118,6 +118,21 @@ def is_cancel(text: str) -> bool:
     if REQUEST_ID.search(text):
         return False
     return bool(_CANCEL.match(text)) or (len(text) <= 16 and bool(_CANCEL_LOOSE.search(text)))
+
+
+_CANCEL_THEN = re.compile(r"^\s*(?:算了(?:吧)?|不用了|不要了|不办了|先不(?:退|用|弄)了|取消(?:吧|了|掉)?|never\s*mind|"
+                          r"forget\s+(?:it|about\s+it)|cancel(?:\s+it|\s+that)?)\s*[，,。.!！;；]\s*(?P<rest>\S.*)$", re.I)
+
+
+def after_cancel(text: str) -> str:
+    """What follows a cancel word that opens the message ("算了，帮我查一下订单123的物流" → "帮我查一下订单123的物流"),
+    else "": a new request typed in the same breath as dropping the old one.
+
+    >>> after_cancel("算了，帮我查一下订单123的物流"), after_cancel("算了"), after_cancel("never mind, where is order 123?")
+    ('帮我查一下订单123的物流', '', 'where is order 123?')
+    """
+    m = _CANCEL_THEN.match(text)
+    return m.group("rest").strip() if m else ""
 
 
 def is_question(text: str) -> bool:

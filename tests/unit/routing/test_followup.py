@@ -18,6 +18,13 @@ FOLLOW_UPS = [
      "How many days of annual leave do contractors get?"),
     ("and for interns?", "How many days of annual leave do employees get?", "",
      "How many days of annual leave do interns get?"),
+    # issue 33: "需要谁批准？" about the leave policy keeps the topic, not only the person
+    ("需要谁批准？", "员工的年假有几天？", "", "员工的年假需要谁批准？"),
+    ("那它什么时候发的货？", "订单123到哪了", "订单123", "订单123什么时候发的货？"),  # the order in discussion
+    ("and sick leave?", "How many days of annual leave do employees get?", "",
+     "How many days of sick leave do employees get?"),
+    ("And part-time staff?", "How many days of annual leave do employees get?", "",
+     "How many days of annual leave do part-time staff get?"),
 ]
 
 STANDALONE = [
@@ -27,6 +34,8 @@ STANDALONE = [
     ("How many days of paid sick leave do employees get?", "How many days of annual leave do employees get?"),
     ("谢谢", "年假有几天？"),
     ("你好", ""),
+    ("And how long does the canteen stay open?", "How many days of annual leave do employees get?"),
+    ("那食堂几点开门？", "员工的年假有几天？"),
 ]
 
 

@@ -58,3 +58,14 @@ def test_weak_lookup_is_a_slot_answer():
     assert sl.is_weak("get_order_status", "order 123", "order_id")
     assert not sl.is_weak("get_order_status", "订单124到哪了", "order_id")
     assert sl.is_weak("get_order_status", "快递员态度很差", "subject")
+
+
+@pytest.mark.parametrize(("text", "rest"), [
+    ("算了，帮我查一下订单123的物流", "帮我查一下订单123的物流"),
+    ("never mind, where is order 123?", "where is order 123?"),
+    ("算了", ""),
+    ("算了吧。", ""),
+    ("取消工单 TK-0123456789", ""),  # cancelling a named ticket is a request of its own, not a cancel word
+])
+def test_a_new_request_after_a_cancel_word(text: str, rest: str) -> None:
+    assert sl.after_cancel(text) == rest

@@ -19,11 +19,13 @@ from knowzero.knowledge.index.entities import first_mention
 from knowzero.llm.base import within_deadline
 from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
 from knowzero.routing.followup import standalone
+from knowzero.routing.signals import service_signals
 from knowzero.routing.types import IntentResult
 from knowzero.streaming import llm_fallback
 from knowzero.understanding.analysis import analyse
 
 _PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与跟比的是有怎能可在呢吗])|^(it|this|that)\b", re.I)
+_HAN = re.compile(r"[\u3400-\u9fff]")
 _TOPIC = re.compile(r"(?:我想学(?:习)?|什么是|介绍一下|讲讲|学习|了解一下|teach me|what is|explain)\s*([^\s？?。，,]{2,30})", re.I)
 
 PER_TURN_RESET: State = {"other_reading": "", "intent": {}, "path": "", "domain": "", "plan": None, "query": "", "attempts": 0,
@@ -47,6 +49,14 @@ def extract_topic(text: str) -> str:
     if m:
         return m.group(1).strip("的了吗呢")
     return first_mention(text)
+
+
+def _order_in(text: str) -> str:
+    """The order a message names, as a subject a later "它" stands for ("订单123", "order 123"), else ""."""
+    ids = service_signals(text).order_ids
+    if not ids:
+        return ""
+    return f"订单{ids[-1]}" if _HAN.search(text) else f"order {ids[-1]}"
 
 
 def _summarise(messages: list[Any], old_summary: str, keep: int) -> tuple[str, list[Any]]:
@@ -73,7 +83,8 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
     question = text
     if inp.source in ("chat", "follow_up"):
         question = standalone(text, previous, topic) if previous else resolve_pronouns(text, topic)
-    new_topic = extract_topic(question) or (inp.entity if inp.source == "entity" else "") or (inp.topic or "") or topic
+    new_topic = (_order_in(question) or extract_topic(question) or (inp.entity if inp.source == "entity" else "")
+                 or (inp.topic or "") or topic)
     summary, removals = _summarise(list(state.get("messages") or []), state.get("summary", ""),
                                    runtime.context.settings.history_trim_messages)
     out: State = {**PER_TURN_RESET, "question": question, "topic": new_topic, "summary": summary,
@@ -91,7 +102,8 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
     out["analysis"] = analyse(question, typed=text)  # the one reading of the message every later step uses
     if question != text:
         zh = out["reply_language"] == "zh"
-        emit("reasoning", text=("理解为：" if zh else "Understood as: ") + question)
+        how = "follow_up" if out.get("last_question", text) != text else "translation"
+        emit("reasoning", text=("理解为：" if zh else "Understood as: ") + question, understood=how)
     return out
 
 

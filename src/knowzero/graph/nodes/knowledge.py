@@ -67,7 +67,7 @@ async def reread(state: State, runtime: Runtime[Deps]) -> State:
     """The first reading found no answer: read the question's other reading (its other language) afresh."""
     other = state.get("other_reading", "")
     zh = state.get("reply_language") == "zh"
-    emit("reasoning", text=("理解为：" if zh else "Understood as: ") + other)
+    emit("reasoning", text=("理解为：" if zh else "Understood as: ") + other, understood="translation")
     return {"question": other, "analysis": analyse(other, typed=_typed(state)), "other_reading": "",
             "attempts": 0, "passages": (), "quality": 0.0, "draft": None, "verdict": None, "citations": [], "query": other}
 

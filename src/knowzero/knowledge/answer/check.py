@@ -28,6 +28,7 @@ from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
 from knowzero.understanding.analysis import Analysis, of
+from knowzero.vocabulary.questions import names_role
 
 
 # ----- 4. check --------------------------------------------------------------------------------
@@ -127,6 +128,9 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # reader's person/place/time slots are not checked: on CMRC/DRCD a third of its right answers have
         # none the slot patterns recognise; its numbers they do recognise.)
         return policy.no_value_of_kind(v, kind)
+    if v.level == "confirmed" and a.approver and not any(names_role(c.quote) for c in claims):
+        # "需要谁批准？" answered by a line that names nobody who approves (the leave table's days)
+        return policy.no_value_of_kind(v, "approver")
     if v.level == "confirmed" and (unknown := answerable.unknown_terms(question, terms, doc, kb.keyword.doc_freq)):
         return policy.unknown_term(v, unknown[0])
     return v

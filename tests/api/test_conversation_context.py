@@ -1,0 +1,57 @@
+"""Issue 33: context carries across a thread — the order in discussion for a later "它", a new request typed in
+the same breath as dropping the old one, and a follow-up with no subject keeping the previous question's topic."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowzero.service.identity import announce_keys
+from kz_testlib import api_client
+
+
+@pytest.fixture()
+async def api(tmp_path):
+    async with api_client(tmp_path / "data", demo_keys="1") as client:
+        announce_keys(client.app.state.deps.need_store(), fixed_keys=True, echo=lambda _line: None)
+        yield client
+
+
+async def _say(api, message: str, thread_id: str, key: str = "demo-alice") -> dict:
+    body = {"message": message, "stream": False, "thread_id": thread_id}
+    r = await api.post("/v1/chat", json=body, headers={"Authorization": f"Bearer {key}"})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _understood(body: dict) -> list[tuple[str, str]]:
+    return [(e["data"]["understood"], e["data"]["text"]) for e in body["events"]
+            if e["type"] == "reasoning" and e["data"].get("understood")]
+
+
+async def test_it_means_the_order_in_discussion(api):
+    first = await _say(api, "订单123到哪了", "order-it")
+    assert first["path"] == "service" and "SF1234567890" in first["reply"]
+    then = await _say(api, "那它什么时候发的货？", "order-it")
+    assert _understood(then) == [("follow_up", "理解为：订单123什么时候发的货？")]
+    assert then["path"] == "service" and "订单 123" in then["reply"], then["reply"]
+
+
+async def test_a_new_request_after_dropping_the_old_one_is_served(api):
+    await _say(api, "帮我开个工单", "mid-flow")
+    await _say(api, "订单124", "mid-flow")
+    body = await _say(api, "算了，帮我查一下订单123的物流", "mid-flow")
+    assert "已取消工单" in body["reply"] and "SF1234567890" in body["reply"], body["reply"]
+    tickets = (await api.get("/v1/me/tickets", headers={"Authorization": "Bearer demo-alice"})).json()["tickets"]
+    assert tickets == [] or all(t["order_id"] != "124" for t in tickets)  # the dropped ticket was not filed
+    state = (await api.get("/v1/threads/mid-flow", headers={"Authorization": "Bearer demo-alice"})).json()["state"]
+    assert not (state["service"] or {}).get("pending")
+
+
+async def test_who_approves_keeps_the_topic_and_is_not_confirmed_without_a_role(api):
+    await _say(api, "员工的年假有几天？", "approve", "demo-editor")
+    body = await _say(api, "需要谁批准？", "approve", "demo-editor")
+    assert _understood(body) == [("follow_up", "理解为：员工的年假需要谁批准？")]
+    # the photographing rule of the workshop is not an answer about leave, and days are not an approver
+    assert "拍照" not in body["reply"]
+    assert body["verdict"]["level"] != "confirmed" or any(
+        w in body["reply"] for w in ("上级", "经理", "总监")), body["reply"]
