@@ -80,6 +80,10 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
         return subj + t[m.end():]
     if m := _ELLIPSIS_ZH.match(t):
         x = m.group("x")
+        # "那事假呢？" after "…每年有几天带薪病假？": the word of the same kind (the same last character) changes
+        if len(x) >= 2 and not _CODE.search(x) and (same := re.search(rf"[\u3400-\u9fff]{re.escape(x[-1])}", prev)):
+            if same.group(0) != x and x not in prev:
+                return prev[:same.start()] + x + prev[same.end():]
         if not subj or x == subj:
             return None
         return prev.replace(subj, _same_kind(subj, x), 1)
@@ -93,9 +97,11 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
 def _en(t: str, prev: str, subject: str) -> str | None:
     if m := _ELLIPSIS_EN.match(t):
         x = (m.group("x") or m.group("y") or m.group("z") or "").strip()
+        x = re.sub(r"^(?:someone|somebody|anyone|people|those|staff|employees?)\s+(?:with|who\s+(?:has|have))\s+",
+                   "", x, flags=re.I)  # "someone with 12 years" → the value that changes
         head = x.split()[-1]
         # "and sick leave?" after "… of annual leave …": the phrase with the same head word is what changes
-        if len(x.split()) > 1 and (same := re.search(rf"\b(?:[A-Za-z][\w-]*\s+)?{re.escape(head)}\b", prev, re.I)):
+        if len(x.split()) > 1 and (same := re.search(rf"\b(?:[\w-]+\s+)?{re.escape(head)}\b", prev, re.I)):
             if same.group(0).lower() != x.lower():
                 return prev[:same.start()] + x + prev[same.end():]
         subj = subject if subject and subject in prev else _en_subject(prev)

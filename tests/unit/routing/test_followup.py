@@ -21,6 +21,9 @@ FOLLOW_UPS = [
     # issue 33: "需要谁批准？" about the leave policy keeps the topic, not only the person
     ("需要谁批准？", "员工的年假有几天？", "", "员工的年假需要谁批准？"),
     ("那它什么时候发的货？", "订单123到哪了", "订单123", "订单123什么时候发的货？"),  # the order in discussion
+    ("那事假呢？", "瀚陆物流员工每年有几天带薪病假？", "", "瀚陆物流员工每年有几天带薪事假？"),
+    ("What about someone with 12 years?", "How many PTO days does an employee with 3 years of service get?", "",
+     "How many PTO days does an employee with 12 years of service get?"),
     ("and sick leave?", "How many days of annual leave do employees get?", "",
      "How many days of sick leave do employees get?"),
     ("And part-time staff?", "How many days of annual leave do employees get?", "",
