@@ -55,3 +55,22 @@ async def test_who_approves_keeps_the_topic_and_is_not_confirmed_without_a_role(
     assert "拍照" not in body["reply"]
     assert body["verdict"]["level"] != "confirmed" or any(
         w in body["reply"] for w in ("上级", "经理", "总监")), body["reply"]
+
+
+async def test_a_long_new_request_after_a_cancel_word_drops_the_old_one(api):
+    """A cancel word that opens a long message cancels too (a reviewer's ¥100 went to the dropped order)."""
+    await _say(api, "我要给订单123退款", "long-cancel")
+    body = await _say(api, "算了，帮我给订单125退款100元吧谢谢", "long-cancel")
+    assert "已取消" in body["reply"], body["reply"]
+    state = (await api.get("/v1/threads/long-cancel", headers={"Authorization": "Bearer demo-alice"})).json()["state"]
+    pending = (state["service"] or {}).get("pending") or {}
+    assert pending.get("slots", {}).get("order_id") == "125", pending
+
+
+async def test_a_cancel_word_with_a_new_request_while_a_refund_waits_for_confirmation(api):
+    await _say(api, "订单123退款50元，原因质量问题", "confirm-cancel")
+    body = await _say(api, "算了，帮我给订单124退款100元，原因质量问题", "confirm-cancel")
+    assert "已取消" in body["reply"], body["reply"]
+    done = await _say(api, "确认", "confirm-cancel")
+    refunds = (await api.get("/v1/me/refunds", headers={"Authorization": "Bearer demo-alice"})).json()["refunds"]
+    assert all(r["order_id"] != "123" for r in refunds), (done["reply"], refunds)  # the dropped one never ran

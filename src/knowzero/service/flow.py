@@ -321,7 +321,7 @@ async def service_turn(state: dict[str, Any], sc: ServiceContext, prefs: dict[st
         if sl.is_correction(text):
             pending["stage"] = "collect"  # "不对，金额是 80" re-enters slot filling
 
-    if pending and sl.is_cancel(text):
+    if pending and (sl.is_cancel(text) or sl.after_cancel(text)):  # "算了，<a new request of any length>"
         _cancel(t, pending)
         rest = sl.after_cancel(text)
         if not rest or (sl.detect_action(rest) is None and not sl.extract_slots(rest)):
