@@ -127,19 +127,12 @@ def load_chains(root: Path, split: str = "all") -> list[dict[str, Any]]:
     return out
 
 
-def _understood(events: Sequence[dict[str, Any]]) -> str:
-    for e in events:
-        if e.get("type") == "reasoning" and (e.get("data") or {}).get("understood"):
-            return str(e["data"]["understood"])
-    return ""
-
-
-def _rewrite(events: Sequence[dict[str, Any]]) -> str:
-    for e in events:
-        data = e.get("data") or {}
-        if e.get("type") == "reasoning" and data.get("understood") == "follow_up":
-            return str(data.get("text") or "")
-    return ""
+def _understood(events: Sequence[dict[str, Any]]) -> tuple[str, str]:
+    """How the turn was read (``follow_up`` | ``translation`` | "") and, for a follow-up, the rewrite shown."""
+    found = [e.get("data") or {} for e in events if e.get("type") == "reasoning" and (e.get("data") or {}).get("understood")]
+    kind = str(found[0]["understood"]) if found else ""
+    rewrite = next((str(d.get("text") or "") for d in found if d.get("understood") == "follow_up"), "")
+    return kind, rewrite
 
 
 async def _made(client: Any) -> dict[str, list[dict[str, Any]]]:
@@ -186,9 +179,10 @@ async def _ask_chain(client: Any, chain: dict[str, Any], by_path: dict[str, str]
                   "quote": c.get("quote")} for c in data.get("citations") or []]
         reply = data.get("reply") or ""
         events = data.get("events") or []
+        understood, rewrite = _understood(events)
         row: dict[str, Any] = {"message": t["message"], "reply": reply, "verdict": level, "path": data.get("path"),
-                               "citations": cites, "understood": _understood(events),
-                               "rewrite": _rewrite(events), "elapsed_ms": round(elapsed, 1),
+                               "citations": cites, "understood": understood, "rewrite": rewrite,
+                               "elapsed_ms": round(elapsed, 1),
                                "standalone": bool(t.get("standalone"))}
         if t.get("answers") or t.get("decline"):
             q = {"answers": t.get("answers") or [], "must_not": t.get("must_not") or [],
