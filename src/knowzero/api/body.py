@@ -191,7 +191,9 @@ class BodyLimit:
 
 
 def too_large_message(cap: int) -> str:
-    """>>> too_large_message(262144)
+    """The refusal's text for a body cap.
+
+    >>> too_large_message(262144)
     'the request body is larger than 256 KiB'
     """
     size = f"{cap // (1024 * 1024)} MiB" if cap >= 1024 * 1024 else f"{cap // 1024} KiB"

@@ -55,6 +55,10 @@ SLOT_TEXT = ("subject", "reason")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 _MARKERS = re.compile(r"\[\d{1,3}\]")
+_CLAIM = {"en": re.compile(r"(?:[^A-Za-z\[\]\n]|[A-Za-z](?![A-Za-z]))*\[\d{1,3}\]"),
+          "zh": re.compile(r"[^\u3400-\u9fff\[\]\n]*\[\d{1,3}\]")}
+"""A cited claim in the other language before its marker: the documents' words, not the reply's."""
+_TITLE = re.compile(r"“[^”]*”|《[^》]*》")
 
 
 def in_language(reply: str, lang: str, quotes: Sequence[str] = ()) -> bool:
@@ -64,12 +68,15 @@ def in_language(reply: str, lang: str, quotes: Sequence[str] = ()) -> bool:
     True
     >>> in_language("满5年不满10年：12天 [1]", "en", ["满5年不满10年：12天"])
     False
-    >>> in_language("每晚最多报销 $150。[1]", "zh")
+    >>> in_language("每晚最多报销 $150。[1]", "zh"), in_language("Lodging: up to $150 per night.[1]", "zh")
+    (True, False)
+    >>> in_language("14 days — 工作年限: 满15年及以上；年休假天数: 14天。[1] (Answered from the current edition; “办法（2024版）” is superseded.)", "en")
     True
     """
-    own = _MARKERS.sub("", reply or "")
+    own = _TITLE.sub(" ", reply or "")  # a document's name is quoted as written
     for q in sorted({q for q in quotes if q}, key=len, reverse=True):
         own = own.replace(q, " ")
+    own = _MARKERS.sub("", _CLAIM[lang].sub(" ", own))
     cjk, latin = len(_CJK.findall(own)), len(_LATIN_WORD.findall(own))
     return latin >= 1 and latin * 2 >= cjk if lang == "en" else cjk >= 2
 

@@ -364,8 +364,9 @@ class State(InputState, total=False):
     """What ``question`` says, read once when the turn entered (language, terms, the asked kind, yes/no,
     entities, service signals: :mod:`knowzero.understanding.analysis`); every later step reads it."""
     other_reading: str
-    """The question in the documents' other language (English ↔ Chinese through the lexicon), read when the
-    first reading finds no answer; "" when there is none or it was read."""
+    """The question read when the first reading finds no answer: in the documents' other language (English ↔
+    Chinese through the lexicon), or a short message the follow-up rules left alone with the thread's
+    topic in front (:func:`knowzero.routing.followup.with_context`); "" when there is none or it was read."""
     reply_language: str
     """The language the turn's message is written in (or the UI's): the reply's, whatever the question was
     translated into for reading the documents."""

@@ -11,11 +11,13 @@ collection searches (:meth:`Catalog.default_collections`) and which documents an
 from __future__ import annotations
 
 import json
+import re
 import time
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, select, text
+from sqlalchemy import Engine, delete, func, or_, select, text
 
 from knowzero.knowledge.index import versions
 from knowzero.knowledge.index.dense import PgVectorIndex
@@ -23,6 +25,7 @@ from knowzero.knowledge.index.loaded import Indexes
 from knowzero.knowledge.index.tables import kb_chunks, kb_disabled, kb_failures, kb_files, kb_flags
 from knowzero.knowledge.ingest.embedqueue import JobQueue, bump
 from knowzero.knowledge.ingest.ingester import stored_layout
+from knowzero.knowledge.text import tokens
 from knowzero.knowledge.types import Passage
 
 DEMO_COLLECTION = "demo"
@@ -214,6 +217,41 @@ class Catalog:
         result = tuple(own) if own and DEMO_COLLECTION in names else ()
         self._default_collections = (self.indexes.revision, result)
         return result
+
+    def terms_in(self, terms: Sequence[str], collections: Sequence[str]) -> set[str]:
+        """The ``terms`` some document of ``collections`` contains in its text, title or headings (the words a
+        translated question may use: the searched documents' own, not another collection's); no
+        ``collections``: every document."""
+        found: set[str] = set()
+        with self.engine.connect() as conn:
+            for t in dict.fromkeys(terms):
+                words = tokens(t)  # the keyword index's own words: a term it lacks is in no document at all
+                if not words or any(self.indexes.keyword.doc_freq(w) <= 0 for w in words):
+                    continue
+                cols, needle = [kb_chunks.c.text, kb_chunks.c.title, kb_chunks.c.section], t
+                if t.isascii():  # "Sick leave" at a heading's start is still the term
+                    cols, needle = [func.lower(c) for c in cols], t.lower()
+                where = or_(*(c.contains(needle, autoescape=True) for c in cols))
+                if collections:
+                    where = kb_chunks.c.collection.in_(list(collections)) & where
+                if conn.execute(select(kb_chunks.c.id).where(where).limit(1)).first():
+                    found.add(t)
+        return found
+
+    def spaced_variant(self, word: str, collections: Sequence[str]) -> str | None:
+        """The form of a two-character ``word`` the documents of ``collections`` write with one character
+        between its two ("年假" → "年休假"), when they never write ``word`` itself; else None."""
+        if len(word) != 2 or not re.fullmatch(r"[\u4e00-\u9fff]{2}", word):
+            return None
+        pattern = f"%{word[0]}_{word[1]}%"
+        with self.engine.connect() as conn:
+            where = kb_chunks.c.text.like(pattern)
+            if collections:
+                where = kb_chunks.c.collection.in_(list(collections)) & where
+            rows = conn.execute(select(kb_chunks.c.text).where(where).limit(20)).all()
+        forms = Counter(m.group(0) for (text,) in rows
+                        for m in re.finditer(f"{word[0]}[\u4e00-\u9fff]{word[1]}", text or ""))
+        return forms.most_common(1)[0][0] if forms else None
 
     def terms_missing_from(self, terms: Sequence[str], collections: Sequence[str]) -> list[str]:
         """The ``terms`` that no document of ``collections`` contains (text or title) while a document of

@@ -319,6 +319,14 @@ class KnowledgeBase:
         """What a question that names no collection searches (see :meth:`Catalog.default_collections`)."""
         return self.catalog.default_collections()
 
+    def terms_in(self, terms: Sequence[str], collections: Sequence[str]) -> set[str]:
+        """The ``terms`` some document of ``collections`` contains (see :meth:`Catalog.terms_in`)."""
+        return self.catalog.terms_in(terms, collections)
+
+    def spaced_variant(self, word: str, collections: Sequence[str]) -> str | None:
+        """How ``collections`` write a two-character word with one character inside (see :meth:`Catalog.spaced_variant`)."""
+        return self.catalog.spaced_variant(word, collections)
+
     def terms_missing_from(self, terms: Sequence[str], collections: Sequence[str]) -> list[str]:
         """The ``terms`` no document of ``collections`` contains while another collection names a topic with them."""
         return self.catalog.terms_missing_from(terms, collections)

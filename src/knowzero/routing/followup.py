@@ -37,6 +37,7 @@ _TOPIC_END_ZH = re.compile(rf"(?:{_PREDICATE_ZH})")
 _EN_QUESTION_HEAD = re.compile(r"^(?:how\s+(?:many|much|long|often)|what|which|who|when|where|is|are|do|does|can|may)\s+",
                                re.I)
 _CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,9}$")
+_VALUE_ZH = re.compile(r"(\d+(?:\.\d+)?)\s*(天|年|个月|小时|元|万元|公里|人|次|%)")
 
 MAX_FOLLOW_UP_CHARS = 24
 """A follow-up is short; a longer message carries its own subject and stands alone."""
@@ -57,11 +58,17 @@ def standalone(text: str, previous: str, subject: str = "") -> str:
     >>> standalone("那它的公差呢？", "精密电机轴XH-1003的材料是什么？", "XH-1003")
     'XH-1003的公差呢？'
     >>> standalone("病假呢？", "员工年假有几天？")
-    '病假有几天？'
+    '员工病假有几天？'
     >>> standalone("婚假有几天？", "年假有几天？")
     '婚假有几天？'
     >>> standalone("What about contractors?", "How many days of annual leave do employees get?")
     'How many days of annual leave do contractors get?'
+    >>> standalone("What about someone with 3 years of service?", "How many days of leave does a service centre employee with 16 years of service get?")
+    'How many days of leave does a service centre employee with 3 years of service get?'
+    >>> standalone("那请12天呢？", "员工请假5天需要谁审批？"), standalone("What about a $30,000 one?", "Who approves a $3,000 purchase?")
+    ('员工请假12天需要谁审批？', 'Who approves a $30,000 purchase?')
+    >>> standalone("And the maximum performance allowance?", "What is the monthly base stipend for master's students?")
+    "What is the maximum performance allowance for master's students?"
     """
     t = text.strip()
     prev = previous.strip()
@@ -80,6 +87,8 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
         return subj + t[m.end():]
     if m := _ELLIPSIS_ZH.match(t):
         x = m.group("x")
+        if (v := _VALUE_ZH.search(x)) and (same := re.search(rf"\d+(?:\.\d+)?\s*{re.escape(v.group(2))}", prev)):
+            return prev[:same.start()] + v.group(0) + prev[same.end():]  # "那请12天呢？": the value changes
         # "那事假呢？" after "…每年有几天带薪病假？": the word of the same kind (the same last character) changes
         if len(x) >= 2 and not _CODE.search(x) and (same := re.search(rf"[\u3400-\u9fff]{re.escape(x[-1])}", prev)):
             if same.group(0) != x and x not in prev:
@@ -99,6 +108,13 @@ def _en(t: str, prev: str, subject: str) -> str | None:
         x = (m.group("x") or m.group("y") or m.group("z") or "").strip()
         x = re.sub(r"^(?:someone|somebody|anyone|people|those|staff|employees?)\s+(?:with|who\s+(?:has|have))\s+",
                    "", x, flags=re.I)  # "someone with 12 years" → the value that changes
+        if (money := re.search(r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?", x)) and \
+                (same := re.search(r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?", prev)):
+            return prev[:same.start()] + money.group(0) + prev[same.end():]  # "what about a $30,000 one?"
+        if (v := re.match(r"(\d+(?:\.\d+)?)\s+([A-Za-z]+?)s?\b", x)) and \
+                (same := re.search(rf"\b\d+(?:\.\d+)?\s+{re.escape(v.group(2))}s?\b", prev, re.I)):
+            # "someone with 3 years of service" after "… with 16 years of service …": the value changes
+            return prev[:same.start()] + v.group(0) + prev[same.end():]
         head = x.split()[-1]
         # "and sick leave?" after "… of annual leave …": the phrase with the same head word is what changes
         if len(x.split()) > 1 and (same := re.search(rf"\b(?:[\w-]+\s+)?{re.escape(head)}\b", prev, re.I)):
@@ -130,6 +146,12 @@ def subject_of(question: str) -> str:
     return head if 1 <= len(head) <= 16 else ""
 
 
+_DOCUMENT_ASK_ZH = re.compile(r"关于(?P<x>.{2,30}?)的(?:学习|培训)?(?:文档|资料|材料|笔记|讲义)")
+_DOCUMENT_ASK_EN = re.compile(r"\b(?:learning|study|training)\s+(?:document|guide|notes?)\s+(?:about|on|for)\s+"
+                              r"(?P<x>.{2,80}?)\s*[.?!]?$", re.I)
+_IN_IT_ZH = re.compile(r"^(?:这里面|这里|里面|文中|文档里|文档中|这份文档里|这份文档中|这篇里|其中)(?:说|提到|讲)?的?")
+
+
 def topic_of(question: str) -> str:
     """What a Chinese question is about, its modifiers kept: what comes before its first predicate
     ("员工的年假有几天？" → 员工的年假), for a follow-up that names no subject ("需要谁批准？").
@@ -137,10 +159,44 @@ def topic_of(question: str) -> str:
     >>> topic_of("员工的年假有几天？"), topic_of("员工请假超过3天需要什么手续？"), topic_of("谁批准？")
     ('员工的年假', '员工请假', '')
     """
+    if m := _DOCUMENT_ASK_ZH.search(question):  # "帮我生成一份关于X的学习文档": the document is about X
+        return m.group("x")
     q = re.sub(rf"^{_LEAD}", "", question.strip())
-    m = _TOPIC_END_ZH.search(q)
-    head = q[:m.start()].rstrip("的") if m else ""
-    return head if 1 <= len(head) <= 20 else ""
+    # the first predicate after two characters: "智能材料…" is not about "智"
+    m = next((m for m in _TOPIC_END_ZH.finditer(q) if m.start() >= 2), None)
+    head = q[:m.start()].rstrip("的，,、 ") if m else ""
+    return head if 2 <= len(head) <= 20 else ""
+
+
+def with_context(text: str, previous: str, subject: str = "") -> str:
+    """A short message the rules did not rewrite, read with the previous question's topic in front
+    ("员工自己要付多少钱？" after "…食堂的午餐几点供应？" → "…食堂的午餐员工自己要付多少钱？"): the other reading
+    tried when the message alone finds no answer; "" when there is none.
+
+    >>> with_context("每次至少要休息多久？", "驾驶员连续驾驶最多多久就要停车休息？")
+    '驾驶员连续驾驶每次至少要休息多久？'
+    >>> with_context("Is it paid on the first Friday?", "How much is the lunch stipend for an 8-hour shift?")
+    'Is it paid on the first Friday (lunch stipend)?'
+    >>> with_context("驾驶员连续驾驶每次至少要休息多久？", "驾驶员连续驾驶最多多久就要停车休息？")
+    ''
+    >>> with_context("这里面病假怎么算？", "帮我生成一份关于瀚陆物流休假制度的学习文档", "文档")
+    '瀚陆物流休假制度病假怎么算？'
+    """
+    t, prev = text.strip(), previous.strip()
+    if not t or not prev or t == prev or len(t) > MAX_FOLLOW_UP_CHARS * (3 if not _CJK.search(t) else 1):
+        return ""
+    if _CJK.search(t):
+        document = _DOCUMENT_ASK_ZH.search(prev)  # the document being read names the topic, not a word of the ask
+        topic = document.group("x") if document else subject if subject and subject in prev else topic_of(prev)
+        if not topic or topic in t:
+            return ""
+        lead = re.match(_LEAD, t)
+        t = t[lead.end() if lead else 0:]
+        return topic + _IN_IT_ZH.sub("", t)  # "这里面病假怎么算？" about the document read: its topic's 病假
+    topic = subject or _en_topic(prev)
+    if not topic or topic.lower() in t.lower() or not _PRONOUN_EN.search(t):
+        return ""  # an English message with a subject of its own ("what's the clinic's phone?") stands alone
+    return f"{t.rstrip('?').rstrip()} ({topic})?"
 
 
 def _same_kind(subject: str, x: str) -> str:
@@ -151,14 +207,21 @@ def _same_kind(subject: str, x: str) -> str:
 
 
 def _en_subject(question: str) -> str:
-    """The English question's subject noun: the word after do/does/are/is… ("… do employees get?" → employees)."""
+    """The English question's subject noun: the word after do/does/are/is… ("… do employees get?" → employees);
+    for "what is the X for …", the phrase X ("What is the monthly base stipend for …" → monthly base stipend)."""
+    if m := re.match(r"^what\s+(?:is|are|was|were)\s+(?:the\s+)?(.+?)\s+(?:for|of|in|at|on|when|that|per)\b",
+                     question.strip(), re.I):
+        return m.group(1)
     m = re.search(r"\b(?:do|does|are|is|can|may|should|will)\s+(?:the\s+|an?\s+)?([A-Za-z][\w-]*)", question, re.I)
     return m.group(1) if m else ""
 
 
 def _en_topic(question: str) -> str:
     """What an English question is about, for a pronoun: the noun phrase after its question head."""
+    if m := _DOCUMENT_ASK_EN.search(question.strip()):  # "Write me a learning document about X": X
+        return m.group("x")
     q = _EN_QUESTION_HEAD.sub("", question.strip().rstrip("?"))
-    q = re.sub(r"^(?:is|are|does|do|the|a|an)\s+", "", q, flags=re.I)
+    q = re.sub(r"^(?:(?:is|are|does|do|the|a|an)\s+)+", "", q, flags=re.I)
+    q = re.split(r"\s+(?:for|of|in|at|on|per|with|when|if)\s+", q, maxsplit=1, flags=re.I)[0]
     words = q.split()
     return " ".join(words[:4]) if words else ""

@@ -18,7 +18,7 @@ from knowzero.knowledge.answer.pipeline import readings
 from knowzero.knowledge.index.entities import first_mention
 from knowzero.llm.base import within_deadline
 from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
-from knowzero.routing.followup import standalone
+from knowzero.routing.followup import standalone, with_context
 from knowzero.routing.signals import service_signals
 from knowzero.routing.types import IntentResult
 from knowzero.streaming import llm_fallback
@@ -95,6 +95,8 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
     if inp.source in ("chat", "follow_up"):
         out["last_question"] = question
         first, other = await asyncio.to_thread(_readings, question, state, runtime.context, inp)
+        if not other and previous and question == text:  # not rewritten: the thread's topic is the other reading
+            other = with_context(text, previous, topic if topic and topic in previous else "")
         out["other_reading"] = other
         if first != question:
             question = out["question"] = first  # the documents' language for reading and checking
@@ -111,6 +113,9 @@ def _readings(question: str, state: State, deps: Deps, inp: AgentInput) -> tuple
     """The question to read first and its other reading (:func:`knowzero.knowledge.answer.pipeline.readings`)."""
     if deps.kb is None:
         return question, ""
+    sig = service_signals(question)
+    if (sig.entity or sig.human or sig.account or sig.bare_answer) and not sig.asks_rules:
+        return question, ""  # a service request ("I'd like a refund…") is served as typed, never translated
     collections = inp.collections if inp.collections is not None else state.get("collections")
     return readings(question, deps.scoped(collections).knowledge(), deps.lexicon)
 

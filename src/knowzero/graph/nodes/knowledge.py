@@ -11,6 +11,7 @@ from langgraph.runtime import Runtime
 from knowzero.graph.context import Deps
 from knowzero.graph.state import State, as_citations, as_log
 from knowzero.graph.trace import analysis_of, collections_of, emit, thread_id_of, ui_language_of
+from knowzero.input import message_language
 from knowzero.knowledge.answer import pipeline as kp
 from knowzero.knowledge.answer.reader import Draft
 from knowzero.knowledge.answer.retriever import Plan
@@ -64,11 +65,14 @@ def _typed(state: State) -> str:
 
 
 async def reread(state: State, runtime: Runtime[Deps]) -> State:
-    """The first reading found no answer: read the question's other reading (its other language) afresh."""
+    """The first reading found no answer: read the question's other reading afresh (its other language, or
+    the message with the thread's topic in front)."""
     other = state.get("other_reading", "")
     zh = state.get("reply_language") == "zh"
-    emit("reasoning", text=("理解为：" if zh else "Understood as: ") + other, understood="translation")
-    return {"question": other, "analysis": analyse(other, typed=_typed(state)), "other_reading": "",
+    how = "translation" if message_language(other) != message_language(_typed(state)) else "follow_up"
+    emit("reasoning", text=("理解为：" if zh else "Understood as: ") + other, understood=how)
+    out: State = {"last_question": other} if how == "follow_up" else {}  # the next follow-up builds on it
+    return {**out, "question": other, "analysis": analyse(other, typed=_typed(state)), "other_reading": "",
             "attempts": 0, "passages": (), "quality": 0.0, "draft": None, "verdict": None, "citations": [], "query": other}
 
 

@@ -30,9 +30,10 @@ who whom whose when where which why can could should would will shall may might 
 your their his her its it this that these those there i we you they me us them any some each every one all if than
 then so as about from into up out please tell me know anyone someone""".split())
 _ASKS = [
-    (re.compile(r"^how many (?:days|day)\b"), "多少天"), (re.compile(r"^how many (?:hours|hour)\b"), "多少小时"),
-    (re.compile(r"^how (?:many|much)\b"), "多少"), (re.compile(r"^how long\b"), "多久"),
-    (re.compile(r"^how often\b"), "多久一次"), (re.compile(r"^(?:who|whom)\b"), "谁"),
+    (re.compile(r"\bwithin how many (?:days|day)\b"), "多少天内"),
+    (re.compile(r"\bhow many (?:days|day)\b"), "多少天"), (re.compile(r"\bhow many (?:hours|hour)\b"), "多少小时"),
+    (re.compile(r"\bhow (?:many|much)\b"), "多少"), (re.compile(r"\bhow long\b"), "多久"),
+    (re.compile(r"\bhow often\b"), "多久一次"), (re.compile(r"^(?:who|whom)\b"), "谁"),
     (re.compile(r"^when\b|^what (?:time|date|day)\b"), "什么时候"), (re.compile(r"^where\b"), "哪里"),
     (re.compile(r"^(?:is|are|can|does|do|may|should|will)\b"), "吗"), (re.compile(r"^(?:what|which)\b"), "什么"),
 ]
@@ -41,6 +42,9 @@ _COMPARE = [("more than", "超过"), ("over", "超过"), ("above", "超过"), ("
             ("per", "每"), ("each", "每"), ("without", "无"), ("not", "不")]
 _UNITS = {"year": "年", "years": "年", "day": "天", "days": "天", "month": "个月", "months": "个月", "hour": "小时",
           "hours": "小时", "yuan": "元", "rmb": "元", "km": "公里", "percent": "%"}
+_TENURE = re.compile(r"^(?:years?|yrs?)(?:'|\s+of)?\s+(?:service|work(?:ing)?\s+experience|experience|work|working|"
+                     r"employment|seniority)\b")
+_TENURE_ZH = ("工龄", "司龄", "工作年限", "工作")
 MAX_PHRASE_WORDS = 3
 
 
@@ -50,6 +54,8 @@ class Lexicon:
     def __init__(self, path: Path | None = None) -> None:
         self._path = path
         self._index: dict[str, list[str]] | None = None
+        self._tail: dict[str, list[str]] = {}
+        self._english: dict[str, list[str]] = {}
         self._lock = threading.Lock()
 
     def _source(self) -> Path:
@@ -61,13 +67,45 @@ class Lexicon:
         with self._lock:
             if self._index is None:
                 self._index = _parse(self._source())
+                self._tail = _tails(self._index)
+                self._english = _reverse(self._index)
             return self._index
 
+    def english(self, word: str) -> list[str]:
+        """The short English glosses of a simplified Chinese word, dictionary order ([] when none)."""
+        self.index()
+        return self._english.get(word, [])
+
     def chinese(self, phrase: str) -> list[str]:
-        """Chinese words for an English phrase (singular tried too), dictionary order."""
+        """Chinese words for an English phrase (singular tried too), dictionary order; a single word no
+        gloss is alone falls back to the words whose short gloss ends with it ("to apply for
+        reimbursement" → 报销 for "reimbursement")."""
         idx = self.index()
         key = phrase.lower().strip()
-        return idx.get(key) or idx.get(_singular(key)) or []
+        found = idx.get(key) or idx.get(_singular(key))
+        if found or " " in key:
+            return found or []
+        return self._tail.get(key) or self._tail.get(_singular(key)) or []
+
+
+def _reverse(index: dict[str, list[str]]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for gloss, words in index.items():
+        for w in words:
+            out.setdefault(w, []).append(gloss)
+    return out
+
+
+def _tails(index: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Last word of a two- or three-word gloss → its headwords (only for words that are no gloss alone)."""
+    out: dict[str, list[str]] = {}
+    for gloss, words in index.items():
+        parts = gloss.split()
+        if len(parts) < 2 or parts[-1] in STOP or parts[-1] in index or len(parts[-1]) < 4:
+            continue
+        bucket = out.setdefault(parts[-1], [])
+        bucket.extend(w for w in words if w not in bucket)
+    return out
 
 
 def _parse(path: Path) -> dict[str, list[str]]:
@@ -105,19 +143,24 @@ def _singular(word: str) -> str:
 
 
 def translate_question(question: str, lexicon: Lexicon, known: Callable[[str], bool],
-                       frequency: Callable[[str], float]) -> str | None:
+                       frequency: Callable[[str], float],
+                       variant: Callable[[str], str | None] = lambda _w: None) -> str | None:
     """``question`` (English) rewritten in Chinese from its content terms, or None when fewer than two of
-    its terms have a Chinese word the knowledge base uses (``known``; the most frequent by ``frequency`` wins).
+    its terms have a Chinese word the knowledge base uses (``known``; the most frequent by ``frequency`` wins;
+    ``variant`` gives the documents' own form of a dictionary word they never write: 年假 → 年休假).
     Whether to translate at all is the caller's call (the language of the passages that answer).
 
     >>> lex = Lexicon()
     >>> lex._index = {"annual leave": ["年假"], "employee": ["员工", "雇员"], "service": ["服务"], "length of service": ["工龄"]}
     >>> translate_question("How many days of annual leave does an employee with 7 years of service get?", lex,
     ...                    lambda w: w in {"年假", "员工", "工龄", "服务"}, lambda w: 0.0 if w.isascii() else 1.0)
-    '年假员工7年服务多少天？'
+    '年假员工工龄7年多少天？'
     """
     q = question.strip().lower()
-    asked = next((zh for pattern, zh in _ASKS if pattern.search(q)), "")
+    ask = next(((m, zh) for pattern, zh in _ASKS if (m := pattern.search(q))), None)
+    asked = ask[1] if ask else ""
+    if ask is not None and ask[0].group(0).startswith(("how", "within")):  # ``asked`` says these words
+        question = question.strip()[:ask[0].start()] + question.strip()[ask[0].end():]
     raw = _WORD.findall(question.strip())
     words = [w.lower() for w in raw]
     out: list[str] = []
@@ -125,6 +168,12 @@ def translate_question(question: str, lexicon: Lexicon, known: Callable[[str], b
     i = 0
     while i < len(words):
         w = words[i]
+        if w[0].isdigit() and (tenure := _TENURE.match(" ".join(words[i + 1:i + 5]))):
+            # "12 years of work experience" → 12年, the value a tenure table's range holds, after the documents'
+            # own word for tenure when they use one
+            out.append(next((t for t in _TENURE_ZH if known(t)), "") + f"{w}年")
+            i += 1 + len(tenure.group(0).split())
+            continue
         if _CODE.match(raw[i]) and raw[i] not in ("I", "A") or (raw[i] == "A" and i and words[i - 1] in ("part", "type",
                                                                                                     "grade", "level")):
             out.append(raw[i])  # a code or a letter that names something ("part A", "XH-1003", "P8") stays
@@ -149,6 +198,8 @@ def translate_question(question: str, lexicon: Lexicon, known: Callable[[str], b
                 continue
             found = [c for c in lexicon.chinese(" ".join(phrase)) if known(c)]
             found = [c for c in found if len(c) >= 2] or found  # a one-character gloss is a last resort
+            if not found:
+                found = next(([v] for c in lexicon.chinese(" ".join(phrase))[:3] if (v := variant(c))), [])
             if found:
                 hit = (max(found, key=frequency), n)
                 break
@@ -163,3 +214,51 @@ def translate_question(question: str, lexicon: Lexicon, known: Callable[[str], b
     if translated < 2 and not (translated == 1 and asked):
         return None
     return "".join(out) + asked + "？"
+
+
+_ASKS_ZH = [
+    (re.compile(r"(?:几|多少)(?:天|日)"), "how many days"), (re.compile(r"(?:几|多少)(?:个)?小时"), "how many hours"),
+    (re.compile(r"(?:几|多少)(?:周|星期)"), "how many weeks"), (re.compile(r"多少钱|多少美元|多少元|金额|费用|补贴|报销.*多少"), "how much"),
+    (re.compile(r"多久|多长时间"), "how long"), (re.compile(r"谁"), "who"), (re.compile(r"什么时候|何时|哪天"), "when"),
+    (re.compile(r"哪里|在哪"), "where"), (re.compile(r"(?:几|多少)"), "how many"),
+    (re.compile(r"吗[？?]?$|是否|能否|可否|能不能|可不可以"), "can"),
+]
+_UNITS_ZH = {"年": "years", "天": "days", "日": "days", "小时": "hours", "个月": "months", "周": "weeks", "元": "yuan",
+             "美元": "dollars", "%": "percent"}
+_ZH_VALUE = re.compile(r"(\d+(?:\.\d+)?)\s*(美元|个月|小时|年|天|日|周|元|%)")
+_LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9&'.-]*(?:\s+[A-Za-z][A-Za-z0-9&'.-]*)*")
+
+
+def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str], bool],
+                         words: Callable[[str], list[str]]) -> str | None:
+    """``question`` (Chinese) rewritten in English for English documents: the asked kind ("几天" → how many
+    days), the names and codes written in Latin letters as they are, each value with its unit, and each
+    Chinese word's CC-CEDICT gloss that the searched documents use (``known``; ``words`` splits the
+    Chinese into words). None when fewer than two words translate.
+
+    >>> lex = Lexicon()
+    >>> lex._index = {"sick leave": ["病假"], "staff": ["员工"], "employee": ["员工"], "paid": ["带薪"]}
+    >>> lex._english = _reverse(lex._index)
+    >>> translate_to_english("Maple Grove 的员工每年有几天带薪病假？", lex, lambda g: g in {"employee", "sick leave", "paid"},
+    ...                      lambda t: ["员工", "每年", "带薪", "病假"])
+    'how many days Maple Grove employee paid sick leave?'
+    """
+    q = question.strip()
+    asked = next((en for pattern, en in _ASKS_ZH if pattern.search(q)), "what")
+    out: list[str] = [m.group(0) for m in _LATIN_RUN.finditer(q)]
+    out += [f"{m.group(1)} {_UNITS_ZH[m.group(2)]}" for m in _ZH_VALUE.finditer(q)]
+    translated = 0
+    for w in words(_LATIN_RUN.sub(" ", _ZH_VALUE.sub(" ", q))):
+        if not re.fullmatch(r"[\u4e00-\u9fff]{2,}", w):
+            continue
+        parts = [w] if lexicon.english(w) else [w[i:i + 2] for i in range(0, len(w) - 1, 2)]
+        for part in parts:
+            glosses = [g for g in lexicon.english(part) if len(g) >= 3 and g not in STOP and known(g)]
+            if glosses:
+                pick = max(glosses, key=lambda g: len(g.split()))  # the most specific phrase the documents use
+                if pick not in out:
+                    out.append(pick)
+                    translated += 1
+    if translated < 2:
+        return None
+    return f"{asked} {' '.join(out)}?"

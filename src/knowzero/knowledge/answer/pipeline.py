@@ -39,10 +39,11 @@ from knowzero.knowledge.answer.checks import answerable
 from knowzero.knowledge.answer.checks.injection import find_instructions
 from knowzero.knowledge.answer.deps import KnowledgeDeps, zh
 from knowzero.knowledge.answer.domains import decide
-from knowzero.knowledge.answer.lexicon import Lexicon, translate_question
+from knowzero.knowledge.answer.lexicon import Lexicon, translate_question, translate_to_english
 from knowzero.knowledge.answer.reader import RUNNER_UP_SHARE, Claim, Draft, extractive_read, llm_read, quote_share
 from knowzero.knowledge.answer.reply import citations_for, compose_reply, edition_notes
 from knowzero.knowledge.answer.retriever import Plan, evidence_quality, retrieve, rewrite
+from knowzero.knowledge.text import tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
@@ -365,9 +366,24 @@ def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> tuple[str,
     Chinese terms the knowledge base uses is read first in the language of the passages the vectors rank
     best (:func:`answering_language`), the other reading when that finds no answer."""
     kb = deps.kb
-    if message_language(question) != "en":
+    language = message_language(question)
+    if language not in ("en", "zh"):
         return question, ""
-    translated = translate_question(question, lexicon, kb.keyword.has_term, kb.keyword.doc_freq)
+    searched = deps.collections or kb.default_collections()
+    seen: dict[str, bool] = {}
+
+    def known(word: str) -> bool:  # a word the searched documents write, not another collection's
+        if word not in seen:
+            seen[word] = bool(kb.terms_in([word], searched))
+        return seen[word]
+
+    if language == "zh":  # a Chinese question over English documents reads them in English
+        if answering_language(question, deps) != "en":
+            return question, ""
+        english = translate_to_english(question, lexicon, known, lambda t: tokens(t, search=False))
+        return (english, question) if english else (question, "")
+    translated = translate_question(question, lexicon, known, kb.keyword.doc_freq,
+                                    lambda word: kb.spaced_variant(word, searched))
     if not translated:
         return question, ""
     if answering_language(question, deps) == "zh":

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from knowzero.errors import ProviderError
 from knowzero.knowledge.answer.checks import answerable
 from knowzero.knowledge.answer.checks.conflicts import one_statement, same_title, value_conflict
+from knowzero.knowledge.index.bands import band, quantities
 from knowzero.knowledge.rows import row_sentence, table_cells
 from knowzero.knowledge.text import (
     Sentence,
@@ -173,6 +174,7 @@ ALIAS_BONUS = 0.2
 LEAD_BONUS = 0.2
 SQL_BONUS = 0.5  # SQL fires only on exact values/columns the question names: precise evidence
 SLOT_BONUS = 0.25  # the sentence gives the asked value right after the asked term (holds_slot_value)
+BAND_BONUS = 1.0  # a table row whose key range holds the value the question names ("12年" → "满10年不满20年")
 RUNNER_UP_SHARE = 0.5  # a second claim scores at least this share of the best one
 THIRD_SHARE = 0.7  # a third only when it is nearly as good: the reader cannot tell them apart
 
@@ -196,6 +198,9 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     slot = slot_kind(q_low)
     slots = slot_terms(q_low) if slot in _SLOT_VALUE else []
     g_total = sum(q_terms.values()) or 1.0
+    asked_values = quantities(question)
+    seen = [set(tokens(f"{s.passage.title} {s.passage.section} {s.passage.text}", search=True))
+            for s in passages[:max_passages]] if asked_values else []
     scored: list[tuple[float, _Cand]] = []
     for rank, s in enumerate(passages[:max_passages]):
         p = s.passage
@@ -225,6 +230,9 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
                 score += LEAD_BONUS
             if p.id.startswith("sql:"):
                 score += SQL_BONUS
+            if asked_values and band_row_holds(sent.text, asked_values) \
+                    and not _elsewhere_only(q_terms, ptoks, seen):
+                score += BAND_BONUS
             scored.append((score, _Cand(sent, p, rank, i)))
         if p.section and n >= 2 and len(p.text) <= BLOCK_MAX_CHARS \
                 and set(tokens(f"{p.title} {p.section}", search=True)) & q_terms.keys():
@@ -239,6 +247,33 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
             scored.append((score, _Cand(block, p, rank, -1)))
     scored.sort(key=lambda x: -x[0])
     return scored
+
+
+_ROW_KEY = re.compile(r"^[^:：；;]{1,12}[:：]\s*(?P<key>[^；;。]+)[；;]")
+
+
+def _elsewhere_only(q_terms: dict[str, float], own: set[str], read: list[set[str]]) -> bool:
+    """The question names a term its passage lacks while another passage read has it ("病假" beside a table
+    of 年休假 rows): that table's row is not the answer, whatever its range holds."""
+    return any(len(t) >= 2 and t not in own and any(t in r for r in read) for t in q_terms)
+
+
+def band_row_holds(text: str, asked: list[tuple[float, str]]) -> bool:
+    """One table row (a Markdown row, or a "label: key；label: value" row sentence) whose key cell is a
+    range holding a value the question names.
+
+    >>> band_row_holds("| 满10年不满20年 | 12天 |", [(12.0, "年")]), band_row_holds("| 满1年不满5年 | 6天 |", [(12.0, "年")])
+    (True, False)
+    >>> band_row_holds("工作年限: 满15年及以上；年休假天数: 14天。", [(16.0, "年")])
+    True
+    """
+    line = text.strip()
+    if "\n" in line:
+        return False
+    cells = table_cells(line)
+    key = cells[0] if cells else (m.group("key") if (m := _ROW_KEY.match(line)) else "")
+    b = band(key) if key else None
+    return b is not None and any(b.holds(v, unit) for v, unit in asked)
 
 
 def _heading_holds_slot(kind: str | None, terms: list[str], p: Passage, question: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -10,6 +11,7 @@ from knowzero.knowledge.answer.checks import premise
 from knowzero.knowledge.answer.policy import INSTRUCTIONS_WARNING, PREMISE_WARNING
 from knowzero.knowledge.answer.reader import Claim, Draft
 from knowzero.knowledge.index import entities as ent
+from knowzero.knowledge.index.bands import band
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.text import in_script
 from knowzero.knowledge.types import Passage
@@ -58,6 +60,8 @@ def compose_reply(question: str, draft: Draft, verdict: policy.Verdict, ui: str 
         return say("知识库中没有足够的信息回答这个问题，我不做猜测。",
                    "The knowledge base does not contain the answer to this question, so I will not guess.")
     answer = "".join(f"{c.text.rstrip()}[{i + 1}]" for i, c in enumerate(draft.claims))
+    if language in ("zh", "en") and draft.claims and draft.method != "computed":
+        answer = other_language_lead(question, draft.claims[0].text, language) + answer
     if draft.method == "computed":  # the computed value leads; the rows it used follow as its evidence
         answer = draft.answer + "\n" + "\n".join(f"- {c.text.rstrip()}[{i + 1}]" for i, c in enumerate(draft.claims))
     polarity = premise.premise(question, [c.quote for c in draft.claims]) if a.yes_no else None
@@ -85,6 +89,70 @@ def compose_reply(question: str, draft: Draft, verdict: policy.Verdict, ui: str 
         answer += say(f"\n（按现行版本回答；{names}已被取代。）", f"\n(Answered from the current edition; {names} "
                                                                    "is superseded.)")
     return answer
+
+
+_VALUE = re.compile(r"(\d+(?:\.\d+)?)\s*(天|小时|个月|周|年|元|%|美元)")
+_EN_UNIT = {"天": "days", "小时": "hours", "个月": "months", "周": "weeks", "年": "years", "元": "yuan", "%": "%",
+            "美元": "US dollars"}
+_EN_VALUE = re.compile(r"\$(\d+(?:,\d{3})*(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:(?:[a-z-]+\s+){0,3}?(days?|hours?|weeks?|"
+                       r"months?|years?)\b|(%))?", re.I)
+_ZH_UNIT = {"day": "天", "hour": "小时", "week": "周", "month": "个月", "year": "年", "%": "%"}
+_ASKED_EN = re.compile(r"how many (day|hour|week|month|year)s?|how (much)")
+_LATIN_VALUE = re.compile(r"[±$¥€]?\d+(?:\.\d+)?(?:\s*-\s*\d+(?:\.\d+)?)?\s*(?:[A-Za-z%°]{1,4})?(?![A-Za-z])")
+_ASKED_UNIT = re.compile(r"(?:多少|几)(天|小时|个月|周|年|元)")
+
+
+def other_language_lead(question: str, claim: str, language: str) -> str:
+    """Our words before a quote in the other language: the value it gives, in the asker's language
+    ("14 days — 工作年限: 满15年及以上；年休假天数: 14天。"); a generic lead when no value stands out;
+    "" when the quote is in the asker's language already. ``question`` is the question read (the
+    documents' language).
+
+    >>> other_language_lead("年休假工作人员工作16年多少天？", "工作年限: 满15年及以上；年休假天数: 14天。", "en")
+    '14 days — '
+    >>> other_language_lead("费用多少？", "费用: 20元。", "en"), other_language_lead("年假多少天？", "年假12天。", "zh")
+    ('20 yuan — ', '')
+    >>> other_language_lead("每周人预约大型仪器多少小时？", "每次预约最短1小时、最长4小时，每人每周累计预约同一台仪器不超过8小时。", "en")
+    '8 hours — '
+    >>> other_language_lead("年假多少天？", "满10年不满20年：12天", "en")
+    '12 days — '
+    >>> other_language_lead("零件C的外圆公差是多少？", "零件C的热处理硬度为HRC 58-62，外圆公差为±0.02mm。", "en")
+    '±0.02mm — '
+    >>> q = "how many days Maple Grove employee paid sick leave?"
+    >>> other_language_lead(q, "Every employee receives 6 paid sick days per year.", "zh")
+    '按文档：6天 — '
+    >>> other_language_lead("how much lunch?", "Staff get a lunch stipend of $9 per shift.", "zh")
+    '按文档：9美元 — '
+    """
+    han = len(re.findall(r"[\u4e00-\u9fff]", claim))
+    latin = len(re.findall(r"[A-Za-z]{2,}", claim))
+    if language == "en" and han <= latin or language == "zh" and han >= latin:
+        return ""
+    if language == "zh":
+        unit = (m.group(1) or m.group(2)) if (m := _ASKED_EN.search(question.lower())) else None
+        for v in _EN_VALUE.finditer(claim):
+            number, en_unit = v.group(1) or v.group(2), (v.group(3) or v.group(4) or "").lower().rstrip("s")
+            zh_unit = "美元" if v.group(1) else _ZH_UNIT.get(en_unit, "")
+            if en_unit == unit or (unit == "much" and v.group(1)) or (unit is None and zh_unit):
+                return f"按文档：{number}{zh_unit} — "
+        return "按文档原文："
+    key = re.match(r"^(?:[^:：；;]{1,12}[:：]\s*)?([^；;:：]+)[；;:：]", claim)
+    rest = claim[key.end():] if key and band(key.group(1)) else claim  # a row's key range is not its value
+    unit = m.group(1) if (m := _ASKED_UNIT.search(question)) else None
+    grams = {question[i:i + 2] for i in range(len(question) - 1)}
+    parts = re.split(r"[，；。,;、]", rest)  # the clause sharing most of the question's words, the later on a tie
+    clauses = [c for _, c in sorted(((-sum(c[i:i + 2] in grams for i in range(len(c) - 1)), -n), c)
+                                    for n, c in enumerate(parts))]
+    values = [v for c in clauses for v in _VALUE.finditer(c) if f"{v.group(1)}{v.group(2)}" not in question]
+    pick = next((v for v in values if unit is None or v.group(2) == unit), None)
+    if pick is None and unit is None:  # a value written with a Latin unit or sign ("±0.02mm") reads as it is
+        plain = next((v.group(0) for c in clauses for v in _LATIN_VALUE.finditer(c) if v.group(0) not in question), None)
+        if plain:
+            return f"{plain} — "
+    if pick is None:
+        return "From the documents, as written: "
+    number, zh_unit = pick.group(1), pick.group(2)
+    return f"{number}% — " if zh_unit == "%" else f"{number} {_EN_UNIT[zh_unit]} — "
 
 
 def about_asked_item(asked: set[str], sentence: str, claims: Sequence[Claim]) -> bool:

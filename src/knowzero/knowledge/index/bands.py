@@ -37,13 +37,48 @@ def _norm_unit(unit: str) -> str:
     return {"km": "公里", "千米": "公里", "日": "天", "月": "个月"}.get(unit.lower(), unit.lower())
 
 
+_EN_UNIT = r"(years?|yrs?|months?|days?|hours?|km|kilometers?|kilometres?)"
+_EN_ZH = {"y": "年", "m": "个月", "d": "天", "h": "小时", "k": "公里"}
+_EN_N = r"(\d+(?:\.\d+)?)"
+_EN_FORMS = [  # English range words → the Chinese forms :func:`band` reads (units as the Chinese unit)
+    (re.compile(_EN_N + r"\s*" + _EN_UNIT + r"?\s+(?:to|-)\s+(?:less than|under|below)\s+" + _EN_N + r"\s*" + _EN_UNIT, re.I),
+     lambda m: f"满{m.group(1)}{_zh(m.group(4))}不满{m.group(3)}{_zh(m.group(4))}"),
+    (re.compile(r"(?:less than|under|fewer than|below)\s+" + _EN_N + r"\s*" + _EN_UNIT, re.I),
+     lambda m: f"不满{m.group(1)}{_zh(m.group(2))}"),
+    (re.compile(r"(?:at least|minimum of)\s+" + _EN_N + r"\s*" + _EN_UNIT, re.I),
+     lambda m: f"满{m.group(1)}{_zh(m.group(2))}及以上"),
+    (re.compile(_EN_N + r"\s*\+?\s*" + _EN_UNIT + r"\s+(?:or more|and (?:above|over|more)|or longer)", re.I),
+     lambda m: f"满{m.group(1)}{_zh(m.group(2))}及以上"),
+    (re.compile(_EN_N + r"\+\s*" + _EN_UNIT, re.I), lambda m: f"满{m.group(1)}{_zh(m.group(2))}及以上"),
+    (re.compile(r"(?:more than|over)\s+" + _EN_N + r"\s*" + _EN_UNIT, re.I),
+     lambda m: f"超过{m.group(1)}{_zh(m.group(2))}"),
+    (re.compile(_EN_N + r"\s*(?:-|–|to)\s*" + _EN_N + r"\s*" + _EN_UNIT, re.I),
+     lambda m: f"{m.group(1)}-{m.group(2)}{_zh(m.group(3))}"),
+]
+_EN_VALUE = re.compile(_EN_N + r"\s*(?:-\s*)?" + _EN_UNIT + r"\b", re.I)
+
+
+def _zh(unit: str) -> str:
+    return _EN_ZH[unit[0].lower()]
+
+
+def _from_english(text: str) -> str:
+    for pattern, form in _EN_FORMS:
+        text = pattern.sub(form, text)
+    return text
+
+
 def quantities(question: str) -> list[tuple[float, str]]:
     """The values with a unit a question names: "司龄3年半的员工" → [(3.5, "年")].
 
     >>> quantities("司龄3年半的员工有几天年假？"), quantities("单程500公里的出车补贴"), quantities("工作了8年")
     ([(3.5, '年')], [(500.0, '公里')], [(8.0, '年')])
+    >>> quantities("PTO for someone with 3 years of service?"), quantities("a 12-month contract")
+    ([(3.0, '年')], [(12.0, '个月')])
     """
     q = re.sub(r"([一二两三四五六七八九十])(?=年|个月|天|小时)", lambda m: str(_CN[m.group(1)]), question)
+    if q.isascii():  # "someone with 3 years of service" → (3.0, "年")
+        return [(float(m.group(1)), _zh(m.group(2))) for m in _EN_VALUE.finditer(q)]
     out = []
     for m in _Q_VALUE.finditer(q):
         value = float(m.group(1)) + (0.5 if m.group(3) else 0.0)
@@ -66,8 +101,14 @@ def band(cell: str) -> Band | None:
     (Band(low=5.0, high=10.0, unit='年', low_inclusive=True, high_inclusive=False), True, True)
     >>> band("不满1年").holds(0.5, "年"), band("5000元以上").holds(4000, "元"), band("零件A") is None
     (True, False, True)
+    >>> band("2 years to less than 5 years").holds(3, "年"), band("10 years or more").holds(12, "年")
+    (True, True)
+    >>> band("Less than 2 years").holds(3, "年"), band("300-800 km").holds(500, "公里"), band("Part A")
+    (False, True, None)
     """
     c = cell.strip()
+    if c.isascii():  # "2 years to less than 5 years", "10 years or more", "Less than 2 years"
+        c = _from_english(c)
     if m := _BETWEEN.search(c):
         unit = m.group(4) or m.group(2) or ""
         high_incl = bool(re.search(r"以内|\(含\)|（含）|至|到|-|–|—|~|～", c[m.start():m.end()])) and "不满" not in c

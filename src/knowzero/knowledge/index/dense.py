@@ -19,7 +19,7 @@ from knowzero.knowledge.types import Hit
 class DenseIndex:
     """Cosine search over L2-normalised vectors.
 
-    >>> idx = DenseIndex(["a", "b"], matrix); idx.search_vector(qvec, k=5)
+    >>> idx = DenseIndex(["a", "b"], matrix); idx.search_vector(qvec, k=5)  # doctest: +SKIP
     """
 
     name = "dense"
@@ -89,7 +89,7 @@ class PgVectorIndex:
     first vectors' dimension. Filtered searches use pgvector 0.8's iterative index scans, so a
     narrow ``allowed`` still fills ``k``. :meth:`changed` forgets the cached count.
 
-    >>> idx = PgVectorIndex(engine, encode_query=enc.query); idx.add(ids, paths, matrix)
+    >>> idx = PgVectorIndex(engine, encode_query=enc.query); idx.add(ids, paths, matrix)  # doctest: +SKIP
     """
 
     name = "dense"

@@ -219,10 +219,11 @@ async def test_compose_reply_in_the_asked_or_overriding_language(kb: Any) -> Non
     _, _, draft = await evidence_and_draft(kb, q)
     answer = PART_C_QUOTE + "[1]"
     assert kp.compose_reply(q, draft, verdict("uncertain"), language="en") == \
-        "⚠️ The sources only partly support this answer: " + answer, "our words in English, the quote as written"
+        "⚠️ The sources only partly support this answer: ±0.02mm — " + answer, \
+        "our words in English (the asked value leads), the quote as written"
     assert kp.compose_reply(q, draft, verdict("insufficient"), language="en") == DECLINE_EN
     assert kp.compose_reply(q, draft, verdict("contradicted"), language="en") == \
-        "⚠️ This answer conflicts with a source and was sent for review: " + answer
+        "⚠️ This answer conflicts with a source and was sent for review: ±0.02mm — " + answer
     # a question with no language of its own (a part number) follows the UI
     assert kp.compose_reply("XH-2001?", draft, verdict("insufficient"), ui="zh") == DECLINE_ZH
     assert kp.compose_reply("XH-2001?", draft, verdict("insufficient"), ui="en") == DECLINE_EN
