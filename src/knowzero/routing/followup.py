@@ -25,18 +25,21 @@ _ELLIPSIS_EN = re.compile(r"^(?:and\s+|so\s+)?(?:what|how)\s+about\s+(?:the\s+)?
                           r"|^and\s+(?:for|with|in)\s+(?:the\s+)?(?P<y>.{1,40}?)\s*\??$"
                           r"|^and\s+(?!(?:how|what|who|when|where|which|why|is|are|do|does|can|may)\b)"
                           r"(?:the\s+)?(?P<z>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3})\s*\?$", re.I)
-_PRONOUN_ZH = re.compile(rf"^{_LEAD}(?P<p>它们|它|他们|这个|那个|该项|该|其|此)(?=的|是|有|在|要|能|可|需|怎|如|多|和|与|跟|比|什么|几|哪|何时|为什么|会|已|还|现在)")
+_PRONOUN_ZH = re.compile(rf"^{_LEAD}(?P<p>它们|它|他们|这个|那个|该项|该|其|此)(?=的|是|有|在|要|能|可|需|怎|如|多|和|与|跟|比|对|给|向|由|被|每|什么|几|哪|何时|为什么|会|已|还|现在)")
 _PRONOUN_EN = re.compile(r"\b(?P<p>its|it|they|their|this|that)\b", re.I)
 _NO_SUBJECT_ZH = re.compile(rf"^{_LEAD}(?:需要|需|要|可以|可否|能否|能不能|能|是否|有没有|有无|最多|最少|最长|最短|一共|总共|"
                             r"多久|多长|多少|几|怎么|怎样|如何|由谁|谁|什么时候|何时|哪里|在哪|向谁|找谁|交给谁|应该)")
 _NO_SUBJECT_EN = re.compile(r"^(?:and\s+)?(?:how\s+(?:long|much|many|often)|who|when|where|is\s+(?:it|that|there)|"
                             r"can\s+(?:i|we|they|it)|do(?:es)?\s+(?:i|we|they|it)|what\s+if)\b", re.I)
-_PREDICATE_ZH = r"是|有|需要|需|要|可以|能|在|怎么|如何|多少|几|最多|最少|一共|超过|满|每|应|由|向|于|为"
+_PREDICATE_ZH = r"放在|位于|设在|存放在|是|有|需要|需|要|可以|能|在|怎么|如何|多少|几|最多|最少|一共|超过|满|每|应|由|向|于|为"
 _SUBJECT_END_ZH = re.compile(rf"(?:的|{_PREDICATE_ZH})")
 _TOPIC_END_ZH = re.compile(rf"(?:{_PREDICATE_ZH})")
 _EN_QUESTION_HEAD = re.compile(r"^(?:how\s+(?:many|much|long|often)|what|which|who|when|where|is|are|do|does|can|may)\s+",
                                re.I)
 _CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,9}$")
+_PEOPLE_EN = re.compile(r"\b(?:staff|people|personnel|children|[a-z]+(?:ers?|ees?|ists?|ians?|ors?|ants?|ents?|"
+                        r"techs?|interns?|hires?|members?|nurses?|vets?))$|^[A-Z]{2,}s?$", re.I)
+"""A group of people ("contractors", "part-time staff", "DVMs"): who the question is about, not what it counts."""
 _VALUE_ZH = re.compile(r"(\d+(?:\.\d+)?)\s*(天|年|个月|小时|元|万元|公里|人|次|%)")
 
 MAX_FOLLOW_UP_CHARS = 24
@@ -57,6 +60,8 @@ def standalone(text: str, previous: str, subject: str = "") -> str:
     '年假需要谁批准？'
     >>> standalone("那它的公差呢？", "精密电机轴XH-1003的材料是什么？", "XH-1003")
     'XH-1003的公差呢？'
+    >>> standalone("那实习生呢？", "员工的年假有几天？", "员工的年假")
+    '实习生的年假有几天？'
     >>> standalone("病假呢？", "员工年假有几天？")
     '员工病假有几天？'
     >>> standalone("婚假有几天？", "年假有几天？")
@@ -65,8 +70,16 @@ def standalone(text: str, previous: str, subject: str = "") -> str:
     'How many days of annual leave do contractors get?'
     >>> standalone("What about someone with 3 years of service?", "How many days of leave does a service centre employee with 16 years of service get?")
     'How many days of leave does a service centre employee with 3 years of service get?'
+    >>> standalone("它对企业用户每小时收费多少？", "实验室的场发射扫描电子显微镜放在哪个房间？")
+    '实验室的场发射扫描电子显微镜对企业用户每小时收费多少？'
+    >>> standalone("那去北美呢？", "研究生去亚洲参加国际会议，最多资助多少钱？")
+    '研究生去北美参加国际会议，最多资助多少钱？'
+    >>> standalone("里面说博士生每月基本津贴是多少？", "帮我生成一份关于研究生助研津贴的学习文档")
+    '研究生助研津贴博士生每月基本津贴是多少？'
     >>> standalone("那请12天呢？", "员工请假5天需要谁审批？"), standalone("What about a $30,000 one?", "Who approves a $3,000 purchase?")
     ('员工请假12天需要谁审批？', 'Who approves a $30,000 purchase?')
+    >>> standalone("And bereavement leave?", "How many paid sick days do employees get per year?")
+    'How many bereavement leave do employees get per year?'
     >>> standalone("And the maximum performance allowance?", "What is the monthly base stipend for master's students?")
     "What is the maximum performance allowance for master's students?"
     """
@@ -80,11 +93,16 @@ def standalone(text: str, previous: str, subject: str = "") -> str:
 
 
 def _zh(t: str, prev: str, subject: str) -> str | None:
-    subj = subject if subject and subject in prev else subject_of(prev)
+    if (inside := _IN_IT_ZH.match(t)) and inside.end() > 0 and (document := _DOCUMENT_ASK_ZH.search(prev)):
+        return document.group("x") + t[inside.end():]  # "里面说博士生…" about the learning document just written
+    # a name the thread is about replaces as a whole; a phrase ("员工的年假") is read afresh: "那实习生呢？" changes 员工
+    subj = subject if subject and subject in prev and "的" not in subject else subject_of(prev)
     if m := _PRONOUN_ZH.match(t):
-        if not subj:
+        # 它 is the thing the previous question was about, its modifiers kept ("实验室的场发射扫描电子显微镜")
+        thing = subject if subject and subject in prev else (topic_of(prev) or subj)
+        if not thing:
             return None
-        return subj + t[m.end():]
+        return thing + t[m.end():]
     if m := _ELLIPSIS_ZH.match(t):
         x = m.group("x")
         if (v := _VALUE_ZH.search(x)) and (same := re.search(rf"\d+(?:\.\d+)?\s*{re.escape(v.group(2))}", prev)):
@@ -93,6 +111,10 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
         if len(x) >= 2 and not _CODE.search(x) and (same := re.search(rf"[\u3400-\u9fff]{re.escape(x[-1])}", prev)):
             if same.group(0) != x and x not in prev:
                 return prev[:same.start()] + x + prev[same.end():]
+        # "那去北美呢？" after "…去亚洲参加…": the phrase of the same length led by the same character changes
+        if len(x) >= 2 and _CJK.match(x) and x not in prev and \
+                (same := re.search(rf"{re.escape(x[0])}[\u3400-\u9fff]{{{len(x) - 1}}}", prev)):
+            return prev[:same.start()] + x + prev[same.end():]
         if not subj or x == subj:
             return None
         return prev.replace(subj, _same_kind(subj, x), 1)
@@ -120,6 +142,12 @@ def _en(t: str, prev: str, subject: str) -> str | None:
         if len(x.split()) > 1 and (same := re.search(rf"\b(?:[\w-]+\s+)?{re.escape(head)}\b", prev, re.I)):
             if same.group(0).lower() != x.lower():
                 return prev[:same.start()] + x + prev[same.end():]
+        if re.match(r"(?:for|to|in|at|on|with|during|after|before)\s", x, re.I):  # "what about for a pet?"
+            return f"{prev.rstrip('?').rstrip()} {x}?"
+        if not _PEOPLE_EN.search(x) and \
+                (asked := re.match(r"^how\s+(?:many|much)\s+(.+?)\s+(?:do|does|is|are|can|will|did)\b", prev, re.I)):
+            # "and bereavement leave?" after "How many paid sick days do …": the counted thing changes
+            return prev[:asked.start(1)] + x + prev[asked.end(1):]
         subj = subject if subject and subject in prev else _en_subject(prev)
         if subj and subj.lower() != x.lower():
             return prev.replace(subj, x, 1)

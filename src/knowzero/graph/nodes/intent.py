@@ -18,7 +18,7 @@ from knowzero.knowledge.answer.pipeline import readings
 from knowzero.knowledge.index.entities import first_mention
 from knowzero.llm.base import within_deadline
 from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
-from knowzero.routing.followup import standalone, with_context
+from knowzero.routing.followup import standalone, topic_of, with_context
 from knowzero.routing.signals import service_signals
 from knowzero.routing.types import IntentResult
 from knowzero.streaming import llm_fallback
@@ -83,8 +83,10 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
     question = text
     if inp.source in ("chat", "follow_up"):
         question = standalone(text, previous, topic) if previous else resolve_pronouns(text, topic)
+    # a question that stands alone sets the thread's topic; a follow-up keeps it (它 two turns later is still
+    # the microscope, not "the microscope's owner")
     new_topic = (_order_in(question) or extract_topic(question) or (inp.entity if inp.source == "entity" else "")
-                 or (inp.topic or "") or topic)
+                 or (inp.topic or "") or (topic_of(question) if question == text else "") or topic)
     summary, removals = _summarise(list(state.get("messages") or []), state.get("summary", ""),
                                    runtime.context.settings.history_trim_messages)
     out: State = {**PER_TURN_RESET, "question": question, "topic": new_topic, "summary": summary,
