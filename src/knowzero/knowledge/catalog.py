@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, or_, select, text
+from sqlalchemy import ColumnElement, Engine, and_, delete, func, or_, select, text
 
 from knowzero.knowledge.index import versions
 from knowzero.knowledge.index.dense import PgVectorIndex
@@ -228,12 +228,13 @@ class Catalog:
                 words = tokens(t)  # the keyword index's own words: a term it lacks is in no document at all
                 if not words or any(self.indexes.keyword.doc_freq(w) <= 0 for w in words):
                     continue
-                cols, needle = [kb_chunks.c.text, kb_chunks.c.title, kb_chunks.c.section], t
+                cols: list[ColumnElement[str]] = [kb_chunks.c.text, kb_chunks.c.title, kb_chunks.c.section]
+                needle = t
                 if t.isascii():  # "Sick leave" at a heading's start is still the term
                     cols, needle = [func.lower(c) for c in cols], t.lower()
-                where = or_(*(c.contains(needle, autoescape=True) for c in cols))
+                where: ColumnElement[bool] = or_(*(c.contains(needle, autoescape=True) for c in cols))
                 if collections:
-                    where = kb_chunks.c.collection.in_(list(collections)) & where
+                    where = and_(kb_chunks.c.collection.in_(list(collections)), where)
                 if conn.execute(select(kb_chunks.c.id).where(where).limit(1)).first():
                     found.add(t)
         return found
@@ -245,9 +246,9 @@ class Catalog:
             return None
         pattern = f"%{word[0]}_{word[1]}%"
         with self.engine.connect() as conn:
-            where = kb_chunks.c.text.like(pattern)
+            where: ColumnElement[bool] = kb_chunks.c.text.like(pattern)
             if collections:
-                where = kb_chunks.c.collection.in_(list(collections)) & where
+                where = and_(kb_chunks.c.collection.in_(list(collections)), where)
             rows = conn.execute(select(kb_chunks.c.text).where(where).limit(20)).all()
         forms = Counter(m.group(0) for (text,) in rows
                         for m in re.finditer(f"{word[0]}[\u4e00-\u9fff]{word[1]}", text or ""))
@@ -267,9 +268,10 @@ class Catalog:
                     .limit(1)).first()
                 if not topic_elsewhere:
                     continue
-                in_text = conn.execute(select(kb_chunks.c.id).where(kb_chunks.c.collection.in_(list(collections)),
-                                                                    kb_chunks.c.text.contains(t, autoescape=True))
-                                       .limit(1)).first()
+                in_text = conn.execute(select(kb_chunks.c.id).where(  # a heading ("3. Annual CE allowance") counts
+                    kb_chunks.c.collection.in_(list(collections)),
+                    kb_chunks.c.text.contains(t, autoescape=True) | kb_chunks.c.section.contains(t, autoescape=True))
+                    .limit(1)).first()
                 in_title = in_text or conn.execute(select(kb_files.c.path).where(
                     kb_files.c.collection.in_(list(collections)), kb_files.c.title.contains(t, autoescape=True))
                     .limit(1)).first()

@@ -37,9 +37,14 @@ _TOPIC_END_ZH = re.compile(rf"(?:{_PREDICATE_ZH})")
 _EN_QUESTION_HEAD = re.compile(r"^(?:how\s+(?:many|much|long|often)|what|which|who|when|where|is|are|do|does|can|may)\s+",
                                re.I)
 _CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,9}$")
-_PEOPLE_EN = re.compile(r"\b(?:staff|people|personnel|children|[a-z]+(?:ers?|ees?|ists?|ians?|ors?|ants?|ents?|"
-                        r"techs?|interns?|hires?|members?|nurses?|vets?))$|^[A-Z]{2,}s?$", re.I)
-"""A group of people ("contractors", "part-time staff", "DVMs"): who the question is about, not what it counts."""
+_PEOPLE_EN = re.compile(r"^(?:(?i:staff|people|personnel|children|[a-z]*(?:ers?|ees?|ists?|ians?|ors?|ants?|ents?|"
+                        r"techs?|interns?|hires?|members?|nurses?|vets?))|[A-Z]{2,}s?)$")
+"""One word naming people ("contractors", "staff", "DVMs"): a phrase ending in it is who a question is about."""
+
+
+def _people(phrase: str) -> bool:
+    words = phrase.split()
+    return bool(words) and bool(_PEOPLE_EN.match(words[-1]))
 _VALUE_ZH = re.compile(r"(\d+(?:\.\d+)?)\s*(天|年|个月|小时|元|万元|公里|人|次|%)")
 
 MAX_FOLLOW_UP_CHARS = 24
@@ -80,6 +85,8 @@ def standalone(text: str, previous: str, subject: str = "") -> str:
     ('员工请假12天需要谁审批？', 'Who approves a $30,000 purchase?')
     >>> standalone("And bereavement leave?", "How many paid sick days do employees get per year?")
     'How many bereavement leave do employees get per year?'
+    >>> standalone("What about credentialed vet techs?", "What is the annual allowance for a DVM at Maple Grove?")
+    'What is the annual allowance for credentialed vet techs at Maple Grove?'
     >>> standalone("And the maximum performance allowance?", "What is the monthly base stipend for master's students?")
     "What is the maximum performance allowance for master's students?"
     """
@@ -142,9 +149,14 @@ def _en(t: str, prev: str, subject: str) -> str | None:
         if len(x.split()) > 1 and (same := re.search(rf"\b(?:[\w-]+\s+)?{re.escape(head)}\b", prev, re.I)):
             if same.group(0).lower() != x.lower():
                 return prev[:same.start()] + x + prev[same.end():]
+        if _people(x):  # "what about vet techs?" after "… for a DVM at …": the people asked about change
+            for who in re.finditer(r"\b(?:for|do|does|are|can)\s+((?:an?\s+|the\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?))"
+                                   r"(?=\s+(?:at|in|on|of|get|have|earn|receive|need|work)\b|\s*\?|$)", prev):
+                if _people(who.group(2)):
+                    return prev[:who.start(1)] + x + prev[who.end(1):]
         if re.match(r"(?:for|to|in|at|on|with|during|after|before)\s", x, re.I):  # "what about for a pet?"
             return f"{prev.rstrip('?').rstrip()} {x}?"
-        if not _PEOPLE_EN.search(x) and \
+        if not _people(x) and \
                 (asked := re.match(r"^how\s+(?:many|much)\s+(.+?)\s+(?:do|does|is|are|can|will|did)\b", prev, re.I)):
             # "and bereavement leave?" after "How many paid sick days do …": the counted thing changes
             return prev[:asked.start(1)] + x + prev[asked.end(1):]
@@ -199,7 +211,8 @@ def topic_of(question: str) -> str:
 def with_context(text: str, previous: str, subject: str = "") -> str:
     """A short message the rules did not rewrite, read with the previous question's topic in front
     ("员工自己要付多少钱？" after "…食堂的午餐几点供应？" → "…食堂的午餐员工自己要付多少钱？"): the other reading
-    tried when the message alone finds no answer; "" when there is none.
+    tried when the message alone finds no answer; "" when there is none. ``subject``: the thread's topic,
+    kept from the last question that stood alone (a turn answered as typed may have named none).
 
     >>> with_context("每次至少要休息多久？", "驾驶员连续驾驶最多多久就要停车休息？")
     '驾驶员连续驾驶每次至少要休息多久？'
@@ -215,7 +228,7 @@ def with_context(text: str, previous: str, subject: str = "") -> str:
         return ""
     if _CJK.search(t):
         document = _DOCUMENT_ASK_ZH.search(prev)  # the document being read names the topic, not a word of the ask
-        topic = document.group("x") if document else subject if subject and subject in prev else topic_of(prev)
+        topic = document.group("x") if document else subject or topic_of(prev)
         if not topic or topic in t:
             return ""
         lead = re.match(_LEAD, t)

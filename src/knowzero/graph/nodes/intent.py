@@ -81,12 +81,15 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
     topic = state.get("topic", "")
     previous = state.get("last_question", "")
     question = text
+    context = ""
     if inp.source in ("chat", "follow_up"):
         question = standalone(text, previous, topic) if previous else resolve_pronouns(text, topic)
+        if previous and question == text:  # not rewritten: the thread's topic in front is the other reading
+            context = with_context(text, previous, topic)
     # a question that stands alone sets the thread's topic; a follow-up keeps it (它 two turns later is still
-    # the microscope, not "the microscope's owner")
+    # the microscope, not "the microscope's owner"; "每次至少要休息多久？" names no topic of its own)
     new_topic = (_order_in(question) or extract_topic(question) or (inp.entity if inp.source == "entity" else "")
-                 or (inp.topic or "") or (topic_of(question) if question == text else "") or topic)
+                 or (inp.topic or "") or (topic_of(question) if question == text and not context else "") or topic)
     summary, removals = _summarise(list(state.get("messages") or []), state.get("summary", ""),
                                    runtime.context.settings.history_trim_messages)
     out: State = {**PER_TURN_RESET, "question": question, "topic": new_topic, "summary": summary,
@@ -97,9 +100,7 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
     if inp.source in ("chat", "follow_up"):
         out["last_question"] = question
         first, other = await asyncio.to_thread(_readings, question, state, runtime.context, inp)
-        if not other and previous and question == text:  # not rewritten: the thread's topic is the other reading
-            other = with_context(text, previous, topic if topic and topic in previous else "")
-        out["other_reading"] = other
+        out["other_reading"] = other or context
         if first != question:
             question = out["question"] = first  # the documents' language for reading and checking
     out["reply_language"] = inp.reply_language(text)

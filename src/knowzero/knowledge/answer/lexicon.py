@@ -251,9 +251,13 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
     for w in words(_LATIN_RUN.sub(" ", _ZH_VALUE.sub(" ", q))):
         if not re.fullmatch(r"[\u4e00-\u9fff]{2,}", w):
             continue
-        parts = [w] if lexicon.english(w) else [w[i:i + 2] for i in range(0, len(w) - 1, 2)]
-        for part in parts:
-            glosses = [g for g in lexicon.english(part) if len(g) >= 3 and g not in STOP and known(g)]
+        def usable(word: str) -> list[str]:
+            return [g for g in lexicon.english(word) if len(g) >= 3 and g not in STOP and known(g)]
+
+        # the word's own glosses the documents use, else its two-character pieces' (带薪休假 → paid + …)
+        own = usable(w)
+        found = [own] if own else [usable(w[i:i + 2]) for i in range(0, len(w) - 1, 2)]
+        for glosses in found:
             if glosses:
                 pick = max(glosses, key=lambda g: len(g.split()))  # the most specific phrase the documents use
                 if pick not in out:

@@ -174,7 +174,7 @@ ALIAS_BONUS = 0.2
 LEAD_BONUS = 0.2
 SQL_BONUS = 0.5  # SQL fires only on exact values/columns the question names: precise evidence
 SLOT_BONUS = 0.25  # the sentence gives the asked value right after the asked term (holds_slot_value)
-BAND_BONUS = 1.0  # a table row whose key range holds the value the question names ("12年" → "满10年不满20年")
+BAND_BONUS = 2.0  # a table row whose key range holds the value the question names ("12年" → "满10年不满20年")
 RUNNER_UP_SHARE = 0.5  # a second claim scores at least this share of the best one
 THIRD_SHARE = 0.7  # a third only when it is nearly as good: the reader cannot tell them apart
 
@@ -198,7 +198,7 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     slot = slot_kind(q_low)
     slots = slot_terms(q_low) if slot in _SLOT_VALUE else []
     g_total = sum(q_terms.values()) or 1.0
-    asked_values = quantities(question)
+    asked_values = digit_values(question)
     seen = [set(tokens(f"{s.passage.title} {s.passage.section} {s.passage.text}", search=True))
             for s in passages[:max_passages]] if asked_values else []
     scored: list[tuple[float, _Cand]] = []
@@ -250,6 +250,16 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
 
 
 _ROW_KEY = re.compile(r"^[^:：；;]{1,12}[:：]\s*(?P<key>[^；;。]+)[；;]")
+
+
+def digit_values(question: str) -> list[tuple[float, str]]:
+    """The values with a unit a question writes in digits (:func:`quantities`): "一天累计" is "per day", not a
+    value a row's range should hold.
+
+    >>> digit_values("工作16年有几天年假？"), digit_values("一天累计最多能开多久？")
+    ([(16.0, '年')], [])
+    """
+    return [v for v in quantities(question) if re.search(rf"(?<!\d){int(v[0])}(?:\.\d+)?\s*\D", question)]
 
 
 def _elsewhere_only(q_terms: dict[str, float], own: set[str], read: list[set[str]]) -> bool:
@@ -316,7 +326,9 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
         chosen = [chosen[0]] + [(sc, c) for sc, c in chosen[1:] if c.passage.path != best.passage.path]
     # the best claim first (it is the answer's main citation); same-passage claims in document order
     chosen = [chosen[0]] + sorted(chosen[1:], key=lambda x: (x[1].passage.id != best.passage.id, x[1].sent.start))
-    if len(chosen) > 1 and chosen[1][1].passage.id == best.passage.id and chosen[1][1].sent.start < best.sent.start:
+    band_row = band_row_holds(best.sent.text, digit_values(question))  # the row itself is the answer: it leads
+    if len(chosen) > 1 and chosen[1][1].passage.id == best.passage.id and chosen[1][1].sent.start < best.sent.start \
+            and not band_row:
         chosen = [chosen[1], chosen[0]] + chosen[2:]
     claims: list[Claim] = []
     for sc, c in chosen:
@@ -376,12 +388,14 @@ def _narrow_to_row(question: str, claims: list[Claim], passages: dict[str, Passa
         return claims
     section = _HEADING_NO.sub("", re.split(r"\s*[>›»/]\s*", p.section or "")[-1]).strip()
     terms = {t for t in tokens(question) if len(t) >= 2 and t not in section and t not in (p.title or "")}
+    asked = digit_values(question)
     best: tuple[int, int, int, list[str]] | None = None
     offset = main.start
     for line in main.quote.splitlines(keepends=True):
         cells = table_cells(line)
         if cells and len(cells) >= 2:
-            hits = sum(1 for t in terms if t in cells[0])
+            # the row whose range holds the asked value ("16年" → 满15年及以上) beats a header naming its words
+            hits = 100 if asked and band_row_holds(line, asked) else sum(1 for t in terms if t in cells[0])
             if hits and (best is None or hits > best[0]):
                 a = offset + len(line) - len(line.lstrip())
                 best = (hits, a, a + len(line.strip()), cells)

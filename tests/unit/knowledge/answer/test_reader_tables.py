@@ -61,3 +61,40 @@ async def test_a_rule_for_a_class_of_parts_is_no_conflict_with_the_parts_own_val
     a = await answer_dict("零件A的公差是多少？", demo_kb)
     assert "±0.01mm" in a["reply"] and "说法不一" not in a["reply"]
     assert a["verdict"]["level"] == "confirmed"
+
+
+def _chunk(text: str, section: str = "年休假") -> list:  # type: ignore[type-arg]
+    from knowzero.knowledge.types import Passage, Scored
+    return [Scored(Passage("p1", "policy.md", "考勤与休假管理办法", section, text, 0, len(text), "hr", "acme"), 1.0)]
+
+
+@pytest.mark.parametrize(("question", "row", "others"), [
+    ("工作人员工作16年，年休假有几天？", "满15年及以上：14天", ("7天", "10天")),
+    ("工作12年的员工有几天年假？", "满10年不满15年：12天", ("7天", "14天")),
+    ("How many PTO days does an employee with 3 years of service earn?", "2 years to less than 5 years：15 days",
+     ("10 days", "20 days")),
+])
+def test_the_row_whose_range_holds_the_asked_value_is_read(question: str, row: str, others: tuple[str, ...]) -> None:
+    """A tenure table keyed by ranges: the row holding the asked years answers, not the header, not row one
+    (issue 27: look-ups; before, the intro sentence and the header row were quoted)."""
+    from knowzero.knowledge.answer.reader import extractive_read
+    zh = "工作人员累计工作满1年的，按以下标准享受年休假：\n\n| 工作年限 | 年休假天数 |\n|---|---|\n" \
+         "| 满1年不满10年 | 7天 |\n| 满10年不满15年 | 12天 |\n| 满15年及以上 | 14天 |\n"
+    en = "Full-time employees earn PTO by length of service:\n\n| Length of service | PTO days per year |\n|---|---|\n" \
+         "| Less than 2 years | 10 days |\n| 2 years to less than 5 years | 15 days |\n| 5 years or more | 20 days |\n"
+    draft = extractive_read(question, _chunk(en if question.isascii() else zh), lambda _t: 1.0)
+    assert draft.claims and draft.claims[0].text == row, draft.answer
+    assert not any(o in draft.claims[0].text for o in others)
+
+
+def test_a_row_of_another_table_is_not_read_for_a_value_the_question_names() -> None:
+    """"那病假呢？" after a tenure question ("…工作满6年，病假有几天？"): the annual-leave table's 满5年 row is
+    not the answer when another passage read has 病假."""
+    from knowzero.knowledge.answer.reader import extractive_read
+    from knowzero.knowledge.types import Passage, Scored
+    table = "| 工作年限 | 年休假天数 |\n|---|---|\n| 满1年不满5年 | 7天 |\n| 满5年不满15年 | 10天 |\n"
+    sick = "工作人员每年享有带薪病假5天；超过5天的，按有关规定核减绩效工资。"
+    read = [Scored(Passage("t", "a.md", "办法", "年休假", table, 0, len(table), "hr", "acme"), 1.0),
+            Scored(Passage("s", "a.md", "办法", "病假", sick, 200, 200 + len(sick), "hr", "acme"), 0.9)]
+    draft = extractive_read("工作人员工作满6年，病假有几天？", read, lambda _t: 1.0)
+    assert "病假5天" in draft.claims[0].text, draft.answer
