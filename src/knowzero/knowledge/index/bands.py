@@ -86,7 +86,7 @@ def quantities(question: str) -> list[tuple[float, str]]:
     return out
 
 
-_BETWEEN = re.compile(r"(?:满|超过|大于|高于|多于)?\s*" + _NUM + r"\s*" + _UNIT + r"?\s*(?:及以上)?\s*"
+_BETWEEN = re.compile(r"(?:满|超过|大于|高于|多于)?\s*" + _NUM + r"\s*" + _UNIT + r"?\s*(?:及以上|以上)?\s*"
                       r"(?:不满|不足|未满|至|到|-|–|—|~|～)\s*" + _NUM + r"\s*" + _UNIT + r"(?:以下|以内|\(含\)|（含）)?")
 _AT_LEAST = re.compile(r"(?:满|不少于|不低于)?\s*" + _NUM + r"\s*" + _UNIT + r"\s*(?:及以上|以上|或以上|\+|起)")
 _ABOVE = re.compile(r"(?:超过|大于|高于|多于)\s*" + _NUM + r"\s*" + _UNIT)
@@ -101,6 +101,8 @@ def band(cell: str) -> Band | None:
     (Band(low=5.0, high=10.0, unit='年', low_inclusive=True, high_inclusive=False), True, True)
     >>> band("不满1年").holds(0.5, "年"), band("5000元以上").holds(4000, "元"), band("零件A") is None
     (True, False, True)
+    >>> band("1天以上至3天").holds(5, "天"), band("3天以上至10天").holds(5, "天")
+    (False, True)
     >>> band("2 years to less than 5 years").holds(3, "年"), band("10 years or more").holds(12, "年")
     (True, True)
     >>> band("Less than 2 years").holds(3, "年"), band("300-800 km").holds(500, "公里"), band("Part A")
