@@ -78,6 +78,16 @@ _QUANTITY = re.compile(r"(\d+)\s*(件|个|套|pcs)")
 _BAND = re.compile(r"^(\d+)\s*(?:-\s*(\d+)\s*)?(件|个|套|pcs)(?:及以上|以上|\+)?(?:_|$)")
 
 
+def abbreviated(cell: str, question: str) -> bool:
+    """The question writes a Chinese cell of four characters or more the usual short way, its first two
+    characters and its last ("博士研究生" → 博士生, "硕士研究生" → 硕士生).
+
+    >>> abbreviated("博士研究生", "博士生每月基本津贴是多少？"), abbreviated("博士研究生", "硕士生的津贴"), abbreviated("零件A", "零A")
+    (True, False, False)
+    """
+    return len(cell) >= 4 and bool(re.fullmatch(r"[\u4e00-\u9fff]+", cell)) and cell[:2] + cell[-1] in question
+
+
 def new_table_name() -> str:
     """A fresh table name, never derived from a file name or its content."""
     return "kbt_" + uuid.uuid4().hex
@@ -280,8 +290,12 @@ class SqlIndex:
         if self._band_col(t, q):
             col_bonus = 0.6  # "订购500件…的单价": the price list's "500-999件" column beats a generic "单价"
         for row, _col, v in self._values[t.name]:
-            if len(v) >= 3 and v in q and (rows is None or row in rows):
+            if rows is not None and row not in rows:
+                continue
+            if len(v) >= 3 and v in q:
                 hits[row] = max(hits.get(row, 0.0), 1.0 + len(v) / 100 + col_bonus)
+            elif col_bonus and abbreviated(v, q):  # "博士生每月基本津贴" names the 博士研究生 row of a 基本津贴 table
+                hits[row] = max(hits.get(row, 0.0), 1.0 + col_bonus)
         return sorted(hits.items(), key=lambda x: -x[1])
 
     def _filters(self, t: TableInfo, q: str) -> list[ColumnElement[bool]]:

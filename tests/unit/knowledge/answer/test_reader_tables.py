@@ -98,3 +98,15 @@ def test_a_row_of_another_table_is_not_read_for_a_value_the_question_names() -> 
             Scored(Passage("s", "a.md", "办法", "病假", sick, 200, 200 + len(sick), "hr", "acme"), 0.9)]
     draft = extractive_read("工作人员工作满6年，病假有几天？", read, lambda _t: 1.0)
     assert "病假5天" in draft.claims[0].text, draft.answer
+
+
+def test_a_row_named_the_short_way_is_looked_up(tmp_path: Path) -> None:
+    """"博士生每月基本津贴是多少？" reads the 博士研究生 row of the table whose column is 基本津贴, not a roster
+    row whose 身份 cell is 博士生 (issue 33: a learning follow-up answered from the roster)."""
+    docs = {"lab/津贴发放办法.md": "# 助研津贴发放办法\n\n| 类别 | 基本津贴（元/月） |\n|---|---|\n| 博士研究生 | 3600 |\n"
+                                   "| 硕士研究生 | 1500 |\n",
+            "lab/成员名单.csv": "姓名,身份,导师\n周子墨,博士生,顾明远\n陈思远,硕士生,顾明远\n"}
+    kb = make_kb(tmp_path / "kz", docs)
+    assert kb.sql is not None
+    top = kb.passage(kb.sql.search("博士生每月基本津贴是多少？", 3)[0].id)
+    assert top is not None and "3600" in top.text, top
