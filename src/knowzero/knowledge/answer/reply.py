@@ -91,15 +91,19 @@ def compose_reply(question: str, draft: Draft, verdict: policy.Verdict, ui: str 
     return answer
 
 
-_VALUE = re.compile(r"(\d+(?:\.\d+)?)\s*(天|小时|个月|周|年|元|%|美元)")
+_VALUE = re.compile(r"(\d+(?:\.\d+)?)\s*(分钟|天|小时|个月|周|年|美元|元|%|分|次|人|倍)")
 _EN_UNIT = {"天": "days", "小时": "hours", "个月": "months", "周": "weeks", "年": "years", "元": "yuan", "%": "%",
+            "分钟": "minutes", "分": "points", "次": "times", "人": "people", "倍": "times",
             "美元": "US dollars"}
 _EN_VALUE = re.compile(r"\$(\d+(?:,\d{3})*(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:(?:[a-z-]+\s+){0,3}?(days?|hours?|weeks?|"
                        r"months?|years?)\b|(%))?", re.I)
 _ZH_UNIT = {"day": "天", "hour": "小时", "week": "周", "month": "个月", "year": "年", "%": "%"}
 _ASKED_EN = re.compile(r"how many (day|hour|week|month|year)s?|how (much)")
-_LATIN_VALUE = re.compile(r"[±$¥€]?\d+(?:\.\d+)?(?:\s*-\s*\d+(?:\.\d+)?)?\s*(?:[A-Za-z%°]{1,4})?(?![A-Za-z])")
-_ASKED_UNIT = re.compile(r"(?:多少|几)(天|小时|个月|周|年|元)")
+_LATIN_VALUE = re.compile(r"[±$¥€]?\d+(?:\.\d+)?(?:\s*-\s*\d+(?:\.\d+)?)?\s*[A-Za-z%°]{1,4}(?![A-Za-z])|"
+                          r"\d{1,2}:\d{2}(?:\s*[-–~至]\s*\d{1,2}:\d{2})?|[±$¥€]\d+(?:\.\d+)?")
+"""A value that reads the same in either language: a time ("14:00"), a signed amount, a number with a Latin
+unit ("0.02mm") — never a bare number, which may be a list's "2." or a clause's count."""
+_ASKED_UNIT = re.compile(r"(?:多少|几)(分钟|天|小时|个月|周|年|元|分|次|人|倍)")
 
 
 def other_language_lead(question: str, claim: str, language: str) -> str:
@@ -118,6 +122,10 @@ def other_language_lead(question: str, claim: str, language: str) -> str:
     '12 days — '
     >>> other_language_lead("零件C的外圆公差是多少？", "零件C的热处理硬度为HRC 58-62，外圆公差为±0.02mm。", "en")
     '±0.02mm — '
+    >>> other_language_lead("组会什么时候？", "全体研究生组会每周二14:00在材料楼举行。", "en")
+    '14:00 — '
+    >>> other_language_lead("安全考试多少分为合格？", "1. 考试满分100分，85分及以上为合格。", "en")
+    '85 points — '
     >>> q = "how many days Maple Grove employee paid sick leave?"
     >>> other_language_lead(q, "Every employee receives 6 paid sick days per year.", "zh")
     '按文档：6天 — '
