@@ -120,3 +120,36 @@ async def test_a_service_request_in_english_is_served_as_typed(api: Any) -> None
     body = await _ask(api, "I'd like a refund of 20 yuan because I ordered the wrong size", headers=CUSTOMER)
     assert body["path"] == "service", body
     assert "translation" not in _understood(body)
+
+
+async def test_a_number_too_long_for_any_table_is_not_a_server_error(api: Any) -> None:
+    """An attacker's "员工工作999…9年" (400 digits) once overflowed the band reader: HTTP 500."""
+    r = await api.post("/v1/ask", json={"question": "员工工作" + "9" * 400 + "年有几天年假？"}, headers=EDITOR)
+    assert r.status_code == 200, r.text
+    body = await _ask(api, "员工工作" + "9" * 400 + "年有几天年假？", ["acme"])
+    assert body["verdict"]["level"] in ("insufficient", "uncertain", "confirmed")
+
+
+def test_what_one_message_may_cost_in_lookups(data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each dictionary word of a message is looked up in the searched documents: a long message of distinct
+    words once made thousands of LIKE scans (27 s on 27,000 chunks). Bounded per message; a message longer
+    than a question is not translated at all."""
+    from knowzero.config import Settings
+    from knowzero.knowledge.answer import pipeline
+    from knowzero.knowledge.answer.deps import KnowledgeDeps
+    from knowzero.knowledge.answer.lexicon import Lexicon
+
+    kb = make_kb(copy_data_dir(data_dir, tmp_path / "kz"))
+    calls: list[str] = []
+    real_terms, real_variant = kb.terms_in, kb.spaced_variant
+    monkeypatch.setattr(kb, "terms_in", lambda terms, cols: calls.append("t") or real_terms(terms, cols))
+    monkeypatch.setattr(kb, "spaced_variant", lambda w, cols: calls.append("v") or real_variant(w, cols))
+    deps = KnowledgeDeps(kb, Settings(data_dir=tmp_path / "kz"), None, ("acme",))
+    words = ("annual leave sick employee staff salary office manager holiday travel hotel meal allowance invoice "
+             "expense contract training safety vehicle driver warehouse customer payment refund ticket order ")
+    question = ("How many " + words * 20)[:pipeline.MAX_TRANSLATED_CHARS - 1] + "?"
+    pipeline.readings(question, deps, Lexicon())
+    assert calls.count("t") <= pipeline.MAX_LOOKUPS and calls.count("v") <= pipeline.MAX_VARIANTS
+    calls.clear()
+    assert pipeline.readings("How many " + words * 40 + "?", deps, Lexicon()).other == ""
+    assert calls == []

@@ -207,3 +207,4 @@ def _warm(deps: Deps) -> None:
     kb.ensure_demo()
     deps.need_classifier().classify("你好")
     kb.encoder.query("warm up")
+    deps.lexicon.index()  # CC-CEDICT, parsed once (~1 s): the first question in either language reads it

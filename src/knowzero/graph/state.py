@@ -367,6 +367,9 @@ class State(InputState, total=False):
     """The question read when the first reading finds no answer: in the documents' other language (English ↔
     Chinese through the lexicon), or a short message the follow-up rules left alone with the thread's
     topic in front (:func:`knowzero.routing.followup.with_context`); "" when there is none or it was read."""
+    untranslated: list[str]
+    """The translated reading's gaps: the typed question's content words it has no word for (an answer to it
+    is never confirmed: :func:`knowzero.knowledge.answer.policy.untranslated`)."""
     reply_language: str
     """The language the turn's message is written in (or the UI's): the reply's, whatever the question was
     translated into for reading the documents."""

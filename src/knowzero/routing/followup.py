@@ -45,7 +45,7 @@ _PEOPLE_EN = re.compile(r"^(?:(?i:staff|people|personnel|children|[a-z]*(?:ers?|
 def _people(phrase: str) -> bool:
     words = phrase.split()
     return bool(words) and bool(_PEOPLE_EN.match(words[-1]))
-_VALUE_ZH = re.compile(r"(\d+(?:\.\d+)?)\s*(天|年|个月|小时|元|万元|公里|人|次|%)")
+_VALUE_ZH = re.compile(r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)\s*(天|年|个月|小时|元|万元|公里|人|次|%)")
 
 MAX_FOLLOW_UP_CHARS = 24
 """A follow-up is short; a longer message carries its own subject and stands alone."""
@@ -112,7 +112,7 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
         return thing + t[m.end():]
     if m := _ELLIPSIS_ZH.match(t):
         x = m.group("x")
-        if (v := _VALUE_ZH.search(x)) and (same := re.search(rf"\d+(?:\.\d+)?\s*{re.escape(v.group(2))}", prev)):
+        if (v := _VALUE_ZH.search(x)) and (same := re.search(rf"(?<![\d.])\d{{1,12}}(?:\.\d{{1,6}})?\s*{re.escape(v.group(2))}", prev)):
             return prev[:same.start()] + v.group(0) + prev[same.end():]  # "那请12天呢？": the value changes
         # "那事假呢？" after "…每年有几天带薪病假？": the word of the same kind (the same last character) changes
         if len(x) >= 2 and not _CODE.search(x) and (same := re.search(rf"[\u3400-\u9fff]{re.escape(x[-1])}", prev)):
@@ -137,11 +137,11 @@ def _en(t: str, prev: str, subject: str) -> str | None:
         x = (m.group("x") or m.group("y") or m.group("z") or "").strip()
         x = re.sub(r"^(?:someone|somebody|anyone|people|those|staff|employees?)\s+(?:with|who\s+(?:has|have))\s+",
                    "", x, flags=re.I)  # "someone with 12 years" → the value that changes
-        if (money := re.search(r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?", x)) and \
-                (same := re.search(r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?", prev)):
+        if (money := re.search(r"[$€£¥]\s?\d[\d,]{0,15}(?:\.\d{1,6})?", x)) and \
+                (same := re.search(r"[$€£¥]\s?\d[\d,]{0,15}(?:\.\d{1,6})?", prev)):
             return prev[:same.start()] + money.group(0) + prev[same.end():]  # "what about a $30,000 one?"
-        if (v := re.match(r"(\d+(?:\.\d+)?)\s+([A-Za-z]+?)s?\b", x)) and \
-                (same := re.search(rf"\b\d+(?:\.\d+)?\s+{re.escape(v.group(2))}s?\b", prev, re.I)):
+        if (v := re.match(r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)\s+([A-Za-z]+?)s?\b", x)) and \
+                (same := re.search(rf"\b(?<![\d.])\d{{1,12}}(?:\.\d{{1,6}})?\s+{re.escape(v.group(2))}s?\b", prev, re.I)):
             # "someone with 3 years of service" after "… with 16 years of service …": the value changes
             return prev[:same.start()] + v.group(0) + prev[same.end():]
         head = x.split()[-1]

@@ -14,6 +14,7 @@ knowledge base's view of the question (IDF-weighted key terms, the entity index'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from knowzero.input import message_language
@@ -59,9 +60,12 @@ class Analysis:
     """Values the answer must meet: the year, edition ("第七届") or date the question names."""
     service: ServiceSignals = field(default_factory=ServiceSignals)
     """Explicit service signals: order/ticket ids, a request for a person, a complaint, account words."""
+    untranslated: tuple[str, ...] = ()
+    """When ``text`` translates what was typed into the documents' language: the typed content words the
+    translation has no word for (an answer to it may be about something else: never confirmed)."""
 
     def __post_init__(self) -> None:  # a checkpoint hands sequences back as lists: keep the declared tuples
-        for name in ("tokens", "terms", "entities", "constraints"):
+        for name in ("tokens", "terms", "entities", "constraints", "untranslated"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property
@@ -73,15 +77,16 @@ class Analysis:
         return (self.language or ui) == "zh"
 
 
-def analyse(text: str, *, typed: str = "") -> Analysis:
-    """The analysis of ``text`` (``typed``: what the user wrote, when ``text`` is its rewrite)."""
+def analyse(text: str, *, typed: str = "", untranslated: Sequence[str] = ()) -> Analysis:
+    """The analysis of ``text`` (``typed``: what the user wrote, when ``text`` is its rewrite;
+    ``untranslated``: see :attr:`Analysis.untranslated`)."""
     words = tuple(tokens(text, search=False))
     terms = tuple(dict.fromkeys(t for t in words if t not in STOPWORDS and (len(t) >= 2 or t.isdigit())))
     return Analysis(text=text, typed=typed if typed != text else "", language=message_language(text),
                     traditional=traditional(text), folded=fold(text).lower(), tokens=words, terms=terms,
                     asked_kind=asked_kind(text), yes_no=is_yes_no(text), computes=asks_to_compute(text),
                     approver=asks_approver(fold(text).lower()), entities=tuple(sorted(extract_entities(text))), constraints=constraints_of(text),
-                    service=service_signals(text))
+                    service=service_signals(text), untranslated=tuple(untranslated))
 
 
 def of(question: str, given: Analysis | None) -> Analysis:

@@ -14,7 +14,7 @@ from knowzero.graph.context import Deps
 from knowzero.graph.state import AgentLogEntry, IntentState, State
 from knowzero.graph.trace import emit
 from knowzero.input import AgentInput
-from knowzero.knowledge.answer.pipeline import readings
+from knowzero.knowledge.answer.pipeline import Readings, readings
 from knowzero.knowledge.index.entities import first_mention
 from knowzero.llm.base import within_deadline
 from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
@@ -28,7 +28,7 @@ _PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与�
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _TOPIC = re.compile(r"(?:我想学(?:习)?|什么是|介绍一下|讲讲|学习|了解一下|teach me|what is|explain)\s*([^\s？?。，,]{2,30})", re.I)
 
-PER_TURN_RESET: State = {"other_reading": "", "intent": {}, "path": "", "domain": "", "plan": None, "query": "", "attempts": 0,
+PER_TURN_RESET: State = {"other_reading": "", "untranslated": [], "intent": {}, "path": "", "domain": "", "plan": None, "query": "", "attempts": 0,
                           "passages": (), "quality": 0.0, "draft": None, "verdict": None, "citations": [],
                           "reply": "", "document": {}, "react": {}, "quick_replies": []}
 
@@ -82,6 +82,7 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
     previous = state.get("last_question", "")
     question = text
     context = ""
+    gaps: tuple[str, ...] = ()
     if inp.source in ("chat", "follow_up"):
         question = standalone(text, previous, topic) if previous else resolve_pronouns(text, topic)
         if previous and question == text:  # not rewritten: the thread's topic in front is the other reading
@@ -99,12 +100,14 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
         out["collections"] = list(dict.fromkeys(inp.collections))
     if inp.source in ("chat", "follow_up"):
         out["last_question"] = question
-        first, other = await asyncio.to_thread(_readings, question, state, runtime.context, inp)
+        first, other, missed = await asyncio.to_thread(_readings, question, state, runtime.context, inp)
         out["other_reading"] = other or context
+        out["untranslated"] = list(missed)  # the translation's gaps, whether it is read first or second
         if first != question:
             question = out["question"] = first  # the documents' language for reading and checking
+            gaps = missed
     out["reply_language"] = inp.reply_language(text)
-    out["analysis"] = analyse(question, typed=text)  # the one reading of the message every later step uses
+    out["analysis"] = analyse(question, typed=text, untranslated=gaps)  # the one reading every later step uses
     if question != text:
         zh = out["reply_language"] == "zh"
         how = "follow_up" if out.get("last_question", text) != text else "translation"
@@ -112,13 +115,13 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
     return out
 
 
-def _readings(question: str, state: State, deps: Deps, inp: AgentInput) -> tuple[str, str]:
+def _readings(question: str, state: State, deps: Deps, inp: AgentInput) -> Readings:
     """The question to read first and its other reading (:func:`knowzero.knowledge.answer.pipeline.readings`)."""
     if deps.kb is None:
-        return question, ""
+        return Readings(question)
     sig = service_signals(question)
     if (sig.entity or sig.human or sig.account or sig.bare_answer) and not sig.asks_rules:
-        return question, ""  # a service request ("I'd like a refund…") is served as typed, never translated
+        return Readings(question)  # a service request ("I'd like a refund…") is served as typed, never translated
     collections = inp.collections if inp.collections is not None else state.get("collections")
     return readings(question, deps.scoped(collections).knowledge(), deps.lexicon)
 

@@ -72,7 +72,9 @@ async def reread(state: State, runtime: Runtime[Deps]) -> State:
     how = "translation" if message_language(other) != message_language(_typed(state)) else "follow_up"
     emit("reasoning", text=("理解为：" if zh else "Understood as: ") + other, understood=how)
     out: State = {"last_question": other} if how == "follow_up" else {}  # the next follow-up builds on it
-    return {**out, "question": other, "analysis": analyse(other, typed=_typed(state)), "other_reading": "",
+    gaps = (state.get("untranslated") or []) if how == "translation" else []
+    return {**out, "question": other, "analysis": analyse(other, typed=_typed(state), untranslated=gaps),
+            "other_reading": "",
             "attempts": 0, "passages": (), "quality": 0.0, "draft": None, "verdict": None, "citations": [], "query": other}
 
 

@@ -20,10 +20,11 @@ import threading
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 _ENTRY = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.+)/\s*$")
 _PAREN = re.compile(r"\([^)]*\)|\[[^\]]*\]")
-_WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+(?:\.\d+)?|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
+_WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|(?<![\d.])\d{1,12}(?:\.\d{1,6})?|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
 _CODE = re.compile(r"^(?:[A-Z]{1,4}|[A-Z]+-?\d[\w-]*|\d+[A-Z]+\w*|[A-Za-z]+-\d[\w-]*)$")
 STOP = frozenset("""a an the of for with does do did is are was were be been get gets got have has had how many much what
 who whom whose when where which why can could should would will shall may might must to in on at by per and or my our
@@ -142,9 +143,32 @@ def _singular(word: str) -> str:
     return word
 
 
+class Translation(NamedTuple):
+    text: str | None
+    """The question in the documents' language, None when too few of its terms translate."""
+    missed: tuple[str, ...] = ()
+    """Content words of the question the translation has no word for ("hotel" when the documents write
+    住宿): an answer to the translation may be about something else."""
+
+
 def translate_question(question: str, lexicon: Lexicon, known: Callable[[str], bool],
                        frequency: Callable[[str], float],
                        variant: Callable[[str], str | None] = lambda _w: None) -> str | None:
+    """:func:`translate`'s text."""
+    return translate(question, lexicon, known, frequency, variant).text
+
+
+def _content_word(raw: str, position: int) -> bool:
+    """A word whose meaning a translation must carry: not a function word, a name (capitalised inside the
+    sentence), a verb form ("submitted", "working") or a unit."""
+    w = raw.lower()
+    return (len(w) >= 4 and w.isalpha() and w not in STOP and w not in _UNITS and not w.endswith(("ed", "ing"))
+            and not (position > 0 and raw[0].isupper()))
+
+
+def translate(question: str, lexicon: Lexicon, known: Callable[[str], bool],
+              frequency: Callable[[str], float],
+              variant: Callable[[str], str | None] = lambda _w: None) -> Translation:
     """``question`` (English) rewritten in Chinese from its content terms, or None when fewer than two of
     its terms have a Chinese word the knowledge base uses (``known``; the most frequent by ``frequency`` wins;
     ``variant`` gives the documents' own form of a dictionary word they never write: 年假 → 年休假).
@@ -164,6 +188,7 @@ def translate_question(question: str, lexicon: Lexicon, known: Callable[[str], b
     raw = _WORD.findall(question.strip())
     words = [w.lower() for w in raw]
     out: list[str] = []
+    missed: list[str] = []
     translated = 0
     i = 0
     while i < len(words):
@@ -204,6 +229,8 @@ def translate_question(question: str, lexicon: Lexicon, known: Callable[[str], b
                 hit = (max(found, key=frequency), n)
                 break
         if hit is None:
+            if _content_word(raw[i], i):
+                missed.append(w)
             i += 1
             continue
         word, n = hit
@@ -212,8 +239,8 @@ def translate_question(question: str, lexicon: Lexicon, known: Callable[[str], b
             translated += 1
         i += n
     if translated < 2 and not (translated == 1 and asked):
-        return None
-    return "".join(out) + asked + "？"
+        return Translation(None)
+    return Translation("".join(out) + asked + "？", tuple(missed))
 
 
 _ASKS_ZH = [
@@ -225,12 +252,12 @@ _ASKS_ZH = [
 ]
 _UNITS_ZH = {"年": "years", "天": "days", "日": "days", "小时": "hours", "个月": "months", "周": "weeks", "元": "yuan",
              "美元": "dollars", "%": "percent"}
-_ZH_VALUE = re.compile(r"(\d+(?:\.\d+)?)\s*(美元|个月|小时|年|天|日|周|元|%)")
+_ZH_VALUE = re.compile(r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)\s*(美元|个月|小时|年|天|日|周|元|%)")
 _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9&'.-]*(?:\s+[A-Za-z][A-Za-z0-9&'.-]*)*")
 
 
 def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str], bool],
-                         words: Callable[[str], list[str]]) -> str | None:
+                         words: Callable[[str], list[str]]) -> Translation:
     """``question`` (Chinese) rewritten in English for English documents: the asked kind ("几天" → how many
     days), the names and codes written in Latin letters as they are, each value with its unit, and each
     Chinese word's CC-CEDICT gloss that the searched documents use (``known``; ``words`` splits the
@@ -240,13 +267,14 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
     >>> lex._index = {"sick leave": ["病假"], "staff": ["员工"], "employee": ["员工"], "paid": ["带薪"]}
     >>> lex._english = _reverse(lex._index)
     >>> translate_to_english("Maple Grove 的员工每年有几天带薪病假？", lex, lambda g: g in {"employee", "sick leave", "paid"},
-    ...                      lambda t: ["员工", "每年", "带薪", "病假"])
+    ...                      lambda t: ["员工", "每年", "带薪", "病假"]).text
     'how many days Maple Grove employee paid sick leave?'
     """
     q = question.strip()
     asked = next((en for pattern, en in _ASKS_ZH if pattern.search(q)), "what")
     out: list[str] = [m.group(0) for m in _LATIN_RUN.finditer(q)]
     out += [f"{m.group(1)} {_UNITS_ZH[m.group(2)]}" for m in _ZH_VALUE.finditer(q)]
+    missed: list[str] = []
     translated = 0
     for w in words(_LATIN_RUN.sub(" ", _ZH_VALUE.sub(" ", q))):
         if not re.fullmatch(r"[\u4e00-\u9fff]{2,}", w):
@@ -257,6 +285,8 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
         # the word's own glosses the documents use, else its two-character pieces' (带薪休假 → paid + …)
         own = usable(w)
         found = [own] if own else [usable(w[i:i + 2]) for i in range(0, len(w) - 1, 2)]
+        if not any(found) and lexicon.english(w):
+            missed.append(w)  # a dictionary word the documents have no gloss of
         for glosses in found:
             if glosses:
                 pick = max(glosses, key=lambda g: len(g.split()))  # the most specific phrase the documents use
@@ -264,5 +294,5 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
                     out.append(pick)
                     translated += 1
     if translated < 2:
-        return None
-    return f"{asked} {' '.join(out)}?"
+        return Translation(None)
+    return Translation(f"{asked} {' '.join(out)}?", tuple(missed))

@@ -28,7 +28,7 @@ import re
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from knowzero.errors import ProviderError
 from knowzero.input import message_language
@@ -39,7 +39,7 @@ from knowzero.knowledge.answer.checks import answerable
 from knowzero.knowledge.answer.checks.injection import find_instructions
 from knowzero.knowledge.answer.deps import KnowledgeDeps, zh
 from knowzero.knowledge.answer.domains import decide
-from knowzero.knowledge.answer.lexicon import Lexicon, translate_question, translate_to_english
+from knowzero.knowledge.answer.lexicon import Lexicon, translate, translate_to_english
 from knowzero.knowledge.answer.reader import RUNNER_UP_SHARE, Claim, Draft, extractive_read, llm_read, quote_share
 from knowzero.knowledge.answer.reply import citations_for, compose_reply, edition_notes
 from knowzero.knowledge.answer.retriever import Plan, evidence_quality, retrieve, rewrite
@@ -47,7 +47,7 @@ from knowzero.knowledge.text import tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
-from knowzero.understanding.analysis import Analysis, of
+from knowzero.understanding.analysis import Analysis, analyse, of
 
 POOR_EVIDENCE = 0.5
 """Evidence quality below this retries with a rewritten query (at most ``max_rewrites`` times)."""
@@ -361,46 +361,74 @@ async def answer(question: str, deps: KnowledgeDeps, analysis: Analysis | None =
                   ev.passages, shown, routing.domain, agent_log=log, elapsed_ms=_ms(t0))
 
 
-def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> tuple[str, str]:
-    """(the question to read first, the other reading or ""): an English question that translates into the
-    Chinese terms the knowledge base uses is read first in the language of the passages the vectors rank
-    best (:func:`answering_language`), the other reading when that finds no answer."""
+MAX_TRANSLATED_CHARS = 300
+"""A longer message is not translated (a question is short; each of its words costs index lookups)."""
+MAX_LOOKUPS = 80
+"""Dictionary words looked up in the searched documents per message, at most."""
+MAX_VARIANTS = 6
+"""Documents' spellings of a dictionary word (年假 → 年休假) searched per message, at most."""
+
+
+class Readings(NamedTuple):
+    first: str
+    """The question to read first (in the language of the passages the vectors rank best)."""
+    other: str = ""
+    """The other reading, read when the first finds no answer; "" when there is none."""
+    untranslated: tuple[str, ...] = ()
+    """The typed question's content words the translated reading has no word for (:class:`Translation`)."""
+
+
+def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Readings:
+    """An English question that translates into the Chinese terms the searched documents use, or a Chinese
+    question into English ones, is read first in the language of the passages the vectors rank best
+    (:func:`answering_language`), the other reading when that finds no answer."""
     kb = deps.kb
     language = message_language(question)
-    if language not in ("en", "zh"):
-        return question, ""
+    if language not in ("en", "zh") or len(question) > MAX_TRANSLATED_CHARS:
+        return Readings(question)
     searched = deps.collections or kb.default_collections()
     seen: dict[str, bool] = {}
+    variants: dict[str, str | None] = {}
 
     def known(word: str) -> bool:  # a word the searched documents write, not another collection's
         if word not in seen:
-            seen[word] = bool(kb.terms_in([word], searched))
+            seen[word] = len(seen) < MAX_LOOKUPS and bool(kb.terms_in([word], searched))
         return seen[word]
 
+    def variant(word: str) -> str | None:
+        if word not in variants:
+            variants[word] = kb.spaced_variant(word, searched) if len(variants) < MAX_VARIANTS else None
+        return variants[word]
+
     if language == "zh":  # a Chinese question over English documents reads them in English
-        if answering_language(question, deps) != "en":
-            return question, ""
-        english = translate_to_english(question, lexicon, known, lambda t: tokens(t, search=False))
-        return (english, question) if english else (question, "")
-    translated = translate_question(question, lexicon, known, kb.keyword.doc_freq,
-                                    lambda word: kb.spaced_variant(word, searched))
-    if not translated:
-        return question, ""
-    if answering_language(question, deps) == "zh":
-        return translated, question
-    return question, translated
+        t = translate_to_english(question, lexicon, known, lambda text: tokens(text, search=False))
+        documents = "en"
+    else:
+        t = translate(question, lexicon, known, kb.keyword.doc_freq, variant)
+        documents = "zh"
+    if not t.text:
+        return Readings(question)
+    # first in the language the vectors rank best; the other when that finds no answer (a collection may
+    # hold both: a Chinese policy and an English handbook)
+    if answering_language(question, deps) == documents:
+        return Readings(t.text, question, t.missed)
+    return Readings(question, t.text, t.missed)
 
 
 async def answer_in_either(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Answer:
     """:func:`answer` for one-shot callers (``/v1/ask``, the CLI): both readings of an English question over
     Chinese documents, as the graph's knowledge path reads them; the reply in the asker's language."""
-    first, other = await asyncio.to_thread(readings, question, deps, lexicon)
+    first, other, missed = await asyncio.to_thread(readings, question, deps, lexicon)
     if not other:
         return await answer(question, deps)
     deps = replace(deps, reply_language=message_language(question) or deps.ui_language)
-    got = await answer(first, deps)
+
+    def read_as(text: str) -> Analysis:  # a translation carries its gaps (never confirmed with them)
+        return analyse(text, typed=question, untranslated=missed if text != question else ())
+
+    got = await answer(first, deps, read_as(first))
     if got.verdict.level == "insufficient":
-        second = await answer(other, deps)
+        second = await answer(other, deps, read_as(other))
         if second.verdict.level != "insufficient":
             got = second
     return replace(got, question=question)

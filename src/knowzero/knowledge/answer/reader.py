@@ -259,7 +259,7 @@ def digit_values(question: str) -> list[tuple[float, str]]:
     >>> digit_values("工作16年有几天年假？"), digit_values("一天累计最多能开多久？")
     ([(16.0, '年')], [])
     """
-    return [v for v in quantities(question) if re.search(rf"(?<!\d){int(v[0])}(?:\.\d+)?\s*\D", question)]
+    return [v for v in quantities(question) if re.search(rf"(?<!\d){int(v[0])}(?:\.\d{{1,6}})?\s*\D", question)]
 
 
 def _elsewhere_only(q_terms: dict[str, float], own: set[str], read: list[set[str]]) -> bool:

@@ -91,16 +91,16 @@ def compose_reply(question: str, draft: Draft, verdict: policy.Verdict, ui: str 
     return answer
 
 
-_VALUE = re.compile(r"(\d+(?:\.\d+)?)\s*(分钟|天|小时|个月|周|年|美元|元|%|分|次|人|倍)")
+_VALUE = re.compile(r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)\s*(分钟|天|小时|个月|周|年|美元|元|%|分|次|人|倍)")
 _EN_UNIT = {"天": "days", "小时": "hours", "个月": "months", "周": "weeks", "年": "years", "元": "yuan", "%": "%",
             "分钟": "minutes", "分": "points", "次": "times", "人": "people", "倍": "times",
             "美元": "US dollars"}
-_EN_VALUE = re.compile(r"\$(\d+(?:,\d{3})*(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:(?:[a-z-]+\s+){0,3}?(days?|hours?|weeks?|"
+_EN_VALUE = re.compile(r"\$(\d{1,12}(?:,\d{3}){0,4}(?:\.\d{1,6})?)|((?<![\d.])\d{1,12}(?:\.\d{1,6})?)\s*(?:(?:[a-z-]+\s+){0,3}?(days?|hours?|weeks?|"
                        r"months?|years?)\b|(%))?", re.I)
 _ZH_UNIT = {"day": "天", "hour": "小时", "week": "周", "month": "个月", "year": "年", "%": "%"}
 _ASKED_EN = re.compile(r"how many (day|hour|week|month|year)s?|how (much)")
-_LATIN_VALUE = re.compile(r"[±$¥€]?\d+(?:\.\d+)?(?:\s*-\s*\d+(?:\.\d+)?)?\s*[A-Za-z%°]{1,4}(?![A-Za-z])|"
-                          r"\d{1,2}:\d{2}(?:\s*[-–~至]\s*\d{1,2}:\d{2})?|[±$¥€]\d+(?:\.\d+)?")
+_LATIN_VALUE = re.compile(r"[±$¥€]?(?<![\d.])\d{1,12}(?:\.\d{1,6})?(?:\s*-\s*(?<![\d.])\d{1,12}(?:\.\d{1,6})?)?\s*[A-Za-z%°]{1,4}(?![A-Za-z])|"
+                          r"\d{1,2}:\d{2}(?:\s*[-–~至]\s*\d{1,2}:\d{2})?|[±$¥€](?<![\d.])\d{1,12}(?:\.\d{1,6})?")
 """A value that reads the same in either language: a time ("14:00"), a signed amount, a number with a Latin
 unit ("0.02mm") — never a bare number, which may be a list's "2." or a clause's count."""
 _ASKED_UNIT = re.compile(r"(?:多少|几)(分钟|天|小时|个月|周|年|元|分|次|人|倍)")

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_NUM = r"(\d+(?:\.\d+)?)"
+_NUM = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
 _UNIT = r"(年|个月|月|天|日|岁|公里|km|千米|元|万元|美元|小时|人|次|%)"
 _Q_VALUE = re.compile(_NUM + r"\s*" + _UNIT + r"(半)?", re.I)
-_Q_HALF = re.compile(r"(\d+)\s*(年|个月|小时|天)半")
+_Q_HALF = re.compile(r"((?<!\d)\d{1,12})\s*(年|个月|小时|天)半")
 _CN = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
 
@@ -39,7 +39,7 @@ def _norm_unit(unit: str) -> str:
 
 _EN_UNIT = r"(years?|yrs?|months?|days?|hours?|km|kilometers?|kilometres?)"
 _EN_ZH = {"y": "年", "m": "个月", "d": "天", "h": "小时", "k": "公里"}
-_EN_N = r"(\d+(?:\.\d+)?)"
+_EN_N = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
 _EN_FORMS = [  # English range words → the Chinese forms :func:`band` reads (units as the Chinese unit)
     (re.compile(_EN_N + r"\s*" + _EN_UNIT + r"?\s+(?:to|-)\s+(?:less than|under|below)\s+" + _EN_N + r"\s*" + _EN_UNIT, re.I),
      lambda m: f"满{m.group(1)}{_zh(m.group(4))}不满{m.group(3)}{_zh(m.group(4))}"),
@@ -94,6 +94,10 @@ _BELOW = re.compile(r"(?:不满|不足|未满|少于|低于|小于)\s*" + _NUM +
                     r"\s*(?:以下|以内)")
 
 
+MAX_KEY_CHARS = 60
+"""A range key is short ("满5年不满10年", "2 years to less than 5 years"); a longer cell is text, not a key."""
+
+
 def band(cell: str) -> Band | None:
     """The range a table key states, or None.
 
@@ -109,6 +113,8 @@ def band(cell: str) -> Band | None:
     (False, True, None)
     """
     c = cell.strip()
+    if len(c) > MAX_KEY_CHARS:
+        return None
     if c.isascii():  # "2 years to less than 5 years", "10 years or more", "Less than 2 years"
         c = _from_english(c)
     if m := _BETWEEN.search(c):
