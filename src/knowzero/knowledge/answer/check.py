@@ -105,7 +105,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # two versions of one statement with the asked value changed: the sources do speak to the question
         # (a reworded question covers few of their words) and disagree — named for review, never declined
         v = disputed_slot(question, v, same_statement(draft.conflicts), typed=False)
-    v = policy.untranslated(v, a.untranslated)
+    v = policy.untranslated(v, a.untranslated, a.yes_no)
     if cited is None or cited_sql:
         return v
     if sim is None:

@@ -280,7 +280,10 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
         if not re.fullmatch(r"[\u4e00-\u9fff]{2,}", w):
             continue
         def usable(word: str) -> list[str]:
-            return [g for g in lexicon.english(word) if len(g) >= 3 and g not in STOP and known(g)]
+            glosses = [g for g in lexicon.english(word) if len(g) >= 3 and g not in STOP]
+            found = [g for g in glosses if known(g)]
+            # "sick leave" the documents write as "sick days": the phrase's own word they do use
+            return found or [p for g in glosses[:2] if " " in g for p in g.split()[:1] if len(p) >= 4 and known(p)]
 
         # the word's own glosses the documents use, else its two-character pieces' (带薪休假 → paid + …)
         own = usable(w)

@@ -251,10 +251,12 @@ question was not read. Chosen on the development chains (tests/data/orgdocs), wh
 paraphrase of a right answer."""
 
 
-def untranslated(v: Verdict, words: Sequence[str]) -> Verdict:
+def untranslated(v: Verdict, words: Sequence[str], yes_no: bool = False) -> Verdict:
     """The question was read in the documents' language and some of its words had no counterpart there
-    ("hotel" when the documents write 住宿): the sources may answer another question."""
-    if v.level != "confirmed" or len(words) < UNTRANSLATED_WORDS:
+    ("hotel" when the documents write 住宿): the sources may answer another question. A yes/no question
+    missing one word may be another question ("Do employees on probation get annual leave?" read without
+    "probation")."""
+    if v.level != "confirmed" or len(words) < (1 if yes_no else UNTRANSLATED_WORDS):
         return v
     return replace(v, level="uncertain", needs_human_review=True,
                    reason=f"the question was read in the documents' language without 「{'、'.join(words[:3])}」: "

@@ -79,7 +79,7 @@ def compose_reply(question: str, draft: Draft, verdict: policy.Verdict, ui: str 
     elif verdict.level == "contradicted":
         answer = say("⚠️ 来源之间或回答与来源存在矛盾，已提交人工审核：",
                      "⚠️ This answer conflicts with a source and was sent for review: ") + answer
-    elif polarity is not None and polarity.answer == "yes" and not draft.conflicts \
+    elif polarity is not None and polarity.answer == "yes" and not draft.conflicts and not a.untranslated \
             and about_asked_item(set(a.entities), polarity.sentence, draft.claims):
         answer = say("是的。", "Yes. ") + answer
     for c in draft.conflicts:
@@ -120,6 +120,11 @@ def other_language_lead(question: str, claim: str, language: str) -> str:
     '8 hours — '
     >>> other_language_lead("年假多少天？", "满10年不满20年：12天", "en")
     '12 days — '
+    >>> other_language_lead("押金标准单车多少？", "普通自行车押金199元；电助力车押金499元。", "en")
+    'From the documents, as written: '
+    >>> other_language_lead("how many days consecutive doctor?", "Staff receive 10 paid sick days per year. "
+    ...                     "A doctor's note is required for more than 3 consecutive sick days.", "zh")
+    '按文档：3天 — '
     >>> other_language_lead("零件C的外圆公差是多少？", "零件C的热处理硬度为HRC 58-62，外圆公差为±0.02mm。", "en")
     '±0.02mm — '
     >>> other_language_lead("组会什么时候？", "全体研究生组会每周二14:00在材料楼举行。", "en")
@@ -138,29 +143,52 @@ def other_language_lead(question: str, claim: str, language: str) -> str:
         return ""
     if language == "zh":
         unit = (m.group(1) or m.group(2)) if (m := _ASKED_EN.search(question.lower())) else None
-        for v in _EN_VALUE.finditer(claim):
-            number, en_unit = v.group(1) or v.group(2), (v.group(3) or v.group(4) or "").lower().rstrip("s")
-            zh_unit = "美元" if v.group(1) else _ZH_UNIT.get(en_unit, "")
-            if en_unit == unit or (unit == "much" and v.group(1)) or (unit is None and zh_unit):
-                return f"按文档：{number}{zh_unit} — "
-        return "按文档原文："
+        words = {w for w in re.findall(r"[a-z]{3,}", question.lower()) if w not in _EN_ASKING}
+
+        def en_value(c: str) -> str | None:
+            for v in _EN_VALUE.finditer(c):
+                number, en_unit = v.group(1) or v.group(2), (v.group(3) or v.group(4) or "").lower().rstrip("s")
+                zh_unit = "美元" if v.group(1) else _ZH_UNIT.get(en_unit, "")
+                if en_unit == unit or (unit == "much" and v.group(1)) or (unit is None and zh_unit):
+                    return f"{number}{zh_unit}"
+            return None
+
+        clauses = [(len(words & set(re.findall(r"[a-z]{3,}", c.lower()))), c)
+                   for c in re.split(r"(?<=[.;!?])\s+|\n+|,\s+", claim)]
+        value = _clear_value(clauses, en_value)
+        return f"按文档：{value} — " if value else "按文档原文："
     key = re.match(r"^(?:[^:：；;]{1,12}[:：]\s*)?([^；;:：]+)[；;:：]", claim)
     rest = claim[key.end():] if key and band(key.group(1)) else claim  # a row's key range is not its value
     unit = m.group(1) if (m := _ASKED_UNIT.search(question)) else None
-    grams = {question[i:i + 2] for i in range(len(question) - 1)}
-    parts = re.split(r"[，；。,;、]", rest)  # the clause sharing most of the question's words, the later on a tie
-    clauses = [c for _, c in sorted(((-sum(c[i:i + 2] in grams for i in range(len(c) - 1)), -n), c)
-                                    for n, c in enumerate(parts))]
-    values = [v for c in clauses for v in _VALUE.finditer(c) if f"{v.group(1)}{v.group(2)}" not in question]
-    pick = next((v for v in values if unit is None or v.group(2) == unit), None)
-    if pick is None and unit is None:  # a value written with a Latin unit or sign ("±0.02mm") reads as it is
-        plain = next((v.group(0) for c in clauses for v in _LATIN_VALUE.finditer(c) if v.group(0) not in question), None)
-        if plain:
-            return f"{plain} — "
-    if pick is None:
-        return "From the documents, as written: "
-    number, zh_unit = pick.group(1), pick.group(2)
-    return f"{number}% — " if zh_unit == "%" else f"{number} {_EN_UNIT[zh_unit]} — "
+    # the predicate picks the clause: the question's subject ("零件C的") is in every line of its document
+    asked = question.split("的", 1)[1] if 0 < question.find("的") <= 12 else question
+    grams = {asked[i:i + 2] for i in range(len(asked) - 1)}
+
+    def zh_value(c: str) -> str | None:
+        for v in _VALUE.finditer(c):
+            if f"{v.group(1)}{v.group(2)}" not in question and (unit is None or v.group(2) == unit):
+                return f"{v.group(1)}% " if v.group(2) == "%" else f"{v.group(1)} {_EN_UNIT[v.group(2)]} "
+        if unit is None:  # a value written with a Latin unit or sign ("±0.02mm") reads as it is
+            return next((f"{v.group(0)} " for v in _LATIN_VALUE.finditer(c) if v.group(0) not in question), None)
+        return None
+
+    clauses = [(sum(c[i:i + 2] in grams for i in range(len(c) - 1)), c) for c in re.split(r"[，；。,;、\n]", rest)]
+    value = _clear_value(clauses, zh_value)
+    return f"{value.rstrip()} — " if value else "From the documents, as written: "
+
+
+_EN_ASKING = frozenset("how many much what which who when where does the and for with are".split())
+
+
+def _clear_value(clauses: Sequence[tuple[int, str]], value_of: Callable[[str], str | None]) -> str | None:
+    """The value of the clause that shares most of the question's words; None when two clauses tie on that
+    with different values (a lead that may name the wrong one is worse than none)."""
+    scored = [(score, v) for score, c in clauses if (v := value_of(c))]
+    if not scored:
+        return None
+    best = max(score for score, _ in scored)
+    tied = {v for score, v in scored if score == best}
+    return tied.pop() if len(tied) == 1 else None
 
 
 def about_asked_item(asked: set[str], sentence: str, claims: Sequence[Claim]) -> bool:
