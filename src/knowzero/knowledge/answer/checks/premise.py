@@ -148,7 +148,28 @@ def _polarity(stmt: str, sent: str) -> Premise:
     if negated(clause) != negated(stmt):
         return Premise("no", sent, reason="the source says the opposite" if not negated(stmt) else
                        "the source does not say the question's negation")
+    if not negated(stmt) and _english_denial(stmt, sent):
+        return Premise("no", sent, reason="the source says the opposite")
     return Premise("yes", sent, reason="a source sentence states it")
+
+
+_EN_CONTENT = re.compile(r"[a-z]{4,}")
+
+
+def _english_denial(stmt: str, sent: str) -> bool:
+    """Another clause of the English sentence denies two of the statement's content words: "Is it paid on the
+    first Friday (lunch stipend)?" against "On the first Friday … a catered lunch; no stipend is paid on those days".
+
+    >>> _english_denial("it paid on the first friday (lunch stipend)", "On the first Friday the clinic provides "
+    ...                 "a catered lunch; no stipend is paid on those days.")
+    True
+    >>> _english_denial("employees carry over pto", "Up to 5 unused PTO days may be carried over; they expire in March.")
+    False
+    """
+    words = set(_EN_CONTENT.findall(stmt.lower()))
+    if not words or re.search(r"[\u4e00-\u9fff]", sent):
+        return False
+    return any(negated(c) and len(words & set(_EN_CONTENT.findall(c.lower()))) >= 2 for c in clauses(sent))
 
 
 def check_yes_no(question: str, answer: str, evidence: str) -> ClaimVerdict:
