@@ -312,14 +312,19 @@ class Sentence:
     end: int
 
 
-_SENT_END = re.compile(r"([。！？!?]+[”’」』）)]*|(?<![0-9])\.(?=\s|$)[”’)]*|\n+)")
+_SENT_END = re.compile(r"([。！？!?]+[”’」』）)]*|(?<![0-9])(?<!\b[a-zA-Z]\.[a-zA-Z])(?<!\be\.g)(?<!\bi\.e)\.(?=\s|$)[”’)]*|\n+)")
+"""A sentence ends at 。！？!? or a full stop before a space — not a decimal point, nor "a.m.", "p.m.",
+"e.g." or "i.e." (two letters with a stop between)."""
 
 
 def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
     """Split Chinese/English text into sentences with character offsets into ``text`` (+offset).
 
     Decimal points ("0.01mm") and abbreviations inside words are not boundaries, nor is a mark
-    inside a title in 《》 ("《卡拉OK.LIVE！‧台北‧我》").
+    inside a title in 《》 ("《卡拉OK.LIVE！‧台北‧我》"), nor the stop of "a.m." or "e.g.".
+
+    >>> [s.text for s in split_sentences("Weekend day (8 a.m. to 6 p.m.) is paid. Next one, e.g. this.")]
+    ['Weekend day (8 a.m. to 6 p.m.) is paid.', 'Next one, e.g. this.']
     """
     out: list[Sentence] = []
     start = 0

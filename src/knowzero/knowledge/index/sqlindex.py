@@ -88,6 +88,22 @@ def abbreviated(cell: str, question: str) -> bool:
     return len(cell) >= 4 and bool(re.fullmatch(r"[\u4e00-\u9fff]+", cell)) and cell[:2] + cell[-1] in question
 
 
+def shortened(cell: str, question: str) -> bool:
+    """An English cell of two words or more the question names with each word shortened or plural
+    ("credentialed vet techs" for "Credentialed veterinary technician"; 3 letters at least).
+
+    >>> shortened("Credentialed veterinary technician", "allowance for credentialed vet techs?")
+    True
+    >>> shortened("Other staff", "allowance for a DVM?"), shortened("Main Street", "the main office")
+    (False, False)
+    """
+    words = re.findall(r"[a-z]{3,}", cell.lower())
+    if len(words) < 2 or not cell.isascii():
+        return False
+    asked = {w[:-1] if w.endswith("s") and len(w) > 3 else w for w in re.findall(r"[a-z]{3,}", question.lower())}
+    return all(any(w.startswith(a) or a.startswith(w) for a in asked) for w in words)
+
+
 def new_table_name() -> str:
     """A fresh table name, never derived from a file name or its content."""
     return "kbt_" + uuid.uuid4().hex
@@ -292,9 +308,12 @@ class SqlIndex:
         for row, _col, v in self._values[t.name]:
             if rows is not None and row not in rows:
                 continue
-            if len(v) >= 3 and v in q:
+            if len(v) >= 3 and v in q and (not v.isascii() or re.search(rf"(?<![a-z0-9]){re.escape(v)}(?![a-z0-9])", q)):
+                # an English value is a whole word of the question ("cat" is not in "education")
                 hits[row] = max(hits.get(row, 0.0), 1.0 + len(v) / 100 + col_bonus)
-            elif col_bonus and abbreviated(v, q):  # "博士生每月基本津贴" names the 博士研究生 row of a 基本津贴 table
+            elif (col_bonus and abbreviated(v, q)) or shortened(v, q):
+                # "博士生每月基本津贴" names the 博士研究生 row of a 基本津贴 table; "vet techs" the "veterinary
+                # technician" row
                 hits[row] = max(hits.get(row, 0.0), 1.0 + col_bonus)
         return sorted(hits.items(), key=lambda x: -x[1])
 
