@@ -204,9 +204,12 @@ def test_handoff_answered_by_agent(pages: Any, shots: Path) -> None:
     customer = pages.new()
     # sign in through the dialog (paste an API key)
     customer.locator("#user-btn").click()
+    customer.locator("#api-key").wait_for()
     customer.fill("#api-key", "demo-bob")
     customer.press("#api-key", "Enter")
-    customer.locator("#user-btn", has_text="李四").wait_for()  # the user's name, not the role
+    # the user's name, not the role (the server may still be embedding the previous tests' uploads: a full
+    # suite on two cores once took over 20 s here)
+    customer.locator("#user-btn", has_text="李四").wait_for(timeout=60000)
     turn = ask(customer, "我要转人工客服")
     turn.locator('.review-card[data-kind="handoff"]').wait_for()
 
