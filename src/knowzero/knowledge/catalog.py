@@ -240,8 +240,8 @@ class Catalog:
         return found
 
     def spaced_variant(self, word: str, collections: Sequence[str]) -> str | None:
-        """The form of a two-character ``word`` the documents of ``collections`` write with one character
-        between its two ("年假" → "年休假"), when they never write ``word`` itself; else None."""
+        """The form of a two-character ``word`` the documents of ``collections`` write most often with one
+        character between its two ("年假" → "年休假"), else None (asked for a dictionary word they do not write)."""
         if len(word) != 2 or not re.fullmatch(r"[\u4e00-\u9fff]{2}", word):
             return None
         pattern = f"%{word[0]}_{word[1]}%"

@@ -276,15 +276,16 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
     out += [f"{m.group(1)} {_UNITS_ZH[m.group(2)]}" for m in _ZH_VALUE.finditer(q)]
     missed: list[str] = []
     translated = 0
+
+    def usable(word: str) -> list[str]:
+        glosses = [g for g in lexicon.english(word) if len(g) >= 3 and g not in STOP]
+        found = [g for g in glosses if known(g)]
+        # "sick leave" the documents write as "sick days": the phrase's own word they do use
+        return found or [p for g in glosses[:2] if " " in g for p in g.split()[:1] if len(p) >= 4 and known(p)]
+
     for w in words(_LATIN_RUN.sub(" ", _ZH_VALUE.sub(" ", q))):
         if not re.fullmatch(r"[\u4e00-\u9fff]{2,}", w):
             continue
-        def usable(word: str) -> list[str]:
-            glosses = [g for g in lexicon.english(word) if len(g) >= 3 and g not in STOP]
-            found = [g for g in glosses if known(g)]
-            # "sick leave" the documents write as "sick days": the phrase's own word they do use
-            return found or [p for g in glosses[:2] if " " in g for p in g.split()[:1] if len(p) >= 4 and known(p)]
-
         # the word's own glosses the documents use, else its two-character pieces' (带薪休假 → paid + …)
         own = usable(w)
         found = [own] if own else [usable(w[i:i + 2]) for i in range(0, len(w) - 1, 2)]

@@ -199,8 +199,9 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     slots = slot_terms(q_low) if slot in _SLOT_VALUE else []
     g_total = sum(q_terms.values()) or 1.0
     asked_values = digit_values(question)
+    # each passage's words, title and heading included (read once: a band row checks the others' too)
     seen = [set(tokens(f"{s.passage.title} {s.passage.section} {s.passage.text}", search=True))
-            for s in passages[:max_passages]] if asked_values else []
+            for s in passages[:max_passages]]
     scored: list[tuple[float, _Cand]] = []
     for rank, s in enumerate(passages[:max_passages]):
         p = s.passage
@@ -213,7 +214,7 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
                  for t, w in q_terms.items()}
         total = sum(local.values()) or 1.0
         # ...but the passage as a whole must be about the question's subject: its coverage, title included.
-        ptoks = set(tokens(f"{p.title} {p.section} {p.text}", search=True))
+        ptoks = seen[rank]
         passage_cov = sum(w for t, w in q_terms.items() if t in ptoks) / g_total
         for i, sent in enumerate(sents):
             cov = sum(w for t, w in local.items() if t in stoks[i]) / total
