@@ -26,12 +26,11 @@ from typing import Any
 
 import typer
 import uvicorn
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from sqlalchemy.exc import OperationalError
 
 from knowzero import __version__
 from knowzero.api.app import create_app
-from knowzero.config import DOMAINS, Settings
+from knowzero.config import Settings
 from knowzero.eval.conversation import conversation_command
 from knowzero.eval.documents import documents_command
 from knowzero.eval.factcheck import run_factcheck, run_paraphrases
@@ -45,8 +44,8 @@ from knowzero.eval.scale import run_scale
 from knowzero.eval.service import service_command
 from knowzero.graph.builder import build_graph
 from knowzero.knowledge.answer.pipeline import answer_in_either
+from knowzero.knowledge.cli import fail, ingest_command, knowledge_base, print_json
 from knowzero.knowledge.ingest.embedqueue import WorkProgress, run_worker
-from knowzero.knowledge.kb import IngestProgress, KnowledgeBase
 from knowzero.knowledge.names import COLLECTION_PATTERN
 from knowzero.learning.cli import learn_command
 from knowzero.llm.scripted import MODES, ScriptedProvider
@@ -65,25 +64,10 @@ bench_app = typer.Typer(help="Scale benchmarks (commands, not timed tests).", no
 app.add_typer(bench_app, name="bench")
 dev_app = typer.Typer(help="Developer tools (a scripted chat model for measuring the LLM path).", no_args_is_help=True)
 app.add_typer(dev_app, name="dev")
-
-
-def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
+app.command("ingest")(ingest_command)
 
 
 DEMO_USER_IDS = frozenset(u[0] for u in DEMO_USERS)
-
-
-def _knowledge_base(s: Settings) -> KnowledgeBase:
-    """The knowledge base alone (commands that neither route nor chat)."""
-    kb = KnowledgeBase(make_engine(s.db_url), s)
-    kb.refresh()
-    return kb
-
-
-def _print_json(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
 
 
 @app.command()
@@ -106,9 +90,9 @@ def serve(host: str = typer.Option(None, help="Bind address (default KNOWZERO_HO
     s = Settings()
     host, port = host or s.host, port or s.port
     if not 1 <= port <= 65535:
-        _fail(f"KNOWZERO_PORT must be 1-65535 (got {port})")
+        fail(f"KNOWZERO_PORT must be 1-65535 (got {port})")
     if workers > 1 and not (s.is_postgres and s.redis_url):
-        _fail(f"--workers {workers} needs the shared engines: set KNOWZERO_DATABASE_URL to a PostgreSQL database "
+        fail(f"--workers {workers} needs the shared engines: set KNOWZERO_DATABASE_URL to a PostgreSQL database "
               "and KNOWZERO_REDIS_URL (thread locks). Embedded mode (SQLite) serves with one worker: its turn "
               "locks live in the process, so two workers could run the same conversation at once.")
     sock = _bind(host, port)  # before anything is announced: a busy port is the first and only message
@@ -148,7 +132,7 @@ def _bind(host: str, port: int) -> socket.socket:
         family, kind, proto, _, addr = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
                                                           flags=socket.AI_PASSIVE)[0]
     except (socket.gaierror, UnicodeError) as exc:
-        _fail(f"cannot bind to host {host!r}: {exc}")
+        fail(f"cannot bind to host {host!r}: {exc}")
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -156,7 +140,7 @@ def _bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         why = "already in use (another server, or another knowzero serve?)" if exc.errno == errno.EADDRINUSE else exc.strerror
-        _fail(f"cannot listen on {host}:{port}: {why}; choose another with --port")
+        fail(f"cannot listen on {host}:{port}: {why}; choose another with --port")
     sock.set_inheritable(True)
     return sock
 
@@ -183,7 +167,7 @@ def keys_list(ctx: typer.Context, json_out: bool = typer.Option(False, "--json",
         return
     users = _user_store().list_users()
     if json_out:
-        _print_json({"users": users})
+        print_json({"users": users})
         return
     for u in users:
         typer.echo(f"{u['id']:<10} {u['role']:<9} {u['name']:<8} {'key set' if u['has_key'] else 'no key'}")
@@ -198,18 +182,18 @@ def keys_create(user: str = typer.Argument(..., help="User id (see `knowzero key
     """Issue a new key for USER (replaces the old key). The key is printed once."""
     if _user_store(seed=False).get_user(user) is None and user not in DEMO_USER_IDS:
         if not name:
-            _fail(f"no user {user!r}; add --name (and --role) to create one")
+            fail(f"no user {user!r}; add --name (and --role) to create one")
         if role not in ("customer", "editor", "agent", "admin"):
-            _fail("--role must be one of customer, editor, agent, admin")
+            fail("--role must be one of customer, editor, agent, admin")
     known = _user_store(seed=False).get_user(user)
     if known is not None and known["key_revoked"]:
-        _fail(f"{user} was revoked; `knowzero keys restore {user}` lifts it and prints a new key")
+        fail(f"{user} was revoked; `knowzero keys restore {user}` lifts it and prints a new key")
     store = _user_store()
     if store.get_user(user) is None:
         store.upsert_user(user, name, role)
     key = store.issue_api_key(user)
     if json_out:
-        _print_json({"user_id": user, "api_key": key})
+        print_json({"user_id": user, "api_key": key})
         return
     typer.echo(key)
     typer.echo(f"new key for {user} (shown once; the old key no longer works). "
@@ -221,7 +205,7 @@ def keys_revoke(user: str = typer.Argument(..., help="User id.")) -> None:
     """Revoke USER's key: signing in with it fails from now on."""
     store = _user_store(seed=False)  # nothing to seed: a user that does not exist yet has no key
     if store.get_user(user) is None:
-        _fail(f"no user {user!r}")
+        fail(f"no user {user!r}")
     if store.revoke_api_key(user):
         typer.echo(f"revoked {user}: the key no longer works and no new one is issued (not by `keys create`, "
                    f"not by a restart) until `knowzero keys restore {user}`", err=True)
@@ -235,88 +219,13 @@ def keys_restore(user: str = typer.Argument(..., help="User id."),
     """Lift USER's revocation and issue a new key (printed once)."""
     store = _user_store(seed=False)
     if store.get_user(user) is None:
-        _fail(f"no user {user!r}")
+        fail(f"no user {user!r}")
     key = store.restore_user(user)
     if json_out:
-        _print_json({"user_id": user, "api_key": key})
+        print_json({"user_id": user, "api_key": key})
         return
     typer.echo(key)
     typer.echo(f"restored {user}; new key shown once", err=True)
-
-
-@app.command()
-def ingest(paths: list[Path] = typer.Argument(..., help="Files or folders."),
-           collection: str = typer.Option("default", help="Collection name."),
-           domain: str = typer.Option(None, help="technical | hr | product | policy | general (default: by folder)."),
-           embed: bool = typer.Option(True, "--embed/--no-embed",
-                                      help="Embed the queued chunks before exiting (else `knowzero worker` or the "
-                                           "server does it; the files are keyword-searchable either way)."),
-           json_out: bool = typer.Option(False, "--json", help="Print the report as JSON.")) -> None:
-    """Ingest Markdown, text, HTML, PDF, DOCX, CSV, XLSX, PPTX and PNG/JPEG/TIFF files (incremental, resumable).
-
-    Scanned PDF pages and images are read by the bundled OCR engine (docs/documents.md). Every file is made
-    keyword-searchable (and its tables queryable) first; dense vectors follow
-    from the embedding queue. Other file types are skipped with a message. A missing path or a file
-    that cannot be read or parsed is reported and the other files are still ingested; the exit code
-    is then 1.
-    """
-    if domain is not None and domain not in DOMAINS:
-        _fail(f"--domain must be one of {', '.join(DOMAINS)}")
-    kb = _knowledge_base(Settings())
-    columns = (TextColumn("{task.description:<10}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[info]}"), TextColumn("ETA"), TimeRemainingColumn())
-    t0 = time.perf_counter()
-    with Progress(*columns, transient=True, disable=json_out) as progress:
-        files = progress.add_task("files", total=None, info="")
-
-        def on_progress(p: IngestProgress) -> None:
-            rate = p.chunks / max(time.perf_counter() - t0, 1e-6)
-            progress.update(files, completed=p.files_done, total=p.files_total,
-                            info=f"{p.chunks} chunks searchable · {p.queued} embeddings queued · {rate:.0f} chunks/s")
-
-        report = kb.ingest_paths(paths, collection=collection, domain=domain, embed=False, on_progress=on_progress)
-        searchable_s = time.perf_counter() - t0
-        pending = kb.embedding_status()["pending"]
-        if embed and pending:
-            emb = progress.add_task("embeddings", total=pending, info="")
-
-            def on_work(w: WorkProgress) -> None:
-                progress.update(emb, completed=w.embedded, total=w.embedded + w.pending,
-                                info=f"{w.pending} pending · {w.rate:.1f} chunks/s")
-
-            report.embedded = kb.embed_pending(on_work=on_work)
-    report.elapsed_ms = (time.perf_counter() - t0) * 1000
-    for f in report.skipped:
-        typer.echo(f"skipped: {f['path']}: {f['reason']}", err=True)
-    for f in report.failed:
-        typer.echo(f"failed: {f['error']}", err=True)
-    if json_out:
-        _print_json(report.to_dict() | {"embeddings_pending": kb.embedding_status()["pending"],
-                                        "searchable_s": round(searchable_s, 2)})
-    else:
-        typer.echo(f"added {len(report.added)}, updated {len(report.updated)}, unchanged {len(report.unchanged)}, "
-                   f"removed {len(report.removed)}, skipped {len(report.skipped)}, failed {len(report.failed)}; "
-                   f"{report.chunks} chunks, {report.embedded} embedded, {kb.embedding_status()['pending']} "
-                   f"embeddings pending, in {report.elapsed_ms / 1000:.1f}s")
-    if report.failed:
-        typer.echo(f"error: {ingest_outcome(report)}", err=True)
-        raise typer.Exit(1)
-
-
-def ingest_outcome(report: Any) -> str:
-    """The closing line of an ingest with failures: how many failed, and what (if anything) was ingested.
-
-    >>> from knowzero.knowledge.kb import IngestReport
-    >>> ingest_outcome(IngestReport(failed=[{"path": "/x", "error": "/x: no such file or folder"}]))
-    'nothing was ingested: /x: no such file or folder'
-    """
-    done = len(report.added) + len(report.updated) + len(report.unchanged)
-    if not done:
-        if len(report.failed) == 1:
-            return f"nothing was ingested: {report.failed[0]['error']}"
-        return f"nothing was ingested: all {len(report.failed)} failed (listed above)"
-    return (f"{len(report.failed)} failed (listed above); the other {done} file{'s' if done != 1 else ''} "
-            f"{'were' if done != 1 else 'was'} ingested")
 
 
 @app.command()
@@ -331,7 +240,7 @@ def worker(batch: int = typer.Option(None, min=1, max=256,
     worker on queue "embed"; a worker killed mid-batch is noticed by its missing heartbeat and its
     batch redone by another (KNOWZERO_EMBED_STALLED_S)."""
     s = Settings()
-    kb = _knowledge_base(s)
+    kb = knowledge_base(s)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     typer.echo(f"worker: {kb.embedding_status()['pending']} embeddings pending (data: {s.db_url.split('@')[-1]})",
@@ -348,7 +257,7 @@ def worker(batch: int = typer.Option(None, min=1, max=256,
     done = run_worker(kb.queue, lambda bodies: kb.encoder.passages(bodies), batch=batch or s.embed_batch,
                       drain=drain, stop=stop, progress=tick)
     if json_out:
-        _print_json({"embedded": done, "pending": kb.embedding_status()["pending"],
+        print_json({"embedded": done, "pending": kb.embedding_status()["pending"],
                      "embed_per_s": round(done / max(time.perf_counter() - t0, 1e-6), 2)})
 
 
@@ -370,12 +279,12 @@ def ask(question: str = typer.Argument(..., help="The question."),
     Which one answered is said on stderr.
     """
     if not question.strip():
-        _fail("the question is empty")
+        fail("the question is empty")
     bad = [c for c in collection if not re.fullmatch(COLLECTION_PATTERN, c)]
     if bad:
-        _fail(f"--collection {bad[0]!r}: 1-64 letters, digits, '_', '-' or Chinese characters")
+        fail(f"--collection {bad[0]!r}: 1-64 letters, digits, '_', '-' or Chinese characters")
     if server is not None and not re.fullmatch(r"https?://\S+", server.strip()):
-        _fail(f"--server {server!r}: give a URL such as http://127.0.0.1:18200")
+        fail(f"--server {server!r}: give a URL such as http://127.0.0.1:18200")
     s = Settings()
     out = None
     if not local:
@@ -384,10 +293,10 @@ def ask(question: str = typer.Argument(..., help="The question."),
             try:
                 out = ask_at(found.url, question, collections=collection)
             except ServerError as exc:
-                _fail(str(exc))
+                fail(str(exc))
             typer.echo(f"answered by the server at {found.url}", err=True)
         elif found.explicit:
-            _fail(f"no KnowZero server answers at {found.tried[0]} (--server / KNOWZERO_URL); start it with "
+            fail(f"no KnowZero server answers at {found.tried[0]} (--server / KNOWZERO_URL); start it with "
                   "`knowzero serve`, or add --local to load the models here")
         else:
             typer.echo(f"no server found (tried {', '.join(found.tried)}); loading the models here — start "
@@ -400,7 +309,7 @@ def ask(question: str = typer.Argument(..., help="The question."),
         kb.ensure_demo()
         out = asyncio.run(answer_in_either(question, deps.scoped(collection).knowledge(), deps.lexicon)).to_public()
     if json_out:
-        _print_json(out)
+        print_json(out)
         return
     typer.echo(out["answer"])
     for i, c in enumerate(out["citations"], 1):
@@ -422,7 +331,7 @@ def _parse_seeds(seeds: str | None) -> list[int]:
     except ValueError:
         out = []
     if not out:
-        _fail(f"--seeds must be comma-separated integers, got {seeds!r}")
+        fail(f"--seeds must be comma-separated integers, got {seeds!r}")
     return out
 
 
@@ -433,7 +342,7 @@ def _echo_result(r: dict[str, Any], json_out: bool, rows: Path | None = None) ->
                 fh.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
     r = {k: v for k, v in r.items() if not k.startswith("_")}
     if json_out:
-        _print_json(r)
+        print_json(r)
     else:
         for k, v in r.items():
             typer.echo(f"{k}: {v}")
@@ -444,13 +353,13 @@ def _on_squad(squad: Path, run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     try:
         return run()
     except json.JSONDecodeError as exc:
-        _fail(f"{squad}: not a SQuAD-format file ({exc})")
+        fail(f"{squad}: not a SQuAD-format file ({exc})")
     except KeyError as exc:
-        _fail(f"{squad}: not a SQuAD-format file (missing {exc})")
+        fail(f"{squad}: not a SQuAD-format file (missing {exc})")
     except ValueError as exc:
-        _fail(f"{squad}: {exc}")
+        fail(f"{squad}: {exc}")
     except OperationalError as exc:
-        _fail(f"cannot use the database: {str(exc.orig).strip().splitlines()[0] if exc.orig else exc}")
+        fail(f"cannot use the database: {str(exc.orig).strip().splitlines()[0] if exc.orig else exc}")
     raise AssertionError("unreachable: _fail exits")
 
 
@@ -486,27 +395,27 @@ def eval_knowledge(squad: Path = typer.Option(None, exists=True, dir_okay=False,
     """Retrieval + cited answers + abstention on SQuAD-format data, beside a single-agent baseline."""
 
     if negatives not in NEGATIVES:
-        _fail(f"--negatives must be one of {', '.join(NEGATIVES)}")
+        fail(f"--negatives must be one of {', '.join(NEGATIVES)}")
     chat = cli_provider(provider)
     if compare and chat is None:
-        _fail("--compare-offline needs a model: give --provider openai|local (or configure KNOWZERO_LLM_PROVIDER)")
+        fail("--compare-offline needs a model: give --provider openai|local (or configure KNOWZERO_LLM_PROVIDER)")
     if database_url and not database_url.startswith(("postgresql://", "postgresql+psycopg://")):
-        _fail("--database-url must be a PostgreSQL URL (postgresql+psycopg://user@host:5432/db)")
+        fail("--database-url must be a PostgreSQL URL (postgresql+psycopg://user@host:5432/db)")
     if database_url and demo:
-        _fail("--database-url runs with --squad, not --demo")
+        fail("--database-url runs with --squad, not --demo")
     if demo:
         if unanswerable_share or negatives != "random" or seeds:
-            _fail("--demo asks its own questions (8 of 48 unanswerable): --unanswerable-share, --negatives and "
+            fail("--demo asks its own questions (8 of 48 unanswerable): --unanswerable-share, --negatives and "
                   "--seeds apply to --squad; --limit and --seed sample the demo's questions")
         r = run_demo(data_dir=data_dir, provider=chat, limit=limit, seed=seed)
         _echo_result(compare_offline(r, run_demo(data_dir=data_dir, limit=limit, seed=seed)) if compare else r,
                      json_out, rows)
         return
     if squad is None:
-        _fail("give --squad FILE or --demo")
+        fail("give --squad FILE or --demo")
     seed_list = _parse_seeds(seeds)
     if compare and seed_list:
-        _fail("--compare-offline runs one seed: give --seed, not --seeds")
+        fail("--compare-offline runs one seed: give --seed, not --seeds")
     kwargs: dict[str, Any] = {"limit": limit, "unanswerable_share": unanswerable_share, "data_dir": data_dir,
                               "progress": _tick, "negatives": negatives, "database_url": database_url}
     r = _on_squad(squad, lambda: run_seeds(squad, seed_list, provider=chat, **kwargs) if seed_list
@@ -547,23 +456,23 @@ def eval_factcheck(halueval: Path = typer.Option(None, exists=True, dir_okay=Fal
     paraphrase and yes/no sets (--paraphrase)."""
 
     if (halueval is None) == (paraphrase is None):
-        _fail("give one of --halueval FILE or --paraphrase FILE")
+        fail("give one of --halueval FILE or --paraphrase FILE")
     chat = cli_provider(provider)
     if paraphrase is not None:
         try:
             r = run_paraphrases(paraphrase, limit=limit or 100, seed=seed, provider=chat)
         except json.JSONDecodeError as exc:
-            _fail(f"{paraphrase}: not a SQuAD-format file ({exc})")
+            fail(f"{paraphrase}: not a SQuAD-format file ({exc})")
         except KeyError as exc:
-            _fail(f"{paraphrase}: not a SQuAD-format file (missing {exc})")
+            fail(f"{paraphrase}: not a SQuAD-format file (missing {exc})")
         except ValueError as exc:
-            _fail(f"{paraphrase}: {exc}")
+            fail(f"{paraphrase}: {exc}")
         _echo_result(r, json_out, rows)
         return
     try:
         r = run_factcheck(halueval, limit, provider=chat)
     except (ValueError, KeyError) as exc:
-        _fail(f"{halueval}: not a HaluEval QA file ({exc})")
+        fail(f"{halueval}: not a HaluEval QA file ({exc})")
     _echo_result(r, json_out)
 
 
@@ -584,13 +493,13 @@ def eval_report(out: Path = typer.Option(..., help="Directory for report.md, res
     task_list = [t for t in tasks.replace(" ", "").split(",") if t]
     unknown = sorted(set(task_list) - set(TASKS))
     if unknown or not task_list:
-        _fail(f"--tasks must be a subset of {','.join(TASKS)} (got {tasks!r})")
+        fail(f"--tasks must be a subset of {','.join(TASKS)} (got {tasks!r})")
     chat = cli_provider(provider)
     try:
         page = run_report(out, data=data, limit=limit, seeds=seed_list, unanswerable_share=unanswerable_share,
                           data_dir=data_dir, tasks=task_list, say=lambda m: typer.echo(m, err=True), provider=chat)
     except (FileNotFoundError, ImportError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
     typer.echo(str(page))
 
 
@@ -607,11 +516,11 @@ def bench_scale(chunks: str = typer.Option("1000,10000", help="Comma-separated c
     try:
         sizes = [int(x) for x in chunks.split(",") if x.strip()]
     except ValueError:
-        _fail("--chunks: comma-separated integers")
+        fail("--chunks: comma-separated integers")
     r = run_scale(sizes, squad, database_url=database_url, questions=questions, embed_sample=embed_sample,
                   progress=lambda m: typer.echo(m, err=True))
     if json_out:
-        _print_json(r)
+        print_json(r)
     else:
         typer.echo(json.dumps(r, ensure_ascii=False, indent=2))
 
@@ -634,19 +543,19 @@ def bench_load(sessions: int = typer.Option(50, min=1, max=1000, help="Simulated
     try:
         counts = [int(x) for x in workers.split(",") if x.strip()]
     except ValueError:
-        _fail("--workers: comma-separated integers")
+        fail("--workers: comma-separated integers")
     if not counts or min(counts) < 1:
-        _fail("--workers: at least one count of 1 or more")
+        fail("--workers: at least one count of 1 or more")
     try:
         low, high = (float(x) for x in think.split(","))
     except ValueError:
-        _fail("--think: MIN,MAX seconds, e.g. 1,3 or 0,0")
+        fail("--think: MIN,MAX seconds, e.g. 1,3 or 0,0")
     if not 0 <= low <= high <= 60:
-        _fail("--think: 0 <= MIN <= MAX <= 60")
+        fail("--think: 0 <= MIN <= MAX <= 60")
     r = run_load(sessions, turns, counts, database_url=database_url, redis_url=redis_url, seed=seed,
                  cost_turns=cost_turns, think=(low, high), progress=lambda m: typer.echo(m, err=True))
     if json_out:
-        _print_json(r)
+        print_json(r)
     else:
         typer.echo(json.dumps(r, ensure_ascii=False, indent=2))
 
@@ -660,7 +569,7 @@ def dev_scripted_llm(mode: str = typer.Option("faithful", help="faithful | parap
     knowzero eval knowledge --demo --provider openai --compare-offline --json
     """
     if mode not in MODES:
-        _fail(f"--mode must be one of {', '.join(MODES)}")
+        fail(f"--mode must be one of {', '.join(MODES)}")
     model = ScriptedProvider(mode)
     typer.echo(f"scripted model ({mode}) on http://127.0.0.1:{port}/v1", err=True)
     uvicorn.run(llm_app(model, model_name=model.model), host="127.0.0.1", port=port, log_level="warning")

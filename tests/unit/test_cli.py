@@ -361,3 +361,24 @@ def test_eval_knowledge_demo_samples_with_limit_and_refuses_squad_only_options(t
     assert json.loads(res.stdout.strip().splitlines()[-1])["n"] == 5
     res = run("eval", "knowledge", "--demo", "--unanswerable-share", "0.2", "--json")
     assert res.exit_code == 2 and "apply to --squad" in res.output
+
+
+def test_the_console_script_ingests_without_loading_the_full_cli(tmp_path: Path) -> None:
+    """``knowzero ingest`` through the console script's entry loads only the knowledge base's command."""
+    import os
+    import subprocess
+    import sys
+
+    folder = tmp_path / "docs"
+    write(folder / "parking.md", "# Parking\n\nThe car park opens at 6:30.\n")
+    code = ("import sys; from knowzero.entry import main\n"
+            "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+            "print('full cli loaded:', 'knowzero.cli' in sys.modules, 'knowzero.graph.builder' in sys.modules)")
+    env = {**os.environ, "KNOWZERO_DATA_DIR": str(tmp_path / "data")}
+    env.pop("KNOWZERO_DATABASE_URL", None)
+    out = subprocess.run([sys.executable, "-c", code, "ingest", str(folder), "--no-embed", "--json"], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.strip().splitlines()
+    assert json.loads(lines[-2])["added"] == ["docs/parking.md"]
+    assert lines[-1] == "full cli loaded: False False"

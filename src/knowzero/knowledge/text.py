@@ -31,6 +31,7 @@ from pathlib import Path
 _jieba_lock = threading.Lock()
 _LATIN = re.compile(r"[±+\-]?[A-Za-z0-9][A-Za-z0-9_\-\.±%/]*[A-Za-z0-9%]|[A-Za-z0-9]")
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_SUBWORD_SEP = re.compile(r"[-_/]")  # "gpt-4o" is also indexed as "gpt" and "4o"
 _TOKEN_SPLIT = re.compile(r"([±+]?[A-Za-z0-9][A-Za-z0-9_\-\.±%/]*[A-Za-z0-9%]|[A-Za-z0-9]|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)")
 
 PUNCT_RUN = re.compile(r"[\s\W_]+")
@@ -280,14 +281,14 @@ def _tokens(text: str, search: bool, keep_stopwords: bool) -> tuple[str, ...]:
     jb = _jieba()
     out: list[str] = []
     for piece in _TOKEN_SPLIT.findall(fold(unicodedata.normalize("NFKC", text))):
-        if _CJK_RUN.fullmatch(piece):
+        if piece[0] >= "\u3400":  # a CJK run (the other pieces start with a Latin letter, a digit or a sign)
             words = jb.cut_for_search(piece) if search else jb.cut(piece)
             out.extend(words)
         else:
             low = piece.lower()
             out.append(low)
-            if any(c in low for c in "-_/.") and len(low) > 3:
-                out.extend(p for p in re.split(r"[-_/]", low) if p and p != low)
+            if len(low) > 3 and _SUBWORD_SEP.search(low):
+                out.extend(p for p in _SUBWORD_SEP.split(low) if p and p != low)
     if keep_stopwords:
         return tuple(out)
     return tuple(t for t in out if t not in STOPWORDS)

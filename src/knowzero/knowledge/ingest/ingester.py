@@ -88,13 +88,16 @@ class IngestReport:
 
 @dataclass
 class IngestProgress:
-    """Where an ingest is: files looked at (of total), chunks made searchable, embedding jobs queued."""
+    """Where an ingest is: files looked at (of total), chunks made searchable, embedding jobs queued;
+    while a file with pages is read ahead, ``current`` is that file and ``page`` of ``pages`` is read."""
 
     files_done: int
     files_total: int
     chunks: int
     queued: int
     current: str = ""
+    page: int = 0
+    pages: int = 0
 
 
 def infer_domain(rel: Path, default: str) -> str:
@@ -270,13 +273,20 @@ class Ingester:
             self._commit_batch(batch, existing, report, written)
             batch, batch_chunks, last = [], 0, time.perf_counter()
 
+        def pages_read(i: int, source: str) -> Callable[[int, int], None] | None:
+            if on_progress is None:
+                return None
+            return lambda page, pages: on_progress(IngestProgress(i, len(docs), report.chunks + batch_chunks,
+                                                                  report.queued, source, page, pages))
+
         for i, d in enumerate(docs):
             old = existing.get(d.source)
             if old is not None and old.sha256 == d.sha256:
                 report.unchanged.append(d.source)
             else:
                 try:
-                    parsed = d.parsed.get() if isinstance(d.parsed, _LazyParse) else d.parsed
+                    parsed = (d.parsed.get(pages_read(i, d.source)) if isinstance(d.parsed, _LazyParse)
+                              else d.parsed)
                     dom = d.parsed.domain if isinstance(d.parsed, _LazyParse) else (domain or "general")
                 except IngestError as exc:
                     report.failed.append({"path": d.source, "error": exc.message})
@@ -444,8 +454,9 @@ class _LazyParse:
     def __init__(self, path: Path, domain: str) -> None:
         self.path, self.domain = path, domain
 
-    def get(self) -> ParsedDoc:
-        return parse_file(self.path)
+    def get(self, progress: Callable[[int, int], None] | None = None) -> ParsedDoc:
+        """``progress(page, pages)`` as a PDF's pages are read."""
+        return parse_file(self.path, progress)
 
 
 _Doc = tuple[SourceDoc, ParsedDoc, str, list[Passage]]

@@ -45,9 +45,12 @@ PARSE_MEMORY_BYTES = 1536 * 1024 * 1024
 """Address space a parse may add to its process's (the largest documents the limits let through need
 well under half of it)."""
 
-_PRELOAD = ["knowzero.knowledge.ingest.parse_worker", "lxml.etree", "docx", "pypdfium2", "openpyxl", "pptx", "PIL.Image"]
+_PRELOAD = ["knowzero.knowledge.ingest.parse_worker", "knowzero.entry", "lxml.etree", "docx", "pypdfium2", "openpyxl",
+            "pptx", "PIL.Image"]
 """Imported once in the forkserver; the OCR engine is not (onnxruntime's threads must not cross a fork):
-a worker loads it when a page needs it (~0.7 s)."""
+a worker loads it when a page needs it (~0.7 s). ``knowzero.entry`` is what the ``knowzero`` console
+script imports: a worker runs its main script again (Python 3.11's forkserver never preloads a main
+given by path), and without it each worker imported the settings and HTTP client anew (0.4 s a file)."""
 _ERRORS: dict[str, type[IngestError]] = {c.__name__: c for c in (IngestError, RefusedDocument, DocumentTooLarge)}
 _slots = threading.BoundedSemaphore(PARSE_WORKERS)
 """A parse holds one from before its worker starts until it has ended (like the model loaders' locks)."""

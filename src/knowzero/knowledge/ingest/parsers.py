@@ -122,7 +122,8 @@ def _looks_binary(text: str) -> bool:
     return bad > 5
 
 
-def parse_file(path: Path) -> ParsedDoc:
+def parse_file(path: Path, progress: Progress | None = None) -> ParsedDoc:
+    """Read and parse one file (``progress(page, pages)`` as a PDF's pages are read)."""
     suffix = path.suffix.lower()
     if suffix not in TEXT_SUFFIXES:
         raise IngestError(f"{path.name}: unsupported file type {suffix or '(none)'}")
@@ -135,7 +136,7 @@ def parse_file(path: Path) -> ParsedDoc:
         raise IngestError(f"{path.name}: cannot be read ({exc.strerror})") from exc
     if not data.strip():
         raise IngestError(f"{path.name}: empty file")
-    doc = parse_bytes(data, path.name)
+    doc = parse_bytes(data, path.name, progress)
     if not doc.text.strip():
         raise IngestError(f"{path.name}: no text could be extracted")
     return doc

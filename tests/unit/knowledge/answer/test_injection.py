@@ -73,3 +73,27 @@ def test_false_positive_rate_on_public_reading_comprehension_passages(path: str)
     contexts = [p["context"] for a in data["data"] for p in a["paragraphs"]]
     flagged = [c[:60] for c in contexts if looks_like_instructions(c)]
     assert len(flagged) / len(contexts) <= 0.002, flagged
+
+
+def _gate_corpus() -> list[str]:
+    from knowzero.knowledge.kb import demo_kb_path
+
+    attacks = [t for name in ("attacks.txt", "heldout.txt", "heldout2.txt", "heldout3.txt", "benign.txt",
+                              "benign2.txt", "benign3.txt") for t in lines(name)]
+    docs = [p.read_text("utf-8") for root in (demo_kb_path(), DATA / "orgdocs") for p in sorted(root.rglob("*"))
+            if p.suffix in (".md", ".txt", ".html", ".csv")]
+    variants = [f(t) for t in attacks for f in (
+        str.upper, str.title,
+        lambda t: t.replace("i", "\u0131").replace("s", "\u017f").replace("k", "\u212a"),  # what re.I also matches
+        lambda t: t.replace(" ", "\n  "),  # whitespace runs
+        lambda t: "年假五天。" + t[len(t) // 2:] + t[: len(t) // 2],  # halves swapped: starts mid-word
+    )]
+    return attacks + docs + variants
+
+
+def test_the_gates_change_no_result() -> None:
+    """The gates only skip patterns that cannot match: every span is the one of a scan with every pattern."""
+    corpus = _gate_corpus()
+    assert len(corpus) > 300
+    assert [find_instructions(t) for t in corpus] == [find_instructions(t, gated=False) for t in corpus]
+    assert sum(1 for t in corpus if find_instructions(t)) > 200  # the corpus does exercise the patterns

@@ -147,6 +147,24 @@ def test_kb_keeps_pages_tables_and_layout(tmp_path: Path) -> None:
     assert kb.passage(first.id).page == 1
 
 
+def test_a_folder_ingest_reports_each_page_it_reads(tmp_path: Path) -> None:
+    """``knowzero ingest``'s progress: a PDF's pages as they are read, then the file done."""
+    from knowzero.knowledge.kb import IngestProgress
+    from kz_testlib import make_kb
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "handbook.pdf").write_bytes(handbook())
+    (folder / "note.md").write_text("# Note\n\nThe car park opens at 6:30.\n", "utf-8")
+    seen: list[IngestProgress] = []
+    report = make_kb(tmp_path / "data").ingest_paths([folder], collection="team", embed=False, on_progress=seen.append)
+    assert not report.failed and len(report.added) == 2
+    pages = len(doc_pages(None))
+    reading = [(p.current, p.page, p.pages) for p in seen if p.pages]
+    assert reading == [("docs/handbook.pdf", n, pages) for n in range(1, pages + 1)] and pages >= 2
+    assert [(p.files_done, p.current) for p in seen if not p.pages] == [(1, "docs/handbook.pdf"), (2, "docs/note.md")]
+
+
 def doc_pages(kb) -> list[int]:  # type: ignore[no-untyped-def]
     return parse_bytes(handbook(), "handbook.pdf").pages
 
