@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -48,6 +49,7 @@ from knowzero.knowledge.index.tables import (
 from knowzero.knowledge.ingest.chunker import chunk_text
 from knowzero.knowledge.ingest.document import page_at
 from knowzero.knowledge.ingest.embedqueue import JobQueue, WorkProgress, bump, run_worker, store_vectors
+from knowzero.knowledge.ingest.parse_worker import ISOLATED_SUFFIXES, ParseWorker
 from knowzero.knowledge.ingest.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
 from knowzero.knowledge.types import Passage
 
@@ -260,6 +262,35 @@ class Ingester:
                 report: IngestReport, progress: Callable[[int, int], None] | None, embed: bool = True,
                 on_progress: Callable[[IngestProgress], None] | None = None) -> IngestReport:
         t0 = time.perf_counter()
+        with ParseWorker() as worker:
+            existing = self._ingest_with(worker, docs, collection=collection, domain=domain, report=report,
+                                         on_progress=on_progress)
+        removed: list[str] = []
+        for root, seen in roots:
+            for path, row in existing.items():
+                if row.origin and row.origin.startswith(root.rstrip("/") + "/") and row.origin not in seen:
+                    removed.append(path)
+        if removed:
+            with self.indexes.lock, self.engine.begin() as conn:
+                for path in removed:
+                    self.indexes.remove_document(conn, path)
+                    conn.execute(delete(kb_disabled).where(kb_disabled.c.path == path))
+                bump(conn, "revision")
+        report.removed = removed
+        if self.indexes.in_db and report.chunks >= self.analyze_chunks:
+            with self.engine.begin() as conn:  # fresh planner statistics: GIN or scan per term frequency
+                conn.execute(text("ANALYZE kb_kw, kb_kw_df, kb_chunks"))
+        self._record_failures(report.doc_failures)
+        if report.changed or not self.indexes.revision:
+            self.indexes.refresh(force=True)
+        if embed:
+            report.embedded += self.embed_pending(progress)
+        report.elapsed_ms = (time.perf_counter() - t0) * 1000
+        return report
+
+    def _ingest_with(self, worker: ParseWorker, docs: list[SourceDoc], *, collection: str, domain: str | None,
+                     report: IngestReport, on_progress: Callable[[IngestProgress], None] | None) -> dict[str, Any]:
+        """Parse, chunk and store ``docs`` in batches; the files that were in the database before."""
         s = self.settings
         with self.engine.connect() as conn:
             existing = {r.path: r for r in conn.execute(select(kb_files.c.path, kb_files.c.sha256, kb_files.c.origin))}
@@ -279,14 +310,34 @@ class Ingester:
             return lambda page, pages: on_progress(IngestProgress(i, len(docs), report.chunks + batch_chunks,
                                                                   report.queued, source, page, pages))
 
-        for i, d in enumerate(docs):
+        def unchanged(d: SourceDoc) -> bool:
             old = existing.get(d.source)
-            if old is not None and old.sha256 == d.sha256:
+            return old is not None and old.sha256 == d.sha256
+
+        # PDF, Office files and images are parsed in a worker process, one file ahead of the indexing here
+        to_submit = deque(i for i, d in enumerate(docs) if isinstance(d.parsed, _LazyParse)
+                          and d.parsed.path.suffix.lower() in ISOLATED_SUFFIXES and not unchanged(d))
+        in_worker = set(to_submit)
+
+        def parse(i: int, d: SourceDoc) -> ParsedDoc:
+            if i not in in_worker:
+                return d.parsed.get(pages_read(i, d.source)) if isinstance(d.parsed, _LazyParse) else d.parsed
+            try:
+                return worker.result(i, pages_read(i, d.source))
+            finally:
+                if to_submit:  # the next file, parsed while this one is indexed
+                    k = to_submit.popleft()
+                    worker.submit(k, docs[k].parsed.path)  # type: ignore[attr-defined]
+
+        for _ in range(min(2, len(to_submit))):
+            k = to_submit.popleft()
+            worker.submit(k, docs[k].parsed.path)  # type: ignore[attr-defined]
+        for i, d in enumerate(docs):
+            if unchanged(d):
                 report.unchanged.append(d.source)
             else:
                 try:
-                    parsed = (d.parsed.get(pages_read(i, d.source)) if isinstance(d.parsed, _LazyParse)
-                              else d.parsed)
+                    parsed = parse(i, d)
                     dom = d.parsed.domain if isinstance(d.parsed, _LazyParse) else (domain or "general")
                 except IngestError as exc:
                     report.failed.append({"path": d.source, "error": exc.message})
@@ -310,28 +361,7 @@ class Ingester:
                 on_progress(IngestProgress(i + 1, len(docs), report.chunks + batch_chunks, report.queued, d.source))
         if batch:
             flush()
-        removed: list[str] = []
-        for root, seen in roots:
-            for path, row in existing.items():
-                if row.origin and row.origin.startswith(root.rstrip("/") + "/") and row.origin not in seen:
-                    removed.append(path)
-        if removed:
-            with self.indexes.lock, self.engine.begin() as conn:
-                for path in removed:
-                    self.indexes.remove_document(conn, path)
-                    conn.execute(delete(kb_disabled).where(kb_disabled.c.path == path))
-                bump(conn, "revision")
-        report.removed = removed
-        if self.indexes.in_db and report.chunks >= self.analyze_chunks:
-            with self.engine.begin() as conn:  # fresh planner statistics: GIN or scan per term frequency
-                conn.execute(text("ANALYZE kb_kw, kb_kw_df, kb_chunks"))
-        self._record_failures(report.doc_failures)
-        if report.changed or not self.indexes.revision:
-            self.indexes.refresh(force=True)
-        if embed:
-            report.embedded += self.embed_pending(progress)
-        report.elapsed_ms = (time.perf_counter() - t0) * 1000
-        return report
+        return existing
 
     def _commit_batch(self, batch: list[_Doc], existing: dict[str, Any], report: IngestReport,
                       written: set[str], *, keep_tables: bool = False) -> None:

@@ -5,7 +5,9 @@ this module bounds the rest, which a thread cannot: wall-clock time (:data:`PARS
 the process is killed; a PDF or image read page by page — OCR takes seconds a page — gets
 :data:`PARSE_SECONDS` more after each page it reports, up to :data:`PARSE_MAX_SECONDS` in all) and memory (:data:`PARSE_MEMORY_BYTES` of address space above the worker's
 start, then ``MemoryError``). Uploads are parsed here (``knowzero.api.routes.kb``), so a bomb never
-grows the server's heap or holds its GIL, and the server keeps answering.
+grows the server's heap or holds its GIL, and the server keeps answering. A folder ingest (``knowzero
+ingest``) sends its PDF, Office and image files to one :class:`ParseWorker` under the same limits, a file
+ahead of the indexing (parsing and indexing at once on two cores).
 
 Each parse is a process forked from multiprocessing's forkserver, which has the parsers imported
 (a few milliseconds a file, not an interpreter start); at most :data:`PARSE_WORKERS` run at once,
@@ -27,11 +29,21 @@ import multiprocessing
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 from knowzero.errors import IngestError
-from knowzero.knowledge.ingest.parsers import DocumentTooLarge, ParsedDoc, Progress, RefusedDocument, parse_bytes
+from knowzero.knowledge.ingest.parsers import (
+    IMAGE_SUFFIXES,
+    DocumentTooLarge,
+    ParsedDoc,
+    Progress,
+    RefusedDocument,
+    parse_bytes,
+    parse_file,
+)
 
 log = logging.getLogger(__name__)
 
@@ -128,41 +140,84 @@ def _parse(data: bytes, name: str, progress: Progress | None = None) -> ParsedDo
     ctx = _forkserver()
     if ctx is None:
         return parse_bytes(data, name, progress)
-    seconds = PARSE_SECONDS
-    began = time.monotonic()
-    deadline = began + seconds
-    reader, writer = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(writer, data, name, PARSE_MEMORY_BYTES), name="knowzero-parse",
-                       daemon=True)
-    proc.start()
-    writer.close()
-    outcome: tuple[Any, ...] = ("died",)
-    started = False
+    worker = _Worker(ctx)
     try:
-        while outcome[0] in ("died", "started", "progress"):
-            if not reader.poll(max(deadline - time.monotonic(), 0)):
-                if deadline >= began + PARSE_MAX_SECONDS:
-                    raise DocumentTooLarge(f"{name}: took longer than {PARSE_MAX_SECONDS:g} seconds to parse "
-                                           "(PARSE_MAX_SECONDS), so it was not ingested", "PARSE_MAX_SECONDS",
-                                           PARSE_MAX_SECONDS)
-                raise DocumentTooLarge(f"{name}: took longer than {seconds:g} seconds to parse "
-                                       "(PARSE_SECONDS), so it was not ingested", "PARSE_SECONDS", seconds)
-            try:
-                outcome = reader.recv()
-            except (EOFError, OSError):
-                break
-            started = started or outcome[0] == "started"
-            if outcome[0] == "progress":  # one more page read: the next one gets its own time
-                deadline = min(time.monotonic() + seconds, began + PARSE_MAX_SECONDS)
-                if progress is not None:
-                    progress(outcome[1], outcome[2])
+        worker.send(data, name)
+        return worker.receive(name, progress, lambda: parse_bytes(data, name))
     finally:
-        if proc.is_alive():
-            proc.kill()
-        proc.join()
-        reader.close()
+        worker.close()
+
+
+class _Worker:
+    """The parent's side of one worker process (:func:`_serve`): files sent (their bytes, or the path
+    of a file on disk: a small message, so sending the next file never waits on the worker), outcomes
+    received in the same order. A worker that runs over its time or dies is killed (:attr:`alive`
+    turns False)."""
+
+    def __init__(self, ctx: Any) -> None:
+        self._conn, child = ctx.Pipe(duplex=True)
+        self._proc = ctx.Process(target=_serve, args=(child, PARSE_MEMORY_BYTES), name="knowzero-parse", daemon=True)
+        self._proc.start()
+        child.close()
+        self.started = False
+        self.alive = True
+
+    def send(self, data: bytes | Path, name: str) -> None:
+        try:
+            self._conn.send((data, name))
+        except (OSError, ValueError):  # the worker is gone: receive() reports it
+            self.alive = False
+
+    def receive(self, name: str, progress: Progress | None, in_process: Callable[[], ParsedDoc]) -> ParsedDoc:
+        """The next outcome (the file ``name`` sent first among those not yet received), raised or returned;
+        ``in_process`` parses it here when the worker could not start."""
+        seconds = PARSE_SECONDS
+        began = time.monotonic()
+        deadline = began + seconds
+        outcome: tuple[Any, ...] = ("died",)
+        try:
+            while self.alive:
+                if not self._conn.poll(max(deadline - time.monotonic(), 0)):
+                    self.close()
+                    if deadline >= began + PARSE_MAX_SECONDS:
+                        raise DocumentTooLarge(f"{name}: took longer than {PARSE_MAX_SECONDS:g} seconds to parse "
+                                               "(PARSE_MAX_SECONDS), so it was not ingested", "PARSE_MAX_SECONDS",
+                                               PARSE_MAX_SECONDS)
+                    raise DocumentTooLarge(f"{name}: took longer than {seconds:g} seconds to parse "
+                                           "(PARSE_SECONDS), so it was not ingested", "PARSE_SECONDS", seconds)
+                outcome = self._conn.recv()
+                if outcome[0] == "started":
+                    self.started = True
+                elif outcome[0] == "progress":  # one more page read: the next one gets its own time
+                    deadline = min(time.monotonic() + seconds, began + PARSE_MAX_SECONDS)
+                    if progress is not None:
+                        progress(outcome[1], outcome[2])
+                else:
+                    break
+        except (EOFError, OSError):
+            outcome = ("died",)
+        if outcome[0] in ("died", "memory"):
+            self.close()  # a worker out of memory ends itself: its heap is not trusted with another file
+        return _outcome(outcome, name, self.started, self._proc.exitcode, in_process)
+
+    def close(self) -> None:
+        self.alive = False
+        if self._proc.is_alive():
+            try:
+                self._conn.send(None)  # done: the worker ends after the file in hand
+            except (OSError, ValueError):
+                pass
+            self._proc.join(0.5)
+        if self._proc.is_alive():
+            self._proc.kill()
+        self._proc.join()
+        self._conn.close()
+
+
+def _outcome(outcome: tuple[Any, ...], name: str, started: bool, exitcode: int | None,
+             in_process: Callable[[], ParsedDoc]) -> ParsedDoc:
     if outcome[0] == "ok":
-        return outcome[1]
+        return outcome[1]  # type: ignore[no-any-return]
     if outcome[0] == "error":
         _, kind, message, limit, maximum = outcome
         if kind == "DocumentTooLarge":
@@ -177,16 +232,80 @@ def _parse(data: bytes, name: str, progress: Progress | None = None) -> ParsedDo
         raise IngestError(f"{name}: could not be parsed (the parser failed)")
     if not started:  # the worker never ran (a main module without its __main__ guard)
         log.error("a parse worker cannot start in this process (exit code %s): %s is parsed in-process, under the "
-                  "parsers' size limits but without a time or memory limit", proc.exitcode, name)
-        return parse_bytes(data, name)
-    log.error("the worker parsing %s ended without an answer (exit code %s)", name, proc.exitcode)
+                  "parsers' size limits but without a time or memory limit", exitcode, name)
+        return in_process()
+    log.error("the worker parsing %s ended without an answer (exit code %s)", name, exitcode)
     raise DocumentTooLarge(f"{name}: could not be parsed within the parsing limits (the parser process was "
                            "stopped), so it was not ingested", "PARSE_MEMORY_BYTES", PARSE_MEMORY_BYTES)
 
 
-def _child(conn: Any, data: bytes, name: str, memory: int) -> None:
-    """The worker: parse, send one outcome tuple (exceptions are sent as their class name and
-    message, so the parent raises its own), exit."""
+ISOLATED_SUFFIXES = frozenset({".pdf", ".docx", ".xlsx", ".pptx", *IMAGE_SUFFIXES})
+"""The formats a folder ingest parses in a :class:`ParseWorker`: those whose parse takes time and memory
+(pages, OCR, zip containers). Text, Markdown, HTML and CSV are parsed in the ingesting process, under the
+parsers' limits (sending each small file to a worker would cost more than parsing it)."""
+
+
+class ParseWorker:
+    """One worker process that parses the files of a folder ingest one after another, under the same
+    limits as :func:`parse_isolated` (time per file and per page, memory): :meth:`submit` the next file
+    before taking the previous one's :meth:`result`, and the worker parses it while the caller indexes
+    (two cores: parsing and indexing at once). Results are taken in the order submitted. A worker that
+    runs over a limit or dies is replaced, and the files it still held are sent to the new one. Where
+    workers cannot run (:func:`_forkserver`), files are parsed in this process when their result is asked.
+
+        with ParseWorker() as w:
+            w.submit(0, Path("a.pdf"))
+            doc = w.result(0)     # what parse_file(Path("a.pdf")) gives, or raises
+    """
+
+    def __init__(self) -> None:
+        self._ctx = _forkserver()
+        self._worker: _Worker | None = None
+        self._queued: dict[int, Path] = {}
+
+    def _live(self) -> _Worker:
+        if self._worker is None or not self._worker.alive:
+            self._worker = _Worker(self._ctx)
+            for path in self._queued.values():
+                self._worker.send(path, path.name)
+        return self._worker
+
+    def submit(self, key: int, path: Path) -> None:
+        self._queued[key] = path
+        if self._ctx is not None:
+            if self._worker is not None and self._worker.alive:
+                self._worker.send(path, path.name)
+            else:
+                self._live()
+
+    def result(self, key: int, progress: Progress | None = None) -> ParsedDoc:
+        """The parse of the file submitted first among those not yet taken (``key``)."""
+        if next(iter(self._queued)) != key:
+            raise ValueError(f"results are taken in the order submitted: {key} is not next")
+        path = self._queued[key]
+        try:
+            if self._ctx is None:
+                return parse_file(path, progress)
+            with _slots:
+                return self._live().receive(path.name, progress, lambda: parse_file(path))
+        finally:
+            del self._queued[key]
+
+    def close(self) -> None:
+        if self._worker is not None:
+            self._worker.close()
+
+    def __enter__(self) -> ParseWorker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _serve(conn: Any, memory: int) -> None:
+    """The worker: parse each ``(bytes or path, name)`` it receives and send its outcome tuple (exceptions are
+    sent as their class name and message, so the parent raises its own), until it receives None or
+    runs out of memory."""
     conn.send(("started",))
     ceiling = 0
     try:
@@ -196,28 +315,41 @@ def _child(conn: Any, data: bytes, name: str, memory: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
     except (OSError, ValueError, ImportError, StopIteration):
         ceiling = 0  # no /proc or no rlimits: the time limit still holds
-    outcome: tuple[Any, ...]
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            break
+        outcome = _parse_one(conn, job[0], job[1], ceiling)
+        del job
+        try:
+            conn.send(outcome)
+        except MemoryError:
+            outcome = ("memory",)
+            conn.send(outcome)
+        if outcome[0] == "memory":
+            break
+    conn.close()
+
+
+def _parse_one(conn: Any, data: bytes | Path, name: str, ceiling: int) -> tuple[Any, ...]:
+    def progress(page: int, pages: int) -> None:
+        conn.send(("progress", page, pages))
+
     try:
-        outcome = ("ok", parse_bytes(data, name, lambda page, pages: conn.send(("progress", page, pages))))
+        return ("ok", parse_file(data, progress) if isinstance(data, Path) else parse_bytes(data, name, progress))
     except IngestError as exc:
         if _out_of_memory(exc, ceiling):  # a parser's catch-all made the MemoryError "corrupt or unreadable"
-            outcome = ("memory",)
-        else:
-            outcome = ("error", type(exc).__name__, exc.message, getattr(exc, "limit", ""),
-                       getattr(exc, "maximum", None))
+            return ("memory",)
+        return ("error", type(exc).__name__, exc.message, getattr(exc, "limit", ""), getattr(exc, "maximum", None))
     except MemoryError:
-        outcome = ("memory",)
+        return ("memory",)
     except Exception:  # noqa: BLE001 - reported to the parent, which logs it
         import traceback
 
-        outcome = ("crash", traceback.format_exc())
-    del data
-    try:
-        conn.send(outcome)
-    except MemoryError:
-        conn.send(("memory",))
-    finally:
-        conn.close()
+        return ("crash", traceback.format_exc())
 
 
 def _out_of_memory(exc: BaseException, ceiling: int) -> bool:

@@ -248,6 +248,29 @@ def test_a_parse_over_its_memory_is_stopped(slow: bytes, monkeypatch: pytest.Mon
     assert info.value.limit == "PARSE_MEMORY_BYTES"
 
 
+def test_one_worker_parses_a_folder_in_order_and_is_replaced_after_a_file_over_its_time(
+        slow: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder ingest's worker: files parsed in the order sent, under the same time limit; the worker
+    killed for one file is replaced, and the files it still held are parsed by the next one."""
+    sample = (DATA / "sample.docx").read_bytes()
+    files = []
+    for name, data in [("a.docx", sample), ("slow.docx", slow), ("b.docx", sample), ("bad.docx", b"PK\x03\x04 x")]:
+        files.append(tmp_path / name)
+        files[-1].write_bytes(data)
+    monkeypatch.setattr(parse_worker, "PARSE_SECONDS", 0.5)
+    with parse_worker.ParseWorker() as w:
+        for i, f in enumerate(files):
+            w.submit(i, f)
+        with pytest.raises(ValueError, match="taken in the order submitted"):
+            w.result(1)
+        assert w.result(0) == parse_bytes(sample, "a.docx")
+        with pytest.raises(DocumentTooLarge, match="slow.docx: took longer than 0.5 seconds"):
+            w.result(1)
+        assert w.result(2) == parse_bytes(sample, "b.docx")
+        with pytest.raises(IngestError, match="bad.docx: corrupt or unreadable DOCX"):
+            w.result(3)
+
+
 # ----------------------------------------------------------------------------- knowzero ingest
 def test_ingest_names_the_bomb_goes_on_and_exits_non_zero(isolated: Path, tmp_path: Path) -> None:
     from knowzero.cli import app
