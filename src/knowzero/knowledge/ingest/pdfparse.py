@@ -33,7 +33,7 @@ import statistics
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from knowzero.errors import IngestError
 from knowzero.knowledge.ingest.document import DocumentText, ParsedDoc
@@ -54,9 +54,9 @@ Ocr = Callable[[object], list[tuple[float, float, float, float, str]]]
 """An OCR reader: a Pillow image → (left, top, right, bottom, text) lines in pixels."""
 
 
-@dataclass(frozen=True)
-class Run:
-    """A text run in PDF points, y growing upwards (PDF's own coordinates)."""
+class Run(NamedTuple):
+    """A text run in PDF points, y growing upwards (PDF's own coordinates). A tuple: a page has hundreds
+    of them and a layout makes as many again (a frozen dataclass was a tenth of the parse time)."""
 
     left: float
     bottom: float
@@ -420,13 +420,20 @@ def _reading_order(page: Page, runs: list[Run], tables: list[tuple[float, list[l
 def _lines(runs: list[Run]) -> list[Run]:
     """Runs on one line (overlapping heights) merged left to right, lines top to bottom."""
     out: list[list[Run]] = []
-    for r in sorted(runs, key=lambda r: (-r.mid_y, r.left)):
-        if out and abs(out[-1][0].mid_y - r.mid_y) < 0.5 * min(out[-1][0].height, r.height):
+    mid = height = 0.0  # of the line being built: its first run's
+    for r in sorted(runs, key=lambda r: (-(r.top + r.bottom), r.left)):
+        r_mid, r_height = (r.top + r.bottom) / 2, r.size or r.top - r.bottom
+        if out and abs(mid - r_mid) < 0.5 * min(height, r_height):
             out[-1].append(r)
         else:
             out.append([r])
+            mid, height = r_mid, r_height
     merged = []
     for group in out:
+        if len(group) == 1:
+            r = group[0]
+            merged.append(r if r.text == r.text.strip() else r._replace(text=r.text.strip()))
+            continue
         group.sort(key=lambda r: r.left)
         text = " ".join(r.text.strip() for r in group)
         merged.append(Run(group[0].left, min(r.bottom for r in group), max(r.right for r in group),
