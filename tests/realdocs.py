@@ -28,9 +28,10 @@ def _latin1(text: str) -> str:
 
 
 def two_column_pdf(sections: Sequence[tuple[str, Sequence[str]]], *, tables: Sequence[tuple[str, list[list[str]]]] = (),
-                   title: str = "Northwind Handbook", width: int = 44, hyphenate: bool = True) -> bytes:
+                   title: str = "Northwind Handbook", width: int = 44, hyphenate: bool = True,
+                   ruled: bool = True) -> bytes:
     """``sections``: (heading, paragraphs); ``tables``: (caption, rows with the header first), drawn
-    after the sections on the last page, full width. Lines are wrapped at ``width`` characters, so
+    after the sections on the last page, full width (cell borders drawn when ``ruled``). Lines are wrapped at ``width`` characters, so
     most sentences break inside; with ``hyphenate`` a long word at a line end is split with a hyphen."""
     from fpdf import FPDF
 
@@ -92,7 +93,7 @@ def two_column_pdf(sections: Sequence[tuple[str, Sequence[str]]], *, tables: Seq
             pdf.set_font("Helvetica", "B" if r == 0 else "", 9)
             for w, cell in zip(widths, row, strict=True):
                 pdf.set_xy(x, y)
-                pdf.cell(w, 16, _latin1(cell), border=1)
+                pdf.cell(w, 16, _latin1(cell), border=1 if ruled else 0)
                 x += w
             y += 16
         state["y"] = y + 10

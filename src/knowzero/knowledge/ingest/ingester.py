@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -49,7 +51,7 @@ from knowzero.knowledge.index.tables import (
 from knowzero.knowledge.ingest.chunker import chunk_text
 from knowzero.knowledge.ingest.document import page_at
 from knowzero.knowledge.ingest.embedqueue import JobQueue, WorkProgress, bump, run_worker, store_vectors
-from knowzero.knowledge.ingest.parse_worker import ISOLATED_SUFFIXES, ParseWorker
+from knowzero.knowledge.ingest.parse_worker import ISOLATED_SUFFIXES, PARSE_WORKERS, ParseWorker
 from knowzero.knowledge.ingest.parsers import TEXT_SUFFIXES, ParsedDoc, parse_bytes, parse_file
 from knowzero.knowledge.types import Passage
 
@@ -262,8 +264,9 @@ class Ingester:
                 report: IngestReport, progress: Callable[[int, int], None] | None, embed: bool = True,
                 on_progress: Callable[[IngestProgress], None] | None = None) -> IngestReport:
         t0 = time.perf_counter()
-        with ParseWorker() as worker:
-            existing = self._ingest_with(worker, docs, collection=collection, domain=domain, report=report,
+        with ExitStack() as stack:
+            workers = tuple(stack.enter_context(ParseWorker()) for _ in range(min(PARSE_WORKERS, os.cpu_count() or 1)))
+            existing = self._ingest_with(workers, docs, collection=collection, domain=domain, report=report,
                                          on_progress=on_progress)
         removed: list[str] = []
         for root, seen in roots:
@@ -288,7 +291,7 @@ class Ingester:
         report.elapsed_ms = (time.perf_counter() - t0) * 1000
         return report
 
-    def _ingest_with(self, worker: ParseWorker, docs: list[SourceDoc], *, collection: str, domain: str | None,
+    def _ingest_with(self, workers: tuple[ParseWorker, ...], docs: list[SourceDoc], *, collection: str, domain: str | None,
                      report: IngestReport, on_progress: Callable[[IngestProgress], None] | None) -> dict[str, Any]:
         """Parse, chunk and store ``docs`` in batches; the files that were in the database before."""
         s = self.settings
@@ -314,24 +317,24 @@ class Ingester:
             old = existing.get(d.source)
             return old is not None and old.sha256 == d.sha256
 
-        # PDF, Office files and images are parsed in a worker process, one file ahead of the indexing here
+        # PDF, Office files and images are parsed in worker processes (taking turns), ahead of the indexing here
         to_submit = deque(i for i, d in enumerate(docs) if isinstance(d.parsed, _LazyParse)
                           and d.parsed.path.suffix.lower() in ISOLATED_SUFFIXES and not unchanged(d))
-        in_worker = set(to_submit)
+        worker_of = {k: workers[n % len(workers)] for n, k in enumerate(to_submit)}
 
         def parse(i: int, d: SourceDoc) -> ParsedDoc:
-            if i not in in_worker:
+            if i not in worker_of:
                 return d.parsed.get(pages_read(i, d.source)) if isinstance(d.parsed, _LazyParse) else d.parsed
             try:
-                return worker.result(i, pages_read(i, d.source))
+                return worker_of[i].result(i, pages_read(i, d.source))
             finally:
                 if to_submit:  # the next file, parsed while this one is indexed
                     k = to_submit.popleft()
-                    worker.submit(k, docs[k].parsed.path)  # type: ignore[attr-defined]
+                    worker_of[k].submit(k, docs[k].parsed.path)  # type: ignore[attr-defined]
 
-        for _ in range(min(2, len(to_submit))):
+        for _ in range(min(2 * len(workers), len(to_submit))):
             k = to_submit.popleft()
-            worker.submit(k, docs[k].parsed.path)  # type: ignore[attr-defined]
+            worker_of[k].submit(k, docs[k].parsed.path)  # type: ignore[attr-defined]
         for i, d in enumerate(docs):
             if unchanged(d):
                 report.unchanged.append(d.source)

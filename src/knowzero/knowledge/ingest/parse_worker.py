@@ -6,8 +6,8 @@ the process is killed; a PDF or image read page by page — OCR takes seconds a 
 :data:`PARSE_SECONDS` more after each page it reports, up to :data:`PARSE_MAX_SECONDS` in all) and memory (:data:`PARSE_MEMORY_BYTES` of address space above the worker's
 start, then ``MemoryError``). Uploads are parsed here (``knowzero.api.routes.kb``), so a bomb never
 grows the server's heap or holds its GIL, and the server keeps answering. A folder ingest (``knowzero
-ingest``) sends its PDF, Office and image files to one :class:`ParseWorker` under the same limits, a file
-ahead of the indexing (parsing and indexing at once on two cores).
+ingest``) sends its PDF, Office and image files to :data:`PARSE_WORKERS` :class:`ParseWorker` processes
+taking turns, under the same limits, ahead of the indexing (parsing and indexing at once).
 
 Each parse is a process forked from multiprocessing's forkserver, which has the parsers imported
 (a few milliseconds a file, not an interpreter start); at most :data:`PARSE_WORKERS` run at once,
@@ -249,7 +249,8 @@ class ParseWorker:
     """One worker process that parses the files of a folder ingest one after another, under the same
     limits as :func:`parse_isolated` (time per file and per page, memory): :meth:`submit` the next file
     before taking the previous one's :meth:`result`, and the worker parses it while the caller indexes
-    (two cores: parsing and indexing at once). Results are taken in the order submitted. A worker that
+    (a folder ingest keeps :data:`PARSE_WORKERS` of them busy, no more than the machine has cores). Results
+    are taken in the order submitted. A worker that
     runs over a limit or dies is replaced, and the files it still held are sent to the new one. Where
     workers cannot run (:func:`_forkserver`), files are parsed in this process when their result is asked.
 

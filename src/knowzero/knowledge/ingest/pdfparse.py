@@ -6,7 +6,8 @@ or a table cell); this module lays them out:
   ignored) comes back on at least half of the pages, and bare page numbers ("Page 3", "- 3 -");
 - tables: a cluster of ruled cells (the page's path objects) holding text on 2+ rows and 2+ columns is
   read cell by cell (rows and columns cut at its rules) and written as a table in place
-  (:class:`~knowzero.knowledge.ingest.document.DocumentText`); tables without rules stay text;
+  (:class:`~knowzero.knowledge.ingest.document.DocumentText`); so is a table without rules: 3+ lines,
+  each in 2+ runs starting at the same few x positions, with short cells (:func:`_aligned_tables`);
 - columns: a page whose runs leave a vertical gutter (few runs cross it, both sides hold text at the
   same heights) is read left column then right column, band by band between the runs that span it;
 - paragraphs: lines of a column are joined into one paragraph (a hyphen at a line end removed, CJK
@@ -19,7 +20,8 @@ given (``models/ocr.py``); its lines go through the same layout and the page is 
 Limits stay the parser's (``knowledge/ingest/parsers.py``): pages, characters of text, runs and path objects
 per page, pixels of a rendered page. PDFium is not thread-safe: every call holds one lock.
 
-What it does not do: borderless tables, right-to-left scripts, multi-column layouts of 3+ columns
+What it does not do: borderless tables whose columns do not start at common x positions (centred or
+right-aligned cells), right-to-left scripts, multi-column layouts of 3+ columns
 (read as one column), form fields and annotations.
 """
 
@@ -241,6 +243,8 @@ def lay_out(pages: list[Page]) -> DocumentText:
     for page in pages:
         runs = [r for r in page.runs if not _is_margin_line(r, page, repeated)]
         tables, runs = _tables(page, runs)
+        aligned, runs = _aligned_tables(runs)
+        tables += aligned
         para.page(page.number)
         for block in _reading_order(page, runs, tables):
             if isinstance(block, list):
@@ -315,6 +319,70 @@ def _tables(page: Page, runs: list[Run]) -> tuple[list[tuple[float, list[list[st
         taken = set(map(id, inside))
         rest = [r for r in rest if id(r) not in taken]
     return tables, rest
+
+
+SHORT_CELL = 25
+"""Characters of a cell that reads as a table's, not a line of prose (a column of a two-column page)."""
+
+
+def _aligned_tables(runs: list[Run]) -> tuple[list[tuple[float, list[list[str]]]], list[Run]]:
+    """Tables without rules: 3+ consecutive lines, each in 2+ runs, whose runs start at the same few x
+    positions (the columns), with short cells — 3+ columns with half of the cells short, or 2 columns
+    with 80% short (two columns of prose also start every line at the same two x positions, but their
+    lines are long). (top, rows of cell texts) each, and the runs outside them."""
+    rows: list[list[Run]] = []
+    mid = height = 0.0
+    for r in sorted(runs, key=lambda r: (-(r.top + r.bottom), r.left)):
+        r_mid, r_height = (r.top + r.bottom) / 2, r.size or r.top - r.bottom
+        if rows and abs(mid - r_mid) < 0.5 * min(height, r_height):
+            rows[-1].append(r)
+        else:
+            rows.append([r])
+            mid, height = r_mid, r_height
+    blocks: list[list[list[Run]]] = []
+    for row in rows:
+        row.sort(key=lambda r: r.left)
+        prev = blocks[-1][-1] if blocks else None
+        near = prev is not None and len(prev) >= 2 and min(r.bottom for r in prev) - max(r.top for r in row) \
+            < 2.5 * max(r.top - r.bottom for r in row)
+        if len(row) >= 2 and near:
+            blocks[-1].append(row)
+        else:
+            blocks.append([row])
+    tables: list[tuple[float, list[list[str]]]] = []
+    taken: set[int] = set()
+    for block in blocks:
+        grid = _aligned_grid(block)
+        if grid is not None:
+            tables.append((max(r.top for r in block[0]), grid))
+            taken.update(id(r) for row in block for r in row)
+    return tables, [r for r in runs if id(r) not in taken]
+
+
+def _aligned_grid(block: list[list[Run]]) -> list[list[str]] | None:
+    """The cells of a block of lines whose runs start in columns (see :func:`_aligned_tables`), or None."""
+    if len(block) < 3 or any(len(row) < 2 for row in block):
+        return None
+    starts: list[float] = []
+    for x in sorted(r.left for row in block for r in row):
+        if not starts or x - starts[-1] > 4:
+            starts.append(x)
+    if len(starts) < 2 or len(starts) > 12:
+        return None
+    cells = [r.text.strip() for row in block for r in row]
+    short = sum(len(c) <= SHORT_CELL for c in cells) / len(cells)
+    if short < (0.8 if len(starts) == 2 else 0.5):
+        return None
+    grid = []
+    for row in block:
+        line = [""] * len(starts)
+        for r in row:
+            j = bisect.bisect_right(starts, r.left + 4) - 1
+            line[j] = (line[j] + " " + r.text.strip()).strip()
+        grid.append(line)
+    if sum(1 for c in grid[0] if c) < 2 or any(all(not row[j] for row in grid) for j in range(len(starts))):
+        return None
+    return grid
 
 
 def _within(b: tuple[float, float, float, float], reg: list[float]) -> bool:

@@ -56,6 +56,22 @@ def test_pdf_table_is_kept_in_place_and_structured() -> None:
     assert doc.text.index("## Allowance rates") < placed.start
 
 
+def test_a_pdf_table_without_rules_is_read_as_a_table_and_two_columns_of_prose_are_not() -> None:
+    rows = [*RATES, ["C", "90", "East side office"]]
+    doc = parse_bytes(two_column_pdf([("Coworking allowance", [ALLOWANCE, RECEIPTS] + [FILLER] * 14)],
+                                     tables=[("Allowance rates", rows)], ruled=False), "unruled.pdf")
+    assert len(doc.tables) == 1, "the prose of both columns (lines at the same heights, at two x) is no table"
+    placed = doc.tables[0]
+    assert [c.header for c in placed.table.columns] == ["Grade", "Monthly euros", "Region"]
+    assert placed.table.rows == [["A", 120, "North"], ["B", 150, "South"], ["C", 90, "East side office"]]
+    assert doc.text[placed.start:placed.end].splitlines()[-1] == "Grade: C；Monthly euros: 90；Region: East side office。"
+    assert ALLOWANCE in doc.text.splitlines() and RECEIPTS in doc.text.splitlines()
+    two = parse_bytes(two_column_pdf([("Rules", [FILLER] * 30)], tables=[("Codes", [["Code", "Meaning"], ["AB", "Annual"],
+                                                                                    ["SL", "Sick"]])], ruled=False),
+                      "codes.pdf")
+    assert [t.table.rows for t in two.tables] == [[["AB", "Annual"], ["SL", "Sick"]]]
+
+
 def test_html_and_markdown_tables_stand_where_they_are() -> None:
     html = (b"<html><body><h1>Rates</h1><p>Before the table.</p><table><tr><th>Grade</th><th>Euros</th></tr>"
             b"<tr><td>A</td><td>120</td></tr></table><p>After the table.</p></body></html>")
