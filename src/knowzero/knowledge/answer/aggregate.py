@@ -28,6 +28,7 @@ from sqlalchemy import ColumnElement, func, or_, select
 
 from knowzero.knowledge.index.sqlindex import CMP, SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
+from knowzero.knowledge.text import pos_tags
 
 Operation = Literal["count", "sum", "avg"]
 
@@ -89,14 +90,16 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
         about = bool(noun) and (noun in normal_key(t.title) or any(noun in normal_key(c.label) for c in t.columns))
         if not named and not about and col is None:
             continue  # nothing of this table is named: no query is built from a guess
-        score = sum(len(values) for _label, values in named) + (0.5 if about else 0.0) + (0.25 if col else 0.0)
+        titled = any(len(k) >= 2 and k in q for k in _spelled(t.title))
+        score = sum(len(values) for _label, values in named) + (0.5 if about else 0.0) + (0.25 if col else 0.0) \
+            + (0.5 if titled else 0.0)
         if best is None or score > best[0]:
             best = (score, t, conds, named, col)
     if best is None:
         return None
     _score, t, conds, named, col = best
-    known = [noun, normal_key(t.title), *(normal_key(c.label) for c in t.columns),
-             *(v for _label, values in named for v in values), *(normal_key(x) for x in context)]
+    known = [noun, *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
+             *(v for _label, values in named for v in values), *(k for x in context for k in _spelled(x))]
     if _unmatched_qualifier(q, known):
         return None  # "销售部一共有多少名员工？" over a roster without 销售部: no count of other rows
     table = index.table(t.name)
@@ -198,6 +201,9 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
         kept = sorted(vals)
         conds.append(or_(*(func.lower(table.c[c.name]).in_(kept) for c in cols)))
         named.append(("/".join(c.label for c in cols), tuple(kept)))
+    for col, number in _numbers_named(index, t, q):
+        conds.append(table.c[col.name] == number)
+        named.append((col.label, (str(number),)))
     for word, op in CMP:
         m = re.search(re.escape(word) + r"\s*([0-9]+(?:\.[0-9]+)?)", q)
         compared = numeric_column(index, t, q) if m else None
@@ -208,21 +214,68 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
     return conds, named
 
 
+_WHOLE_NUMBER = re.compile(r"(?<![\d.])\d{1,9}(?![\d.])")
+
+
+def _numbers_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableColumn, int]]:
+    """Whole-number cells the question names with their column ("2024年购置" → 购置年份 = 2024): a number
+    of the question that is a value of an integer column whose header shares two or more characters with
+    the question. One filter per column; a number the question compares ("超过5000") is not one."""
+    numbers = [int(m.group(0)) for m in _WHOLE_NUMBER.finditer(q)
+               if not any(q[:m.start()].rstrip().endswith(word) for word, _op in CMP)]
+    if not numbers:
+        return []
+    out: list[tuple[TableColumn, int]] = []
+    table = index.table(t.name)
+    with index.engine.connect() as conn:
+        for c in t.columns:
+            if c.type != "INTEGER" or _common_run(re.split(r"[_(（]", normal_key(c.label))[0], q) < 2:
+                continue
+            for n in numbers:
+                if conn.execute(select(table.c._row).where(table.c[c.name] == n).limit(1)).first() is not None:
+                    out.append((c, n))
+                    break
+    return out
+
+
+_NOT_NAMING = frozenset({"v", "vd", "d", "p", "c", "u", "uj", "ul", "ud", "uz", "uv", "ug", "y", "r", "m", "q"})
+"""jieba's part-of-speech tags of words that name nothing to count by: verbs (not verbal nouns: 销售 of
+销售部 stays a qualifier), adverbs, prepositions, conjunctions, particles, pronouns, numerals, measure words."""
+_FUNCTION_WORDS = frozenset("on at by for from with to of per each any there here".split())
+"""English prepositions and the like, never a qualifier of what is counted."""
 _PLAIN = re.compile(rf"(?:公司|我们|我司|全部|所有|总共|一共|共计|合计|目前|现在|现有|当前|平均|均|的|是|有|多少|几|[{_CLASSIFIER}]|"
                     r"how many|are|is|there|in|total|the|all|we|our|do|does|have|average|mean|what|of)")
 
 
+def _spelled(title: str) -> list[str]:
+    """A title as compared with a question: as written, with a file name's ``_``/``-`` as spaces
+    ("Staff_Roster" is "staff roster") and without a year at its end ("Fee_Schedule_2026": "fee schedule")."""
+    key = normal_key(title)
+    spaced = re.sub(r"[_-]+", " ", key)
+    undated = re.sub(r"\s*\d{4}$", "", spaced)
+    return list(dict.fromkeys((key, spaced, undated)))
+
+
 def _unmatched_qualifier(q: str, known: list[str]) -> bool:
     """The question qualifies what it counts with words no cell matched ("销售部…员工" when there is no
-    销售部); words of the counted noun, the table's title and its headers are not qualifiers."""
+    销售部); words of the counted noun, the table's title and its headers are not qualifiers, nor are
+    a single character left between matched words, a verb ("负责") or a function word ("on the staff roster")."""
     rest = _PLAIN.sub(" ", q)
     for text in known:
         for n in range(len(text), 1, -1):  # every run of 2+ characters of a known text, longest first
             for i in range(len(text) - n + 1):
                 if text[i:i + n] in rest:
                     rest = rest.replace(text[i:i + n], " ")
-    rest = re.sub(r"[\W_]+", "", rest)
-    return len(rest) >= 2
+    for piece in rest.split():
+        word = re.sub(r"[\W_]+", "", piece)
+        if re.search(r"\d", word):
+            return True  # a number no cell matched ("2019年购置的车辆" when none was bought in 2019)
+        if len(word) < 2 or word in _FUNCTION_WORDS:
+            continue  # single characters left between matched words ("2024年购置" → 年) name nothing
+        if all(flag in _NOT_NAMING for _w, flag in pos_tags(word)):
+            continue  # a verb or a function word ("社会事务科负责的服务事项": 负责)
+        return True
+    return False
 
 
 def numeric_column(index: SqlIndex, t: TableInfo, q: str) -> TableColumn | None:

@@ -27,9 +27,18 @@ D05,ThinkPad X1,笔记本,市场部,在用,9800
 """
 
 
+VEHICLES = """车牌号,车型,所属科室,购置年份,状态
+A1,厢式货车,运输科,2021,在用
+A2,厢式货车,运输科,2024,在用
+A3,冷藏车,运输科,2024,维修中
+A4,轿车,行政科,2024,在用
+"""
+
+
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    return make_kb(tmp_path_factory.mktemp("agg") / "kz", {"hr/员工花名册.csv": STAFF, "it/设备清单.csv": DEVICES})
+    return make_kb(tmp_path_factory.mktemp("agg") / "kz", {"hr/员工花名册.csv": STAFF, "it/设备清单.csv": DEVICES,
+                                                          "fleet/Vehicle_Register.csv": VEHICLES})
 
 
 @pytest.mark.parametrize(("question", "operation", "value"), [
@@ -39,6 +48,9 @@ def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def
     ("研发部笔记本的单价合计多少？", "sum", 34200),
     ("笔记本的平均单价是多少？", "avg", 11000),
     ("在职的P8有几名？", "count", 2),
+    ("2024年购置的车辆有几辆？", "count", 3),  # a number the question names, in the column its header names
+    ("运输科负责的车辆有几辆？", "count", 3),  # a verb is no qualifier
+    ("How many 冷藏车 are on the vehicle register?", "count", 1),  # the file's name, spaced, is the table's
 ])
 def test_a_computed_question_gets_its_value(kb, question: str, operation: str, value: float) -> None:  # type: ignore[no-untyped-def]
     c = aggregate.compute(kb.sql, question)
@@ -52,7 +64,7 @@ def test_no_query_is_built_from_a_guess(kb, question: str) -> None:  # type: ign
     assert aggregate.compute(kb.sql, question) is None
 
 
-@pytest.mark.parametrize("question", ["销售部一共有多少名员工？", "上海办公室一共有多少名员工？"])
+@pytest.mark.parametrize("question", ["销售部一共有多少名员工？", "上海办公室一共有多少名员工？", "2019年购置的车辆有几辆？"])
 def test_a_qualifier_no_cell_matches_is_not_counted_over_the_whole_table(kb, question: str) -> None:  # type: ignore[no-untyped-def]
     assert aggregate.compute(kb.sql, question) is None
 
