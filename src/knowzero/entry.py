@@ -24,7 +24,8 @@ def print_answer(out: dict[str, Any], json_out: bool) -> None:
         return
     print(out["answer"])
     for i, c in enumerate(out["citations"], 1):
-        print(f"  [{i}] {c['source']} [{c['start']}:{c['end']}] “{c['quote'][:80]}”")
+        page = f" p. {c['page']}" if c.get("page") else ""
+        print(f"  [{i}] {c['source']}{page} [{c['start']}:{c['end']}] “{c['quote'][:80]}”")
     print(f"verdict: {out['verdict']} — {out['verdict_reason']}  ({out['elapsed_ms']:.0f} ms, domain {out['domain']})")
 
 

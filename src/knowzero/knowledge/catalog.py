@@ -23,6 +23,7 @@ from knowzero.knowledge.index import versions
 from knowzero.knowledge.index.dense import PgVectorIndex
 from knowzero.knowledge.index.loaded import Indexes
 from knowzero.knowledge.index.tables import kb_chunks, kb_disabled, kb_failures, kb_files, kb_flags
+from knowzero.knowledge.ingest.document import page_at
 from knowzero.knowledge.ingest.embedqueue import JobQueue, bump
 from knowzero.knowledge.ingest.ingester import stored_layout
 from knowzero.knowledge.text import tokens
@@ -38,6 +39,7 @@ class Catalog:
     def __init__(self, engine: Engine, queue: JobQueue, indexes: Indexes) -> None:
         self.engine, self.queue, self.indexes = engine, queue, indexes
         self._superseded: tuple[str, dict[str, str], dict[str, str]] | None = None
+        self._page_starts: tuple[str, dict[str, list[int]]] | None = None
         self._default_collections: tuple[str, tuple[str, ...]] | None = None
 
     # ----- changing what is stored -----
@@ -197,6 +199,19 @@ class Catalog:
         titles = {r[0]: r[2] for r in rows if r[0] in result}
         self._superseded = (self.indexes.revision, result, titles)
         return result
+
+    def page_of(self, path: str, offset: int) -> int | None:
+        """The page (or slide) of document ``path`` holding character ``offset``; None for a document without
+        pages. A chunk stores the page it starts on; a quote further into it may be on the next page."""
+        if self._page_starts is None or self._page_starts[0] != self.indexes.revision:
+            self._page_starts = (self.indexes.revision, {})
+        known = self._page_starts[1]
+        if path not in known:
+            with self.engine.connect() as conn:
+                raw = conn.execute(select(kb_files.c.layout).where(kb_files.c.path == path)).scalar()
+            starts = stored_layout(raw).get("page_starts") or []
+            known[path] = [int(x) for x in starts if isinstance(x, int)]
+        return page_at(known[path], offset)
 
     def superseded_editions(self, path: str) -> list[str]:
         """Titles of the editions the document at ``path`` supersedes (empty for most documents)."""

@@ -311,6 +311,10 @@ class KnowledgeBase:
         """Each superseded document's path → its current edition's, decided once per stored revision."""
         return self.catalog.superseded()
 
+    def page_of(self, path: str, offset: int) -> int | None:
+        """The page of document ``path`` holding character ``offset`` (None: a document without pages)."""
+        return self.catalog.page_of(path, offset)
+
     def superseded_editions(self, path: str) -> list[str]:
         """Titles of the editions the document at ``path`` supersedes (empty for most documents)."""
         return self.catalog.superseded_editions(path)

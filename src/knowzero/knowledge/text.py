@@ -313,9 +313,10 @@ class Sentence:
     end: int
 
 
-_SENT_END = re.compile(r"([。！？!?]+[”’」』）)]*|(?<![0-9])(?<!\b[a-zA-Z]\.[a-zA-Z])(?<!\be\.g)(?<!\bi\.e)\.(?=\s|$)[”’)]*|\n+)")
+_SENT_END = re.compile(r"([。！？!?]+[”’」』）)]*|(?<![0-9])(?<!\b[a-zA-Z]\.[a-zA-Z])(?<!\be\.g)(?<!\bi\.e)"
+                       r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)\.(?=\s|$)[”’)]*|\n+)")
 """A sentence ends at 。！？!? or a full stop before a space — not a decimal point, nor "a.m.", "p.m.",
-"e.g." or "i.e." (two letters with a stop between)."""
+"e.g." or "i.e." (two letters with a stop between), nor the title before a name (Dr., Mr., Ms., Mrs., Prof.)."""
 
 
 def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
@@ -326,6 +327,8 @@ def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
 
     >>> [s.text for s in split_sentences("Weekend day (8 a.m. to 6 p.m.) is paid. Next one, e.g. this.")]
     ['Weekend day (8 a.m. to 6 p.m.) is paid.', 'Next one, e.g. this.']
+    >>> [s.text for s in split_sentences("The curator is Dr. Anwen Pellow. She joined in 2019.")]
+    ['The curator is Dr. Anwen Pellow.', 'She joined in 2019.']
     """
     out: list[Sentence] = []
     start = 0

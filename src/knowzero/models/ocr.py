@@ -34,10 +34,13 @@ _O_FOR_ZERO = re.compile(r"(?<=\d)[oO](?=\d)|(?<=\d)[oO](?=[oO]?\d)|(?<=\d[,.])[
 def respace(text: str) -> str:
     """An OCR line's glued English words split again, and an ``o`` read between digits made ``0``: a run of
     6+ letters and digits (at least 4 letters, no capital after its first character: codes like XH1001AB
-    stay whole) is split where ``wordninja`` reads it as several English words.
+    stay whole; a capitalised run of up to 12 letters is a name, "Wrenfield", and stays whole too) is split
+    where ``wordninja`` reads it as several English words.
 
     >>> respace("Employeeswholivemorethan50kmfromthe office, fouryears orwhen 1,5o0eurosper 2,ooo XH1001AB 最多报销120元")
     'Employees who live more than 50 km from the office, four years or when 1,500 euros per 2,000 XH1001AB 最多报销120元'
+    >>> respace("founded by Tobias Wrenfield in Kelmouth")
+    'founded by Tobias Wrenfield in Kelmouth'
     """
     import wordninja
 
@@ -45,6 +48,8 @@ def respace(text: str) -> str:
         run = m.group(0)
         if sum(ch.isalpha() for ch in run) < 4 or any(ch.isupper() for ch in run[1:]):
             return run
+        if run[0].isupper() and len(run) <= 12:
+            return run  # a name read whole ("Wrenfield", "Kelmouth"), not glued words
         words = wordninja.split(run)
         return " ".join(words) if len(words) > 1 and "".join(words) == run else run
 

@@ -50,7 +50,8 @@ async def check_answer(state: State, runtime: Runtime[Deps]) -> State:
     draft = state.get("draft") or Draft("", [])
     verdict, shown, log = await kp.check_answer(question, draft, state.get("passages") or (), _kdeps(runtime, state),
                                                 analysis_of(state))
-    return {"verdict": verdict, "citations": as_citations(kp.citations_for(shown, verdict, _kdeps(runtime, state).kb.passage)),
+    kb = _kdeps(runtime, state).kb
+    return {"verdict": verdict, "citations": as_citations(kp.citations_for(shown, verdict, kb.passage, kb.page_of)),
             "draft": shown,
             "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state), state.get("reply_language"),
                                       kp.edition_notes(_kdeps(runtime, state).kb, shown)

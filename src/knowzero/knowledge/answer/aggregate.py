@@ -20,7 +20,7 @@ are bound parameters.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -28,7 +28,7 @@ from sqlalchemy import ColumnElement, func, or_, select
 
 from knowzero.knowledge.index.sqlindex import CMP, SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
-from knowzero.knowledge.text import pos_tags
+from knowzero.knowledge.text import pos_tags, tokens
 
 Operation = Literal["count", "sum", "avg"]
 
@@ -71,9 +71,10 @@ class Computed:
 
 
 def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = None,
-            context: Sequence[str] = ()) -> Computed | None:
+            context: Sequence[str] = (), superseded: Collection[str] = ()) -> Computed | None:
     """The computed answer to ``question`` over ``index``'s tables (only rows in ``allowed``), or None.
-    ``context``: titles of the documents around the table (the organisation's name is no qualifier)."""
+    ``context``: titles of the documents around the table (the organisation's name is no qualifier);
+    ``superseded``: paths of documents a newer edition replaces (their tables are not computed over)."""
     q = normal_key(question)
     op = _operation(q)
     if op is None:
@@ -81,8 +82,10 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     classifier, noun = _noun(question)
     best: tuple[float, TableInfo, list[ColumnElement[bool]], list[tuple[str, tuple[str, ...]]], TableColumn | None] | None = None
     for t in index.tables:
-        if allowed is not None and not (t.row_ids & allowed):
+        if (allowed is not None and not (t.row_ids & allowed)) or t.path in superseded:
             continue
+        if op == "count" and noun and _names_a_number(t, noun):
+            return None  # "how many paid CE days does a technician get": a cell to read, not rows to count
         conds, named = _filters(index, t, q)
         col = numeric_column(index, t, q) if op != "count" else None
         if op != "count" and col is None:
@@ -98,7 +101,11 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     if best is None:
         return None
     _score, t, conds, named, col = best
-    known = [noun, *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
+    about_best = bool(noun) and any(noun in k or _plural_of(noun, k) for k in (*_spelled(t.title),
+                                                                                *(normal_key(c.label) for c in t.columns)))
+    # the counted noun is no qualifier when the table is about it ("员工" of 员工花名册); else its words must
+    # match like any other ("宁波分拨中心有几辆新能源车": 新能源 names no cell, so no count of all the cars)
+    known = [noun if about_best else "", *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
              *(v for _label, values in named for v in values), *(k for x in context for k in _spelled(x))]
     if _unmatched_qualifier(q, known):
         return None  # "销售部一共有多少名员工？" over a roster without 销售部: no count of other rows
@@ -165,7 +172,8 @@ def _noun(question: str) -> tuple[str, str]:
     noun = _GENERIC.sub("", after.group(2)) if after else ""
     classifier = (after.group(1) or "") if after else ""
     if not noun and (before := _NOUN_BEFORE.search(q)):
-        noun = _GENERIC.sub("", before.group(1).split("的")[-1])
+        words = tokens(_GENERIC.sub("", before.group(1).split("的")[-1]), search=False, keep_stopwords=True)
+        noun = words[-1] if words else ""  # the word before the count: "车辆台账里冷藏车一共有几辆" → 冷藏车
         classifier = classifier or (before.group(2) or "")
     return classifier, normal_key(noun)
 
@@ -238,13 +246,25 @@ def _numbers_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableCol
     return out
 
 
-_NOT_NAMING = frozenset({"v", "vd", "d", "p", "c", "u", "uj", "ul", "ud", "uz", "uv", "ug", "y", "r", "m", "q"})
+_NOT_NAMING = frozenset({"v", "vd", "d", "p", "c", "u", "uj", "ul", "ud", "uz", "uv", "ug", "y", "r", "m", "q", "f"})
 """jieba's part-of-speech tags of words that name nothing to count by: verbs (not verbal nouns: 销售 of
-销售部 stays a qualifier), adverbs, prepositions, conjunctions, particles, pronouns, numerals, measure words."""
+销售部 stays a qualifier), adverbs, prepositions, conjunctions, particles, pronouns, numerals, measure words,
+locatives (里, 中)."""
 _FUNCTION_WORDS = frozenset("on at by for from with to of per each any there here".split())
 """English prepositions and the like, never a qualifier of what is counted."""
 _PLAIN = re.compile(rf"(?:公司|我们|我司|全部|所有|总共|一共|共计|合计|目前|现在|现有|当前|平均|均|的|是|有|多少|几|[{_CLASSIFIER}]|"
                     r"how many|are|is|there|in|total|the|all|we|our|do|does|have|average|mean|what|of)")
+
+
+def _names_a_number(t: TableInfo, noun: str) -> bool:
+    """The counted noun is a numeric column's header ("paid ce days" of "Paid CE days per year")."""
+    return any(c.type in ("INTEGER", "REAL") and len(noun) >= 4 and normal_key(c.label).startswith(noun)
+               for c in t.columns)
+
+
+def _plural_of(noun: str, text: str) -> bool:
+    """"vehicles" names "vehicle register": an English plural of a word of ``text``."""
+    return noun.isascii() and any(noun in (w + "s", w + "es") for w in re.findall(r"[a-z]+", text))
 
 
 def _spelled(title: str) -> list[str]:
@@ -261,11 +281,12 @@ def _unmatched_qualifier(q: str, known: list[str]) -> bool:
     销售部); words of the counted noun, the table's title and its headers are not qualifiers, nor are
     a single character left between matched words, a verb ("负责") or a function word ("on the staff roster")."""
     rest = _PLAIN.sub(" ", q)
-    for text in known:
-        for n in range(len(text), 1, -1):  # every run of 2+ characters of a known text, longest first
-            for i in range(len(text) - n + 1):
-                if text[i:i + n] in rest:
-                    rest = rest.replace(text[i:i + n], " ")
+    covered = [False] * len(rest)  # characters inside a run of 2+ characters of a known text
+    for run in {text[i:i + n] for text in known for n in range(2, len(text) + 1) for i in range(len(text) - n + 1)
+                if text[i:i + n] in rest}:
+        for m in re.finditer(re.escape(run), rest):
+            covered[m.start():m.end()] = [True] * (m.end() - m.start())
+    rest = "".join(" " if hit else ch for ch, hit in zip(rest, covered, strict=True))
     for piece in rest.split():
         word = re.sub(r"[\W_]+", "", piece)
         if re.search(r"\d", word):

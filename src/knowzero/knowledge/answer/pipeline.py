@@ -220,7 +220,8 @@ def computed_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, A
     if kb.sql is None or not a.computes:
         return None  # most questions: no collection filter or title list is fetched for nothing
     allowed = kb.allowed_ids(deps.collections or kb.default_collections(), None)
-    c = aggregate.compute(kb.sql, question, allowed, context=list(kb.document_titles().values()))
+    c = aggregate.compute(kb.sql, question, allowed, context=list(kb.document_titles().values()),
+                          superseded=kb.superseded())
     if c is None:
         return None
     claims = []
@@ -334,7 +335,8 @@ class Answer:
         v = self.verdict
         return {"question": self.question, "answer": self.reply, "verdict": v.level, "verdict_reason": v.reason,
                 "needs_human_review": v.needs_human_review,
-                "citations": [{k: c[k] for k in ("source", "title", "quote", "start", "end")} for c in self.citations],
+                "citations": [{k: c.get(k) for k in ("source", "title", "quote", "start", "end", "page", "ocr")}
+                              for c in self.citations],
                 "domain": self.domain, "elapsed_ms": self.elapsed_ms, "agent_log": self.agent_log}
 
 
@@ -357,7 +359,7 @@ async def answer(question: str, deps: KnowledgeDeps, analysis: Analysis | None =
     return Answer(question, compose_reply(question, shown, verdict, deps.ui_language, deps.reply_language,
                                           superseded=edition_notes(deps.kb, shown) if verdict.level != "insufficient" else (),
                                           analysis=a),
-                  verdict, citations_for(shown, verdict, deps.kb.passage),
+                  verdict, citations_for(shown, verdict, deps.kb.passage, deps.kb.page_of),
                   ev.passages, shown, routing.domain, agent_log=log, elapsed_ms=_ms(t0))
 
 

@@ -19,18 +19,22 @@ from knowzero.understanding.analysis import Analysis, of
 
 
 def citations_for(draft: Draft, verdict: policy.Verdict,
-                  passage: Callable[[str], Passage | None] | None = None) -> list[dict[str, Any]]:
+                  passage: Callable[[str], Passage | None] | None = None,
+                  page_of: Callable[[str, int], int | None] | None = None) -> list[dict[str, Any]]:
     """The citation objects of an answer. ``passage`` (the knowledge base's lookup by id) gives each the page
     (or slide) where its passage starts (``page``: None for a document without pages) and whether OCR read
-    that page (``ocr``: a reader should check the image)."""
+    that page (``ocr``: a reader should check the image); ``page_of`` (path, offset → page) the page where
+    the quote itself starts, when a passage runs over a page break."""
     if verdict.level == "insufficient":
         return []
     out = []
     for i, c in enumerate(draft.claims):
         p = passage(c.passage_id) if passage is not None else None
+        page = p.page if p is not None else None
+        if page is not None and page_of is not None:
+            page = page_of(c.source, c.start) or page
         out.append({"n": i + 1, "source": c.source, "title": c.title, "quote": c.quote, "start": c.start, "end": c.end,
-                    "passage_id": c.passage_id, "page": p.page if p is not None else None,
-                    "ocr": p.ocr if p is not None else False})
+                    "passage_id": c.passage_id, "page": page, "ocr": p.ocr if p is not None else False})
     return out
 
 

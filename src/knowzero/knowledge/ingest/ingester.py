@@ -174,6 +174,10 @@ class Ingester:
                 if f.suffix.lower() not in TEXT_SUFFIXES:
                     report.skipped.append({"path": source, "reason": "unsupported file type"})
                     continue
+                if root.is_dir() and (f.is_symlink() or not f.resolve().is_relative_to(root.resolve())):
+                    # a link in a folder may point anywhere the ingesting user can read (/etc/passwd.txt)
+                    report.skipped.append({"path": source, "reason": "symbolic link (not followed; name the file itself)"})
+                    continue
                 seen.add(str(f.resolve()))
                 dom = domain or infer_domain(rel, "general")
                 try:

@@ -228,7 +228,9 @@ def _outcome(outcome: tuple[Any, ...], name: str, started: bool, exitcode: int |
                                "(PARSE_MEMORY_BYTES), so it was not ingested", "PARSE_MEMORY_BYTES",
                                PARSE_MEMORY_BYTES)
     if outcome[0] == "crash":
-        log.error("parsing %s failed in the worker:\n%s", name, outcome[1])
+        last = next((ln for ln in reversed(str(outcome[1]).strip().splitlines()) if ln.strip()), "")
+        log.error("parsing %s failed in the worker: %s", name, last[:300])  # one line: a user reads this
+        log.debug("the worker's traceback:\n%s", outcome[1])
         raise IngestError(f"{name}: could not be parsed (the parser failed)")
     if not started:  # the worker never ran (a main module without its __main__ guard)
         log.error("a parse worker cannot start in this process (exit code %s): %s is parsed in-process, under the "

@@ -197,6 +197,13 @@ def test_citations_carry_the_page(tmp_path: Path) -> None:
     draft = Draft("x", [Claim(chunk.text[:20], chunk.path, chunk.text[:20], chunk.start, chunk.start + 20, chunk.id)])
     cites = citations_for(draft, Verdict("supported", "", [], 1.0, False), kb.passage)
     assert cites[0]["page"] == chunk.page and cites[0]["page"] >= 1 and cites[0]["ocr"] is False
+    # a quote further into a passage than a page break is cited with the page it is on
+    pages = doc_pages(kb)
+    first = next(c for c in kb.document_chunks("team/handbook.pdf") if c.page == 1)
+    later = pages[1] + 3
+    claim = Claim("x", first.path, "x", later, later + 1, first.id)
+    cited = citations_for(Draft("x", [claim]), Verdict("supported", "", [], 1.0, False), kb.passage, kb.page_of)
+    assert cited[0]["page"] == 2 and kb.page_of(first.path, 0) == 1 and kb.page_of("team/nothing.md", 5) is None
 
 
 @pytest.mark.slow
@@ -244,3 +251,21 @@ def test_a_document_with_two_tables_stores_both_and_an_old_database_is_migrated(
         migrate_many_tables_per_document(conn)
         conn.execute(text("INSERT INTO kb_tables SELECT * FROM old_t WHERE name = (SELECT max(name) FROM old_t)"))
         assert conn.execute(text("SELECT count(*) FROM kb_tables WHERE path = 'team/rates.html'")).scalar() == 2
+
+
+def test_a_link_in_a_folder_is_not_followed(tmp_path: Path) -> None:
+    """A folder ingest reads the folder's own files: a symbolic link could point anywhere the ingesting
+    user may read (/etc/passwd named passwd.txt). Named on the command line, the file is read."""
+    from kz_testlib import make_kb
+
+    outside = tmp_path / "secret.txt"
+    outside.write_text("root:x:0:0:root:/root:/bin/bash\n", "utf-8")
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "note.md").write_text("# Note\n\nThe car park opens at 6:30.\n", "utf-8")
+    (folder / "passwd.txt").symlink_to(outside)
+    kb = make_kb(tmp_path / "data")
+    report = kb.ingest_paths([folder], collection="team", embed=False)
+    assert report.added == ["docs/note.md"]
+    assert report.skipped == [{"path": "docs/passwd.txt", "reason": "symbolic link (not followed; name the file itself)"}]
+    assert kb.ingest_paths([folder / "passwd.txt"], collection="team", embed=False).added == ["passwd.txt"]
