@@ -290,3 +290,25 @@ def test_ingest_names_the_bomb_goes_on_and_exits_non_zero(isolated: Path, tmp_pa
     assert any(f.startswith("failed: wide.csv: a line of 2,000,001 characters") for f in failed), failed
     assert r.stdout.strip().splitlines()[-1].startswith("added 1, updated 0, unchanged 0, removed 0, skipped 0, failed 2")
     assert "Traceback" not in r.output
+
+
+def test_an_xlsx_merging_a_whole_sheet_is_refused_before_openpyxl_loads_it() -> None:
+    """A 5 KB workbook whose merged range covers 17 billion cells (openpyxl makes an object per merged cell:
+    1.6 GB and a minute before the memory limit stopped it) is refused from its XML."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.active.append(["a", "b"])
+    wb.active.merge_cells("A2:B3")
+    buf = io.BytesIO()
+    wb.save(buf)
+    out = io.BytesIO()
+    with zipfile.ZipFile(buf) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for item in src.infolist():
+            body = src.read(item)
+            dst.writestr(item, body.replace(b'ref="A2:B3"', b'ref="A2:XFD1048575"'))
+    data = out.getvalue()
+    assert len(data) < 10_000
+    with pytest.raises(DocumentTooLarge, match="merged ranges over 17,179,836,416 cells") as info:
+        parse_bytes(data, "far.xlsx")
+    assert info.value.limit == "MAX_SHEET_CELLS"
