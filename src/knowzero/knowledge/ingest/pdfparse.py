@@ -13,7 +13,10 @@ or a table cell); this module lays them out:
 - paragraphs: lines of a column are joined into one paragraph (a hyphen at a line end removed, CJK
   joined without a space) until a larger gap, a heading or a short line ending a sentence; a paragraph
   that does not end a sentence goes on across a page break;
-- headings: lines noticeably taller than the body text (``#`` for the tallest size, ``##`` next, …).
+- headings: lines noticeably taller than the body text (``#`` for the tallest size, ``##`` next, …), and a
+  short bold line of the body's size standing alone (a level below those);
+- paragraph breaks: a gap between lines over 0.75 of the body size, or over 1.6 times the document's usual
+  gap between lines when they are set wide apart (line spacing 1.5).
 
 A page with no text layer but an image is rendered (200 dpi) and read by the OCR engine when one is
 given (``models/ocr.py``); its lines go through the same layout and the page is marked as OCR.
@@ -28,6 +31,7 @@ right-aligned cells), right-to-left scripts, multi-column layouts of 3+ columns
 from __future__ import annotations
 
 import bisect
+import ctypes
 import itertools
 import math
 import re
@@ -66,6 +70,7 @@ class Run(NamedTuple):
     top: float
     text: str
     size: float = 0.0  # the font size of its first character (0: not known, its box's height is used)
+    bold: bool = False  # its first character's font weight is 600 or more
 
     @property
     def height(self) -> float:
@@ -164,6 +169,7 @@ def _runs(textpage: object, index: int, name: str) -> list[Run]:
     import pypdfium2.raw as raw
 
     tp: Any = textpage
+    name_buf = ctypes.create_string_buffer(128)
     full = tp.get_text_range()
     runs: list[Run] = []
     start = 0
@@ -175,24 +181,35 @@ def _runs(textpage: object, index: int, name: str) -> list[Run]:
                 raise IngestError(f"{name}: page {index + 1} has more than {MAX_RUNS_PER_PAGE:,} text runs "
                                   "(MAX_RUNS_PER_PAGE)")
             size = float(raw.FPDFText_GetFontSize(tp, start))
+            bold = _bold(tp, start, name_buf)
             if count == 1:
                 left, bottom, right, top = tp.get_rect(0)
-                runs.append(Run(left, bottom, right, top, line, size))
+                runs.append(Run(left, bottom, right, top, line, size, bold))
             else:
                 for k in range(count):
                     left, bottom, right, top = tp.get_rect(k)
                     text = tp.get_text_bounded(left, bottom, right, top).replace("\r", "").replace("\n", " ")
                     if text.strip():
-                        runs.append(Run(left, bottom, right, top, text, size))
+                        runs.append(Run(left, bottom, right, top, text, size, bold))
         start = end + 2
     return runs
+
+
+def _bold(tp: Any, index: int, buf: Any) -> bool:
+    """Whether the character at ``index`` is set in a bold face: its weight, or its font's name (the PDF core
+    fonts, "Helvetica-Bold", carry no weight)."""
+    import pypdfium2.raw as raw
+
+    if raw.FPDFText_GetFontWeight(tp, index) >= 600:
+        return True
+    flags = ctypes.c_int()
+    raw.FPDFText_GetFontInfo(tp, index, buf, len(buf), ctypes.byref(flags))
+    return any(w in buf.value.lower() for w in (b"bold", b"black", b"heavy"))
 
 
 def _objects(page: object, has_text: bool) -> tuple[list[tuple[float, float, float, float]], bool]:
     """The boxes of the page's path objects (rules and cell borders, looked at only when it has text) and
     whether it holds an image; at most :data:`MAX_PATHS_PER_PAGE` objects are looked at."""
-    import ctypes
-
     import pypdfium2.raw as raw
 
     pg: Any = page
@@ -237,16 +254,20 @@ def lay_out(pages: list[Page]) -> DocumentText:
     repeated = _running_lines(pages)
     body_heights = [r.height for p in pages for r in p.runs if len(r.text) > 20]
     body = statistics.median(body_heights) if body_heights else 10.0
+    long_lines = [r for p in pages for r in p.runs if len(r.text) > 20]
+    bold_body = sum(r.bold for r in long_lines) > len(long_lines) / 2  # a document set in bold has no bold headings
     sizes = sorted({round(r.height) for p in pages for r in p.runs
                     if r.height >= 1.18 * body and len(r.text) <= 120}, reverse=True)
-    para = _Paragraphs(doc, body, {p.number for p in pages if p.ocr})
+    laid: list[tuple[Page, list[Run | list[list[str]]]]] = []
     for page in pages:
         runs = [r for r in page.runs if not _is_margin_line(r, page, repeated)]
         tables, runs = _tables(page, runs)
         aligned, runs = _aligned_tables(runs)
-        tables += aligned
+        laid.append((page, _reading_order(page, runs, tables + aligned)))
+    para = _Paragraphs(doc, body, {p.number for p in pages if p.ocr}, _paragraph_gap(laid, body))
+    for page, blocks in laid:
         para.page(page.number)
-        for block in _reading_order(page, runs, tables):
+        for block in blocks:
             if isinstance(block, list):
                 para.flush()
                 doc.table(block, f"table {len(doc.tables) + 1}")
@@ -255,11 +276,27 @@ def lay_out(pages: list[Page]) -> DocumentText:
             tall, longest = (1.5, 60) if page.ocr else (1.18, 120)
             level = next((i + 1 for i, s in enumerate(sizes[:3]) if round(block.height) >= s), 1) \
                 if block.height >= tall * body and len(block.text) <= longest else 0
+            if not level and block.bold and not bold_body and len(block.text.strip()) <= 60 \
+                    and not _SENTENCE_END.search(block.text):
+                level = min(len(sizes[:3]) + 1, 3)  # a short bold line of body size alone: a heading under the others
             para.line(block, level)
     para.flush()
     para.current_page = len(pages)
     para._mark()  # pages whose text all continues an earlier page's paragraph start where the text ends
     return doc
+
+
+def _paragraph_gap(laid: list[tuple[Page, list[Run | list[list[str]]]]], body: float) -> float:
+    """The white space between two lines that starts a new paragraph: 0.75 of the body text's size, or
+    more when the document's lines are set wider apart (line spacing 1.5: the usual gap between two lines
+    of one paragraph is then most of a line, and only a clearly larger one ends a paragraph)."""
+    gaps = []
+    for _page, blocks in laid:
+        for a, b in itertools.pairwise(blocks):
+            if isinstance(a, Run) and isinstance(b, Run) and 0 < a.bottom - b.top < 3 * body:
+                gaps.append(a.bottom - b.top)
+    usual = statistics.median(gaps) if len(gaps) >= 5 else 0.0
+    return max(0.75 * body, 1.6 * usual)
 
 
 def _key(text: str) -> str:
@@ -505,15 +542,15 @@ def _lines(runs: list[Run]) -> list[Run]:
         group.sort(key=lambda r: r.left)
         text = " ".join(r.text.strip() for r in group)
         merged.append(Run(group[0].left, min(r.bottom for r in group), max(r.right for r in group),
-                          max(r.top for r in group), text, max(r.size for r in group)))
+                          max(r.top for r in group), text, max(r.size for r in group), all(r.bold for r in group)))
     return merged
 
 
 class _Paragraphs:
     """Lines → paragraphs (see module doc), written to ``doc``; page marks before each page's first paragraph."""
 
-    def __init__(self, doc: DocumentText, body: float, ocr_pages: set[int]) -> None:
-        self.doc, self.body, self.ocr_pages = doc, body, ocr_pages
+    def __init__(self, doc: DocumentText, body: float, ocr_pages: set[int], gap: float) -> None:
+        self.doc, self.body, self.ocr_pages, self.gap = doc, body, ocr_pages, gap
         self.text = ""
         self.prev: Run | None = None
         self.marked = 0  # pages marked in doc
@@ -559,7 +596,7 @@ class _Paragraphs:
         gap = prev.bottom - line.top if prev is not None else 0.0
         if prev is None or gap < -self.body:  # a new page or column: go on unless a sentence ended
             return not _SENTENCE_END.search(self.text)
-        if gap > 0.75 * self.body:
+        if gap > self.gap:
             return False
         short = prev.right < self.right - 0.2 * max(self.right - prev.left, 1.0)
         return not (short and _SENTENCE_END.search(self.text))

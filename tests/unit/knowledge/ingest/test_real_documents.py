@@ -269,3 +269,28 @@ def test_a_link_in_a_folder_is_not_followed(tmp_path: Path) -> None:
     assert report.added == ["docs/note.md"]
     assert report.skipped == [{"path": "docs/passwd.txt", "reason": "symbolic link (not followed; name the file itself)"}]
     assert kb.ingest_paths([folder / "passwd.txt"], collection="team", embed=False).added == ["passwd.txt"]
+
+
+def test_wide_line_spacing_and_bold_headings_of_body_size() -> None:
+    """Lines set 1.5 apart are still one paragraph (only a clearly larger gap ends it), and a short bold line
+    of the body's size standing alone is a heading, not the first words of the paragraph under it."""
+    import textwrap
+
+    from fpdf import FPDF
+
+    pdf = FPDF(format="A4", unit="pt")
+    pdf.add_page()
+    y = 60.0
+    for heading, para in [("Coworking allowance", ALLOWANCE), ("Receipts", RECEIPTS), ("Calendars", FILLER)]:
+        pdf.set_font("Helvetica", "B", 13)
+        pdf.text(50, y, heading)
+        y += 20
+        pdf.set_font("Helvetica", "", 13)
+        for line in textwrap.wrap(para, 40):
+            pdf.text(50, y, line)
+            y += 20  # 13 pt type on 20 pt lines
+        y += 26
+    doc = parse_bytes(bytes(pdf.output()), "spaced.pdf")
+    lines = doc.text.splitlines()
+    assert ALLOWANCE in lines and RECEIPTS in lines and FILLER in lines
+    assert "# Coworking allowance" in lines and "# Receipts" in lines
