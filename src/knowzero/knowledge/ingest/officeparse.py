@@ -25,7 +25,7 @@ from typing import Any
 
 from knowzero.errors import IngestError
 from knowzero.knowledge.ingest.document import DocumentText, ParsedDoc
-from knowzero.knowledge.ingest.pdfparse import Ocr, Page, lay_out, runs_from_image_lines
+from knowzero.knowledge.ingest.pdfparse import MAX_OCR_PIXELS, MAX_OCR_SIDE, Ocr, Page, lay_out, runs_from_image_lines
 
 MAX_SHEET_CELLS = 1_000_000
 """Cells of all sheets of a workbook together (its used ranges)."""
@@ -221,7 +221,10 @@ def read_image(data: bytes, name: str, stem: str, ocr: Ocr | None, too_large: To
     try:
         image = Image.open(io.BytesIO(data))
         w, h = image.size
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+    except Image.DecompressionBombError as exc:  # Pillow's own guard: over twice its pixel limit
+        raise too_large(name, f"an image of more than {MAX_IMAGE_PIXELS:,} pixels", "MAX_IMAGE_PIXELS",
+                        MAX_IMAGE_PIXELS) from exc
+    except (UnidentifiedImageError, OSError, ValueError) as exc:
         raise IngestError(f"{name}: corrupt or unreadable image") from exc
     if w * h > MAX_IMAGE_PIXELS:
         raise too_large(name, f"an image of {w * h:,} pixels", "MAX_IMAGE_PIXELS", MAX_IMAGE_PIXELS)
@@ -236,7 +239,12 @@ def read_image(data: bytes, name: str, stem: str, ocr: Ocr | None, too_large: To
             if fw * fh > MAX_IMAGE_PIXELS:
                 raise too_large(name, f"a frame of {fw * fh:,} pixels", "MAX_IMAGE_PIXELS", MAX_IMAGE_PIXELS)
             frame = image.convert("L")
-            pages.append(Page(i + 1, float(fw), float(fh), runs_from_image_lines(ocr(frame), float(fh)), [], ocr=True))
+            scale = min(1.0, (MAX_OCR_PIXELS / (fw * fh)) ** 0.5, MAX_OCR_SIDE / max(fw, fh, 1))
+            if scale < 1.0:  # the OCR engine runs out of memory on a 59 M-pixel photo: read it smaller
+                frame = frame.resize((max(int(fw * scale), 1), max(int(fh * scale), 1)))
+            lines = ocr(frame) if min(frame.size) >= 8 else []  # a strip a few pixels high holds no text
+            pages.append(Page(i + 1, float(fw), float(fh), runs_from_image_lines(lines, fh * scale, scale), [],
+                              ocr=True))
             if progress is not None:
                 progress(i + 1, frames)
     except (OSError, ValueError, EOFError) as exc:

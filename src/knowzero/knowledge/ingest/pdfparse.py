@@ -51,8 +51,11 @@ MAX_RUNS_PER_PAGE = 20_000
 MAX_PATHS_PER_PAGE = 5_000
 """Path objects (rules, cell borders) looked at for tables on one page."""
 OCR_DPI = 200
-MAX_OCR_PIXELS = 40_000_000
-"""A page rendered for OCR may have at most this many pixels (A4 at 200 dpi: 3.9 M)."""
+MAX_OCR_PIXELS = 16_000_000
+"""A page rendered for OCR, or an image read by OCR, has at most this many pixels (A4 at 200 dpi: 3.9 M; A3
+at 300 dpi: 17 M); a larger one is read scaled down (the OCR engine ran out of memory on 40–59 M pixels)."""
+MAX_OCR_SIDE = 12_000
+"""Nor is a side longer than this many pixels (a 59,000,000 × 1 strip broke the engine's resizing)."""
 MARGIN = 0.09
 """The top and bottom share of a page where running headers and footers are looked for."""
 
@@ -231,6 +234,7 @@ def _ocr_page(page: object, width: float, height: float, ocr: Ocr) -> list[Run]:
     scale = OCR_DPI / 72
     if width * height * scale * scale > MAX_OCR_PIXELS:
         scale = (MAX_OCR_PIXELS / (width * height)) ** 0.5
+    scale = min(scale, MAX_OCR_SIDE / max(width, height, 1.0))
     bitmap = page.render(scale=scale, grayscale=True)  # type: ignore[attr-defined]
     image = bitmap.to_pil()
     runs = []

@@ -312,3 +312,17 @@ def test_an_xlsx_merging_a_whole_sheet_is_refused_before_openpyxl_loads_it() -> 
     with pytest.raises(DocumentTooLarge, match="merged ranges over 17,179,836,416 cells") as info:
         parse_bytes(data, "far.xlsx")
     assert info.value.limit == "MAX_SHEET_CELLS"
+
+
+def test_an_image_past_pillows_own_bomb_limit_names_the_pixel_limit() -> None:
+    """A PNG whose header says 30,000 × 30,000 pixels: Pillow refuses to open it (its decompression-bomb
+    guard); the message is the pixel limit's, not "corrupt or unreadable"."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 30000, 30000, 8, 0, 0, 0, 0)) + chunk(b"IEND", b"")
+    with pytest.raises(DocumentTooLarge, match="MAX_IMAGE_PIXELS"):
+        parse_bytes(png, "bomb.png")
