@@ -250,10 +250,18 @@ _NOT_NAMING = frozenset({"v", "vd", "d", "p", "c", "u", "uj", "ul", "ud", "uz", 
 """jieba's part-of-speech tags of words that name nothing to count by: verbs (not verbal nouns: 销售 of
 销售部 stays a qualifier), adverbs, prepositions, conjunctions, particles, pronouns, numerals, measure words,
 locatives (里, 中)."""
-_FUNCTION_WORDS = frozenset("on at by for from with to of per each any there here".split())
-"""English prepositions and the like, never a qualifier of what is counted."""
+_FUNCTION_WORDS = frozenset("on at by for from with to of per each any there here can could will would should may "
+                            "might must do does did be been was were get gets work works people persons members "
+                            "employees staff entries records rows items".split())
+"""English prepositions, auxiliaries and the like, never a qualifier of what is counted; nor are the words
+for what any roster counts (people, members, entries…), as 名/人/项 are not."""
+
+
+def _known_word(word: str, known: set[str]) -> bool:
+    """An English word of a known text, or its plural ("dvms" of "dvm", "vehicles" of "vehicle")."""
+    return word in known or word.rstrip("s") in known or (word.endswith("es") and word[:-2] in known)
 _PLAIN = re.compile(rf"(?:公司|我们|我司|全部|所有|总共|一共|共计|合计|目前|现在|现有|当前|平均|均|的|是|有|多少|几|[{_CLASSIFIER}]|"
-                    r"how many|are|is|there|in|total|the|all|we|our|do|does|have|average|mean|what|of)")
+                    r"(?<![a-z])(?:how many|are|is|there|in|total|the|all|we|our|do|does|have|average|mean|what|of)(?![a-z]))")
 
 
 def _names_a_number(t: TableInfo, noun: str) -> bool:
@@ -281,9 +289,12 @@ def _unmatched_qualifier(q: str, known: list[str]) -> bool:
     销售部); words of the counted noun, the table's title and its headers are not qualifiers, nor are
     a single character left between matched words, a verb ("负责") or a function word ("on the staff roster")."""
     rest = _PLAIN.sub(" ", q)
-    covered = [False] * len(rest)  # characters inside a run of 2+ characters of a known text
+    # English is matched by whole words (any two letters of it occur in some title), Chinese by runs
+    latin = {w for text in known for w in re.findall(r"[a-z0-9]+", text)}
+    rest = re.sub(r"[a-z0-9]+", lambda m: " " if _known_word(m.group(0), latin) else f" {m.group(0)} ", rest)
+    covered = [False] * len(rest)  # characters inside a run of 2+ CJK characters of a known text
     for run in {text[i:i + n] for text in known for n in range(2, len(text) + 1) for i in range(len(text) - n + 1)
-                if text[i:i + n] in rest}:
+                if not text[i:i + n].isascii() and text[i:i + n] in rest}:
         for m in re.finditer(re.escape(run), rest):
             covered[m.start():m.end()] = [True] * (m.end() - m.start())
     rest = "".join(" " if hit else ch for ch, hit in zip(rest, covered, strict=True))
