@@ -370,7 +370,8 @@ def _aligned_tables(runs: list[Run]) -> tuple[list[tuple[float, list[list[str]]]
     """Tables without rules: 3+ consecutive lines, each in 2+ runs, whose runs start at the same few x
     positions (the columns), with short cells — 3+ columns with half of the cells short, or 2 columns
     with 80% short (two columns of prose also start every line at the same two x positions, but their
-    lines are long). (top, rows of cell texts) each, and the runs outside them."""
+    lines are long) — many of which do not fill their column's width (prose does, even Chinese prose of 24
+    characters to a line). (top, rows of cell texts) each, and the runs outside them."""
     rows: list[list[Run]] = []
     mid = height = 0.0
     for r in sorted(runs, key=lambda r: (-(r.top + r.bottom), r.left)):
@@ -414,6 +415,13 @@ def _aligned_grid(block: list[list[Run]]) -> list[list[str]] | None:
     short = sum(len(c) <= SHORT_CELL for c in cells) / len(cells)
     if short < (0.8 if len(starts) == 2 else 0.5):
         return None
+    # prose fills the width its column has (all but a paragraph's last line); many of a table's cells do not:
+    # two columns of Chinese prose are short in characters (24 to a line) but fill their columns
+    # (measured in the columns before the last: the last one's width is not known)
+    fills = [(r.right - r.left) / max(starts[j + 1] - starts[j], 1.0) for row in block for r in row
+             if (j := bisect.bisect_right(starts, r.left + 4) - 1) + 1 < len(starts)]
+    if fills and sum(f < 0.5 for f in fills) < 0.3 * len(fills):
+        return None  # (a table has many cells under half its column's width; prose only paragraphs' last lines)
     grid = []
     for row in block:
         line = [""] * len(starts)

@@ -294,3 +294,17 @@ def test_wide_line_spacing_and_bold_headings_of_body_size() -> None:
     lines = doc.text.splitlines()
     assert ALLOWANCE in lines and RECEIPTS in lines and FILLER in lines
     assert "# Coworking allowance" in lines and "# Receipts" in lines
+
+
+def test_two_columns_of_chinese_prose_are_no_table() -> None:
+    """Chinese lines are short in characters (24 to a column line) but fill their column: no table."""
+    from knowzero.knowledge.ingest.pdfparse import Run, _aligned_tables
+
+    line = "员工连续工作满一年的可享受带薪年休假具体天数按"  # 23 characters, the width of the column
+    runs = [Run(x, 700 - 14 * i, x + 238, 710 - 14 * i, line, 10) for i in range(8) for x in (50, 307)]
+    tables, rest = _aligned_tables(runs)
+    assert tables == [] and len(rest) == len(runs)
+    cells = [Run(x, 700 - 14 * i, x + w, 710 - 14 * i, t, 10) for i in range(4)
+             for x, w, t in ((50, 40, f"甲{i}"), (307, 60, f"{i * 100}元"))]
+    assert [rows for _top, rows in _aligned_tables(cells)[0]] == [[["甲0", "0元"], ["甲1", "100元"], ["甲2", "200元"],
+                                                                  ["甲3", "300元"]]]
