@@ -621,4 +621,7 @@ def _join(a: str, b: str) -> str:
         return a[:-1] + b
     if _CJK.match(a[-1]) and _CJK.match(b[:1] or " "):
         return a + b
+    tail = a[-20:]
+    if len(_CJK.findall(tail)) * 2 >= len(tail.replace(" ", "")) and not b[:1].isspace():
+        return a + b  # Chinese is wrapped anywhere, inside a number too ("20" + "08年" is 2008年, not "20 08年")
     return a + " " + b

@@ -308,3 +308,11 @@ def test_two_columns_of_chinese_prose_are_no_table() -> None:
              for x, w, t in ((50, 40, f"甲{i}"), (307, 60, f"{i * 100}元"))]
     assert [rows for _top, rows in _aligned_tables(cells)[0]] == [[["甲0", "0元"], ["甲1", "100元"], ["甲2", "200元"],
                                                                   ["甲3", "300元"]]]
+
+
+def test_chinese_wrapped_inside_a_number_is_joined_without_a_space() -> None:
+    """Chinese is wrapped anywhere, inside a number too: "20" + "08年" is 2008年; English lines join with a space."""
+    from knowzero.knowledge.ingest.pdfparse import _join
+
+    assert _join("2008年，欧盟批准了猴面包树果实。20", "09年美国也批准了") == "2008年，欧盟批准了猴面包树果实。2009年美国也批准了"
+    assert _join("The allowance is 120", "euros per month") == "The allowance is 120 euros per month"
