@@ -103,7 +103,7 @@ async def test_a_question_the_documents_answer_is_confirmed_and_cites_the_right_
     assert a.passages and a.passages[0].passage.path == PART_C
     public = a.to_public()
     assert public["verdict"] == "confirmed" and public["answer"] == a.reply
-    assert public["citations"] == [{k: c[k] for k in ("source", "title", "quote", "start", "end")}]
+    assert public["citations"] == [{k: c[k] for k in ("source", "title", "quote", "start", "end", "page", "ocr")}]
 
 
 async def test_an_english_question_is_answered_in_english_from_the_english_page(kb: Any) -> None:
