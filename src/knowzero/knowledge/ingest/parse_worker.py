@@ -178,7 +178,7 @@ class _Worker:
         try:
             while self.alive:
                 if not self._conn.poll(max(deadline - time.monotonic(), 0)):
-                    self.close()
+                    self.close(graceful=False)  # busy parsing: it would not read a goodbye
                     if deadline >= began + PARSE_MAX_SECONDS:
                         raise DocumentTooLarge(f"{name}: took longer than {PARSE_MAX_SECONDS:g} seconds to parse "
                                                "(PARSE_MAX_SECONDS), so it was not ingested", "PARSE_MAX_SECONDS",
@@ -200,9 +200,9 @@ class _Worker:
             self.close()  # a worker out of memory ends itself: its heap is not trusted with another file
         return _outcome(outcome, name, self.started, self._proc.exitcode, in_process)
 
-    def close(self) -> None:
+    def close(self, graceful: bool = True) -> None:
         self.alive = False
-        if self._proc.is_alive():
+        if graceful and self._proc.is_alive():
             try:
                 self._conn.send(None)  # done: the worker ends after the file in hand
             except (OSError, ValueError):
