@@ -372,15 +372,7 @@ def _aligned_tables(runs: list[Run]) -> tuple[list[tuple[float, list[list[str]]]
     with 80% short (two columns of prose also start every line at the same two x positions, but their
     lines are long) — many of which do not fill their column's width (prose does, even Chinese prose of 24
     characters to a line). (top, rows of cell texts) each, and the runs outside them."""
-    rows: list[list[Run]] = []
-    mid = height = 0.0
-    for r in sorted(runs, key=lambda r: (-(r.top + r.bottom), r.left)):
-        r_mid, r_height = (r.top + r.bottom) / 2, r.size or r.top - r.bottom
-        if rows and abs(mid - r_mid) < 0.5 * min(height, r_height):
-            rows[-1].append(r)
-        else:
-            rows.append([r])
-            mid, height = r_mid, r_height
+    rows = _line_groups(runs)
     blocks: list[list[list[Run]]] = []
     for row in rows:
         row.sort(key=lambda r: r.left)
@@ -534,8 +526,8 @@ def _reading_order(page: Page, runs: list[Run], tables: list[tuple[float, list[l
     return out
 
 
-def _lines(runs: list[Run]) -> list[Run]:
-    """Runs on one line (overlapping heights) merged left to right, lines top to bottom."""
+def _line_groups(runs: list[Run]) -> list[list[Run]]:
+    """Runs on one line (heights overlapping the line's first run's) grouped, lines top to bottom."""
     out: list[list[Run]] = []
     mid = height = 0.0  # of the line being built: its first run's
     for r in sorted(runs, key=lambda r: (-(r.top + r.bottom), r.left)):
@@ -545,6 +537,12 @@ def _lines(runs: list[Run]) -> list[Run]:
         else:
             out.append([r])
             mid, height = r_mid, r_height
+    return out
+
+
+def _lines(runs: list[Run]) -> list[Run]:
+    """Runs on one line (overlapping heights) merged left to right, lines top to bottom."""
+    out = _line_groups(runs)
     merged = []
     for group in out:
         if len(group) == 1:
