@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from knowzero.errors import ProviderError
-from knowzero.knowledge.answer import policy
+from knowzero.knowledge.answer import cells, policy
 from knowzero.knowledge.answer.checks import answerable, constraints, premise, verify
 from knowzero.knowledge.answer.checks.injection import describe, find_instructions
 from knowzero.knowledge.answer.deps import KnowledgeDeps
@@ -58,7 +58,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     verdicts = []
     quotes_ok = True
     evidence_texts = []
-    extractive = draft.method in ("extractive", "computed")
+    extractive = draft.method in ("extractive", "computed", "lookup")
     for c in claims:
         src = kb.file_texts.get(c.source, "")
         if not verify.quote_matches(src, c.quote, c.start, c.end):
@@ -106,6 +106,9 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # (a reworded question covers few of their words) and disagree — named for review, never declined
         v = disputed_slot(question, v, same_statement(draft.conflicts), typed=False)
     v = policy.untranslated(v, a.untranslated, a.yes_no)
+    if cited is not None and cited_sql and draft.method == "extractive" and kb.sql is not None and \
+            (why := cells.row_misses(kb.sql, cited.id, question, a.asked_kind)):
+        return policy.row_misses(v, why)
     if cited is None or cited_sql:
         return v
     if sim is None:

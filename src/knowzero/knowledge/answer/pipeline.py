@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 from knowzero.errors import ProviderError
 from knowzero.input import message_language
-from knowzero.knowledge.answer import aggregate, policy
+from knowzero.knowledge.answer import aggregate, cells, policy
 from knowzero.knowledge.answer.aggregate import MAX_CITED_ROWS
 from knowzero.knowledge.answer.check import check_answer, check_draft
 from knowzero.knowledge.answer.checks import answerable
@@ -173,7 +173,7 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
     """Claims with one citation each: a computed answer over a table when the question asks for a count,
     sum or average one can be built for; else the LLM reader when configured (bounded), else extractive."""
     a = of(question, analysis)
-    computed = computed_draft(a, deps)
+    computed = computed_draft(a, deps) or lookup_draft(a, deps)
     if computed is not None:
         return computed
     log: dict[str, Any] = {"agent": "reader", "action": "extract"}
@@ -207,9 +207,28 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
             llm_fallback(deps.emit, "reader", exc.message, "quotes from the documents")
     if draft is None:
         draft = offline or extractive_read(question, list(passages), deps.kb.keyword.term_idf)
+    if a.rewritten and draft.method == "extractive":
+        draft = replace(draft, claims=on_the_new_item(draft.claims, analyse(a.typed).terms))
     log["claims"] = len(draft.claims)
     log["conflicts"] = len(draft.conflicts)
     return draft, log
+
+
+def on_the_new_item(claims: list[Claim], typed_terms: Sequence[str]) -> list[Claim]:
+    """A follow-up's claims without those about the previous item: "那事假呢？" read as "…每年有几天带薪事假？"
+    keeps the 事假 sentence and drops the 病假 one the rewrite's other words also match. Only when some claim
+    names a word the user typed this turn (a translation's typed words name none: nothing dropped). Pure.
+
+    >>> c = [Claim("员工每年享有带薪病假3天。", "a", "", 0, 1, "p"), Claim("事假为无薪假。", "a", "", 2, 3, "p")]
+    >>> [x.text for x in on_the_new_item(c, ["事假"])], len(on_the_new_item(c, ["婚假"]))
+    (['事假为无薪假。'], 2)
+    >>> len(on_the_new_item([Claim("类别: 硕士研究生；基本津贴: 1500。", "a", "", 0, 1, "p")] + c, ["硕士生"]))
+    1
+    """
+    # a Chinese word by its first two characters ("硕士生" names the 硕士研究生 row)
+    words = [t.lower() if t.isascii() else t[:2] for t in typed_terms if len(t) >= 2 and not t.isdigit()]
+    keep = [c for c in claims if any(w in c.text.lower() for w in words)]
+    return keep if keep else claims
 
 
 def computed_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any]] | None:
@@ -233,6 +252,24 @@ def computed_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, A
            "table": c.table.path, "rows": len(c.rows), "claims": len(claims), "conflicts": 0}
     deps.emit("reasoning", text=f"computed over {c.table.path}: {c.sql} → {c.shown_value()}")
     return Draft(lead, claims, method="computed", notes=[c.sql]), log
+
+
+def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any]] | None:
+    """The cell a question names by its row and column in a table of the searched collections
+    (:mod:`cells`): the lead line states it with its row key, the claim is the row (cited as a row)."""
+    kb = deps.kb
+    if kb.sql is None or not kb.sql.tables or a.yes_no:
+        return None
+    allowed = kb.allowed_ids(deps.collections or kb.default_collections(), None)
+    cell = cells.asked_cell(kb.sql, a.text, allowed, a.asked_kind, superseded=kb.superseded(), terms=a.terms)
+    if cell is None:
+        return None
+    p = kb.sql.passage(cell.table, cell.row)
+    claim = Claim(cell.row_text, p.path, p.text, p.start, p.end, p.id, p.title, 1.0)
+    log = {"agent": "reader", "action": "lookup", "table": cell.table.path, "row": cell.row, "column": cell.label,
+           "value": cell.value, "claims": 1, "conflicts": 0}
+    deps.emit("reasoning", text=f"table cell in {cell.table.path}: {cell.key} × {cell.label} → {cell.value}")
+    return Draft(cell.lead(), [claim], method="lookup", notes=[f"{cell.label}: {cell.value}"]), log
 
 
 NOT_AN_ANSWER = "the model's quote does not answer the question"

@@ -235,6 +235,14 @@ def no_value_of_kind(v: Verdict, kind: str) -> Verdict:
                    reason=f"the cited text gives no {kind} where the question asks for one")
 
 
+def row_misses(v: Verdict, why: str) -> Verdict:
+    """A cited table row about another item, or without the field asked ("博士后的津贴" citing a roster row):
+    the documents do not answer — declined, with what the row lacks."""
+    if v.level == "insufficient":
+        return v
+    return replace(v, level="insufficient", needs_human_review=False, reason=f"a table row was found, but {why}")
+
+
 def unknown_term(v: Verdict, term: str) -> Verdict:
     """A question term the knowledge base never uses: the sources may be about something else."""
     if v.level != "confirmed":

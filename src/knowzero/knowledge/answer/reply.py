@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from knowzero.knowledge.answer import policy
+from knowzero.knowledge.answer import cells, policy
 from knowzero.knowledge.answer.checks import premise
 from knowzero.knowledge.answer.policy import INSTRUCTIONS_WARNING, PREMISE_WARNING
 from knowzero.knowledge.answer.reader import Claim, Draft
@@ -64,7 +64,13 @@ def compose_reply(question: str, draft: Draft, verdict: policy.Verdict, ui: str 
         return say("知识库中没有足够的信息回答这个问题，我不做猜测。",
                    "The knowledge base does not contain the answer to this question, so I will not guess.")
     answer = "".join(f"{c.text.rstrip()}[{i + 1}]" for i, c in enumerate(draft.claims))
-    if language in ("zh", "en") and draft.claims and draft.method != "computed":
+    other = other_language_lead(question, draft.notes[0], language) \
+        if draft.method == "lookup" and language in ("zh", "en") and draft.notes else ""
+    if other:  # asked in the other language: the cell's value in the asker's words leads ("12 days — ")
+        answer = other + answer
+    elif draft.method == "lookup":  # the asked cell leads, its row follows as the evidence
+        answer = cells.in_language(draft.answer, is_zh) + "\n" + answer
+    elif language in ("zh", "en") and draft.claims and draft.method != "computed":
         answer = other_language_lead(question, draft.claims[0].text, language) + answer
     if draft.method == "computed":  # the computed value leads; the rows it used follow as its evidence
         answer = draft.answer + "\n" + "\n".join(f"- {c.text.rstrip()}[{i + 1}]" for i, c in enumerate(draft.claims))

@@ -40,7 +40,15 @@ def _norm_unit(unit: str) -> str:
 _EN_UNIT = r"(years?|yrs?|months?|days?|hours?|km|kilometers?|kilometres?)"
 _EN_ZH = {"y": "年", "m": "个月", "d": "天", "h": "小时", "k": "公里"}
 _EN_N = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
+_DOLLARS = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+|\d{1,12})(?:\.\d{1,2})?(?!\d)")
+_USD = r"(\d{1,12})美元"
 _EN_FORMS = [  # English range words → the Chinese forms :func:`band` reads (units as the Chinese unit)
+    (_DOLLARS, lambda m: m.group(1).replace(",", "") + "美元"),
+    (re.compile(r"(?:more than|over|above)\s+" + _USD + r"\s+(?:up to|to|and up to|through)\s+" + _USD, re.I),
+     lambda m: f"超过{m.group(1)}美元至{m.group(2)}美元"),
+    (re.compile(r"(?:up to|at most|not more than)\s+" + _USD, re.I), lambda m: f"{m.group(1)}美元以内"),
+    (re.compile(r"(?:more than|over|above)\s+" + _USD, re.I), lambda m: f"超过{m.group(1)}美元"),
+    (re.compile(_USD + r"\s+or more", re.I), lambda m: f"{m.group(1)}美元及以上"),
     (re.compile(_EN_N + r"\s*" + _EN_UNIT + r"?\s+(?:to|-)\s+(?:less than|under|below)\s+" + _EN_N + r"\s*" + _EN_UNIT, re.I),
      lambda m: f"满{m.group(1)}{_zh(m.group(4))}不满{m.group(3)}{_zh(m.group(4))}"),
     (re.compile(r"(?:less than|under|fewer than|below)\s+" + _EN_N + r"\s*" + _EN_UNIT, re.I),
@@ -75,11 +83,14 @@ def quantities(question: str) -> list[tuple[float, str]]:
     ([(3.5, '年')], [(500.0, '公里')], [(8.0, '年')])
     >>> quantities("PTO for someone with 3 years of service?"), quantities("a 12-month contract")
     ([(3.0, '年')], [(12.0, '个月')])
+    >>> quantities("Who approves a $3,000 purchase?")
+    [(3000.0, '美元')]
     """
     q = re.sub(r"([一二两三四五六七八九十])(?=年|个月|天|小时)", lambda m: str(_CN[m.group(1)]), question)
+    dollars = [(float(m.group(1).replace(",", "")), "美元") for m in _DOLLARS.finditer(q)]
     if q.isascii():  # "someone with 3 years of service" → (3.0, "年")
-        return [(float(m.group(1)), _zh(m.group(2))) for m in _EN_VALUE.finditer(q)]
-    out = []
+        return [(float(m.group(1)), _zh(m.group(2))) for m in _EN_VALUE.finditer(q)] + dollars
+    out = dollars
     for m in _Q_VALUE.finditer(q):
         value = float(m.group(1)) + (0.5 if m.group(3) else 0.0)
         out.append((value, m.group(2)))
@@ -111,6 +122,10 @@ def band(cell: str) -> Band | None:
     (True, True)
     >>> band("Less than 2 years").holds(3, "年"), band("300-800 km").holds(500, "公里"), band("Part A")
     (False, True, None)
+    >>> [band(c).holds(3000, "美元") for c in ("Up to $500", "More than $500 up to $5,000", "More than $25,000")]
+    [False, True, False]
+    >>> band("More than $500 up to $5,000").holds(5000, "美元"), band("More than $500 up to $5,000").holds(500, "美元")
+    (True, False)
     """
     c = cell.strip()
     if len(c) > MAX_KEY_CHARS:

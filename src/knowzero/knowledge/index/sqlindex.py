@@ -234,6 +234,10 @@ class SqlIndex:
         """The SQLAlchemy table of a generated table name."""
         return self._sql[name]
 
+    def text_of(self, path: str) -> str:
+        """The text of the document a table came from ("" when unknown)."""
+        return self._texts.get(path, "")
+
     def text_values(self, t: TableInfo) -> list[tuple[int, TableColumn, str]]:
         """(row, column, normalised value) of every text cell of at least two characters."""
         return self._values[t.name]
@@ -249,13 +253,25 @@ class SqlIndex:
 
     def passage_by_id(self, pid: str) -> Passage | None:
         """The passage for ``sql:<table>:<row>``, or None when there is no such row."""
+        found = self.locate(pid)
+        return self.passage(*found) if found else None
+
+    def locate(self, pid: str) -> tuple[TableInfo, int] | None:
+        """The table and row of a passage id ``sql:<table>:<row>``, or None when there is no such row."""
         parts = pid.split(":")
         if len(parts) != 3 or parts[0] != "sql" or not parts[2].isdigit():
             return None
         for t in self.tables:
             if t.name == parts[1] and int(parts[2]) < len(t.row_offsets):
-                return self.passage(t, int(parts[2]))
+                return t, int(parts[2])
         return None
+
+    def row_values(self, t: TableInfo, row: int) -> dict[TableColumn, Any]:
+        """The cells of one row by column (a parameterised SELECT on the generated ``_row`` number)."""
+        table = self._sql[t.name]
+        with self.engine.connect() as conn:
+            found = conn.execute(select(table).where(table.c._row == row)).first()
+        return {} if found is None else {c: found._mapping[c.name] for c in t.columns}
 
     def search(self, query: str, k: int, allowed: frozenset[str] | None = None) -> list[Hit]:
         return [Hit(p.id, s, self.name) for p, s in self.query(query, k, allowed)]

@@ -1,0 +1,269 @@
+"""The cell a question asks for: the table row it names × the column it asks about (issue 27, item 2).
+
+"瀚陆物流午餐员工自己要付多少钱？" over a table ``餐次 | 开放时间 | 餐标 | 员工自付`` is not answered by quoting the
+row "午餐：11:00-13:00；18元；6元": it is the cell ``员工自付`` of the row ``午餐`` — "6元（午餐）", with the row cited.
+
+    row      a text cell the question names as written (CJK) or as whole words (English), the longest such
+             cell deciding; or a key range that holds a value the question names ("司龄6年" → 满5年不满10年,
+             "a $3,000 purchase" → More than $500 up to $5,000)
+    column   another column whose header shares a word with the question (CJK: two characters; English:
+             a word stem of five letters: "approves" → Approver), or — when no header does — the one column
+             whose cells are of the kind asked (a time for 几点/when)
+
+Nothing is guessed: a question that names no row, or two columns equally, or rows of two tables with
+different cells, gets no cell (``None``) and is left to the reader. Pure over :class:`SqlIndex` (read
+only, parameterised SELECTs of one row by its generated ``_row`` number).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from knowzero.knowledge.index.bands import band, quantities
+from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, normal_key
+from knowzero.knowledge.ingest.csvtable import TableColumn
+
+_TIME = re.compile(r"^\d{1,2}[:：]\d{2}")
+_EN_WORD = re.compile(r"[a-z]{3,}")
+_UNIT_NOTE = re.compile(r"[（(][^）)]{0,8}[）)]|_.*$")
+_GENERIC_LABEL = frozenset("名称 类别 类型 备注 说明 name type notes note".split())
+"""Headers that name no value a question asks for (a row's own name, a remark column)."""
+_UNIT_IN_LABEL = re.compile(r"[（(]([^）)]{1,6})[）)]\s*$|_([^_]{1,6})$")
+_MEASURE = re.compile(r"元|\$|usd|小时|分钟|天|年|个月|%|公里|km|人|次|倍|hours?|days?", re.I)
+"""A header's note that is a unit (not "Stipend (DVM)")."""
+_BARE_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_EN_FUNCTION = frozenset("the and for per with from what which who how does are was were this that".split())
+COVERED_SHARE = 0.6
+"""The share of the question's content terms the table's context (its document's title and opening, the text
+just before it, its headers, the row) must hold: a row named in a table about something else is not read
+("the on-call stipend for a DVM on a paid holiday" is not the DVM row of the CE-allowance table)."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One asked cell: its table and row, the row's key as written, the column's header and the value."""
+
+    table: TableInfo
+    row: int
+    key: str
+    label: str
+    value: str
+    cells: tuple[tuple[str, str], ...] = ()  # the row's (header, value) pairs, in column order
+
+    @property
+    def row_text(self) -> str:
+        """The row as the reader reads it: "header: value；…。"."""
+        return "；".join(f"{h}: {v}" for h, v in self.cells) + "。"
+
+    def lead(self) -> str:
+        """The one short line a reply starts with: "6元（午餐）", a bare number with its header's unit ("550元/晚
+        （一类城市）" under "住宿上限（元/晚）"); :func:`in_language` words it for the reader."""
+        value = self.value
+        unit = _UNIT_IN_LABEL.search(self.label)
+        if unit and _BARE_NUMBER.fullmatch(value) and _MEASURE.search(unit.group(0)):
+            u = unit.group(1) or unit.group(2)
+            value = f"${value}" if u.lower() in ("usd", "$") else f"{value}{u}"
+        return f"{value}（{self.key}）"
+
+
+def in_language(lead: str, is_zh: bool) -> str:
+    """A cell's lead line in the reply's language: "Practice Manager (More than $500 up to $5,000)" in English.
+
+    >>> in_language("Practice Manager（More than $500 up to $5,000）", False)
+    'Practice Manager (More than $500 up to $5,000)'
+    """
+    return lead if is_zh else re.sub(r"（([^（）]*)）$", r" (\1)", lead)
+
+
+def _bigrams(text: str) -> set[str]:
+    return {text[i:i + 2] for i in range(len(text) - 1) if not re.search(r"[\s\d\W_]", text[i:i + 2])}
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5] if len(w) >= 5 else w for w in _EN_WORD.findall(text) if w not in _EN_FUNCTION}
+
+
+def _covered(terms: Sequence[str], context: str) -> bool:
+    """At least :data:`COVERED_SHARE` of the question's content terms are in ``context`` (normalised);
+    an English term by its first five letters ("approves" in "approver")."""
+    terms = [t for t in terms if not t.isdigit()]  # the asked amount is matched as a value, not a word
+    if not terms:
+        return True
+    found = sum(1 for t in terms if (normal_key(t)[:5] if t.isascii() else normal_key(t)) in context)
+    return found >= COVERED_SHARE * len(terms)
+
+
+def _named(value: str, q: str) -> bool:
+    """The (normalised) cell value is named by the (normalised) question."""
+    if len(value) < 2 or value not in q:
+        return False
+    if value.isascii():  # a whole word or phrase ("cat" is not in "education")
+        return bool(re.search(rf"(?<![a-z0-9]){re.escape(value)}(?![a-z0-9])", q))
+    return True
+
+
+def _label_score(label: str, q: str, avoid: set[str]) -> int:
+    """How many of the header's words the question shares (``avoid``: the row key's)."""
+    base = _UNIT_NOTE.sub("", normal_key(label)).strip()
+    if not base or base in _GENERIC_LABEL:
+        return 0
+    if base.isascii():
+        return len((_stems(base) & _stems(q)) - avoid)
+    return len((_bigrams(base) & _bigrams(q)) - avoid)
+
+
+def _value_elsewhere(asked: Sequence[tuple[float, str]], doc: str, start: int, end: int) -> bool:
+    """A value the question names ("连续工作了8年") is written in the table's document outside the table ("连续服务满8年
+    的员工，另增加司龄假2天"): a condition on it stands beside the table, so one cell is not the whole answer and
+    the reader, which quotes that text, answers instead."""
+    outside = doc[:start] + "\n" + doc[end:]
+    for value, unit in asked:
+        number = f"{value:g}"
+        if re.search(rf"(?<![\d.]){re.escape(number)}\s*{re.escape(unit)}", outside):
+            return True
+    return False
+
+
+def _kind_column(columns: list[tuple[TableColumn, str]], kind: str | None) -> TableColumn | None:
+    """The one column whose cell in the row is of the asked kind (a time for 几点 / when)."""
+    if kind != "time":
+        return None
+    timed = [c for c, v in columns if _TIME.match(v)]
+    return timed[0] if len(timed) == 1 else None
+
+
+def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str]],
+             rows: set[int] | None) -> tuple[int, TableColumn, int] | None:
+    """(row, key column, strength) of the one row the question names in ``t``; None when none or two."""
+    best: dict[int, tuple[int, TableColumn]] = {}
+    for row, col, v in index.text_values(t):
+        if rows is not None and row not in rows:
+            continue
+        b = band(v) if asked else None
+        strength = 100 if b is not None and any(b.holds(x, unit) for x, unit in asked) else \
+            len(v) if _named(v, q) else 0
+        if strength and strength > best.get(row, (0, col))[0]:
+            best[row] = (strength, col)
+    if not best:
+        return None
+    top = max(s for s, _ in best.values())
+    named = [(r, c) for r, (s, c) in best.items() if s == top]
+    if len(named) != 1:
+        return None
+    # a longer named cell of another row contains this one ("晚餐（值班人员）" holds "晚餐"): still one row
+    row, col = named[0]
+    return row, col, top
+
+
+def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, kind: str | None,
+               superseded: Collection[str] = (), terms: Sequence[str] = ()) -> Cell | None:
+    """The cell the question asks for among the tables of ``allowed`` passage ids (None: every table), never
+    in a document a newer edition replaces (``superseded``: their paths), in a table whose context holds the
+    question's content ``terms`` (:func:`_covered`)."""
+    q = normal_key(question)
+    asked = quantities(question)
+    found: list[tuple[int, int, Cell]] = []
+    with index.engine.connect() as conn:
+        for t in index.tables:
+            if t.path in superseded:
+                continue
+            rows: set[int] | None = None
+            if allowed is not None:
+                ids = t.row_ids & allowed
+                if not ids:
+                    continue
+                rows = {int(i.rsplit(":", 1)[1]) for i in ids} if len(ids) < len(t.row_ids) else None
+            named = _row_key(index, t, q, asked, rows)
+            if named is None:
+                continue
+            row, key_col, strength = named
+            table = index.table(t.name)
+            values = conn.execute(select(table).where(table.c._row == row)).first()
+            if values is None:
+                continue
+            m = values._mapping
+            cells = [(c, str(m[c.name]).strip()) for c in t.columns if c is not key_col and m[c.name] is not None
+                     and str(m[c.name]).strip()]
+            key = str(m[key_col.name]).strip()
+            avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
+            scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q]
+            if scored:
+                top = max(s for s, _, _ in scored)
+                best = [(c, v) for s, c, v in scored if s == top]
+                if len(best) != 1:
+                    continue
+                col, value = best[0]
+                score = top
+            else:
+                timed = _kind_column(cells, kind)
+                if timed is None:
+                    continue
+                col, value, score = timed, str(m[timed.name]).strip(), 0
+            row_cells = tuple((c.label, str(m[c.name]).strip()) for c in t.columns
+                              if m[c.name] is not None and str(m[c.name]).strip())
+            doc = index.text_of(t.path)
+            first = t.row_offsets[0][0] if t.row_offsets else 0
+            context = normal_key(" ".join([t.title, doc[:2000], doc[max(0, first - 400):first],
+                                           *(f"{h} {v}" for h, v in row_cells)]))
+            if not _covered(terms, context) or \
+                    _value_elsewhere(asked, doc, first, t.row_offsets[-1][1] if t.row_offsets else first):
+                continue
+            found.append((strength, score, Cell(t, row, key, col.label, value, row_cells)))
+    if not found:
+        return None
+    found.sort(key=lambda f: (-f[0], -f[1]))
+    lead = found[0]
+    rivals = {f[2].value for f in found if (f[0], f[1]) == (lead[0], lead[1])}
+    return lead[2] if len(rivals) == 1 else None
+
+
+
+_ANY_VALUE = frozenset("all any 全部 通用 不限 均可".split())
+"""A cell that stands for every value of its column ("species: All"): it names no other item."""
+_MONEY_ASKED = re.compile(r"多少钱|费用|价格|收费|how much|cost|price|fee", re.I)
+_MONEY_LABEL = re.compile(r"元|\$|usd|price|fee|cost|rate|费|价|金额", re.I)
+_ID_LABEL = re.compile(r"(?:_|\s)?(?:id|no|code)$|编号$|代码$", re.I)
+
+
+def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> str | None:
+    """Why the table row ``pid`` does not answer the question, or None when it may.
+
+    - it is about another item: the question names a value of one of its columns (whole word, as other rows
+      hold it) and the row holds another there ("a Bordetella vaccine for a cat" citing the dog's row);
+    - it has no field the question asks about: no header other than the row's key shares a word with the
+      question, and no column is of the asked kind (money for "how much", a time for 几点) — "博士后每月的
+      津贴是多少？" citing a roster row of 姓名/身份/导师/状态.
+    """
+    found = index.locate(pid)
+    if found is None:
+        return None
+    t, row = found
+    values = {c: str(v).strip() for c, v in index.row_values(t, row).items() if v is not None and str(v).strip()}
+    q = normal_key(question)
+    mine = {c.name: normal_key(v) for c, v in values.items()}
+    for r, col, v in index.text_values(t):
+        own = mine.get(col.name, "")
+        if r != row and len(v) >= 3 and _named(v, q) and own and own != v and own not in _ANY_VALUE \
+                and not _named(own, q) and v not in own:
+            return f"the row is about {values_of(values, col)}, not {v}"
+    named = {c for c, v in values.items() if _named(normal_key(v), q)}
+    fields = [(c, v) for c, v in values.items() if c not in named and not _ID_LABEL.search(normal_key(c.label).strip())]
+    avoid: set[str] = set()
+    for c in named:
+        avoid |= _bigrams(mine[c.name]) | _stems(mine[c.name])
+    if any(_label_score(c.label, q, avoid) for c, _ in fields):
+        return None
+    if _MONEY_ASKED.search(q) and any(_MONEY_LABEL.search(c.label) for c, _ in fields):
+        return None
+    if kind == "time" and any(_TIME.match(v) for _, v in fields):
+        return None
+    return "the row has no field the question asks about"
+
+
+def values_of(values: dict[TableColumn, str], col: TableColumn) -> str:
+    """The row's cell in ``col`` (by generated name)."""
+    return next((v for c, v in values.items() if c.name == col.name), "")

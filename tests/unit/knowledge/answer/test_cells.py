@@ -1,0 +1,150 @@
+"""Issue 27, deliver 2 and 8: a question that names a table row and a column gets that cell with its row key,
+as the reply's first line; a question that names no row, or no column, gets none (the reader answers it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowzero.knowledge.answer import cells
+from knowzero.understanding.analysis import analyse
+from kz_testlib import answer_dict, make_kb
+
+CANTEEN = """# 员工食堂与通勤安排
+
+## 开放时间与价格
+
+| 餐次 | 开放时间 | 餐标 | 员工自付 |
+|-----|---------|-----|---------|
+| 早餐 | 6:30-8:30 | 6元 | 3元 |
+| 午餐 | 11:00-13:00 | 18元 | 6元 |
+| 晚餐 | 17:00-19:00 | 15元 | 5元 |
+
+食堂每日供应三餐，员工凭工卡刷卡就餐。
+"""
+
+LEAVE = """# 年休假规定
+
+| 累计工作年限 | 年休假天数 |
+|---|---|
+| 满1年不满10年 | 5天 |
+| 满10年不满20年 | 10天 |
+| 满20年及以上 | 15天 |
+"""
+
+PURCHASE = """# Purchase Approval Matrix
+
+| Order total | Approver |
+|---|---|
+| Up to $500 | Department lead |
+| More than $500 up to $5,000 | Practice Manager |
+| More than $5,000 up to $25,000 | Medical Director |
+| More than $25,000 | Medical Director and the Owner |
+"""
+
+ALLOWANCE = """# Continuing Education Policy
+
+| Role | CE allowance per calendar year | Paid CE days per year |
+|---|---|---|
+| DVM | $1,500 | 3 days |
+| Technician | $600 | 2 days |
+"""
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    return make_kb(tmp_path_factory.mktemp("cells") / "kz", {"食堂.md": CANTEEN, "年休假.md": LEAVE,
+                                                            "Purchase_Approval_Matrix.md": PURCHASE,
+                                                            "Continuing_Education.md": ALLOWANCE})
+
+
+@pytest.mark.parametrize(("question", "kind", "lead"), [
+    ("午餐员工自己要付多少钱？", None, "6元（午餐）"),  # the header 员工自付 shares 员工 with the question
+    ("晚餐的餐标是多少？", None, "15元（晚餐）"),
+    ("早餐几点供应？", "time", "6:30-8:30（早餐）"),  # no header named: the one column of times answers 几点
+    ("工作了12年的员工年休假天数是多少？", None, "10天（满10年不满20年）"),  # a range holding the asked value
+    ("Who is the approver of a $3,000 purchase?", None, "Practice Manager（More than $500 up to $5,000）"),
+    ("Who approves a $30,000 purchase?", None, "Medical Director and the Owner（More than $25,000）"),
+])
+def test_the_asked_cell_is_read_with_its_row_key(kb, question: str, kind: str | None, lead: str) -> None:  # type: ignore[no-untyped-def]
+    cell = cells.asked_cell(kb.sql, question, None, kind, terms=analyse(question).terms)
+    assert cell is not None, question
+    assert cell.lead() == lead
+
+
+@pytest.mark.parametrize("question", [
+    "夜宵几点供应？",  # no row named
+    "午餐在哪里吃？",  # a row, but no column asked about (and no column of the asked kind)
+    "餐费怎么付？",
+    "Who approves a purchase?",  # no amount: no row
+    # a row named ("DVM") and a header word shared ("paid"), in a table about something else
+    "What is the on-call stipend for a DVM on a paid holiday?",
+])
+def test_no_cell_is_guessed(kb, question: str) -> None:  # type: ignore[no-untyped-def]
+    assert cells.asked_cell(kb.sql, question, None, analyse(question).asked_kind, terms=analyse(question).terms) is None
+
+
+async def test_a_looked_up_cell_leads_the_reply_and_its_row_is_cited(kb) -> None:  # type: ignore[no-untyped-def]
+    out = await answer_dict("午餐员工自己要付多少钱？", kb)
+    assert out["reply"].startswith("6元（午餐）\n"), out["reply"]
+    assert out["verdict"]["level"] == "confirmed"
+    assert out["citations"][0]["quote"].strip() == "| 午餐 | 11:00-13:00 | 18元 | 6元 |"
+    en = await answer_dict("Who approves a $3,000 purchase?", kb)
+    assert en["reply"].startswith("Practice Manager (More than $500 up to $5,000)\n"), en["reply"]
+
+
+def test_the_cell_leads_whatever_reply_language_the_graph_passes() -> None:
+    """The graph passes the turn's reply language on every turn: a same-language question keeps the cell's lead;
+    a question asked in the other language gets the value in the asker's words."""
+    from knowzero.knowledge.answer import policy
+    from knowzero.knowledge.answer.reader import Claim, Draft
+    from knowzero.knowledge.answer.reply import compose_reply
+
+    draft = Draft("6元（午餐）", [Claim("餐次: 午餐；员工自付: 6元。", "a.md", "| 午餐 | 6元 |", 0, 9, "sql:kbt_0:1")],
+                  method="lookup", notes=["员工自付: 6元"])
+    ok = policy.Verdict("confirmed", "", [], 1.0, False)
+    assert compose_reply("午餐员工自付多少钱？", draft, ok, language="zh").startswith("6元（午餐）\n")
+    assert compose_reply("午餐员工自付多少钱？", draft, ok, language="en").startswith("6 yuan — ")
+
+
+def test_a_condition_written_beside_the_table_leaves_the_answer_to_the_reader(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    kb = make_kb(tmp_path / "kz", {"年休假.md": LEAVE + "\n连续服务满8年的员工，另增加司龄假2天。\n"})
+    q = "连续服务了8年（累计工作年限也是8年）的员工，年休假天数一共有几天？"
+    assert cells.asked_cell(kb.sql, q, None, None, terms=analyse(q).terms) is None
+    q = "累计工作年限12年的员工年休假天数是多少？"  # no condition on 12年 beside the table
+    assert cells.asked_cell(kb.sql, q, None, None, terms=analyse(q).terms) is not None
+
+
+FEES = """service_code,service,species,price_usd
+VX-201,Rabies vaccine,Dog,28
+VX-202,Rabies vaccine,Cat,26
+VX-204,Bordetella vaccine,Dog,32
+DN-401,Dental cleaning,All,420
+"""
+
+ROSTER = """姓名,身份,导师,状态
+林可欣,博士后,顾明远,在职
+马晓雯,硕士生,顾明远,在读
+"""
+
+
+@pytest.fixture(scope="module")
+def rows_kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    return make_kb(tmp_path_factory.mktemp("rows") / "kz", {"Fee_Schedule.csv": FEES, "成员名单.csv": ROSTER})
+
+
+def _row(kb, path: str, n: int) -> str:  # type: ignore[no-untyped-def]
+    t = next(t for t in kb.sql.tables if t.path.endswith(path))
+    return t.row_id(n)
+
+
+@pytest.mark.parametrize(("path", "row", "question", "misses"), [
+    ("Fee_Schedule.csv", 2, "How much is a Bordetella vaccine for a cat?", True),  # the dog's row
+    ("Fee_Schedule.csv", 2, "How much is a Bordetella vaccine for a dog?", False),
+    ("Fee_Schedule.csv", 3, "How much is a dental cleaning for a cat?", False),  # "All" names every species
+    ("成员名单.csv", 0, "博士后每月的津贴是多少？", True),  # a roster row has no allowance
+    ("成员名单.csv", 0, "林可欣的导师是谁？", False),
+])
+def test_a_cited_row_about_another_item_or_without_the_asked_field_misses(rows_kb, path: str, row: int, question: str,  # type: ignore[no-untyped-def]
+                                                                         misses: bool) -> None:
+    why = cells.row_misses(rows_kb.sql, _row(rows_kb, path, row), question, analyse(question).asked_kind)
+    assert (why is not None) == misses, why
