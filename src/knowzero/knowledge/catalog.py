@@ -41,6 +41,7 @@ class Catalog:
         self._superseded: tuple[str, dict[str, str], dict[str, str]] | None = None
         self._page_starts: tuple[str, dict[str, list[int]]] | None = None
         self._default_collections: tuple[str, tuple[str, ...]] | None = None
+        self._term_documents: tuple[str, dict[str, dict[str, int]], dict[str, int]] | None = None
 
     # ----- changing what is stored -----
     def delete_file(self, path: str) -> bool:
@@ -232,6 +233,44 @@ class Catalog:
         result = tuple(own) if own and DEMO_COLLECTION in names else ()
         self._default_collections = (self.indexes.revision, result)
         return result
+
+    def collections_named(self, terms: Sequence[str], among: Sequence[str]) -> tuple[str, ...]:
+        """The one collection of ``among`` the question's ``terms`` name, else (): a term written in at least
+        half of that collection's documents (their organisation's name, "瀚陆", "Maple Grove") and in no document
+        of the others; of two collections so named, the one whose term is in the larger share of its documents
+        (the organisation's name beats a topic word only one organisation writes). Counted once per term and
+        stored revision (every unscoped turn asks)."""
+        if len(among) < 2:
+            return ()
+        rev = self.indexes.revision
+        if self._term_documents is None or self._term_documents[0] != rev:
+            with self.engine.connect() as conn:
+                docs: dict[str, int] = {str(c): int(n) for c, n in conn.execute(
+                    select(kb_files.c.collection, func.count()).group_by(kb_files.c.collection)).all()}
+            self._term_documents = (rev, {}, docs)
+        _, cache, docs = self._term_documents
+        named: dict[str, float] = {}  # collection → the largest share of its documents a term names
+        for t in dict.fromkeys(terms):
+            if len(t) < 2 or t.isdigit() or self.indexes.keyword.doc_freq(t) <= 0:
+                continue
+            if t not in cache:
+                needle = t.lower() if t.isascii() else t
+                cols: list[ColumnElement[str]] = [kb_chunks.c.text, kb_chunks.c.title]
+                if t.isascii():
+                    cols = [func.lower(c) for c in cols]
+                where = or_(*(c.contains(needle, autoescape=True) for c in cols))
+                with self.engine.connect() as conn:
+                    rows = conn.execute(select(kb_chunks.c.collection, func.count(func.distinct(kb_chunks.c.path)))
+                                        .where(where).group_by(kb_chunks.c.collection)).all()
+                cache[t] = {c: n for c, n in rows}
+            per = {c: n for c, n in cache[t].items() if c in among}
+            if len(per) == 1 and (c := next(iter(per))) and per[c] * 2 >= docs.get(c, 0) > 0:
+                named[c] = max(named.get(c, 0.0), per[c] / docs[c])
+        if not named:
+            return ()
+        best = max(named.values())  # the organisation's name is in all its documents, a topic word in some
+        top = [c for c, share in named.items() if share == best]
+        return (top[0],) if len(top) == 1 else ()
 
     def terms_in(self, terms: Sequence[str], collections: Sequence[str]) -> set[str]:
         """The ``terms`` some document of ``collections`` contains in its text, title or headings (the words a

@@ -323,6 +323,10 @@ class KnowledgeBase:
         """What a question that names no collection searches (see :meth:`Catalog.default_collections`)."""
         return self.catalog.default_collections()
 
+    def collections_named(self, terms: Sequence[str]) -> tuple[str, ...]:
+        """The one searched collection a question's terms name (see :meth:`Catalog.collections_named`)."""
+        return self.catalog.collections_named(terms, self.default_collections() or tuple(sorted(self.collections)))
+
     def terms_in(self, terms: Sequence[str], collections: Sequence[str]) -> set[str]:
         """The ``terms`` some document of ``collections`` contains (see :meth:`Catalog.terms_in`)."""
         return self.catalog.terms_in(terms, collections)

@@ -25,7 +25,7 @@ from knowzero.knowledge.answer.checks.premise import is_yes_no
 from knowzero.knowledge.index.entities import extract as extract_entities
 from knowzero.knowledge.text import STOPWORDS, fold, tokens, traditional
 from knowzero.routing.signals import ServiceSignals, service_signals
-from knowzero.vocabulary.questions import asks_approver
+from knowzero.vocabulary.questions import asked_value, asks_approver
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,8 @@ class Analysis:
     """It asks to count, sum or average ("一共有多少名员工？")."""
     approver: bool = False
     """It asks who approves, signs or authorises something ("需要谁批准？"): the answer names a role."""
+    asked_value: str | None = None
+    """The form of value it asks for, when it has one: "money" ("扣多少钱？"), "phone" ("电话是多少？")."""
     entities: tuple[str, ...] = ()
     """Items it names (part numbers, "零件A", product models)."""
     constraints: tuple[Constraint, ...] = ()
@@ -85,7 +87,8 @@ def analyse(text: str, *, typed: str = "", untranslated: Sequence[str] = ()) -> 
     return Analysis(text=text, typed=typed if typed != text else "", language=message_language(text),
                     traditional=traditional(text), folded=fold(text).lower(), tokens=words, terms=terms,
                     asked_kind=asked_kind(text), yes_no=is_yes_no(text), computes=asks_to_compute(text),
-                    approver=asks_approver(fold(text).lower()), entities=tuple(sorted(extract_entities(text))), constraints=constraints_of(text),
+                    approver=asks_approver(fold(text).lower()), asked_value=asked_value(fold(text).lower()),
+                    entities=tuple(sorted(extract_entities(text))), constraints=constraints_of(text),
                     service=service_signals(text), untranslated=tuple(untranslated))
 
 

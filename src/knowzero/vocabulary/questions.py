@@ -40,3 +40,29 @@ def asks_approver(folded_question: str) -> bool:
 def names_role(text: str) -> bool:
     """Does the text name a role or body that can approve?"""
     return bool(ROLE.search(text))
+
+
+ASKED_VALUES: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = tuple(
+    (name, re.compile(spec["question"], re.I), re.compile(spec["value"], re.I))
+    for name, spec in table("questions")["asked_values"].items())
+"""Values of a form a question may ask for (money, a phone number): the question's pattern, the value's."""
+
+
+def asked_value(folded_question: str) -> str | None:
+    """The form of value the question (folded, lower-cased) asks for — "money", "phone" — or None.
+
+    >>> asked_value("迟到一次扣多少钱？"), asked_value("安全员的电话是多少？"), asked_value("年假有几天？")
+    ('money', 'phone', None)
+    >>> asked_value("how much does a cat spay cost?"), asked_value("how much pto do i get?")
+    ('money', None)
+    """
+    return next((name for name, q, _ in ASKED_VALUES if q.search(folded_question)), None)
+
+
+def gives_value(name: str, text: str) -> bool:
+    """Does ``text`` hold a value of the form ``name`` (:func:`asked_value`)?
+
+    >>> gives_value("money", "迟到一次扣50元。"), gives_value("money", "记迟到一次。"), gives_value("phone", "热线0571-8816 2300")
+    (True, False, True)
+    """
+    return any(v.search(text) for n, _, v in ASKED_VALUES if n == name)

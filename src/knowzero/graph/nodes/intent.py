@@ -14,7 +14,7 @@ from knowzero.graph.context import Deps
 from knowzero.graph.state import AgentLogEntry, IntentState, State
 from knowzero.graph.trace import emit
 from knowzero.input import AgentInput
-from knowzero.knowledge.answer.pipeline import Readings, readings
+from knowzero.knowledge.answer.pipeline import Readings, readings, scoped_by_question
 from knowzero.knowledge.index.entities import first_mention
 from knowzero.llm.base import within_deadline
 from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
@@ -123,7 +123,8 @@ def _readings(question: str, state: State, deps: Deps, inp: AgentInput) -> Readi
     if (sig.entity or sig.human or sig.account or sig.bare_answer) and not sig.asks_rules:
         return Readings(question)  # a service request ("I'd like a refund…") is served as typed, never translated
     collections = inp.collections if inp.collections is not None else state.get("collections")
-    return readings(question, deps.scoped(collections).knowledge(), deps.lexicon)
+    kdeps = scoped_by_question(deps.scoped(collections).knowledge(), analyse(question))
+    return readings(question, kdeps, deps.lexicon)
 
 
 def _result_dict(r: IntentResult) -> IntentState:

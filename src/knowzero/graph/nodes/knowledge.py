@@ -19,7 +19,8 @@ from knowzero.understanding.analysis import analyse
 
 
 def _kdeps(runtime: Runtime[Deps], state: State) -> kp.KnowledgeDeps:
-    return runtime.context.scoped(collections_of(state)).knowledge(emit, ui_language_of(state))
+    deps = runtime.context.scoped(collections_of(state)).knowledge(emit, ui_language_of(state))
+    return kp.scoped_by_question(deps, analysis_of(state))
 
 
 async def route_domain(state: State, runtime: Runtime[Deps]) -> State:

@@ -33,7 +33,7 @@ _UNIT_NOTE = re.compile(r"[（(][^）)]{0,8}[）)]|_.*$")
 _GENERIC_LABEL = frozenset("名称 类别 类型 备注 说明 name type notes note".split())
 """Headers that name no value a question asks for (a row's own name, a remark column)."""
 _UNIT_IN_LABEL = re.compile(r"[（(]([^）)]{1,6})[）)]\s*$|_([^_]{1,6})$")
-_MEASURE = re.compile(r"元|\$|usd|小时|分钟|天|年|个月|%|公里|km|人|次|倍|hours?|days?", re.I)
+_MEASURE = re.compile(r"^(?:元|\$|usd|小时|分钟|天|年|个月|%|公里|km|倍|hours?|days?)", re.I)
 """A header's note that is a unit (not "Stipend (DVM)")."""
 _BARE_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _EN_FUNCTION = frozenset("the and for per with from what which who how does are was were this that".split())
@@ -64,8 +64,8 @@ class Cell:
         （一类城市）" under "住宿上限（元/晚）"); :func:`in_language` words it for the reader."""
         value = self.value
         unit = _UNIT_IN_LABEL.search(self.label)
-        if unit and _BARE_NUMBER.fullmatch(value) and _MEASURE.search(unit.group(0)):
-            u = unit.group(1) or unit.group(2)
+        u = (unit.group(1) or unit.group(2)) if unit else ""
+        if u and _BARE_NUMBER.fullmatch(value) and _MEASURE.search(u):
             value = f"${value}" if u.lower() in ("usd", "$") else f"{value}{u}"
         return f"{value}（{self.key}）"
 
@@ -126,6 +126,23 @@ def _value_elsewhere(asked: Sequence[tuple[float, str]], doc: str, start: int, e
         if re.search(rf"(?<![\d.]){re.escape(number)}\s*{re.escape(unit)}", outside):
             return True
     return False
+
+
+_SENTENCE_END = re.compile(r"(?<=[。！？；\n])|(?<=[.!?;])\s+")
+
+
+def _modified(terms: Sequence[str], context: str, outside: str, label: str) -> bool:
+    """A question word the table's context lacks stands, outside the table, in a sentence naming the asked
+    column ("部门经理…" → "部门经理及以上人员的住宿上限在上表基础上上浮20%"): a rule changes the cell for what the
+    question asks, so the cell alone is not the answer."""
+    base = _UNIT_NOTE.sub("", normal_key(label)).strip()
+    if len(base) < 2:
+        return False
+    missing = [w for t in terms if not t.isdigit() and len(w := normal_key(t)) >= (4 if w.isascii() else 2)
+               and w not in context]
+    if not missing:
+        return False
+    return any(base in s and any(w in s for w in missing) for s in _SENTENCE_END.split(normal_key(outside)))
 
 
 def _kind_column(columns: list[tuple[TableColumn, str]], kind: str | None) -> TableColumn | None:
@@ -209,8 +226,10 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
             first = t.row_offsets[0][0] if t.row_offsets else 0
             context = normal_key(" ".join([t.title, doc[:2000], doc[max(0, first - 400):first],
                                            *(f"{h} {v}" for h, v in row_cells)]))
-            if not _covered(terms, context) or \
-                    _value_elsewhere(asked, doc, first, t.row_offsets[-1][1] if t.row_offsets else first):
+            end = t.row_offsets[-1][1] if t.row_offsets else first
+            near = normal_key(" ".join([t.title, doc[max(0, first - 400):end]]))  # the table and its lead-in
+            if not _covered(terms, context) or _value_elsewhere(asked, doc, first, end) \
+                    or _modified(terms, near, doc[:first] + "\n" + doc[end:], col.label):
                 continue
             found.append((strength, score, Cell(t, row, key, col.label, value, row_cells)))
     if not found:
@@ -234,6 +253,8 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
 
     - it is about another item: the question names a value of one of its columns (whole word, as other rows
       hold it) and the row holds another there ("a Bordetella vaccine for a cat" citing the dog's row);
+    - it needs another table too: the question names a row of another table of the collection ("校外高校" of
+      the user-type multipliers, asked of an instrument's hourly rate);
     - it has no field the question asks about: no header other than the row's key shares a word with the
       question, and no column is of the asked kind (money for "how much", a time for 几点) — "博士后每月的
       津贴是多少？" citing a roster row of 姓名/身份/导师/状态.
@@ -250,8 +271,18 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
         if r != row and len(v) >= 3 and _named(v, q) and own and own != v and own not in _ANY_VALUE \
                 and not _named(own, q) and v not in own:
             return f"the row is about {values_of(values, col)}, not {v}"
+    for other in index.tables:
+        if other.name == t.name or other.collection != t.collection:
+            continue
+        for _r, _col, v in index.text_values(other):
+            if len(v) >= 3 and _named(v, q) and not any(v in normal_key(x) for x in values.values()) \
+                    and v not in normal_key(t.title):
+                # "校外高校的用户使用透射电镜每小时收费多少？": the rate's row and the user type's multiplier row
+                return f"the question also names {v} of another table (a rule the row alone does not apply)"
     named = {c for c, v in values.items() if _named(normal_key(v), q)}
     fields = [(c, v) for c, v in values.items() if c not in named and not _ID_LABEL.search(normal_key(c.label).strip())]
+    if named and len(fields) == 1:
+        return None  # an attribute table ("| 主要外径 | Φ20mm |"): the row the question names has one value
     avoid: set[str] = set()
     for c in named:
         avoid |= _bigrams(mine[c.name]) | _stems(mine[c.name])

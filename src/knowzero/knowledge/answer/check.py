@@ -28,7 +28,7 @@ from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
 from knowzero.understanding.analysis import Analysis, of
-from knowzero.vocabulary.questions import names_role
+from knowzero.vocabulary.questions import asked_value, gives_value, names_role
 
 
 # ----- 4. check --------------------------------------------------------------------------------
@@ -46,6 +46,15 @@ def quote_window(src: str, c: Claim) -> str:
 def claim_context(kb: KnowledgeBase, c: Claim, p: Passage | None) -> str:
     """What coverage is measured on: the passage's title and section, and the quote's window."""
     return f"{p.title if p else ''} {p.section if p else ''} {quote_window(kb.file_texts.get(c.source, ''), c)}"
+
+
+_VALUE_NAMES = {"money": "amount of money", "phone": "phone number"}
+
+
+def _names_subject(a: Analysis, quote: str) -> bool:
+    """The quote holds one of the question's content words other than those asking for the value ("电话")."""
+    text = quote.lower()
+    return any(t.lower() in text for t in a.terms if not t.isdigit() and not asked_value(t.lower()))
 
 
 def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequence[Scored],
@@ -124,6 +133,11 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     if a.constraints and (off := constraints.missed(a.constraints, f"{cited.title} {cited.section} "
                                                                    + " ".join(evidence_texts))):
         return policy.constraint_missed(v, off[0].written)
+    if a.asked_value and claims and not any(gives_value(a.asked_value, c.quote) and _names_subject(a, c.quote)
+                                            for c in claims):
+        # the value must stand in a quote about what the question names: a colleague's phone line beside
+        # "安全员梁晓岚负责每周安全巡查" is not her number
+        return policy.asked_value_missing(v, _VALUE_NAMES.get(a.asked_value, a.asked_value))
     kind = a.asked_kind
     if v.level == "confirmed" and f.slot == 0.0 and (kind == "number" or (kind is not None and not extractive)):
         # a model may quote a real line that holds no value of the asked kind (a table's header row for

@@ -377,11 +377,37 @@ class Answer:
                 "domain": self.domain, "elapsed_ms": self.elapsed_ms, "agent_log": self.agent_log}
 
 
+def scoped_by_question(deps: KnowledgeDeps, a: Analysis) -> KnowledgeDeps:
+    """``deps`` limited to the collection the question names by its organisation's name ("瀚陆物流…", "…at Maple
+    Grove?") when the caller chose none; unchanged otherwise (:meth:`KnowledgeBase.collections_named`)."""
+    if deps.collections:
+        return deps
+    # a translated reading keeps the organisation the typed question named ("…at Maple Grove?")
+    named = deps.kb.collections_named(naming_terms(a.text) + (naming_terms(a.typed) if a.typed else []))
+    return replace(deps, collections=named) if named else deps
+
+
+_PROPER = re.compile(r"(?<=[a-z0-9,'’]\s)[A-Z][a-z]+|(?<=[a-z0-9,'’]\s)[A-Z]{2,}\b")
+
+
+def naming_terms(text: str) -> list[str]:
+    """The words of a question that may name an organisation: its Chinese terms, and English words written
+    with a capital inside the sentence ("Maple", "Grove"; not "How", not "paid" — an English collection writes
+    every common English word, which names nothing).
+
+    >>> naming_terms("How many days of paid sick leave do Maple Grove employees get?")
+    ['maple', 'grove']
+    """
+    proper = {w.lower() for w in _PROPER.findall(text)}
+    return [t for t in analyse(text).terms if not t.isascii() or t in proper]
+
+
 async def answer(question: str, deps: KnowledgeDeps, analysis: Analysis | None = None) -> Answer:
     """Answer from the knowledge base (the same steps as the graph's knowledge path); ``analysis`` is the
     question's when the caller made it (the graph, once per turn)."""
     t0 = time.perf_counter()
     a = of(question, analysis)
+    deps = scoped_by_question(deps, a)
     routing = await route_question(question, deps)
     log = [routing.log]
     if routing.vague:

@@ -235,6 +235,15 @@ def no_value_of_kind(v: Verdict, kind: str) -> Verdict:
                    reason=f"the cited text gives no {kind} where the question asks for one")
 
 
+def asked_value_missing(v: Verdict, what: str) -> Verdict:
+    """The question asks for a value of a form (an amount of money, a phone number) that no cited quote holds
+    ("迟到一次扣多少钱？" quoting the rule that counts late arrivals): the documents do not say — declined."""
+    if v.level == "insufficient":
+        return v
+    return replace(v, level="insufficient", needs_human_review=False,
+                   reason=f"the cited text gives no {what} where the question asks for one")
+
+
 def row_misses(v: Verdict, why: str) -> Verdict:
     """A cited table row about another item, or without the field asked ("博士后的津贴" citing a roster row):
     the documents do not answer — declined, with what the row lacks."""

@@ -41,6 +41,18 @@ PURCHASE = """# Purchase Approval Matrix
 | More than $25,000 | Medical Director and the Owner |
 """
 
+TRAVEL = """# 差旅标准
+
+员工出差的住宿费按每晚计，在下表上限内凭发票据实报销。
+
+| 城市类别 | 住宿上限（元/晚） | 伙食补助（元/天） |
+|---|---|---|
+| 一类城市 | 550 | 120 |
+| 二类城市 | 450 | 100 |
+
+部门经理及以上人员的住宿上限在上表基础上上浮20%。
+"""
+
 ALLOWANCE = """# Continuing Education Policy
 
 | Role | CE allowance per calendar year | Paid CE days per year |
@@ -54,7 +66,7 @@ ALLOWANCE = """# Continuing Education Policy
 def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     return make_kb(tmp_path_factory.mktemp("cells") / "kz", {"食堂.md": CANTEEN, "年休假.md": LEAVE,
                                                             "Purchase_Approval_Matrix.md": PURCHASE,
-                                                            "Continuing_Education.md": ALLOWANCE})
+                                                            "Continuing_Education.md": ALLOWANCE, "差旅标准.md": TRAVEL})
 
 
 @pytest.mark.parametrize(("question", "kind", "lead"), [
@@ -64,6 +76,7 @@ def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def
     ("工作了12年的员工年休假天数是多少？", None, "10天（满10年不满20年）"),  # a range holding the asked value
     ("Who is the approver of a $3,000 purchase?", None, "Practice Manager（More than $500 up to $5,000）"),
     ("Who approves a $30,000 purchase?", None, "Medical Director and the Owner（More than $25,000）"),
+    ("员工去一类城市出差，住宿上限每晚多少钱？", None, "550元/晚（一类城市）"),
 ])
 def test_the_asked_cell_is_read_with_its_row_key(kb, question: str, kind: str | None, lead: str) -> None:  # type: ignore[no-untyped-def]
     cell = cells.asked_cell(kb.sql, question, None, kind, terms=analyse(question).terms)
@@ -78,6 +91,8 @@ def test_the_asked_cell_is_read_with_its_row_key(kb, question: str, kind: str | 
     "Who approves a purchase?",  # no amount: no row
     # a row named ("DVM") and a header word shared ("paid"), in a table about something else
     "What is the on-call stipend for a DVM on a paid holiday?",
+    # a rule beside the table changes the asked column for what the question names
+    "部门经理去一类城市出差，住宿上限每晚多少钱？",
 ])
 def test_no_cell_is_guessed(kb, question: str) -> None:  # type: ignore[no-untyped-def]
     assert cells.asked_cell(kb.sql, question, None, analyse(question).asked_kind, terms=analyse(question).terms) is None
@@ -121,6 +136,15 @@ VX-204,Bordetella vaccine,Dog,32
 DN-401,Dental cleaning,All,420
 """
 
+RATES = """设备名称,所在房间,校内机时费_元每小时
+透射电子显微镜,A302,800
+"""
+
+MULTIPLIERS = """用户类别,收费倍数
+校内用户,1倍
+校外高校,2倍
+"""
+
 ROSTER = """姓名,身份,导师,状态
 林可欣,博士后,顾明远,在职
 马晓雯,硕士生,顾明远,在读
@@ -129,7 +153,8 @@ ROSTER = """姓名,身份,导师,状态
 
 @pytest.fixture(scope="module")
 def rows_kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    return make_kb(tmp_path_factory.mktemp("rows") / "kz", {"Fee_Schedule.csv": FEES, "成员名单.csv": ROSTER})
+    return make_kb(tmp_path_factory.mktemp("rows") / "kz", {"Fee_Schedule.csv": FEES, "成员名单.csv": ROSTER,
+                                                             "仪器.csv": RATES, "收费倍数.csv": MULTIPLIERS})
 
 
 def _row(kb, path: str, n: int) -> str:  # type: ignore[no-untyped-def]
@@ -143,8 +168,20 @@ def _row(kb, path: str, n: int) -> str:  # type: ignore[no-untyped-def]
     ("Fee_Schedule.csv", 3, "How much is a dental cleaning for a cat?", False),  # "All" names every species
     ("成员名单.csv", 0, "博士后每月的津贴是多少？", True),  # a roster row has no allowance
     ("成员名单.csv", 0, "林可欣的导师是谁？", False),
+    ("仪器.csv", 0, "透射电子显微镜每小时收费多少钱？", False),
+    ("仪器.csv", 0, "校外高校的用户使用透射电子显微镜每小时收费多少钱？", True),  # the multiplier's row too
 ])
 def test_a_cited_row_about_another_item_or_without_the_asked_field_misses(rows_kb, path: str, row: int, question: str,  # type: ignore[no-untyped-def]
                                                                          misses: bool) -> None:
     why = cells.row_misses(rows_kb.sql, _row(rows_kb, path, row), question, analyse(question).asked_kind)
     assert (why is not None) == misses, why
+
+
+@pytest.mark.parametrize(("label", "value", "lead"), [
+    ("住宿上限（元/晚）", "550", "550元/晚（k）"),  # a bare number takes its header's unit
+    ("price_usd", "385", "$385（k）"),
+    ("Stipend (DVM)", "300", "300（k）"),  # a header's note that is not a unit
+    ("餐标", "18元", "18元（k）"),
+])
+def test_a_bare_number_leads_with_its_headers_unit(label: str, value: str, lead: str) -> None:
+    assert cells.Cell(None, 0, "k", label, value).lead() == lead  # type: ignore[arg-type]

@@ -40,3 +40,15 @@ def test_the_policy_declines_an_answer_about_another_time() -> None:
     assert v.level == "insufficient" and "2021年" in v.reason and not v.needs_human_review
     declined = policy.Verdict("insufficient", "nothing", [], 0.1, False)
     assert policy.constraint_missed(declined, "2021年") is declined
+
+
+@pytest.mark.parametrize(("question", "evidence", "is_missed"), [
+    ("班车C线几点发车？", "A线：首站 萧山客运中心，早班发车 7:05；B线：首站 下沙地铁站，早班发车 7:15", True),
+    ("班车C线几点发车？", "C线：首站 滨江，早班发车 7:20", False),
+    ("B栋的食堂几点开门？", "食堂位于总部园区B栋一楼，11:00开门。", False),
+    ("2号楼的会议室在几层？", "1号楼和3号楼各设两间会议室。", True),
+    ("班车几点发车？", "A线早班发车 7:05", False),  # no item asked: nothing to miss
+])
+def test_an_item_named_by_a_letter_must_be_the_one_the_source_names(question: str, evidence: str,
+                                                                    is_missed: bool) -> None:
+    assert bool(missed(constraints_of(question), evidence)) == is_missed

@@ -135,6 +135,32 @@ async def test_the_documents_lack_the_answer_so_it_abstains_without_citations(kb
     assert "Ra1.6" not in a.reply
 
 
+ATTENDANCE = {
+    "hr/考勤管理办法.md": "# 考勤管理办法\n\n## 迟到\n\n上班时间后到岗超过15分钟的记迟到一次，月累计迟到3次的按旷工半天处理。\n\n"
+                       "## 加班餐\n\n加班至20:00以后的，发放加班餐补每次25元。\n\n"
+                       "## 咨询\n\n考勤问题由人力资源部负责解释，联系人刘芳，电话0571-8816 2300。\n",
+    "hr/安全员职责.md": "# 安全员职责\n\n实验室安全员梁晓岚负责每周安全巡查，巡查记录保存一年。\n",
+}
+
+
+@pytest.fixture(scope="module")
+def attendance_kb(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    with knowzero_env():
+        yield make_kb(tmp_path_factory.mktemp("attendance") / "kz", ATTENDANCE)
+
+
+@pytest.mark.parametrize(("question", "declined"), [
+    ("加班餐补每次多少钱？", False),  # the quote holds the amount (25元)
+    ("迟到一次扣多少钱？", True),  # the late-arrival rule counts, it fines nothing
+    ("考勤问题的咨询电话是多少？", False),
+    ("安全员梁晓岚的电话是多少？", True),  # her duties, no number
+])
+async def test_an_amount_or_phone_number_asked_must_be_in_the_quote(attendance_kb: Any, question: str,
+                                                                     declined: bool) -> None:
+    a = await kp.answer(question, deps_for(attendance_kb))
+    assert (a.verdict.level == "insufficient") == declined, (a.reply, a.verdict.reason)
+
+
 async def test_an_english_question_the_documents_lack_abstains_in_english(kb: Any) -> None:
     a = await kp.answer("What is the fax number of the Beijing office?", deps_for(kb))
     assert a.verdict.level == "insufficient"

@@ -24,13 +24,16 @@ _YEAR = re.compile(r"(?<![\d.])((?:1[5-9]|20)\d{2})\s*年(?!代|级|度报|初|�
 looser period either, and not a bare number that may be a count."""
 _ORDINAL = re.compile(r"第\s*([0-9]+|[一二三四五六七八九十百零〇两]+)\s*(届|期|季|任|批|轮)")
 """An edition or session ("第七届", "第3期"); not "第一次" (often just "first") nor "第二代" (a generation)."""
+_LABEL = re.compile(r"(?<![A-Za-z0-9])(?:([A-Z])\s*(线|栋|座|区|馆|厅|门|楼|班)|(\d{1,2})\s*号(线|楼|门|厅|馆))")
+"""An item named by a letter or number and its kind ("C线", "B栋", "2号楼"): a source that lists the A and B lines
+and not C speaks of other items of that kind."""
 _DATE = re.compile(r"(?<![\d.])([0-9]{1,2}|[一二三四五六七八九十]+)\s*月\s*([0-9]{1,2}|[一二三四五六七八九十]+)\s*[日号]")
 
 
 @dataclass(frozen=True)
 class Constraint:
     kind: str
-    """"year", "ordinal" or "date"."""
+    """The kind: "year", "ordinal", "date" or "label"."""
     value: str
     """The value in digits: "2021", "7届", "1-17"."""
     written: str
@@ -65,7 +68,13 @@ def constraints_of(question: str) -> tuple[Constraint, ...]:
         out.append(Constraint("ordinal", f"{_digits(m.group(1))}{m.group(2)}", m.group(0)))
     for m in _DATE.finditer(q):
         out.append(Constraint("date", f"{_digits(m.group(1))}-{_digits(m.group(2))}", m.group(0)))
+    for m in _LABEL.finditer(q):
+        out.append(Constraint("label", _label(m), m.group(0)))
     return tuple(dict.fromkeys(out))
+
+
+def _label(m: re.Match[str]) -> str:
+    return f"{m.group(1)}{m.group(2)}" if m.group(1) else f"{int(m.group(3))}号{m.group(4)}"
 
 
 def _values(kind: str, text: str) -> set[str]:
@@ -76,6 +85,9 @@ def _values(kind: str, text: str) -> set[str]:
                 | {"century" for _ in re.finditer(r"世纪", t)})
     if kind == "ordinal":
         return {f"{_digits(m.group(1))}{m.group(2)}" for m in _ORDINAL.finditer(t)}
+    if kind.startswith("label:"):  # the items of the asked kind ("线": A线, B线)
+        suffix = kind.split(":", 1)[1]
+        return {v for m in _LABEL.finditer(t) if (v := _label(m)).endswith(suffix)}
     return {f"{_digits(m.group(1))}-{_digits(m.group(2))}" for m in _DATE.finditer(t)}
 
 
@@ -86,7 +98,7 @@ def missed(constraints: tuple[Constraint, ...], evidence: str) -> list[Constrain
     document), one that names only other years answers about another time."""
     out = []
     for c in constraints:
-        found = _values(c.kind, evidence)
+        found = _values(f"label:{c.value[-1]}" if c.kind == "label" else c.kind, evidence)
         if found and c.value not in found:
             out.append(c)
     return out
