@@ -26,6 +26,7 @@ from sqlalchemy import select
 from knowzero.knowledge.index.bands import band, quantities
 from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
+from knowzero.vocabulary.questions import names_role
 
 _TIME = re.compile(r"^\d{1,2}[:：]\d{2}")
 _EN_WORD = re.compile(r"[a-z]{3,}")
@@ -253,10 +254,10 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
 
     - it is about another item: the question names a value of one of its columns (whole word, as other rows
       hold it) and the row holds another there ("a Bordetella vaccine for a cat" citing the dog's row);
-    - it needs another table too: the question names a row of another table of the collection ("校外高校" of
-      the user-type multipliers, asked of an instrument's hourly rate);
+    - it needs another table too: the question names a row of another table of the collection by its key
+      ("校外高校" of the user-type multipliers, asked of an instrument's hourly rate);
     - it has no field the question asks about: no header other than the row's key shares a word with the
-      question, and no column is of the asked kind (money for "how much", a time for 几点) — "博士后每月的
+      question, and no column is of the asked kind (money for "how much", a time for 几点, a role for 谁) — "博士后每月的
       津贴是多少？" citing a roster row of 姓名/身份/导师/状态.
     """
     found = index.locate(pid)
@@ -274,8 +275,10 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
     for other in index.tables:
         if other.name == t.name or other.collection != t.collection:
             continue
-        for _r, _col, v in index.text_values(other):
-            if len(v) >= 3 and _named(v, q) and not any(v in normal_key(x) for x in values.values()) \
+        key = other.columns[0].name if other.columns else ""
+        for _r, col, v in index.text_values(other):
+            if col.name == key and len(v) >= 3 and _named(v, q) \
+                    and not any(v in normal_key(x) for x in values.values()) \
                     and v not in normal_key(t.title):
                 # "校外高校的用户使用透射电镜每小时收费多少？": the rate's row and the user type's multiplier row
                 return f"the question also names {v} of another table (a rule the row alone does not apply)"
@@ -292,6 +295,8 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
         return None
     if kind == "time" and any(_TIME.match(v) for _, v in fields):
         return None
+    if kind == "person" and any(names_role(v) for _, v in fields):
+        return None  # "要报给谁？" of a row whose 上报对象 is "实验室主任、学院安全办"
     return "the row has no field the question asks about"
 
 

@@ -145,6 +145,11 @@ MULTIPLIERS = """用户类别,收费倍数
 校外高校,2倍
 """
 
+ACCIDENTS = """事故等级,示例,上报时限,上报对象
+一般事故,少量试剂泄漏,24小时内,实验室安全员
+较大事故,设备起火已扑灭,2小时内,实验室主任、学院安全办
+"""
+
 ROSTER = """姓名,身份,导师,状态
 林可欣,博士后,顾明远,在职
 马晓雯,硕士生,顾明远,在读
@@ -154,7 +159,8 @@ ROSTER = """姓名,身份,导师,状态
 @pytest.fixture(scope="module")
 def rows_kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     return make_kb(tmp_path_factory.mktemp("rows") / "kz", {"Fee_Schedule.csv": FEES, "成员名单.csv": ROSTER,
-                                                             "仪器.csv": RATES, "收费倍数.csv": MULTIPLIERS})
+                                                             "仪器.csv": RATES, "收费倍数.csv": MULTIPLIERS,
+                                                             "事故报告.csv": ACCIDENTS})
 
 
 def _row(kb, path: str, n: int) -> str:  # type: ignore[no-untyped-def]
@@ -169,6 +175,7 @@ def _row(kb, path: str, n: int) -> str:  # type: ignore[no-untyped-def]
     ("成员名单.csv", 0, "博士后每月的津贴是多少？", True),  # a roster row has no allowance
     ("成员名单.csv", 0, "林可欣的导师是谁？", False),
     ("仪器.csv", 0, "透射电子显微镜每小时收费多少钱？", False),
+    ("事故报告.csv", 1, "发生较大事故要报给谁？", False),  # no header word shared; a role is what 谁 asks
     ("仪器.csv", 0, "校外高校的用户使用透射电子显微镜每小时收费多少钱？", True),  # the multiplier's row too
 ])
 def test_a_cited_row_about_another_item_or_without_the_asked_field_misses(rows_kb, path: str, row: int, question: str,  # type: ignore[no-untyped-def]
