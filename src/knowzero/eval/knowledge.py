@@ -393,7 +393,9 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
     if rows and "unverified_shown" in rows[0]:
         out["generated_sentences_shown"] = sum(r["generated_shown"] for r in rows)
         out["unverified_sentences_shown"] = sum(r["unverified_shown"] for r in rows)
-        out["model_reader_share"] = ratio(sum(r["reader"] == "generate" for r in rows), len(rows))
+        # of the answers a reader wrote: a table's cell or a computed value is read by no model, by design
+        read = [r for r in rows if r["reader"] not in ("lookup", "compute")]
+        out["model_reader_share"] = ratio(sum(r["reader"] == "generate" for r in read), len(read))
     return out
 
 

@@ -66,3 +66,15 @@ def gives_value(name: str, text: str) -> bool:
     (True, False, True)
     """
     return any(v.search(text) for n, _, v in ASKED_VALUES if n == name)
+
+
+CLOCK_QUESTION = re.compile(table("questions")["clock"]["question"], re.I)
+
+
+def asks_clock(folded_question: str) -> bool:
+    """Does the question (folded, lower-cased) ask for a clock time?
+
+    >>> asks_clock("员工餐厅午餐几点开始供应？"), asks_clock("年假有几天？")
+    (True, False)
+    """
+    return bool(CLOCK_QUESTION.search(folded_question))

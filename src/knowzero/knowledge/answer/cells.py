@@ -80,6 +80,21 @@ def in_language(lead: str, is_zh: bool) -> str:
     return lead if is_zh else re.sub(r"（([^（）]*)）$", r" (\1)", lead)
 
 
+_CN_DIGIT = {"一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7", "八": "8", "九": "9",
+             "十": "10"}
+
+
+def _ordinals_as_digits(q: str) -> str:
+    """"第二次" read as "第2次" too (a table keys its rows "第2次"): the question with its ordinals in digits
+    appended, so a cell written either way is named.
+
+    >>> _ordinals_as_digits("第二次违反怎么处理")
+    '第二次违反怎么处理 第2次违反怎么处理'
+    """
+    digits = re.sub(r"第([一二两三四五六七八九十])(?=[次年级届期个])", lambda m: "第" + _CN_DIGIT[m.group(1)], q)
+    return q if digits == q else f"{q} {digits}"
+
+
 def _bigrams(text: str) -> set[str]:
     return {text[i:i + 2] for i in range(len(text) - 1) if not re.search(r"[\s\d\W_]", text[i:i + 2])}
 
@@ -91,7 +106,7 @@ def _stems(text: str) -> set[str]:
 def _covered(terms: Sequence[str], context: str) -> bool:
     """At least :data:`COVERED_SHARE` of the question's content terms are in ``context`` (normalised);
     an English term by its first five letters ("approves" in "approver")."""
-    terms = [t for t in terms if not t.isdigit()]  # the asked amount is matched as a value, not a word
+    terms = [t for t in terms if not re.search(r"\d", t)]  # an asked amount ("1.2%") is matched as a value
     if not terms:
         return True
     found = sum(1 for t in terms if (normal_key(t)[:5] if t.isascii() else normal_key(t)) in context)
@@ -146,6 +161,25 @@ def _modified(terms: Sequence[str], context: str, outside: str, label: str) -> b
     return any(base in s and any(w in s for w in missing) for s in _SENTENCE_END.split(normal_key(outside)))
 
 
+_TOTAL = re.compile(r"合计|总计|共计|总数|总额|小计|\btotal\b", re.I)
+
+
+def _total_instead(best: tuple[TableColumn, str], cells: list[tuple[TableColumn, str]], q: str) -> tuple[TableColumn, str]:
+    """The row's total when the question names the asked column only by what all the parts share: "…每年有多少天年假？"
+    of "法定年假（天）| 公司福利假（天）| 合计（天）" is the 合计 (the question does not say 法定)."""
+    col, _ = best
+    totals = [(c, v) for c, v in cells if _TOTAL.search(c.label) and c is not col]
+    if len(totals) != 1 or _TOTAL.search(col.label):
+        return best
+    base = _UNIT_NOTE.sub("", normal_key(col.label)).strip()
+    said = _bigrams(base) & _bigrams(q) if not base.isascii() else _stems(base) & _stems(q)
+    unsaid = (_bigrams(base) if not base.isascii() else _stems(base)) - said
+    # the part's own word ("法定") is not in the question, and it is not the words the question shares
+    if unsaid and not any(u in q for u in unsaid) and len(said) < len(_bigrams(base) if not base.isascii() else _stems(base)):
+        return totals[0]
+    return best
+
+
 def _kind_column(columns: list[tuple[TableColumn, str]], kind: str | None) -> TableColumn | None:
     """The one column whose cell in the row is of the asked kind (a time for 几点 / when)."""
     if kind != "time":
@@ -182,7 +216,7 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
     """The cell the question asks for among the tables of ``allowed`` passage ids (None: every table), never
     in a document a newer edition replaces (``superseded``: their paths), in a table whose context holds the
     question's content ``terms`` (:func:`_covered`)."""
-    q = normal_key(question)
+    q = _ordinals_as_digits(normal_key(question))
     asked = quantities(question)
     found: list[tuple[int, int, Cell]] = []
     with index.engine.connect() as conn:
@@ -209,12 +243,15 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
             key = str(m[key_col.name]).strip()
             avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
             scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q]
+            if kind == "time" and (timed := [x for x in scored if _TIME.match(x[2])]) != scored and \
+                    _kind_column(cells, kind) is not None:
+                scored = timed  # "午餐几点开始供应？": the time, not 员工收费 because the question says 员工
             if scored:
                 top = max(s for s, _, _ in scored)
                 best = [(c, v) for s, c, v in scored if s == top]
                 if len(best) != 1:
                     continue
-                col, value = best[0]
+                col, value = _total_instead(best[0], cells, q)
                 score = top
             else:
                 timed = _kind_column(cells, kind)

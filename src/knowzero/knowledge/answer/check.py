@@ -51,9 +51,10 @@ def claim_context(kb: KnowledgeBase, c: Claim, p: Passage | None) -> str:
 _VALUE_NAMES = {"money": "amount of money", "phone": "phone number"}
 
 
-def _names_subject(a: Analysis, quote: str) -> bool:
-    """The quote holds one of the question's content words other than those asking for the value ("电话")."""
-    text = quote.lower()
+def _names_subject(a: Analysis, context: str) -> bool:
+    """The quote or its context (title, section, the text around it) holds one of the question's content words
+    other than those asking for the value ("电话")."""
+    text = context.lower()
     return any(t.lower() in text for t in a.terms if not t.isdigit() and not asked_value(t.lower()))
 
 
@@ -133,8 +134,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     if a.constraints and (off := constraints.missed(a.constraints, f"{cited.title} {cited.section} "
                                                                    + " ".join(evidence_texts))):
         return policy.constraint_missed(v, off[0].written)
-    if a.asked_value and claims and not any(gives_value(a.asked_value, c.quote) and _names_subject(a, c.quote)
-                                            for c in claims):
+    if a.asked_value and claims and not any(gives_value(a.asked_value, c.quote) and _names_subject(a, context)
+                                            for c, context in zip(claims, evidence_texts, strict=False)):
         # the value must stand in a quote about what the question names: a colleague's phone line beside
         # "安全员梁晓岚负责每周安全巡查" is not her number
         return policy.asked_value_missing(v, _VALUE_NAMES.get(a.asked_value, a.asked_value))

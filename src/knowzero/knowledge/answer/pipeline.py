@@ -48,6 +48,7 @@ from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
 from knowzero.understanding.analysis import Analysis, analyse, of
+from knowzero.vocabulary.questions import asks_clock
 
 POOR_EVIDENCE = 0.5
 """Evidence quality below this retries with a rewritten query (at most ``max_rewrites`` times)."""
@@ -261,7 +262,8 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
     if kb.sql is None or not kb.sql.tables or a.yes_no:
         return None
     allowed = kb.allowed_ids(deps.collections or kb.default_collections(), None)
-    cell = cells.asked_cell(kb.sql, a.text, allowed, a.asked_kind, superseded=kb.superseded(), terms=a.terms)
+    kind = "time" if asks_clock(a.folded) else a.asked_kind  # 几点: a column of times answers
+    cell = cells.asked_cell(kb.sql, a.text, allowed, kind, superseded=kb.superseded(), terms=a.terms)
     if cell is None:
         return None
     p = kb.sql.passage(cell.table, cell.row)

@@ -102,7 +102,7 @@ _BETWEEN = re.compile(r"(?:满|超过|大于|高于|多于)?\s*" + _NUM + r"\s*"
 _AT_LEAST = re.compile(r"(?:满|不少于|不低于)?\s*" + _NUM + r"\s*" + _UNIT + r"\s*(?:及以上|以上|或以上|\+|起)")
 _ABOVE = re.compile(r"(?:超过|大于|高于|多于)\s*" + _NUM + r"\s*" + _UNIT)
 _BELOW = re.compile(r"(?:不满|不足|未满|少于|低于|小于)\s*" + _NUM + r"\s*" + _UNIT + r"|" + _NUM + r"\s*" + _UNIT +
-                    r"\s*(?:以下|以内)")
+                    r"\s*(?:及以下|以下|以内|或以下)")
 
 
 MAX_KEY_CHARS = 60
@@ -118,6 +118,8 @@ def band(cell: str) -> Band | None:
     (True, False, True)
     >>> band("1天以上至3天").holds(5, "天"), band("3天以上至10天").holds(5, "天")
     (False, True)
+    >>> band("0.5%及以下").holds(0.5, "%"), band("0.5%以上至2%（含2%）").holds(1.2, "%")
+    (True, True)
     >>> band("2 years to less than 5 years").holds(3, "年"), band("10 years or more").holds(12, "年")
     (True, True)
     >>> band("Less than 2 years").holds(3, "年"), band("300-800 km").holds(500, "公里"), band("Part A")
@@ -143,6 +145,6 @@ def band(cell: str) -> Band | None:
         return Band(float(m.group(1)), float("inf"), m.group(2), False, True)
     if m := _BELOW.search(c):
         value, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        inclusive = bool(re.search(r"以内", c))
+        inclusive = bool(re.search(r"以内|及以下|或以下", c))
         return Band(float("-inf"), float(value), unit, True, inclusive)
     return None

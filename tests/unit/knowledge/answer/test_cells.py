@@ -53,6 +53,24 @@ TRAVEL = """# 差旅标准
 部门经理及以上人员的住宿上限在上表基础上上浮20%。
 """
 
+LEAVE_PARTS = """# 年假规定
+
+年假由法定年假和公司福利假组成，按累计工龄确定。
+
+| 累计工龄 | 法定年假（天） | 公司福利假（天） | 合计（天） |
+|---|---|---|---|
+| 满1年不满10年 | 5 | 2 | 7 |
+| 满10年不满20年 | 10 | 3 | 13 |
+
+## 不良品
+
+| 批次不良率 | 处理方式 |
+|---|---|
+| 0.5%及以下 | 仅更换不良品 |
+| 0.5%以上至2%（含2%） | 整批复检 |
+| 2%以上 | 整批退货 |
+"""
+
 ALLOWANCE = """# Continuing Education Policy
 
 | Role | CE allowance per calendar year | Paid CE days per year |
@@ -66,17 +84,23 @@ ALLOWANCE = """# Continuing Education Policy
 def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     return make_kb(tmp_path_factory.mktemp("cells") / "kz", {"食堂.md": CANTEEN, "年休假.md": LEAVE,
                                                             "Purchase_Approval_Matrix.md": PURCHASE,
-                                                            "Continuing_Education.md": ALLOWANCE, "差旅标准.md": TRAVEL})
+                                                            "Continuing_Education.md": ALLOWANCE, "差旅标准.md": TRAVEL,
+                                                            "年假规定.md": LEAVE_PARTS})
 
 
 @pytest.mark.parametrize(("question", "kind", "lead"), [
     ("午餐员工自己要付多少钱？", None, "6元（午餐）"),  # the header 员工自付 shares 员工 with the question
     ("晚餐的餐标是多少？", None, "15元（晚餐）"),
     ("早餐几点供应？", "time", "6:30-8:30（早餐）"),  # no header named: the one column of times answers 几点
+    ("员工午餐几点开始供应？", "time", "11:00-13:00（午餐）"),  # not 员工自付, whose header shares 员工
     ("工作了12年的员工年休假天数是多少？", None, "10天（满10年不满20年）"),  # a range holding the asked value
     ("Who is the approver of a $3,000 purchase?", None, "Practice Manager（More than $500 up to $5,000）"),
     ("Who approves a $30,000 purchase?", None, "Medical Director and the Owner（More than $25,000）"),
     ("员工去一类城市出差，住宿上限每晚多少钱？", None, "550元/晚（一类城市）"),
+    ("累计工龄12年的员工每年有多少天年假？", None, "13天（满10年不满20年）"),  # the total, not one part
+    ("累计工龄12年的员工有几天法定年假？", None, "10天（满10年不满20年）"),  # the part the question names
+    ("一批货的不良率是1.2%，应该怎么处理？", None, "整批复检（0.5%以上至2%（含2%））"),  # a percentage band
+    ("不良率0.3%的批次怎么处理？", None, "仅更换不良品（0.5%及以下）"),
 ])
 def test_the_asked_cell_is_read_with_its_row_key(kb, question: str, kind: str | None, lead: str) -> None:  # type: ignore[no-untyped-def]
     cell = cells.asked_cell(kb.sql, question, None, kind, terms=analyse(question).terms)

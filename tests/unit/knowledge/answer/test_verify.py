@@ -337,3 +337,13 @@ def test_the_asked_category_of_an_english_question_is_not_a_word_both_sentences_
     a = "750 Seventh Avenue is a 615 ft tall office skyscraper in New York City."
     b = "750 Seventh Avenue is a 615 ft tall office skyscraper in Nevada."
     assert conflicts.value_conflict(q, a, b) == {"values": [["New York City"], ["Nevada"]]}
+
+
+@pytest.mark.parametrize(("question", "source", "answer"), [
+    # a negated term both name ("非质量问题") is the topic; the predicate's negation decides
+    ("定制件可以因为非质量问题退货吗？", "定制件（产品编号以CZ开头）不接受非质量问题的退货。", "no"),
+    ("标准件可以因为非质量问题退货吗？", "标准件可以因为非质量问题退货，运费由客户承担。", "yes"),
+    ("非工作日可以加班吗？", "非工作日可以加班，按2倍支付。", "yes"),
+])
+def test_a_negated_term_the_question_and_source_share_is_not_a_denial(question: str, source: str, answer: str) -> None:
+    assert premise.premise(question, source).answer == answer

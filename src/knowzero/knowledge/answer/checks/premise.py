@@ -142,11 +142,22 @@ def premise(question: str, evidence: str | list[str]) -> Premise:
     return _polarity(stmt, scored[0][2])
 
 
+def _shared_terms_out(stmt: str, clause: str) -> tuple[str, str]:
+    """Both texts without the negated words they share ("非质量问题" in "可以因为非质量问题退货" and in "不接受非质量
+    问题的退货"): a term both name is the topic, not the polarity of either."""
+    for m in _ZH_NEG.finditer(stmt):
+        term = stmt[m.start():m.start() + 3]
+        if len(term) == 3 and term in clause:
+            stmt, clause = stmt.replace(term, "　"), clause.replace(term, "　")
+    return stmt, clause
+
+
 def _polarity(stmt: str, sent: str) -> Premise:
     q_grams = char_ngrams(stmt)
     clause = max(clauses(sent) or [sent], key=lambda c: len(q_grams & char_ngrams(c)))
-    if negated(clause) != negated(stmt):
-        return Premise("no", sent, reason="the source says the opposite" if not negated(stmt) else
+    s_bare, c_bare = _shared_terms_out(stmt, clause)
+    if negated(c_bare) != negated(s_bare):
+        return Premise("no", sent, reason="the source says the opposite" if not negated(s_bare) else
                        "the source does not say the question's negation")
     if not negated(stmt) and _english_denial(stmt, sent):
         return Premise("no", sent, reason="the source says the opposite")
