@@ -243,9 +243,9 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
             key = str(m[key_col.name]).strip()
             avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
             scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q]
-            if kind == "time" and (timed := [x for x in scored if _TIME.match(x[2])]) != scored and \
+            if kind == "time" and (times := [x for x in scored if _TIME.match(x[2])]) != scored and \
                     _kind_column(cells, kind) is not None:
-                scored = timed  # "午餐几点开始供应？": the time, not 员工收费 because the question says 员工
+                scored = times  # "午餐几点开始供应？": the time, not 员工收费 because the question says 员工
             if scored:
                 top = max(s for s, _, _ in scored)
                 best = [(c, v) for s, c, v in scored if s == top]
@@ -254,10 +254,10 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
                 col, value = _total_instead(best[0], cells, q)
                 score = top
             else:
-                timed = _kind_column(cells, kind)
-                if timed is None:
+                of_kind = _kind_column(cells, kind)
+                if of_kind is None:
                     continue
-                col, value, score = timed, str(m[timed.name]).strip(), 0
+                col, value, score = of_kind, str(m[of_kind.name]).strip(), 0
             row_cells = tuple((c.label, str(m[c.name]).strip()) for c in t.columns
                               if m[c.name] is not None and str(m[c.name]).strip())
             doc = index.text_of(t.path)
