@@ -38,6 +38,8 @@ _MEASURE = re.compile(r"^(?:元|\$|usd|小时|分钟|天|年|个月|%|公里|km|
 """A header's note that is a unit (not "Stipend (DVM)")."""
 _BARE_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _EN_FUNCTION = frozenset("the and for per with from what which who how does are was were this that".split())
+BAND_COLUMN_SCORE = 10
+"""A column whose header is a quantity band holding the asked quantity outranks any header word match."""
 COVERED_SHARE = 0.6
 """The share of the question's content terms the table's context (its document's title and opening, the text
 just before it, its headers, the row) must hold: a row named in a table about something else is not read
@@ -243,6 +245,8 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
             key = str(m[key_col.name]).strip()
             avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
             scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q]
+            if (banded := index.band_column(t, q)) is not None:  # "订购500件…的单价": the 500-999件 column
+                scored = [(BAND_COLUMN_SCORE, c, v) for c, v in cells if c.name == banded.name] or scored
             if kind == "time" and (times := [x for x in scored if _TIME.match(x[2])]) != scored and \
                     _kind_column(cells, kind) is not None:
                 scored = times  # "午餐几点开始供应？": the time, not 员工收费 because the question says 员工
@@ -266,7 +270,8 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
                                            *(f"{h} {v}" for h, v in row_cells)]))
             end = t.row_offsets[-1][1] if t.row_offsets else first
             near = normal_key(" ".join([t.title, doc[max(0, first - 400):end]]))  # the table and its lead-in
-            if not _covered(terms, context) or _value_elsewhere(asked, doc, first, end) \
+            # a header band holding the asked quantity is the table's own word for the question
+            if not (score == BAND_COLUMN_SCORE or _covered(terms, context)) or _value_elsewhere(asked, doc, first, end) \
                     or _modified(terms, near, doc[:first] + "\n" + doc[end:], col.label):
                 continue
             found.append((strength, score, Cell(t, row, key, col.label, value, row_cells)))

@@ -234,6 +234,11 @@ class SqlIndex:
         """The SQLAlchemy table of a generated table name."""
         return self._sql[name]
 
+    def band_column(self, t: TableInfo, q: str) -> TableColumn | None:
+        """The column keyed by a quantity band holding a quantity the (normalised) question names ("500-999件_元"
+        for "订购500件"), if any."""
+        return self._band_col(t, q)
+
     def text_of(self, path: str) -> str:
         """The text of the document a table came from ("" when unknown)."""
         return self._texts.get(path, "")
