@@ -216,3 +216,8 @@ def test_a_cited_row_about_another_item_or_without_the_asked_field_misses(rows_k
 ])
 def test_a_bare_number_leads_with_its_headers_unit(label: str, value: str, lead: str) -> None:
     assert cells.Cell(None, 0, "k", label, value).lead() == lead  # type: ignore[arg-type]
+
+
+def test_a_superlative_asks_the_column_it_ranks_by(rows_kb) -> None:  # type: ignore[no-untyped-def]
+    question = "哪个服务最贵？"
+    assert cells.row_misses(rows_kb.sql, _row(rows_kb, "Fee_Schedule.csv", 3), question, None) is None
