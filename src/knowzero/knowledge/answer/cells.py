@@ -21,8 +21,6 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import select
-
 from knowzero.knowledge.index.bands import band, quantities
 from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
@@ -174,10 +172,10 @@ def _total_instead(best: tuple[TableColumn, str], cells: list[tuple[TableColumn,
     if len(totals) != 1 or _TOTAL.search(col.label):
         return best
     base = _UNIT_NOTE.sub("", normal_key(col.label)).strip()
-    said = _bigrams(base) & _bigrams(q) if not base.isascii() else _stems(base) & _stems(q)
-    unsaid = (_bigrams(base) if not base.isascii() else _stems(base)) - said
-    # the part's own word ("法定") is not in the question, and it is not the words the question shares
-    if unsaid and not any(u in q for u in unsaid) and len(said) < len(_bigrams(base) if not base.isascii() else _stems(base)):
+    words = _stems(base) if base.isascii() else _bigrams(base)
+    unsaid = words - (_stems(q) if base.isascii() else _bigrams(q))
+    # the part's own word ("法定") is not in the question
+    if unsaid and not any(u in q for u in unsaid):
         return totals[0]
     return best
 
@@ -221,60 +219,55 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
     q = _ordinals_as_digits(normal_key(question))
     asked = quantities(question)
     found: list[tuple[int, int, Cell]] = []
-    with index.engine.connect() as conn:
-        for t in index.tables:
-            if t.path in superseded:
+    for t in index.tables:
+        if t.path in superseded:
+            continue
+        rows: set[int] | None = None
+        if allowed is not None:
+            ids = t.row_ids & allowed
+            if not ids:
                 continue
-            rows: set[int] | None = None
-            if allowed is not None:
-                ids = t.row_ids & allowed
-                if not ids:
-                    continue
-                rows = {int(i.rsplit(":", 1)[1]) for i in ids} if len(ids) < len(t.row_ids) else None
-            named = _row_key(index, t, q, asked, rows)
-            if named is None:
+            rows = {int(i.rsplit(":", 1)[1]) for i in ids} if len(ids) < len(t.row_ids) else None
+        named = _row_key(index, t, q, asked, rows)
+        if named is None:
+            continue
+        row, key_col, strength = named
+        m = {c: str(v).strip() for c, v in index.row_values(t, row).items() if v is not None and str(v).strip()}
+        if key_col not in m:
+            continue
+        cells = [(c, v) for c, v in m.items() if c is not key_col]
+        key = m[key_col]
+        avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
+        scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q]
+        if (banded := index.band_column(t, q)) is not None:  # "订购500件…的单价": the 500-999件 column
+            scored = [(BAND_COLUMN_SCORE, c, v) for c, v in cells if c.name == banded.name] or scored
+        if kind == "time" and (times := [x for x in scored if _TIME.match(x[2])]) != scored and \
+                _kind_column(cells, kind) is not None:
+            scored = times  # "午餐几点开始供应？": the time, not 员工收费 because the question says 员工
+        if scored:
+            top = max(s for s, _, _ in scored)
+            best = [(c, v) for s, c, v in scored if s == top]
+            if len(best) != 1:
                 continue
-            row, key_col, strength = named
-            table = index.table(t.name)
-            values = conn.execute(select(table).where(table.c._row == row)).first()
-            if values is None:
+            col, value = _total_instead(best[0], cells, q)
+            score = top
+        else:
+            of_kind = _kind_column(cells, kind)
+            if of_kind is None:
                 continue
-            m = values._mapping
-            cells = [(c, str(m[c.name]).strip()) for c in t.columns if c is not key_col and m[c.name] is not None
-                     and str(m[c.name]).strip()]
-            key = str(m[key_col.name]).strip()
-            avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
-            scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q]
-            if (banded := index.band_column(t, q)) is not None:  # "订购500件…的单价": the 500-999件 column
-                scored = [(BAND_COLUMN_SCORE, c, v) for c, v in cells if c.name == banded.name] or scored
-            if kind == "time" and (times := [x for x in scored if _TIME.match(x[2])]) != scored and \
-                    _kind_column(cells, kind) is not None:
-                scored = times  # "午餐几点开始供应？": the time, not 员工收费 because the question says 员工
-            if scored:
-                top = max(s for s, _, _ in scored)
-                best = [(c, v) for s, c, v in scored if s == top]
-                if len(best) != 1:
-                    continue
-                col, value = _total_instead(best[0], cells, q)
-                score = top
-            else:
-                of_kind = _kind_column(cells, kind)
-                if of_kind is None:
-                    continue
-                col, value, score = of_kind, str(m[of_kind.name]).strip(), 0
-            row_cells = tuple((c.label, str(m[c.name]).strip()) for c in t.columns
-                              if m[c.name] is not None and str(m[c.name]).strip())
-            doc = index.text_of(t.path)
-            first = t.row_offsets[0][0] if t.row_offsets else 0
-            context = normal_key(" ".join([t.title, doc[:2000], doc[max(0, first - 400):first],
-                                           *(f"{h} {v}" for h, v in row_cells)]))
-            end = t.row_offsets[-1][1] if t.row_offsets else first
-            near = normal_key(" ".join([t.title, doc[max(0, first - 400):end]]))  # the table and its lead-in
-            # a header band holding the asked quantity is the table's own word for the question
-            if not (score == BAND_COLUMN_SCORE or _covered(terms, context)) or _value_elsewhere(asked, doc, first, end) \
-                    or _modified(terms, near, doc[:first] + "\n" + doc[end:], col.label):
-                continue
-            found.append((strength, score, Cell(t, row, key, col.label, value, row_cells)))
+            col, value, score = of_kind, m[of_kind], 0
+        row_cells = tuple((c.label, v) for c, v in m.items())
+        doc = index.text_of(t.path)
+        first = t.row_offsets[0][0] if t.row_offsets else 0
+        context = normal_key(" ".join([t.title, doc[:2000], doc[max(0, first - 400):first],
+                                       *(f"{h} {v}" for h, v in row_cells)]))
+        end = t.row_offsets[-1][1] if t.row_offsets else first
+        near = normal_key(" ".join([t.title, doc[max(0, first - 400):end]]))  # the table and its lead-in
+        # a header band holding the asked quantity is the table's own word for the question
+        if not (score == BAND_COLUMN_SCORE or _covered(terms, context)) or _value_elsewhere(asked, doc, first, end) \
+                or _modified(terms, near, doc[:first] + "\n" + doc[end:], col.label):
+            continue
+        found.append((strength, score, Cell(t, row, key, col.label, value, row_cells)))
     if not found:
         return None
     found.sort(key=lambda f: (-f[0], -f[1]))
@@ -313,7 +306,7 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
         own = mine.get(col.name, "")
         if r != row and len(v) >= 3 and _named(v, q) and own and own != v and own not in _ANY_VALUE \
                 and not _named(own, q) and v not in own:
-            return f"the row is about {values_of(values, col)}, not {v}"
+            return f"the row is about {values.get(col, '')}, not {v}"
     for other in index.tables:
         if other.name == t.name or other.collection != t.collection:
             continue
@@ -343,7 +336,3 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
         return None  # "要报给谁？" of a row whose 上报对象 is "实验室主任、学院安全办"
     return "the row has no field the question asks about"
 
-
-def values_of(values: dict[TableColumn, str], col: TableColumn) -> str:
-    """The row's cell in ``col`` (by generated name)."""
-    return next((v for c, v in values.items() if c.name == col.name), "")

@@ -385,23 +385,25 @@ def scoped_by_question(deps: KnowledgeDeps, a: Analysis) -> KnowledgeDeps:
     if deps.collections:
         return deps
     # a translated reading keeps the organisation the typed question named ("…at Maple Grove?")
-    named = deps.kb.collections_named(naming_terms(a.text) + (naming_terms(a.typed) if a.typed else []))
+    typed = naming_terms(a.typed, analyse(a.typed).terms) if a.typed else []
+    named = deps.kb.collections_named(naming_terms(a.text, a.terms) + typed)
     return replace(deps, collections=named) if named else deps
 
 
 _PROPER = re.compile(r"(?<=[a-z0-9,'’]\s)[A-Z][a-z]+|(?<=[a-z0-9,'’]\s)[A-Z]{2,}\b")
 
 
-def naming_terms(text: str) -> list[str]:
-    """The words of a question that may name an organisation: its Chinese terms, and English words written
-    with a capital inside the sentence ("Maple", "Grove"; not "How", not "paid" — an English collection writes
-    every common English word, which names nothing).
+def naming_terms(text: str, terms: Sequence[str]) -> list[str]:
+    """The words of a question (its analysis's ``terms``) that may name an organisation: its Chinese terms, and
+    English words written with a capital inside the sentence ("Maple", "Grove"; not "How", not "paid" — an English
+    collection writes every common English word, which names nothing).
 
-    >>> naming_terms("How many days of paid sick leave do Maple Grove employees get?")
+    >>> q = "How many days of paid sick leave do Maple Grove employees get?"
+    >>> naming_terms(q, analyse(q).terms)
     ['maple', 'grove']
     """
     proper = {w.lower() for w in _PROPER.findall(text)}
-    return [t for t in analyse(text).terms if not t.isascii() or t in proper]
+    return [t for t in terms if not t.isascii() or t in proper]
 
 
 async def answer(question: str, deps: KnowledgeDeps, analysis: Analysis | None = None) -> Answer:
