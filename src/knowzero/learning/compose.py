@@ -114,8 +114,8 @@ class Outline:
 
 
 def table_rows(kb: Any, path: str, cache: KBCache | None = None) -> list[Cand]:
-    """The data rows of a file's Markdown tables, each cited verbatim and read as a sentence of its cells
-    under its header ("外径千分尺（0-25mm、25-50mm）：校准周期 6个月，校准方式 内部校准"); cached per revision."""
+    """The data rows of a file's tables (Markdown, and DOCX or HTML tables as parsed), each cited verbatim and
+    read as a sentence of its cells under its header ("外径千分尺（0-25mm、25-50mm）：校准周期 6个月，校准方式 内部校准"); cached per revision."""
     return cached(cache, kb, ("table_rows", path), lambda: _table_rows(kb, path))
 
 
@@ -124,7 +124,7 @@ _RULE_LINE = re.compile(r"^[\s|:\-]+$")
 
 
 def _table_rows(kb: Any, path: str) -> list[Cand]:
-    from knowzero.knowledge.rows import row_sentence
+    from knowzero.knowledge.rows import row_sentence, table_cells
 
     src = kb.text_of(path)
     passages = kb.chunks_of(path)
@@ -134,6 +134,15 @@ def _table_rows(kb: Any, path: str) -> list[Cand]:
     lines = src.split("\n")
     for i, line in enumerate(lines):
         start, pos = pos, pos + len(line) + 1
+        if _KV_ROW.match(line.strip()):  # a DOCX or HTML table's row as parsed: "类别: 博士研究生；基本津贴（元/月）: 3600。"
+            text = line.strip()
+            start += len(line) - len(line.lstrip())
+            p = next((q for q in passages if q.start <= start < q.end), None)
+            if p is not None and not find_instructions(text):
+                said = text if re.search(r"[\u4e00-\u9fff]", text) else text.replace("；", "; ").rstrip("。") + "."
+                out.append(Cand(text, path, p.title, p.section, start, start + len(text), p.id, p.domain, 0.0,
+                                classify(text, p.section), said))
+            continue
         if not _ROW_LINE.match(line) or _RULE_LINE.match(line):
             header = [] if not _ROW_LINE.match(line) else header
             continue
@@ -146,9 +155,63 @@ def _table_rows(kb: Any, path: str) -> list[Cand]:
         p = next((q for q in passages if q.start <= start < q.end), None)
         if p is None or src[start:start + len(text)] != text or len(said) < 6 or find_instructions(said):
             continue
+        if len(header) == 2 and (two := re.fullmatch(r"(.+?)：(\d[\d,.]*)", said)) and (cells := table_cells(header[0])):
+            said = f"{two.group(1)}：{cells[-1]} {two.group(2)}"  # "80周岁至89周岁：津贴（元/月） 100", not a bare 100
         out.append(Cand(text, path, p.title, p.section, start, start + len(text), p.id, p.domain, 0.0,
                         classify(said, p.section), said))
     return out
+
+
+MAX_TABLE_ROWS = 12
+"""Rows of one table a document carries (a seniority or city-tier table is whole; a long list is its head)."""
+_KV_ROW = re.compile(r"^[^：:；;。\n]{1,30}: [^；;\n]{1,60}(?:；[^：:；;。\n]{1,30}: [^；;\n]{1,60})+[。.]?$")
+
+
+def is_row(c: Cand) -> bool:
+    """A table row: a Markdown row, or a DOCX/HTML table's row as the parser writes it
+    ("城市类别: 一类城市；住宿上限（元/晚）: 550。").
+
+    >>> is_row(Cand("城市类别: 一类城市；住宿上限（元/晚）: 550。", "f", "t", "s", 0, 1, "p", "general"))
+    True
+    """
+    return c.text.lstrip().startswith("|") or bool(_KV_ROW.match(c.text.strip()))
+
+
+def file_tables(kb: Any, path: str, cache: KBCache | None = None) -> dict[str, list[Cand]]:
+    """A file's table rows by the section that holds them, in document order (Markdown tables read through
+    their headers, DOCX and HTML tables as parsed)."""
+    out: dict[str, list[Cand]] = {}
+    for c in table_rows(kb, path, cache):
+        out.setdefault(c.section, []).append(c)
+    return out
+
+
+TABLE_RELEVANCE = 0.5
+RELATED_RELEVANCE = 0.5
+
+
+def topic_tables(kb: Any, paths: list[str], weights: dict[str, float], cache: KBCache | None = None,
+                 n: int = 2) -> list[tuple[str, list[Cand]]]:
+    """(heading, rows) of the tables at the heart of a topic: those whose own heading and rows name the
+    topic's terms best (the file's title counts half), at most ``n``, each whole up to MAX_TABLE_ROWS rows."""
+    scored: list[tuple[float, str, list[Cand]]] = []
+    for path in paths:
+        for sec, rows in file_tables(kb, path, cache).items():
+            own = " / ".join(sec.split(" / ")[1:]) or ("" if sec == rows[0].title else sec)
+            scored.append((relevance(weights, own + " " + " ".join(r.said for r in rows), rows[0].title), sec, rows))
+    scored.sort(key=lambda x: -x[0])
+    best = scored[0][0] if scored else 0.0
+    return [(short_heading(sec, rows[0].title), rows[:MAX_TABLE_ROWS]) for rel, sec, rows in scored[:n]
+            if rel >= TABLE_RELEVANCE and rel >= 0.75 * best]
+
+
+def _top(c: Cand) -> str:
+    """The top-level heading a sentence is under ("" for the text before the first one): the second part
+    of "Title / 一、… / 1.1 …", or the first when the file's headings are all top-level (a DOCX's)."""
+    parts = c.section.split(" / ")
+    if len(parts) > 1:
+        return parts[1]
+    return "" if parts[0] in ("", c.title) else parts[0]
 
 
 
@@ -159,8 +222,23 @@ _QUESTION_FRAME = re.compile(r"(?:有哪些具体规定|有哪些规定|有什�
                              r"包括哪些(?:步骤|内容)?|有哪些步骤|是什么|是指什么|吗|呢|吧|的知识|相关知识|的文档)?[？?。！!\s]*$")
 
 
+_DOCUMENT_ASK = re.compile(
+    r"(?:关于|有关)(?P<x>.{2,40}?)的?(?:学习|培训)?(?:文档|资料|材料|笔记|讲义|教程)"
+    r"|^(?:请|帮我|给我|为我)?(?:生成|写|整理|做|创建|出)(?:一份|一篇|一个|个|份|篇)?(?![一个份篇]|关于|有关)(?P<y>.{2,40}?)的?(?:学习|培训)(?:文档|资料|材料|笔记|讲义)"
+    r"|\b(?:learning|study|training)\s+(?:document|guide|notes?|page)\s+(?:about|on|for)\s+(?P<z>.{2,80}?)\s*[.?!]?$"
+    r"|^(?:please\s+)?(?:write|generate|create|make)\s+(?:me\s+)?(?:a|an)\s+(?:document|guide|page)\s+(?:about|on)\s+"
+    r"(?P<w>.{2,80}?)\s*[.?!]?$", re.I)
+
+
 def clean_topic(text: str) -> str:
-    """'我想系统地学习班后保养' / '班后保养有哪些具体规定？' / '如何系统地学习班后保养？' → '班后保养'."""
+    """'我想系统地学习班后保养' / '班后保养有哪些具体规定？' / '如何系统地学习班后保养？' → '班后保养';
+    a request for a document names its topic: '帮我生成一份关于年假的学习文档' → '年假'.
+
+    >>> clean_topic("帮我生成一份关于清源实验室研究生助研津贴的学习文档"), clean_topic("Write a learning guide about paid time off.")
+    ('清源实验室研究生助研津贴', 'paid time off')
+    """
+    if m := _DOCUMENT_ASK.search(text.strip()):
+        text = next(g for g in m.groups() if g)
     t = re.sub(r"^(?:请|帮我|我想|我要|想要|给我)?(?:如何|怎样|怎么)?(?:系统地?|全面地?|深入地?)?(?:学会|学习|学|掌握|了解一下|了解|"
                r"介绍一下|介绍|讲讲|讲一下|说说|什么是|teach me|explain|learn)\s*", "", text.strip(), flags=re.I)
     t = _QUESTION_FRAME.sub("", t)
@@ -195,7 +273,8 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     r = retrieve(kb, topic, Plan(top_k=top_k, strategy=strategy, collections=tuple(kb.default_collections())),  # type: ignore[arg-type]
                  budget_chars=8000)
     retrieval_ms = (time.perf_counter() - t0) * 1000
-    passages = [s for s in r.passages if not s.passage.id.startswith("sql:")]
+    old = kb.superseded()  # a policy's current edition, never the one it replaces
+    passages = [s for s in r.passages if not s.passage.id.startswith("sql:") and s.passage.path not in old]
     quality = evidence_quality(kb, topic, r)
     weights = term_weights(kb, topic)
     cands: list[Cand] = []
@@ -271,6 +350,13 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
         picked = take(sorted(singles, key=lambda c: -c.score), per_group)
         if picked:
             groups.append(("detail", section_heading("other", topic), sorted(picked, key=_doc_order)))
+    paths = list(dict.fromkeys(s.passage.path for s in passages))[:5]
+    for heading, rows in reversed(topic_tables(kb, paths, weights, cache)):  # the topic's table, first after the overview
+        rows = [c for c in rows if (c.source, c.start) not in used]
+        if rows:
+            used |= {(c.source, c.start) for c in rows}
+            groups.insert(1, ("detail", heading if heading not in {g[1] for g in groups} else f"{heading}（{rows[0].title}）",
+                              rows))
     examples = take([c for c in cands if c.kind == "example"], per_group)
     if examples:
         groups.append(("example", section_heading("example", topic), sorted(examples, key=_doc_order)))
@@ -341,20 +427,25 @@ def main_source(kb: Any, topic: str, passages: list[Any], weights: dict[str, flo
         title.setdefault(s.passage.path, s.passage.title or "")
     if not score:
         return None
+    # the organisation a topic names ("Maple Grove continuing education") is in the file's first lines, not its title
+    hits = {p: relevance(weights, title[p], kb.text_of(p)[:600]) for p in score}
     best = max(score, key=lambda k: score[k])
-    hit = relevance(weights, title[best])
-    return best if hit >= 0.6 and score[best] >= 0.4 * sum(score.values()) else None
+    total = sum(score.values())
+    if hits[best] >= 0.6 and score[best] >= 0.4 * total:
+        return best
+    named = [p for p in score if hits[p] >= 0.6]  # the one file whose title names the topic, though others say more
+    return named[0] if len(named) == 1 and score[named[0]] >= 0.2 * total else None
 
 
 def _outline_by_source(kb: Any, topic: str, path: str, cands: list[Cand], quality: float, category: str,
                        sources: list[dict[str, Any]], retrieval_ms: float, per_group: int, n_overview: int,
                        exclude: list[str], cache: KBCache | None = None) -> Outline:
     """One section per top-level heading of the main source, in its order; the purpose first."""
-    sents = dedupe(file_sentences(kb, path, cache), exclude)
+    sents = dedupe([c for c in file_sentences(kb, path, cache) if not is_row(c)], exclude)
     by_top: dict[str, list[Cand]] = {}
-    for c in sents:
-        parts = c.section.split(" / ")
-        by_top.setdefault(parts[1] if len(parts) > 1 else "", []).append(c)
+    for c in sorted(sents + [r for rows in file_tables(kb, path, cache).values() for r in rows[:MAX_TABLE_ROWS]],
+                    key=lambda c: c.start):
+        by_top.setdefault(_top(c), []).append(c)
     used: set[tuple[str, int]] = set()
     groups: list[tuple[str, str, list[Cand]]] = []
     heads = list(by_top)
@@ -367,14 +458,18 @@ def _outline_by_source(kb: Any, topic: str, path: str, cands: list[Cand], qualit
         groups.append(("definition", section_heading("overview", topic), overview))
         used |= {(c.source, c.start) for c in overview}
     for top, members in by_top.items():
-        picked = _spread([c for c in members if (c.source, c.start) not in used], per_group)
+        free = [c for c in members if (c.source, c.start) not in used]
+        rows = [c for c in free if is_row(c)]  # a section's table is kept whole: it is the section's facts
+        picked = sorted(_spread([c for c in free if not is_row(c)], per_group) + rows, key=_doc_order)
         if not picked:
             continue
         used |= {(c.source, c.start) for c in picked}
         kind = "pitfall" if all(c.kind == "pitfall" for c in picked) else "detail"
         groups.append((kind, short_heading(top) or topic, picked))
     others = [c for c in cands if c.source != path and (c.source, c.start) not in used]
-    extra = [c for c in others if c.kind in ("detail", "definition")][:per_group]
+    weights = term_weights(kb, topic)  # another file's sentence must be about the topic itself, not its organisation
+    extra = [c for c in others if c.kind in ("detail", "definition")
+             and relevance(weights, c.text, f"{c.title} {c.section}") >= RELATED_RELEVANCE][:per_group]
     if len(extra) >= 2:
         groups.append(("detail", section_heading("related", topic) + short_heading(extra[0].section, extra[0].title),
                        sorted(extra, key=_doc_order)))
@@ -440,9 +535,9 @@ def write_section(heading: str, kind: str, evidence: list[Cand], *, topic: str, 
         try:
             return _llm_section(provider, heading, kind, evidence, topic=topic, level=level, instruction=instruction)
         except ProviderError as exc:
-            md, cits = render_bullets([(c.text, c) for c in evidence])
+            md, cits = render_bullets([(c.said, c) for c in evidence])
             return Written(md, cits, "offline_fallback", note=exc.message)
-    md, cits = render_bullets([(c.text, c) for c in evidence])
+    md, cits = render_bullets([(c.said, c) for c in evidence])  # a table row as its cells read
     return Written(md, cits, "offline")
 
 

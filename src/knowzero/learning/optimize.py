@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from knowzero.errors import ProviderError
+from knowzero.input import message_language
 from knowzero.knowledge.answer import check
 from knowzero.knowledge.answer.retriever import Plan, retrieve
 from knowzero.knowledge.text import STOPWORDS, fold, nouns, tokens
@@ -46,12 +47,19 @@ from knowzero.llm.base import ChatProvider, chat_json
 
 NEED_LABELS = {"explain": "解释术语", "why": "说明原因与后果", "how": "说明做法", "examples": "补充示例",
                "simplify": "讲得更易懂", "expand": "展开细节", "depth": "增加深度", "correct": "核对纠错",
-               "shorten": "精简", "delete": "删除所选文字", "question": "回答提问"}
-BLOCK_TITLES = {"explain": "释义", "why": "原因与后果", "how": "怎么做", "examples": "示例", "simplify": "帮助理解",
+               "shorten": "精简", "delete": "删除所选文字", "question": "回答提问", "scope": "说明适用范围"}
+BLOCK_TITLES_EN = {"explain": "What it means", "why": "Why", "how": "How to", "examples": "Examples",
+                   "simplify": "In plain words", "expand": "More detail", "depth": "In more depth",
+                   "correct": "What the sources say", "scope": "Where it applies"}
+NEED_LABELS_EN = {"explain": "explained a term", "why": "added the reason", "how": "added how to", "examples": "added an example",
+                  "simplify": "made it plainer", "expand": "added detail", "depth": "added depth", "correct": "checked a value",
+                  "shorten": "shortened it", "delete": "deleted the selection", "question": "answered the question",
+                  "scope": "added where it applies"}
+BLOCK_TITLES = {"scope": "适用范围", "explain": "释义", "why": "原因与后果", "how": "怎么做", "examples": "示例", "simplify": "帮助理解",
                 "expand": "补充细节", "depth": "深入一点", "correct": "来源中的说法"}
 _MISSING = {"explain": "解释「{t}」是什么", "why": "说明「{t}」的目的、原因或后果", "how": "说明「{t}」怎么做",
             "examples": "「{t}」的示例", "simplify": "能更通俗地解释「{t}」", "expand": "关于「{t}」的更多",
-            "depth": "关于「{t}」的更深入", "correct": "支持「{c}」", "shorten": "可以精简", "delete": "可以删除"}
+            "depth": "关于「{t}」的更深入", "scope": "「{t}」是否适用的说明", "correct": "支持「{c}」", "shorten": "可以精简", "delete": "可以删除"}
 
 # (kind, pattern) — the kind's position in the comment orders the kinds it asks for
 _KINDS: list[tuple[str, re.Pattern[str]]] = [
@@ -63,10 +71,13 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
                             r"易懂|看不懂|confus|unclear|simpler", re.I)),
     ("examples", re.compile(r"举个?例|舉個?例|例子|示例|案例|太抽象|抽象|具体点|具体一些|不够具体|example|concrete", re.I)),
     ("depth", re.compile(r"太简单|太浅|浅了|更深|深度|原理|进阶|更专业|too (?:simple|basic)|deeper", re.I)),
+    ("scope", re.compile(r"适用于?.{0,12}[吗么]|也(?:按|适用|算|包括|可以按)|算不算|包不包括|包括.{0,10}吗|是否适用|"
+                         r"does (?:this|it|that) (?:apply|cover)|appl(?:y|ies) to|covered by|cover[s]? .{0,20}\?", re.I)),
     ("why", re.compile(r"为什么|為什麼|为何|為何|为啥|原因|目的|作用|意义|後果|后果|影响|會怎樣|会怎样|有什么用|怎么来的|怎麼來的|由来|"
                        r"由來|不够会|不足会|\bwhy\b", re.I)),
     ("explain", re.compile(r"是什么|是什麼|什么是|什麼是|什么意思|什麼意思|含义|含義|定义|定義|指什么|指什麼|解释|解釋|是指|是啥|"
-                           r"what is|what does|explain|meaning", re.I)),
+                           r"what (?:is|are) (?:an? |the )?[\w-]+(?: [\w-]+)?\s*[?？]?\s*$|what does .{1,40} mean|explain|meaning",
+                           re.I)),
     ("how", re.compile(r"怎么(?!样)|怎麼(?!樣)|如何|怎样|怎樣|步骤|步驟|方法|流程|how (?:to|do|is)", re.I)),
     ("expand", re.compile(r"详细|詳細|展开|展開|多讲|多说|补充|補充|更多|深入|elaborate|more detail|expand", re.I)),
 ]
@@ -74,6 +85,10 @@ _QUESTION = re.compile(r"[?？]\s*$|多少|多久|几|幾|谁|誰|哪|是否|能
                        r"^(?:what|how|when|where|who|which|is|are|can|does|do)\b", re.I)
 # what the comment says about *how* it asks, stripped before looking for its term
 _REQUEST_WORDS = re.compile(
+    # an English comment's words for how it asks ("Please explain this with an example"): never its term
+    r"(?i:\b(?:please|could|would|can|you|explain|this|that|these|those|it|with|an?|the|examples?|say|more|simply|"
+    r"simpler|simplify|plainly|what|does|do|is|are|mean|means|meaning|why|how|give|me|some|remove|delete|sentence|"
+    r"line|make|shorter|clarify|clearer|here|in|other|words|for|of|to|be|there|i|we|one|bit|little)\b)|"
     r"请|請|帮我|能不能|能否|可以|可否|能|一下|解释|解釋|说明|說明|介绍|介紹|讲讲|讲|講|说说|说|說|是什么意思|什么意思|什麼意思|"
     r"是什么|是什麼|什么是|什麼是|什么|什麼|为什么|為什麼|为何|為何|为啥|怎么|怎麼|如何|怎样|怎樣|举个?例子?|舉個?例子?|例子|示例|"
     r"太抽象了?|抽象|具体点|详细点|詳細點|详细|詳細|展开|展開|补充|補充|简单点|通俗|看不懂|不懂|太长了?|精简|啰嗦|这里|這裡|这个|這個|"
@@ -88,13 +103,15 @@ _VALUE = re.compile(r"[±]?\d+(?:\.\d+)?\s*(?:%|％|[a-zA-Z]+|天|个月|年|小
                     r"(?:\s*(?:至|到|-|~)\s*\d+(?:\.\d+)?\s*(?:%|％|[a-zA-Z]+|天|个月|年|小时|分钟|元|℃)?)?")
 
 # the form of a sentence that serves each kind (the sentence must also mention the term)
-_DEFINES = r"(?:是|指|即|为|為|称为|稱為|又称|简称|就是|用于|用來|用来|包括|分为|：|:|\bis\b|\bare\b|refers to|means)"
+_DEFINES = r"(?:是|指|即|为|為|称为|稱為|又称|简称|就是|用于|用來|用来|包括|分为|：|:|\bis (?:a|an|the|one|when|where|what|how)\b|\bare (?:a|an|the|those|when|where)\b|refers to|means)"
 _WHY = re.compile(r"为了|為了|目的|以便|以免|以防|防止|避免|否则|否則|导致|導致|造成|引起|因为|因為|由于|由於|原因|保证|保證|"
                   r"确保|確保|影响|影響|因此|所以|从而|從而|源自|得名|来自|來自|会使|会造成|可能|容易|才能|就会|"
                   r"(?:不足|不够|过低|过高|超过|低于|高于)[^，,。；]{0,8}时[，,]|"
                   r"because|so that|cause|prevent|ensure|otherwise|results? in", re.I)
 _HOW = re.compile(r"使用|用|按照|按|通过|通過|步骤|先|再|然后|然後|方法|须|須|应|應|提交|申请|申請|联系|聯繫|测量|測量|检查|檢查|"
                   r"填写|凭|計算|计算|采用|採用|进行|進行|执行|執行|调整|補充|补充|清洗|更换|测|measure|check|use|apply", re.I)
+_SCOPE = re.compile(r"适用|不适用|除外|包括|不包括|仅限|只限|不属于|属于|不在.{0,8}范围|参照执行|另行|"
+                    r"\bappl(?:y|ies)\b|\bexcept\b|\bonly\b|\bnot (?:eligible|covered)\b|\bexcluded?\b", re.I)
 _EXAMPLE = re.compile(r"例如|比如|譬如|举例|舉例|如下|示例|案例|e\.g\.|for example|for instance|such as|\d", re.I)
 _DEPTH = re.compile(_WHY.pattern + r"|原理|\d", re.I)
 
@@ -111,6 +128,8 @@ class Request:
     alts: tuple[str, ...] = ()  # a term taken from the selection: any of these will do instead
     unknown: tuple[str, ...] = ()  # what the comment asks about that the knowledge base never mentions
     whole_section: bool = False  # the comment is about the section ("这一节太长了"), not the selected words
+    subject: str = ""  # what a reply names: the selected passage when the comment names no term of its own
+    lang: str = "zh"  # the comment's language: our replies follow it
 
     @property
     def need(self) -> str:
@@ -166,8 +185,11 @@ def classify_request(comment: str, selected: str = "", *, kb: Any = None, contex
     unknown = tuple(w for w in unknown_words(body, kb=kb, context=context, cache=cache) if w in named)
     if not terms:  # "这里太抽象了": about what is selected
         words = selection_terms(selected, kb)
-        return Request(kinds, words[0] if words else selected.strip()[:8], reason, claim, unknown, tuple(words[1:5]),
-                       unknown, whole)
+        sel = selected.strip()
+        # a selection's words, but not the document's topic: every line is about it ("试用期…年假" on 年假)
+        alts = tuple(w for w in words[1:5] if _norm(w) not in _norm(topic))
+        return Request(kinds, words[0] if words else sel[:8], reason, claim, unknown, alts,
+                       unknown, whole, subject=sel if len(sel) <= 12 else sel[:12] + "…", lang=message_language(comment))
     term = terms[0]
     pos = _norm(comment).find(_norm(term))
     also: tuple[str, ...] = ()
@@ -176,7 +198,7 @@ def classify_request(comment: str, selected: str = "", *, kb: Any = None, contex
         also = tuple(t for t in terms[1:] if _specific(kb, t, cache) and _norm(t) not in _norm(term) and _norm(t) in after)
         unknown += tuple(w for w in unknown_words(after, kb=kb, context=context, cache=cache) if w not in unknown)
     also += tuple(w for w in unknown if w not in also)  # named, but nowhere in the knowledge base
-    return Request(kinds, term, reason, claim, also, (), unknown, whole)
+    return Request(kinds, term, reason, claim, also, (), unknown, whole, lang=message_language(comment))
 
 
 def unknown_words(text: str, *, kb: Any = None, context: str = "", cache: KBCache | None = None) -> list[str]:
@@ -297,6 +319,8 @@ def mentions(sentence: str, term: str) -> bool:
     s, t = _norm(sentence), _norm(term)
     if not t:
         return False
+    if re.fullmatch(r"[a-z0-9][a-z0-9 .\-]*", t):  # a Latin word is a whole word: "part" is not in "separation"
+        return re.search(rf"(?<![a-z0-9]){re.escape(t)}(?![a-z0-9])", s) is not None
     if t in s:
         return True
     if len(t) < 4:
@@ -325,6 +349,8 @@ def serves(sentence: str, kind: str, term: str, claim: str = "") -> bool:
         return defines
     if kind == "why":
         return bool(_WHY.search(s))
+    if kind == "scope":
+        return bool(_SCOPE.search(s))
     if kind == "how":
         return bool(_HOW.search(s))
     if kind == "examples":
@@ -358,6 +384,15 @@ def _used(doc: dict[str, Any]) -> tuple[set[tuple[str, int]], list[str]]:
     return keys, texts
 
 
+def document_collections(kb: Any, doc: dict[str, Any]) -> tuple[str, ...]:
+    """The collection a document is written from (the one its citations come from most; ties all kept): what
+    a comment on it is served from, so another organisation's rule never goes into it."""
+    cited = [c["source"] for s in doc.get("sections", []) for c in s.get("citations", [])]
+    counts = {name: sum(src in paths for src in cited) for name, paths in kb.collections.items()}
+    top = max(counts.values(), default=0)
+    return tuple(sorted(name for name, n in counts.items() if n and n == top))
+
+
 def candidates(kb: Any, doc: dict[str, Any], section: dict[str, Any], req: Request, *, limit: int = 60,
                cache: KBCache | None = None) -> list[Cand]:
     """Knowledge-base sentences about the term, not yet in the document, nearest the section's sources first."""
@@ -379,10 +414,12 @@ def candidates(kb: Any, doc: dict[str, Any], section: dict[str, Any], req: Reque
             add(s, 1.0 + 0.5 / (1 + abs(s.start - anchor) / 400))
     strategy = "hybrid" if kb.has_vectors() else "keyword"
     query = f"{req.term} {doc.get('topic', '')}".strip()
-    r = retrieve(kb, query, Plan(top_k=10, strategy=strategy, collections=tuple(kb.default_collections())),  # type: ignore[arg-type]
+    r = retrieve(kb, query, Plan(top_k=10, strategy=strategy,  # type: ignore[arg-type]
+                                 collections=document_collections(kb, doc) or tuple(kb.default_collections())),
                  budget_chars=8000)
+    old = kb.superseded()  # the current edition's sentences, never the replaced one's
     for rank, sp in enumerate(r.passages):
-        if sp.passage.id.startswith("sql:"):
+        if sp.passage.id.startswith("sql:") or sp.passage.path in old:
             continue
         for s in passage_sentences(kb, sp.passage):
             add(s, 0.6 / (1 + rank))
@@ -433,23 +470,42 @@ def _already(doc: dict[str, Any], req: Request, selected: str = "") -> str:
     only a line that gives one in so many words ("例如…"), not any line with a number."""
     sel = _norm(selected.strip())
     for s in doc.get("sections", []):
+        lines = {int(m.group(1)): ln for ln in s.get("markdown", "").splitlines() for m in _MARK.finditer(ln)}
         for c in s.get("citations", []):
-            if sel and (sel in _norm(c["quote"]) or _norm(c["quote"]) in sel):
-                continue
-            if req.need == "examples" and not _GIVES_EXAMPLE.search(c["quote"]):
-                continue
-            if any(serves_request(c["quote"], k, req) for k in req.kinds if k not in ("expand", "shorten")) \
-                    or ("expand" in req.kinds and req.also and not req.unknown and mentions_all(c["quote"], req)):
-                return str(c["quote"])
+            if sel and _a_passage(selected) and (sel in _norm(c["quote"]) or _norm(c["quote"]) in sel):
+                continue  # the selected line itself (a selected term, "校准", is in many lines that serve)
+            # the quote, or its line as the document reads it (a table row under its header: "…：校准周期 6个月")
+            said = _MARK.sub("", lines.get(int(c["n"]), "")).strip().removeprefix("- ")
+            for text in dict.fromkeys((c["quote"], said)):
+                if not text or (req.need == "examples" and not _GIVES_EXAMPLE.search(text)):
+                    continue
+                if any(serves_request(text, k, req) for k in req.kinds if k not in ("expand", "shorten")) \
+                        or ("expand" in req.kinds and req.also and not req.unknown and mentions_all(text, req)):
+                    return str(text)
     return ""
 
 
+_MISSING_EN = {"scope": "whether “{t}” applies", "explain": "what “{t}” means", "why": "the purpose, reason or consequence of “{t}”",
+               "how": "how to do “{t}”", "examples": "an example of “{t}”", "simplify": "a plainer explanation of “{t}”",
+               "expand": "more about “{t}”", "depth": "more depth on “{t}”", "correct": "support for “{c}”",
+               "shorten": "a shorter wording", "delete": "what to delete"}
+
+
 def decline_message(req: Request, missing: list[str] | None = None) -> str:
+    """Why nothing was added, in the comment's language, naming what was asked about (the selected passage
+    when the comment names no term of its own)."""
+    kinds = missing or list(req.kinds)
+    what = req.subject or req.term
+    if req.lang == "en":
+        if req.unknown:
+            return f"Not changed: the sources say nothing about “{', '.join(req.unknown)}”; the document stays as it is."
+        asked = ", nor ".join(_MISSING_EN.get(k, "anything on “{t}”").format(t=what or "the selection", c=req.claim)
+                              for k in kinds)
+        return f"Not changed: the sources do not give {asked}; the document stays as it is."
     if req.unknown:
         return f"未能采纳：知识库中没有关于「{'、'.join(req.unknown)}」的内容，文档保持不变。"
-    kinds = missing or list(req.kinds)
-    what = "，也没有".join(_MISSING.get(k, "相关内容").format(t=req.term or "所选内容", c=req.claim) for k in kinds)
-    return f"未能采纳：知识库中没有{what}的内容，文档保持不变。"
+    asked = "，也没有".join(_MISSING.get(k, "相关内容").format(t=what or "所选内容", c=req.claim) for k in kinds)
+    return f"未能采纳：知识库中没有{asked}的内容，文档保持不变。"
 
 
 def rewrite_section(kb: Any, doc: dict[str, Any], section: dict[str, Any], *, request: Request, selected: str,
@@ -479,7 +535,8 @@ def rewrite_section(kb: Any, doc: dict[str, Any], section: dict[str, Any], *, re
         except ProviderError as exc:
             method, note = "offline_fallback", exc.message
     block_md, block_cits = render_bullets(items, first_n=start_n)
-    title = BLOCK_TITLES.get(served[0] if served else request.need, "补充")
+    titles = BLOCK_TITLES_EN if request.lang == "en" else BLOCK_TITLES
+    title = titles.get(served[0] if served else request.need, "More" if request.lang == "en" else "补充")
     md = insert_after_anchor(md0, selected, f"**{title}**\n\n{block_md}")
     return Rewrite(md, cits0 + block_cits, picks, method, note, served=served, missing=missing)
 
@@ -548,9 +605,8 @@ def _delete(section: dict[str, Any], selected: str) -> Rewrite:
     md = md0[:at] + md0[end:]
     lines = [ln for ln in md.split("\n") if not (ln.strip() and not re.sub(r"^[\s>*\-+\d.]*", "", ln).strip(" ，,。；;"))]
     md = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
-    if not md:
-        return Rewrite(md0, cits0, [], "offline", declined="未能采纳：删掉后这一节就空了，请删除整节或改写它。",
-                       missing=["delete"])
+    if not md:  # the section's only sentence: the section goes with it
+        return Rewrite("", [], [], "offline", served=["delete"])
     marks = {int(n) for n in _MARK.findall(md)}
     return Rewrite(md, [c for c in cits0 if int(c["n"]) in marks], [], "offline", served=["delete"])
 
@@ -623,11 +679,17 @@ def insert_after_anchor(markdown: str, selected: str, block: str) -> str:
     return "\n".join(lines[: idx + 1] + ["", block, ""] + lines[idx + 1:]).strip()
 
 
-def change_summary(old: str, new: str, *, heading: str, need: str, comment: str, sources: list[str]) -> str:
-    """'根据评论「…」为「heading」补充示例：新增 3 行，删除 0 行（来源：…）' from a line diff."""
+def change_summary(old: str, new: str, *, heading: str, need: str, comment: str, sources: list[str],
+                   lang: str = "zh") -> str:
+    """'根据评论「…」为「heading」补充示例：新增 3 行，删除 0 行（来源：…）' from a line diff (in English for an
+    English comment)."""
     ops = difflib.SequenceMatcher(None, old.splitlines(), new.splitlines()).get_opcodes()
     added = sum(j2 - j1 for tag, _, _, j1, j2 in ops if tag in ("insert", "replace"))
     removed = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag in ("delete", "replace"))
+    if lang == "en":
+        src = "; ".join(dict.fromkeys(sources))
+        return (f"For the comment “{comment[:60]}”, {NEED_LABELS_EN.get(need, 'rewrote')} in “{heading}”: "
+                f"{added} line(s) added, {removed} removed" + (f" (sources: {src})" if src else ""))
     src = "、".join(dict.fromkeys(sources)) if sources else ""
     out = f"根据评论「{comment[:40]}」为「{heading}」{NEED_LABELS.get(need, '改写')}：新增 {added} 行，删除 {removed} 行"
     return out + (f"（来源：{src}）" if src else "")

@@ -14,13 +14,14 @@ import asyncio
 import re
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Engine, select
 
 from knowzero.config import Settings
 from knowzero.errors import InvalidInput, NotFound
-from knowzero.input import AgentInput
+from knowzero.input import AgentInput, message_language
 from knowzero.knowledge.answer.deps import KnowledgeDeps
 from knowzero.knowledge.answer.pipeline import Answer, answer
 from knowzero.knowledge.kb import KnowledgeBase
@@ -34,12 +35,21 @@ from knowzero.learning.compose import (
     iter_section_events,
     iter_sections,
     plan_document,
+    render_bullets,
     renumber,
     short_heading,
 )
 from knowzero.learning.entities import extract_entities, kb_terms
-from knowzero.learning.optimize import change_summary, classify_request, decline_message, rewrite_section
+from knowzero.learning.optimize import (
+    change_summary,
+    classify_request,
+    decline_message,
+    document_collections,
+    insert_after_anchor,
+    rewrite_section,
+)
 from knowzero.learning.planner import is_learned, make_plan, path_markdown
+from knowzero.learning.sentences import Cand
 from knowzero.learning.tables import learning_documents as d
 from knowzero.llm.base import ChatProvider, bounded
 from knowzero.persistence.db import init_db
@@ -273,13 +283,16 @@ class LearningService:
             return {**base, "comment": c, "document": doc, "changed": False, "message": rw.declined,
                     "missing": rw.missing}
         new_section = {**section, "markdown": rw.markdown, "citations": rw.citations}
-        sections = renumber([new_section if s["id"] == section["id"] else s for s in doc["sections"]])
-        new_md = next(s["markdown"] for s in sections if s["id"] == section["id"])
+        sections = renumber([new_section if s["id"] == section["id"] else s for s in doc["sections"]
+                             if s["id"] != section["id"] or rw.markdown.strip()])  # a section left empty goes
+        new_md = next((s["markdown"] for s in sections if s["id"] == section["id"]), "")
         old_md = renumber(doc["sections"])[[s["id"] for s in doc["sections"]].index(section["id"])]["markdown"]
         summary = change_summary(old_md, new_md, heading=section["heading"], need=req.need, comment=comment,
-                                 sources=[a.title or a.source for a in rw.added])
+                                 sources=[a.title or a.source for a in rw.added], lang=req.lang)
         if rw.missing:
-            summary += "；" + decline_message(req, rw.missing).removeprefix("未能采纳：").removesuffix("，文档保持不变。")
+            summary += ("; " if req.lang == "en" else "；") + decline_message(req, rw.missing).removeprefix(
+                "未能采纳：").removesuffix("，文档保持不变。").removeprefix("Not changed: ").removesuffix(
+                "; the document stays as it is.")
         saved = self._save(doc, sections, summary, author="assistant")
         c = store.update_comment(self.engine, c["id"], status="applied", reply=summary)
         return {**base, "comment": c, "document": saved, "changed": True, "message": summary, "method": rw.method,
@@ -287,6 +300,40 @@ class LearningService:
 
     def answer_comment(self, comment_id: str, answer: str) -> dict[str, Any]:
         return store.update_comment(self.engine, comment_id, status="answered", reply=answer)
+
+    def collections_of(self, doc: dict[str, Any]) -> tuple[str, ...]:
+        """The collection a document is written from (:func:`document_collections`)."""
+        return document_collections(self.kb, doc)
+
+    def write_answer(self, comment: dict[str, Any], ans: Answer) -> dict[str, Any]:
+        """A question comment's checked answer. Confirmed: the sentences it cites that the document lacks go into
+        the commented section after the selection, cited, as a new version (the comment ``applied``, its reply the
+        answer). Otherwise — or when the document already holds them — the comment is ``answered`` with the reply
+        and the document stays as it is. {comment, document, changed, message}."""
+        doc = self.get_document(comment["document_id"])
+        section = next((s for s in doc["sections"] if s["id"] == comment["anchor"]["section_id"]), None)
+        have = {c["quote"] for s in doc["sections"] for c in s["citations"]}
+        quotes = [Cand(c["quote"], c["source"], c.get("title") or "", "", int(c["start"]), int(c["end"]),
+                       c.get("passage_id") or "", "general") for c in ans.citations] \
+            if ans.verdict.level == "confirmed" else []
+        # the answer's first quote and the others of its file (a roster row beside the stipend table is not
+        # the answer); none when the document already holds the first: the reply points there
+        quotes = [q for q in quotes if q.source == quotes[0].source] if quotes and quotes[0].text not in have else []
+        new = list({q.text: q for q in quotes if q.text and q.text not in have}.values())[:3]
+        if section is None or not new:
+            c = store.update_comment(self.engine, comment["id"], status="answered", reply=ans.reply)
+            return {"comment": c, "document": doc, "changed": False, "message": ans.reply}
+        first = max((int(c["n"]) for s in doc["sections"] for c in s["citations"]), default=0) + 1
+        block, cits = render_bullets([(q.text, q) for q in new], first_n=first)
+        md = insert_after_anchor(section["markdown"], comment["selected_text"], block)
+        new_section = {**section, "markdown": md, "citations": in_marker_order(md, section["citations"] + cits)}
+        sections = renumber([new_section if s["id"] == section["id"] else s for s in doc["sections"]])
+        summary = change_summary(section["markdown"], md, heading=section["heading"], need="question",
+                                 comment=comment["comment"], sources=[q.title or q.source for q in new],
+                                 lang=message_language(comment["comment"]))
+        saved = self._save(doc, sections, summary, author="assistant")
+        c = store.update_comment(self.engine, comment["id"], status="applied", reply=ans.reply)
+        return {"comment": c, "document": saved, "changed": True, "message": f"{ans.reply}\n\n{summary}"}
 
     # ----- entities -----
     def entity_page(self, name: str, user_id: str | None = None) -> str | None:
@@ -431,16 +478,43 @@ def _ms(t0: float) -> float:
 _POINTS_AT_SELECTION = re.compile(r"这|那|它|此|上面|这里|\b(?:this|that|it|here)\b", re.I)
 
 
-def comment_question(selected_text: str, comment: str) -> str:
+def in_marker_order(markdown: str, citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A section's citations in the order their markers first appear in its text (what :func:`renumber` numbers)."""
+    pos = {int(m.group(1)): m.start() for m in reversed(list(re.finditer(r"\[(\d+)\]", markdown)))}
+    return sorted(citations, key=lambda c: pos.get(int(c["n"]), len(markdown)))
+
+
+def comment_question(selected_text: str, comment: str, topic: str = "") -> str:
     """The question a comment asks, standing alone: one that points at the selection ("这里说的预热要多久？")
-    is asked about the selected text."""
-    return f"{selected_text} {comment}" if _POINTS_AT_SELECTION.search(comment) else comment
+    is asked about the selected text; one that names nothing of the document's topic is asked about it
+    ("请假超过多少天会暂停发放？" on a document about 研究生助研津贴)."""
+    if _POINTS_AT_SELECTION.search(comment):
+        return f"{selected_text} {comment}"
+    cjk = "".join(re.findall(r"[\u4e00-\u9fff]", topic))
+    words = [cjk[i:i + 2] for i in range(len(cjk) - 1)] + re.findall(r"[a-z]{4,}", topic.lower())
+    if topic and not any(w in comment.lower() for w in words):
+        return f"{topic}：{comment}" if re.search(r"[\u4e00-\u9fff]", comment) else f"{topic}: {comment}"
+    return comment
 
 
-async def answer_question_comment(svc: LearningService, comment_id: str, selected_text: str, comment: str,
-                                  kdeps: KnowledgeDeps) -> tuple[Answer, dict[str, Any]]:
-    """Answer a question comment through the knowledge answerer (the chat path's checks and verdict) and keep
-    the answer in the comment's thread — one way for the REST comment route and the chat comment path.
-    The answer and the comment as stored."""
+async def comment_on(svc: LearningService, doc_id: str, *, selected_text: str, comment: str, kdeps: KnowledgeDeps,
+                     section_id: str | None = None, position: int | None = None,
+                     user_id: str = "anonymous") -> dict[str, Any]:
+    """A comment on a learning document, whatever it asks — the one code path of the REST comment route, the
+    chat comment turn and ``knowzero eval learning``. An edit, an example, a reason or an expansion goes through
+    :meth:`LearningService.improve_from_comment`; a question is answered by the knowledge answerer (the chat
+    path's checks and verdict) over the collections the document was written from, and a confirmed answer's
+    cited sentences go into the commented section as a new version (:meth:`LearningService.write_answer`).
+    The improve result, with ``verdict`` for a question."""
+    res = await asyncio.to_thread(svc.improve_from_comment, doc_id, selected_text=selected_text, comment=comment,
+                                  section_id=section_id, position=position, user_id=user_id)
+    if res["need"] != "question":
+        return res
+    if not kdeps.collections:  # the document's own organisation, not every collection's
+        kdeps = replace(kdeps, collections=svc.collections_of(res["document"]))
     ans = await answer(comment_question(selected_text, comment), kdeps)
-    return ans, await asyncio.to_thread(svc.answer_comment, comment_id, ans.reply)
+    about = comment_question(selected_text, comment, res["document"].get("topic", ""))
+    if ans.verdict.level != "confirmed" and about != comment_question(selected_text, comment):
+        ans = await answer(about, kdeps)  # "请假超过多少天会暂停发放？" is asked about the document's topic
+    out = await asyncio.to_thread(svc.write_answer, res["comment"], ans)
+    return {**res, **out, "verdict": ans.verdict.to_dict(), "answer": ans}

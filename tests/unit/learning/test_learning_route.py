@@ -126,9 +126,13 @@ async def test_comment_optimizes_the_section(run) -> None:  # type: ignore[no-un
                                                            "document_id": doc["id"], "section_id": sec["id"]}},
                           intent="optimize_content")
     assert decision(out3) == "optimize_section"
-    assert out3["document"]["version"] == 2  # a question is answered in the thread
     c = store.list_comments(run.svc.engine, doc["id"])[-1]
-    assert c["need"] == "question" and c["status"] == "answered" and c["reply"] == out3["reply"]
+    # a question is answered by the knowledge path; the confirmed answer's cited sentence goes into the section
+    assert c["need"] == "question" and c["status"] == "applied" and out3["reply"].startswith(c["reply"])
+    d3 = out3["document"]
+    assert d3["version"] == 3 and d3["change_summary"] and d3["change_summary"] in out3["reply"]
+    added = next(s for s in d3["sections"] if s["id"] == sec["id"])
+    assert len(added["citations"]) > len(next(s for s in out2["document"]["sections"] if s["id"] == sec["id"])["citations"])
 
 
 async def test_plan_orders_prerequisites_first(run) -> None:  # type: ignore[no-untyped-def]

@@ -22,7 +22,7 @@ from knowzero.api.deps import CurrentUser
 from knowzero.errors import InvalidInput
 from knowzero.input import integral
 from knowzero.learning import store
-from knowzero.learning.service import LearningService, answer_question_comment
+from knowzero.learning.service import LearningService, comment_on
 from knowzero.users import User
 
 
@@ -145,14 +145,10 @@ async def add_comment(request: Request, user: CurrentUser, doc_id: str, body: Co
                                     comment=body.comment, section_id=body.section_id, position=body.position,
                                     user_id=user.id)
         return {"comment": c, "changed": False}
-    res = await asyncio.to_thread(svc.improve_from_comment, doc_id, selected_text=body.selected_text,
-                                  comment=body.comment, section_id=body.section_id, position=body.position,
-                                  user_id=user.id)
-    if res["need"] == "question":
-        ans, res["comment"] = await answer_question_comment(svc, res["comment"]["id"], body.selected_text,
-                                                            body.comment, request.app.state.deps.knowledge())
-        res["verdict"] = ans.verdict.to_dict()
-        res["message"] = ans.reply
+    res = await comment_on(svc, doc_id, selected_text=body.selected_text, comment=body.comment,
+                           kdeps=request.app.state.deps.knowledge(), section_id=body.section_id,
+                           position=body.position, user_id=user.id)
+    res.pop("answer", None)
     return res
 
 

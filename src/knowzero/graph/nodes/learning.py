@@ -29,7 +29,7 @@ from knowzero.knowledge.answer.checks.verify import coverage
 from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.learning import store
 from knowzero.learning.compose import clean_topic, relevance, term_weights
-from knowzero.learning.service import LearningService, answer_question_comment
+from knowzero.learning.service import LearningService, comment_on
 from knowzero.streaming import llm_fallback
 from knowzero.users import User
 
@@ -244,21 +244,20 @@ async def _optimize(svc: LearningService, args: dict[str, Any], user_id: str, de
                     log: AgentLogEntry) -> tuple[dict[str, Any], str, AgentLogEntry]:
     """Improve the commented section, or answer the comment's question: the document, the reply, and
     ``log`` with what the comment needed."""
-    res = await asyncio.to_thread(svc.improve_from_comment, args["document_id"], selected_text=args["selected_text"],
-                                  comment=args["comment"], section_id=args.get("section_id"),
-                                  position=(args.get("position") or {}).get("start"), user_id=user_id)
+    res = await comment_on(svc, args["document_id"], selected_text=args["selected_text"], comment=args["comment"],
+                           kdeps=deps.knowledge(emit), section_id=args.get("section_id"),
+                           position=(args.get("position") or {}).get("start"), user_id=user_id)
     emit("reasoning", text=f"comment need: {res['need']} — {res['reason']}"
          + (f"; about 「{res['term']}」: {res['comment']['status']}" if res.get("term") else ""))
     log = {**log, "need": res["need"], "comment_id": res["comment"]["id"], "anchor": res["comment"]["anchor"]["status"],
            "status": res["comment"]["status"]}
     if res["need"] != "question":
         return res["document"], res["message"], log
-    answer, _ = await answer_question_comment(svc, res["comment"]["id"], args["selected_text"], args["comment"],
-                                           deps.knowledge(emit))
-    log["verdict"] = answer.verdict.level
+    log["verdict"] = res["verdict"]["level"]
     doc = dict(res["document"])
-    doc["change_summary"] = ""
-    return doc, answer.reply, log
+    if not res["changed"]:
+        doc["change_summary"] = ""
+    return doc, res["answer"].reply + (f"\n\n{doc['change_summary']}" if res["changed"] else ""), log
 
 
 async def _plan(svc: LearningService, goal: str, inp: AgentInput, user_id: str, log: AgentLogEntry) -> State:
