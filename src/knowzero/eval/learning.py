@@ -56,6 +56,7 @@ import typer
 
 from knowzero.config import Settings
 from knowzero.eval.knowledge import load_squad
+from knowzero.eval.learning_own import run_own
 from knowzero.eval.llmuse import PROVIDER_HELP, LLMUse, cli_provider
 from knowzero.eval.metrics import percentile, ratio
 from knowzero.knowledge.ingest.parsers import ParsedDoc
@@ -604,14 +605,24 @@ def learning_command(json_out: bool = typer.Option(False, "--json", help="Print 
                                                          "serves the comments."),
                      comments_limit: int | None = typer.Option(None, "--comments-limit", min=1,
                                                                help="A seeded sample of N comments (a slow model)."),
+                     own_dir: Path | None = typer.Option(None, "--dir", help="An own-documents folder with a "
+                                                         "learning.jsonl (e.g. tests/data/orgdocs): documents "
+                                                         "asked for and comments made on them, reported as 'own'."),
                      ) -> None:
     """Benchmark learning documents: citations, latency, sections, re-anchoring, coverage, comments served."""
     if squad is not None and not squad.is_file():
         raise typer.BadParameter(f"{squad}: no such file")
-    if not (documents or comments):
+    if own_dir is not None and not (own_dir / "learning.jsonl").is_file():
+        typer.echo(f"error: {own_dir}: no learning.jsonl there", err=True)
+        raise typer.Exit(2)
+    if not (documents or comments or own_dir):
         typer.echo("error: --no-documents and --no-comments leave nothing to measure", err=True)
         raise typer.Exit(2)
     chat = cli_provider(provider)
+    own = run_own(own_dir, provider=chat, progress=_progress("own comments")) if own_dir is not None else None
+    if not (documents or comments):
+        _report_own(own, json_out)  # type: ignore[arg-type]
+        return
     res = run_learning(squad, squad_topics=squad_topics, comments=comments, documents=documents, provider=chat,
                        comments_limit=comments_limit)
     rows = res.pop("_rows")
@@ -647,5 +658,34 @@ def learning_command(json_out: bool = typer.Option(False, "--json", help="Print 
                    f"comment_false_adopt_share={res['comment_false_adopt_share']} (corpora: {', '.join(c['corpora'])})")
     if sq:
         typer.echo(f"{sq['corpus']}: " + ", ".join(f"{k}={sq[k]}" for k in keys))
+    if own is not None:
+        res["own"] = _report_own(own, False, echo_json=False)
     if json_out:
         typer.echo(json.dumps(res, ensure_ascii=False))
+
+
+def _progress(what: str) -> Any:
+    def show(done: int, total: int) -> None:
+        if done == total or done % 5 == 0:
+            typer.echo(f"  {what}: {done}/{total}", err=True)
+    return show
+
+
+def _report_own(own: dict[str, Any], json_out: bool, *, echo_json: bool = True) -> dict[str, Any]:
+    """Print the own-documents figures (misses first, then each split worst first); the figures without rows."""
+    rows, doc_rows = own.pop("_rows"), own.pop("_doc_rows")
+    if not json_out:
+        for d in doc_rows:
+            if not d["table_covered"]:
+                typer.echo(f"own table miss [{d['split']}] {d['id']}: {d['request']} → {d['status']} {d['title']}")
+        for r in rows:
+            if not r["served"]:
+                typer.echo(f"own comment miss [{r['split']}] {r['id']} {r['kind']}/{r['op']} servable={r['servable']} "
+                           f"{r['comment']} → {r.get('status', r.get('note'))}: {str(r.get('message', ''))[:80]}")
+    for split in sorted(own["splits"], key=lambda sp: own["splits"][sp]["comment_served_share"]):  # worst first
+        typer.echo(f"own[{split}]: " + ", ".join(f"{k}={v}" for k, v in own["splits"][split].items()))
+    typer.echo(f"own[all]: comment_served_share={own['comment_served_share']}, by kind "
+               f"{own['comment_served_share_by_kind']}, table_coverage={own['table_coverage']}")
+    if json_out and echo_json:
+        typer.echo(json.dumps({"own": own}, ensure_ascii=False))
+    return own

@@ -43,8 +43,9 @@ _ALREADY = re.compile(r"文档中已有|already (?:in|covered)", re.I)
 
 
 def load_set(root: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(documents, comments) of ``root/learning.jsonl``."""
-    rows = [json.loads(line) for line in (root / "learning.jsonl").read_text(encoding="utf-8").splitlines()
+    """(documents, comments) of ``root/learning.jsonl`` and ``root/learning_*.jsonl`` (more splits)."""
+    files = [root / "learning.jsonl", *sorted(root.glob("learning_*.jsonl"))]
+    rows = [json.loads(line) for f in files if f.is_file() for line in f.read_text(encoding="utf-8").splitlines()
             if line.strip()]
     return [r for r in rows if r["type"] == "document"], [r for r in rows if r["type"] == "comment"]
 
@@ -137,7 +138,8 @@ def run_own(root: Path, *, provider: Any = None, data_dir: Path | None = None,
         rows.append({**item, **judge(item, doc, res), "need": res["need"], "status": res["comment"]["status"],
                      "message": str(res.get("message", ""))[:200]})
     out: dict[str, Any] = {"splits": {}}
-    for split in ("dev", "held", "all"):
+    splits = list(dict.fromkeys(r["split"] for r in rows))
+    for split in (*splits, "all"):
         rs = [r for r in rows if split == "all" or r["split"] == split]
         ds = [r for r in doc_rows if split == "all" or r["split"] == split]
         fig = {"n": len(rs), "comment_served_share": ratio(sum(r["served"] for r in rs), len(rs)),
@@ -149,7 +151,7 @@ def run_own(root: Path, *, provider: Any = None, data_dir: Path | None = None,
             out.update(fig)
         else:
             out["splits"][split] = fig
-    out["worst_split"] = min(("dev", "held"), key=lambda sp: out["splits"][sp]["comment_served_share"])
+    out["worst_split"] = min(splits, key=lambda sp: out["splits"][sp]["comment_served_share"]) if splits else None
     out["_rows"] = rows
     out["_doc_rows"] = doc_rows
     return out

@@ -387,8 +387,8 @@ def _used(doc: dict[str, Any]) -> tuple[set[tuple[str, int]], list[str]]:
 def document_collections(kb: Any, doc: dict[str, Any]) -> tuple[str, ...]:
     """The collection a document is written from (the one its citations come from most; ties all kept): what
     a comment on it is served from, so another organisation's rule never goes into it."""
-    cited = [c["source"] for s in doc.get("sections", []) for c in s.get("citations", [])]
-    counts = {name: sum(src in paths for src in cited) for name, paths in kb.collections.items()}
+    cited = [c.get("passage_id") for s in doc.get("sections", []) for c in s.get("citations", [])]
+    counts = {name: sum(pid in ids for pid in cited) for name, ids in kb.collections.items()}  # collection → passage ids
     top = max(counts.values(), default=0)
     return tuple(sorted(name for name, n in counts.items() if n and n == top))
 

@@ -100,9 +100,18 @@ def document_markdown(title: str, sections: list[dict[str, Any]], *, with_refere
     return "\n\n".join(parts) + "\n"
 
 
-def insufficient_markdown(topic: str, closest: list[str]) -> str:
-    lines = [f"知识库中关于「{topic}」的内容不足，无法生成有依据的学习文档，我不做编造。"]
+def insufficient_markdown(topic: str, closest: list[str], language_of: str | None = None) -> str:
+    """What a document on a topic the knowledge base barely covers says instead, in the language of
+    ``language_of`` (the asker's words; the topic's by default)."""
+    said = topic if language_of is None else language_of
+    english = re.search(r"[\u4e00-\u9fff]", said) is None and re.search(r"[A-Za-z]", said) is not None
+    lines = [f"The knowledge base has too little on “{topic}” for a document I can source; I will not make one up."
+             if english else f"知识库中关于「{topic}」的内容不足，无法生成有依据的学习文档，我不做编造。"]
     if closest:
-        lines.append("知识库覆盖的相近主题：")
+        lines.append("Nearby topics it does cover:" if english else "知识库覆盖的相近主题：")
         lines.extend(f"- {t}" for t in closest)
     return "\n".join(lines)
+
+
+def insufficient_heading(topic: str) -> str:
+    return "Not enough in the knowledge base" if re.search(r"[\u4e00-\u9fff]", topic) is None else "知识库内容不足"

@@ -49,7 +49,8 @@ from knowzero.learning.optimize import (
     rewrite_section,
 )
 from knowzero.learning.planner import is_learned, make_plan, path_markdown
-from knowzero.learning.sentences import Cand
+from knowzero.learning.render import insufficient_heading
+from knowzero.learning.sentences import Cand, split_sentences
 from knowzero.learning.tables import learning_documents as d
 from knowzero.llm.base import ChatProvider, bounded
 from knowzero.persistence.db import init_db
@@ -94,8 +95,10 @@ class LearningService:
 
     # ----- generation -----
     def iter_generate(self, topic: str, *, level: str = "beginner", user_id: str = "anonymous",
-                      parent_id: str | None = None, entity_name: str | None = None) -> Iterator[dict[str, Any]]:
+                      parent_id: str | None = None, entity_name: str | None = None,
+                      lang: str | None = None) -> Iterator[dict[str, Any]]:
         """Events: ``start`` (id, title), one ``section`` per section as it is written, then ``done``.
+        ``lang`` (zh | en): the asker's language, for what we say ourselves (the topic's language when None).
 
         With a streaming model, each section's ``token`` events (the model's text as it arrives) and
         ``sentence`` events (each sentence checked against its evidence: kept or dropped) come before
@@ -107,13 +110,15 @@ class LearningService:
         parent = self._parent(parent_id)
         category = f"{parent['category_path']}/{outline.topic}" if parent else outline.category_path
         if not outline.sufficient:
-            md = insufficient_markdown(outline.topic, outline.closest_topics)
+            said = outline.topic if lang is None else ("a" if lang == "en" else "中")  # the notice's language
+            md = insufficient_markdown(outline.topic, outline.closest_topics, said)
             doc = {"id": None, "title": outline.topic, "topic": outline.topic, "category_path": category,
                    "status": "insufficient", "version": 0, "parent_id": parent_id,
-                   "sections": [{"id": "insufficient", "heading": "知识库内容不足", "kind": "notice", "markdown": md,
+                   "sections": [{"id": "insufficient", "heading": insufficient_heading(said), "kind": "notice", "markdown": md,
                                  "citations": []}],
                    "entities": [], "closest_topics": outline.closest_topics,
-                   "follow_ups": [f"什么是{t}？" for t in outline.closest_topics[:3]],
+                   "follow_ups": [(f"What is {t}?" if insufficient_heading(said).startswith("Not") else f"什么是{t}？")
+                                  for t in outline.closest_topics[:3]],
                    "change_summary": "", "reason": outline.reason, "elapsed_ms": _ms(t0)}
             yield {"event": "done", "document": doc}
             return
@@ -312,14 +317,17 @@ class LearningService:
         and the document stays as it is. {comment, document, changed, message}."""
         doc = self.get_document(comment["document_id"])
         section = next((s for s in doc["sections"] if s["id"] == comment["anchor"]["section_id"]), None)
-        have = {c["quote"] for s in doc["sections"] for c in s["citations"]}
-        quotes = [Cand(c["quote"], c["source"], c.get("title") or "", "", int(c["start"]), int(c["end"]),
-                       c.get("passage_id") or "", "general") for c in ans.citations] \
-            if ans.verdict.level == "confirmed" else []
-        # the answer's first quote and the others of its file (a roster row beside the stipend table is not
-        # the answer); none when the document already holds the first: the reply points there
-        quotes = [q for q in quotes if q.source == quotes[0].source] if quotes and quotes[0].text not in have else []
-        new = list({q.text: q for q in quotes if q.text and q.text not in have}.values())[:3]
+        have = "\n".join(c["quote"] for s in doc["sections"] for c in s["citations"])
+        quotes = [[Cand(x.text, c["source"], c.get("title") or "", "", x.start, x.start + len(x.text),
+                        c.get("passage_id") or "", "general")
+                   for x in split_sentences(c["quote"], offset=int(c["start"])) if x.text.strip() not in have]
+                  for c in ans.citations] if ans.verdict.level == "confirmed" else []
+        # the sentences of the answer's first quote the document lacks, and of its other quotes from the same
+        # file (a roster row beside the stipend table is not the answer); none when the document already holds
+        # the first quote: the reply points there
+        if not quotes or not quotes[0]:
+            quotes = []
+        new = list({q.text: q for qs in quotes for q in qs if q.source == quotes[0][0].source}.values())[:3]
         if section is None or not new:
             c = store.update_comment(self.engine, comment["id"], status="answered", reply=ans.reply)
             return {"comment": c, "document": doc, "changed": False, "message": ans.reply}

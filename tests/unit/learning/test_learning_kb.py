@@ -142,7 +142,10 @@ def test_sections_stream_before_the_document_is_done(svc: LearningService) -> No
 def test_no_knowledge_says_so_and_offers_real_topics(svc: LearningService, kb) -> None:
     doc = svc.generate("React Hooks")
     assert doc["status"] == "insufficient" and doc["id"] is None
-    assert "内容不足" in doc["sections"][0]["markdown"] and "不做编造" in doc["sections"][0]["markdown"]
+    # an English topic is told so in English; a Chinese one in Chinese
+    assert "too little" in doc["sections"][0]["markdown"] and "not make one up" in doc["sections"][0]["markdown"]
+    zh = svc.generate("量子计算入门")
+    assert zh["status"] == "insufficient" and "内容不足" in zh["sections"][0]["markdown"] and "不做编造" in zh["sections"][0]["markdown"]
     titles = {p.title for p in kb.passages.values()}
     assert doc["closest_topics"] and set(doc["closest_topics"]) <= titles
     assert all(not s["citations"] for s in doc["sections"])

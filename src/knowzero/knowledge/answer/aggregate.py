@@ -109,6 +109,8 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
              *(v for _label, values in named for v in values), *(k for x in context for k in _spelled(x))]
     if _unmatched_qualifier(q, known):
         return None  # "销售部一共有多少名员工？" over a roster without 销售部: no count of other rows
+    if op == "count" and classifier == "次" and not (about_best and len(noun) >= 2):
+        return None  # "年假可以分几次休？" counts times, not the rows of the leave table
     table = index.table(t.name)
     rows_stmt = select(table.c._row).where(*conds).order_by(table.c._row)
     with index.engine.connect() as conn:
