@@ -66,13 +66,15 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("correct", re.compile(r"错了|有误|不对|写错|错误|笔误|应该是|应为|不应该是|有问题吧|wrong|typo", re.I)),
     ("delete", re.compile(r"删掉|删除|删去|删了|去掉|去除|拿掉|不要这[一]?[句段行]|remove (?:this|it|the)|delete", re.I)),
     ("shorten", re.compile(r"太长|精简|简短|简洁|删减|啰嗦|囉嗦|压缩|缩短|太多了|概括一下|换[个一种]*说法|换成.{0,6}说法|改写|"
-                           r"shorter|too long|simplify|more simply|rephrase|reword", re.I)),
+                           r"shorter|too long|simplify|more simply|rephrase|reword|plainer|plain words|plain english|"
+                           r"simpler words|in other words", re.I)),
     ("simplify", re.compile(r"看不懂|没看懂|不懂|不明白|不理解|太难|难懂|晦涩|通俗|简单点|简单一些|说人话|太复杂|讲清楚|清楚一点|"
                             r"易懂|看不懂|confus|unclear|simpler", re.I)),
     ("examples", re.compile(r"举个?例|舉個?例|例子|示例|案例|太抽象|抽象|具体点|具体一些|不够具体|example|concrete", re.I)),
     ("depth", re.compile(r"太简单|太浅|浅了|更深|深度|原理|进阶|更专业|too (?:simple|basic)|deeper", re.I)),
-    ("scope", re.compile(r"适用于?.{0,12}[吗么]|也(?:按|适用|算|包括|可以按)|算不算|包不包括|包括.{0,10}吗|是否适用|"
-                         r"does (?:this|it|that) (?:apply|cover)|appl(?:y|ies) to|covered by|cover[s]? .{0,20}\?", re.I)),
+    ("scope", re.compile(r"适用于?.{0,12}[吗么]|也.{0,2}(?:按|适用|算|包括)|算不算|包不包括|包括.{0,10}吗|是否适用|"
+                         r"^那.{1,12}呢|does (?:this|it|that) (?:apply|cover)|appl(?:y|ies) to|covered by|"
+                         r"cover[s]? .{0,20}\?|^(?:what|how) about\b", re.I)),
     ("why", re.compile(r"为什么|為什麼|为何|為何|为啥|原因|目的|作用|意义|後果|后果|影响|會怎樣|会怎样|有什么用|怎么来的|怎麼來的|由来|"
                        r"由來|不够会|不足会|\bwhy\b", re.I)),
     ("explain", re.compile(r"是什么|是什麼|什么是|什麼是|什么意思|什麼意思|含义|含義|定义|定義|指什么|指什麼|解释|解釋|是指|是啥|"
@@ -112,6 +114,7 @@ _HOW = re.compile(r"使用|用|按照|按|通过|通過|步骤|先|再|然后|�
                   r"填写|凭|計算|计算|采用|採用|进行|進行|执行|執行|调整|補充|补充|清洗|更换|测|measure|check|use|apply", re.I)
 _SCOPE = re.compile(r"适用|不适用|除外|包括|不包括|仅限|只限|不属于|属于|不在.{0,8}范围|参照执行|另行|"
                     r"\bappl(?:y|ies)\b|\bexcept\b|\bonly\b|\bnot (?:eligible|covered)\b|\bexcluded?\b", re.I)
+_NEGATED = re.compile(r"不必|无需|无须|不需|不用|不得|不予|不再|\bnot\b|\bno\b|n't", re.I)
 _EXAMPLE = re.compile(r"例如|比如|譬如|举例|舉例|如下|示例|案例|e\.g\.|for example|for instance|such as|\d", re.I)
 _DEPTH = re.compile(_WHY.pattern + r"|原理|\d", re.I)
 
@@ -172,6 +175,9 @@ def classify_request(comment: str, selected: str = "", *, kb: Any = None, contex
     ``topic``: the document's topic (every line is about it, so it is the term only when the comment
     names nothing else)."""
     kinds, reason = _kinds(comment)
+    if kinds[0] == "simplify" and _a_passage(selected) and not find_terms(comment, "", kb=kb, cache=cache):
+        # "把这句话说得简单点" on a selected sentence: the sentence said more plainly, not a term explained
+        kinds, reason = ("shorten",) + kinds[1:], reason + "; a selected sentence said more plainly"
     whole = bool(_WHOLE_SECTION.search(comment))
     claim = ""
     if "correct" in kinds:
@@ -349,8 +355,8 @@ def serves(sentence: str, kind: str, term: str, claim: str = "") -> bool:
         return defines
     if kind == "why":
         return bool(_WHY.search(s))
-    if kind == "scope":
-        return bool(_SCOPE.search(s))
+    if kind == "scope":  # "燃油费…不适用本表", "液氮…不必逐次审批"
+        return bool(_SCOPE.search(s) or _NEGATED.search(s))
     if kind == "how":
         return bool(_HOW.search(s))
     if kind == "examples":
@@ -491,6 +497,11 @@ _MISSING_EN = {"scope": "whether “{t}” applies", "explain": "what “{t}” 
                "shorten": "a shorter wording", "delete": "what to delete"}
 
 
+def already_message(req: Request, line: str) -> str:
+    """The reply when the document already says what the comment asks for: that line, quoted."""
+    return f"Already in the document: “{line}”" if req.lang == "en" else f"文档中已有：「{line}」"
+
+
 def decline_message(req: Request, missing: list[str] | None = None) -> str:
     """Why nothing was added, in the comment's language, naming what was asked about (the selected passage
     when the comment names no term of its own)."""
@@ -518,11 +529,14 @@ def rewrite_section(kb: Any, doc: dict[str, Any], section: dict[str, Any], *, re
         if _a_passage(selected) and selected.strip() in md0 and not request.whole_section:
             return _shorten_selection(section, request, selected.strip())
         return _shorten(section, request, selected)
+    if request.need == "scope" and (already := _already(doc, request, selected)):
+        return Rewrite(md0, cits0, [], "offline", declined=already_message(request, already), missing=[],
+                       already=already)
     pool = candidates(kb, doc, section, request, cache=cache)
     picks, served, missing = pick(request, pool)
     if not picks:
         already = _already(doc, request, selected)
-        reason = (f"文档中已有：「{already}」" if already else decline_message(request))
+        reason = already_message(request, already) if already else decline_message(request)
         return Rewrite(md0, cits0, [], "offline", declined=reason, missing=missing or list(request.kinds),
                        already=already)
     start_n = max((int(c["n"]) for c in cits0), default=0) + 1

@@ -25,6 +25,7 @@ from knowzero.input import AgentInput, message_language
 from knowzero.knowledge.answer.deps import KnowledgeDeps
 from knowzero.knowledge.answer.pipeline import Answer, answer
 from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.text import STOPWORDS, tokens
 from knowzero.learning import store
 from knowzero.learning.cache import KBCache
 from knowzero.learning.compose import (
@@ -325,6 +326,15 @@ class LearningService:
         # the sentences of the answer's first quote the document lacks, and of its other quotes from the same
         # file (a roster row beside the stipend table is not the answer); none when the document already holds
         # the first quote: the reply points there
+        first = [x for x in split_sentences(ans.citations[0]["quote"]) if x.text.strip()] if quotes else []
+        if quotes and first and first[0].text.strip() in have:
+            # the answer's lead is in the document already; what else its quote says is written only when it
+            # names what the question asks beyond the topic ("…须本人…到窗口办理" for "需要本人到窗口申请吗")
+            topic = str(doc.get("topic", ""))
+            lead = first[0].text
+            asked = [w for w in tokens(comment["comment"], search=False) if len(w) >= 2 and w not in topic
+                     and w not in lead and w not in STOPWORDS]  # what the lead already in the document does not say
+            quotes = [[q for q in qs if any(w in q.text for w in asked)] for qs in quotes[:1]]
         if not quotes or not quotes[0]:
             quotes = []
         new = list({q.text: q for qs in quotes for q in qs if q.source == quotes[0][0].source}.values())[:3]
