@@ -18,7 +18,7 @@ export async function renderReader(main, sidebar, params, query) {
   clear(sidebar).append(h('div', { class: 'side-head' }, h('h2', {}, t('toc'))));
   try { R.doc = await api(`/v1/learning/documents/${encodeURIComponent(docId)}`); } catch (err) {
     clear(main).append(h('div', { class: 'empty error', role: 'alert' }, h('h2', {}, err.status === 404 ? t('doc_not_found') : t('error_title')),
-      h('p', { class: 'muted' }, err.status === 0 ? t('server_down_body') : err.message), h('a', { class: 'btn', href: '#/learn' }, t('nav_learn'))));
+      h('p', { class: 'muted' }, err.status === 0 ? t('server_down_body') : err.status === 404 ? t('doc_private_body') : err.message), h('a', { class: 'btn', href: '#/learn' }, t('nav_learn'))));
     return;
   }
   const doc = R.doc;
