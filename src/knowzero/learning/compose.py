@@ -263,15 +263,17 @@ def closest_topics(kb: Any, topic: str, passages: list[Any], k: int = 5) -> list
 
 
 def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str = "hybrid",
-                  top_k: int = 10, exclude: list[str] | None = None, cache: KBCache | None = None) -> Outline:
-    """Retrieve and sort the topic's evidence into section groups (fast: no model but the query encoder)."""
+                  top_k: int = 10, exclude: list[str] | None = None, cache: KBCache | None = None,
+                  collections: tuple[str, ...] = ()) -> Outline:
+    """Retrieve and sort the topic's evidence into section groups (fast: no model but the query encoder);
+    ``collections``: the ones chosen (none: the team's own, the demo only while it is all there is)."""
     topic = clean_topic(topic)
     t0 = time.perf_counter()
     if strategy == "hybrid" and not kb.has_vectors():
         strategy = "keyword"
     # the team's own documents (the demo only while it is all there is), as chat searches them
-    r = retrieve(kb, topic, Plan(top_k=top_k, strategy=strategy, collections=tuple(kb.default_collections())),  # type: ignore[arg-type]
-                 budget_chars=8000)
+    r = retrieve(kb, topic, Plan(top_k=top_k, strategy=strategy,  # type: ignore[arg-type]
+                                 collections=tuple(collections) or tuple(kb.default_collections())), budget_chars=8000)
     retrieval_ms = (time.perf_counter() - t0) * 1000
     old = kb.superseded()  # a policy's current edition, never the one it replaces
     passages = [s for s in r.passages if not s.passage.id.startswith("sql:") and s.passage.path not in old]

@@ -97,16 +97,17 @@ class LearningService:
     # ----- generation -----
     def iter_generate(self, topic: str, *, level: str = "beginner", user_id: str = "anonymous",
                       parent_id: str | None = None, entity_name: str | None = None,
-                      lang: str | None = None) -> Iterator[dict[str, Any]]:
+                      lang: str | None = None, collections: tuple[str, ...] = ()) -> Iterator[dict[str, Any]]:
         """Events: ``start`` (id, title), one ``section`` per section as it is written, then ``done``.
-        ``lang`` (zh | en): the asker's language, for what we say ourselves (the topic's language when None).
+        ``lang`` (zh | en): the asker's language, for what we say ourselves (the topic's language when None);
+        ``collections``: the thread's chosen collections (none: the team's own, as chat searches them).
 
         With a streaming model, each section's ``token`` events (the model's text as it arrives) and
         ``sentence`` events (each sentence checked against its evidence: kept or dropped) come before
         its ``section`` event; the section holds only the kept sentences."""
         t0 = time.perf_counter()
         level = level if level in ("beginner", "intermediate", "advanced") else "beginner"
-        outline = self._outline(topic, level)
+        outline = self._outline(topic, level, collections=tuple(collections))
         doc_id = store.new_id()
         parent = self._parent(parent_id)
         category = f"{parent['category_path']}/{outline.topic}" if parent else outline.category_path
@@ -167,14 +168,17 @@ class LearningService:
                 doc = ev["document"]
         return doc
 
-    def _outline(self, topic: str, level: str, exclude: list[str] | None = None) -> Outline:
+    def _outline(self, topic: str, level: str, exclude: list[str] | None = None,
+                 collections: tuple[str, ...] = ()) -> Outline:
         parts = split_comparison(topic)
         if not parts:
-            return plan_document(self.kb, topic, level=level, strategy=self._strategy(), exclude=exclude, cache=self.cache)
+            return plan_document(self.kb, topic, level=level, strategy=self._strategy(), exclude=exclude, cache=self.cache,
+                                 collections=collections)
         outs: list[Outline] = []
         seen = list(exclude or [])
         for p in parts:  # the second side never repeats a sentence of the first
-            o = plan_document(self.kb, p, level="beginner", strategy=self._strategy(), exclude=seen, cache=self.cache)
+            o = plan_document(self.kb, p, level="beginner", strategy=self._strategy(), exclude=seen, cache=self.cache,
+                              collections=collections)
             seen += [c.text for g in o.groups for c in g[2]]
             outs.append(o)
         title = f"{parts[0]} 与 {parts[1]} 对比"

@@ -163,3 +163,13 @@ def test_the_eval_judges_each_kind() -> None:
     none = {"op": "why", "selected": "年假", "servable": False, "expect": []}
     assert judge(none, before, {"document": before, "changed": False, "message": "未能采纳：知识库中没有…"})["served"]
     assert not judge(none, before, {"document": before, "changed": False, "message": "文档中已有：「…」"})["served"]
+
+
+def test_a_document_is_written_from_the_chosen_collections_only(svc: LearningService, kb: KnowledgeBase) -> None:
+    """A thread that chose a knowledge base learns from it: "sick leave" exists in both organisations and the demo."""
+    for org, topic in (("hanglu-logistics", "病假"), ("maplegrove-vet", "sick leave")):
+        doc = svc.generate(topic, collections=(org,), user_id=org)
+        cited = [c["passage_id"] for s in doc["sections"] for c in s["citations"]]
+        assert doc["status"] == "ready" and cited and all(pid in kb.collections[org] for pid in cited)
+    other = svc.generate("sick leave", collections=("hanglu-logistics",), user_id="x")  # Maple Grove's is not chosen
+    assert all(c["passage_id"] in kb.collections["hanglu-logistics"] for s in other["sections"] for c in s["citations"])

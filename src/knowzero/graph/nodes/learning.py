@@ -164,7 +164,7 @@ async def run_learning(state: State, runtime: Runtime[Deps]) -> State:
     try:
         if decision == "new_document":
             doc = await _stream_new(svc, args["topic"], level=level, user_id=user_id, parent_id=args.get("parent_id"),
-                                    lang=inp.reply_language(),
+                                    lang=inp.reply_language(), collections=deps.collections,
                                     entity_name=args.get("entity_name"))
             reply = _reply_for(doc, decision)
         elif decision == "navigate":
