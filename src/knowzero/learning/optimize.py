@@ -80,7 +80,7 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("explain", re.compile(r"是什么|是什麼|什么是|什麼是|什么意思|什麼意思|含义|含義|定义|定義|指什么|指什麼|解释|解釋|是指|是啥|"
                            r"what (?:is|are) (?:an? |the )?[\w-]+(?: [\w-]+)?\s*[?？]?\s*$|what does .{1,40} mean|explain|meaning",
                            re.I)),
-    ("how", re.compile(r"怎么(?!样)|怎麼(?!樣)|如何|怎样|怎樣|步骤|步驟|方法|流程|how (?:to|do|is)", re.I)),
+    ("how", re.compile(r"怎么(?!样|来的|來的)|怎麼(?!樣|來的)|如何|怎样|怎樣|步骤|步驟|方法|流程|how (?:to|do|is)", re.I)),
     ("expand", re.compile(r"详细|詳細|展开|展開|多讲|多说|补充|補充|更多|深入|elaborate|more detail|expand", re.I)),
 ]
 _QUESTION = re.compile(r"[?？]\s*$|多少|多久|几|幾|谁|誰|哪|是否|能否|是不是|有没有|(?:吗|嗎|呢)\s*$|"
