@@ -79,3 +79,19 @@ def test_a_question_comment_is_asked_about_the_selection_only_when_it_points_at_
     assert comment_question("主轴预热10分钟", "这里说的预热要多久？") == "主轴预热10分钟 这里说的预热要多久？"
     assert comment_question("主轴预热10分钟", "What does this mean?") == "主轴预热10分钟 What does this mean?"
     assert comment_question("主轴预热10分钟", "普通员工在一类城市每晚住宿上限是多少？") == "普通员工在一类城市每晚住宿上限是多少？"
+
+
+async def test_a_document_asked_over_http_may_name_its_collections(client: httpx.AsyncClient) -> None:
+    async with client:
+        r = await client.post("/v1/learning/documents", json={"topic": "主轴保养", "collections": ["no such kb"]})
+        assert r.status_code == 422  # a collection name is a name, never SQL or a path
+        r = await client.post("/v1/learning/documents", json={"topic": "主轴保养", "new": True, "collections": ["elsewhere"]})
+        assert r.status_code == 200 and r.json()["status"] == "insufficient", r.json()  # nothing in that collection
+        r = await client.post("/v1/learning/documents", json={"topic": "主轴保养", "new": True,
+                                                              "collections": sorted(_collections(client))})
+        assert r.status_code == 200 and r.json()["status"] == "ready"
+
+
+def _collections(client: httpx.AsyncClient) -> set[str]:
+    app = client._transport.app  # type: ignore[attr-defined]
+    return set(app.state.deps.learning.kb.collections)

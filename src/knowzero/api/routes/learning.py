@@ -20,7 +20,7 @@ from knowzero.api.access import ANYONE, access
 from knowzero.api.body import SafeRoute
 from knowzero.api.deps import CurrentUser
 from knowzero.errors import InvalidInput
-from knowzero.input import integral
+from knowzero.input import CollectionName, integral
 from knowzero.learning import store
 from knowzero.learning.service import LearningService, comment_on
 from knowzero.users import User
@@ -49,6 +49,8 @@ class GenerateBody(BaseModel):
     level: str = Field(default="beginner", pattern="^(beginner|intermediate|advanced)$")
     parent_id: str | None = Field(default=None, min_length=1, max_length=64)
     new: bool = Field(default=False, description="write a new document even if you already have one on this topic")
+    collections: list[CollectionName] | None = Field(default=None, max_length=20,
+                                                     description="write it from these collections only")
 
 
 class CommentBody(BaseModel):
@@ -90,7 +92,8 @@ async def generate(request: Request, user: CurrentUser, body: GenerateBody) -> d
         own = await asyncio.to_thread(store.find_own_topic, svc.engine, body.topic, user.id)
         if own is not None:
             return {**_public(own, user), "mine": True, "existing": True}
-    doc = await asyncio.to_thread(svc.generate, body.topic, level=body.level, user_id=user.id, parent_id=body.parent_id)
+    doc = await asyncio.to_thread(svc.generate, body.topic, level=body.level, user_id=user.id, parent_id=body.parent_id,
+                                  collections=tuple(dict.fromkeys(body.collections or ())))
     return {**_public(doc, user), "mine": True}
 
 
