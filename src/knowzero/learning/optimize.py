@@ -195,7 +195,7 @@ def classify_request(comment: str, selected: str = "", *, kb: Any = None, contex
         # a selection's words, but not the document's topic: every line is about it ("试用期…年假" on 年假)
         alts = tuple(w for w in words[1:5] if _norm(w) not in _norm(topic))
         return Request(kinds, words[0] if words else sel[:8], reason, claim, unknown, alts,
-                       unknown, whole, subject=sel if len(sel) <= 12 else sel[:12] + "…", lang=message_language(comment))
+                       unknown, whole, subject=sel if len(sel) <= 12 else sel[:12] + "…", lang=message_language(comment) or "zh")
     term = terms[0]
     pos = _norm(comment).find(_norm(term))
     also: tuple[str, ...] = ()
@@ -204,7 +204,7 @@ def classify_request(comment: str, selected: str = "", *, kb: Any = None, contex
         also = tuple(t for t in terms[1:] if _specific(kb, t, cache) and _norm(t) not in _norm(term) and _norm(t) in after)
         unknown += tuple(w for w in unknown_words(after, kb=kb, context=context, cache=cache) if w not in unknown)
     also += tuple(w for w in unknown if w not in also)  # named, but nowhere in the knowledge base
-    return Request(kinds, term, reason, claim, also, (), unknown, whole, lang=message_language(comment))
+    return Request(kinds, term, reason, claim, also, (), unknown, whole, lang=message_language(comment) or "zh")
 
 
 def unknown_words(text: str, *, kb: Any = None, context: str = "", cache: KBCache | None = None) -> list[str]:

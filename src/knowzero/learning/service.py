@@ -345,14 +345,14 @@ class LearningService:
         if section is None or not new:
             c = store.update_comment(self.engine, comment["id"], status="answered", reply=ans.reply)
             return {"comment": c, "document": doc, "changed": False, "message": ans.reply}
-        first = max((int(c["n"]) for s in doc["sections"] for c in s["citations"]), default=0) + 1
-        block, cits = render_bullets([(q.text, q) for q in new], first_n=first)
+        next_n = max((int(c["n"]) for s in doc["sections"] for c in s["citations"]), default=0) + 1
+        block, cits = render_bullets([(q.text, q) for q in new], first_n=next_n)
         md = insert_after_anchor(section["markdown"], comment["selected_text"], block)
         new_section = {**section, "markdown": md, "citations": in_marker_order(md, section["citations"] + cits)}
         sections = renumber([new_section if s["id"] == section["id"] else s for s in doc["sections"]])
         summary = change_summary(section["markdown"], md, heading=section["heading"], need="question",
                                  comment=comment["comment"], sources=[q.title or q.source for q in new],
-                                 lang=message_language(comment["comment"]))
+                                 lang=message_language(comment["comment"]) or "zh")
         saved = self._save(doc, sections, summary, author="assistant")
         c = store.update_comment(self.engine, comment["id"], status="applied", reply=ans.reply)
         return {"comment": c, "document": saved, "changed": True, "message": f"{ans.reply}\n\n{summary}"}
