@@ -532,8 +532,8 @@ async def comment_on(svc: LearningService, doc_id: str, *, selected_text: str, c
                                   section_id=section_id, position=position, user_id=user_id)
     if res["need"] != "question":
         return res
-    if not kdeps.collections:  # the document's own organisation, not every collection's
-        kdeps = replace(kdeps, collections=svc.collections_of(res["document"]))
+    # the document's own organisation, whatever the thread chose: another one's rule never goes into it
+    kdeps = replace(kdeps, collections=svc.collections_of(res["document"]) or kdeps.collections)
     ans = await answer(comment_question(selected_text, comment), kdeps)
     about = comment_question(selected_text, comment, res["document"].get("topic", ""))
     if ans.verdict.level != "confirmed" and about != comment_question(selected_text, comment):

@@ -49,6 +49,8 @@ async def test_document_lifecycle_over_http(client: httpx.AsyncClient) -> None:
         r = await client.post(f"/v1/learning/documents/{did}/comments",
                               json={"selected_text": sel, "comment": "详细点", "section_id": sec["id"]})
         assert r.status_code == 200 and r.json()["changed"] is True
+        assert "user_id" not in r.json()["comment"] and "user_id" not in r.json()["document"]  # never an owner's id
+        assert r.json()["comment"]["mine"] is True
         assert [v["version"] for v in (await client.get(f"/v1/learning/documents/{did}/versions")).json()["versions"]] == [1, 2]
         d = (await client.get(f"/v1/learning/documents/{did}/diff", params={"from_version": 1})).json()
         assert d["to"] == 2 and d["added"] > 0

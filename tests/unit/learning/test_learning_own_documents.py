@@ -173,3 +173,15 @@ def test_a_document_is_written_from_the_chosen_collections_only(svc: LearningSer
         assert doc["status"] == "ready" and cited and all(pid in kb.collections[org] for pid in cited)
     other = svc.generate("sick leave", collections=("hanglu-logistics",), user_id="x")  # Maple Grove's is not chosen
     assert all(c["passage_id"] in kb.collections["hanglu-logistics"] for s in other["sections"] for c in s["citations"])
+
+
+def test_a_threads_other_collections_never_answer_into_a_document(svc: LearningService, kb: KnowledgeBase) -> None:
+    """The chat comment path passes the thread's collections; a document written from 瀚陆's files is still
+    answered from 瀚陆's (the demo company's annual-leave rule never lands in its travel section)."""
+    doc = svc.generate("瀚陆物流差旅住宿标准")
+    sid = next(s["id"] for s in doc["sections"] if "出差结束后30天内" in s["markdown"])
+    res = asyncio.run(comment_on(svc, doc["id"], selected_text="出差结束后30天内", comment="新员工年假有几天？",
+                                 kdeps=KnowledgeDeps(kb, kb.settings, collections=("demo",)), section_id=sid))
+    ids = kb.collections["hanglu-logistics"]
+    assert all(c["passage_id"] in ids for c in res["answer"].citations)
+    assert all(c["passage_id"] in ids for s in res["document"]["sections"] for c in s["citations"])

@@ -147,12 +147,12 @@ async def add_comment(request: Request, user: CurrentUser, doc_id: str, body: Co
         c = await asyncio.to_thread(store.add_comment, svc.engine, doc_id, selected_text=body.selected_text,
                                     comment=body.comment, section_id=body.section_id, position=body.position,
                                     user_id=user.id)
-        return {"comment": c, "changed": False}
+        return {"comment": _public(c, user), "changed": False}
     res = await comment_on(svc, doc_id, selected_text=body.selected_text, comment=body.comment,
                            kdeps=request.app.state.deps.knowledge(), section_id=body.section_id,
                            position=body.position, user_id=user.id)
     res.pop("answer", None)
-    return res
+    return {**res, **{k: _public(res[k], user) for k in ("comment", "document") if isinstance(res.get(k), dict)}}
 
 
 @router.post("/v1/learning/documents/{doc_id}/read", summary="The user read this document: mark its topic learned",
