@@ -347,3 +347,13 @@ def test_the_asked_category_of_an_english_question_is_not_a_word_both_sentences_
 ])
 def test_a_negated_term_the_question_and_source_share_is_not_a_denial(question: str, source: str, answer: str) -> None:
     assert premise.premise(question, source).answer == answer
+
+
+@pytest.mark.parametrize(("question", "source", "answer"), [
+    # the clause holding the question's predicate (报销) decides, not the one sharing most words
+    ("出海作业期间住宿能报销吗？", "出海作业期间由船方提供住宿，不另行报销住宿费用。", "no"),
+    ("出海作业期间住宿能报销吗？", "出海作业期间由船方提供住宿，住宿费用可以报销。", "yes"),
+    ("出海作业期间船方提供住宿吗？", "出海作业期间由船方提供住宿，不另行报销住宿费用。", "yes"),
+])
+def test_the_clause_with_the_asked_predicate_answers_a_yes_no_question(question: str, source: str, answer: str) -> None:
+    assert premise.premise(question, source).answer == answer

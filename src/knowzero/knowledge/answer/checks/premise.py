@@ -154,7 +154,13 @@ def _shared_terms_out(stmt: str, clause: str) -> tuple[str, str]:
 
 def _polarity(stmt: str, sent: str) -> Premise:
     q_grams = char_ngrams(stmt)
-    clause = max(clauses(sent) or [sent], key=lambda c: len(q_grams & char_ngrams(c)))
+    parts = clauses(sent) or [sent]
+    clause = max(parts, key=lambda c: len(q_grams & char_ngrams(c)))
+    # a Chinese yes/no question ends on its predicate ("…住宿能报销吗"): the clause that holds it says yes or no
+    # ("出海作业期间由船方提供住宿，不另行报销住宿费用" shares more words in its first clause, but denies in its second)
+    tail = re.sub(r"[吗嗎么麼呢吧？?。！!\s]+$", "", stmt)[-2:]
+    if re.fullmatch(r"[\u4e00-\u9fff]{2}", tail) and tail not in clause:
+        clause = max((c for c in parts if tail in c), key=lambda c: len(q_grams & char_ngrams(c)), default=clause)
     s_bare, c_bare = _shared_terms_out(stmt, clause)
     if negated(c_bare) != negated(s_bare):
         return Premise("no", sent, reason="the source says the opposite" if not negated(s_bare) else
