@@ -59,7 +59,7 @@ from knowzero.llm.base import ChatProvider, StreamingProvider, chat_json
 __all__ = [  # what callers import from here; the sentences and the rendering live in sentences.py and render.py
     "DOMAIN_LABELS", "HEADINGS", "MIN_SENTENCES", "SUFFICIENT_QUALITY", "Cand", "Citation", "Outline", "STREAM_EXAMPLE",
     "STREAM_SYSTEM", "Section", "Unsupported", "WRITE_SCHEMA", "Written", "check_sentence", "classify",
-    "clean_sentence", "clean_topic", "closest_topics", "dedupe", "defines", "document_markdown", "file_sentences",
+    "asks_for_document", "clean_sentence", "clean_topic", "closest_topics", "dedupe", "defines", "document_markdown", "file_sentences",
     "in_evidence_order", "insufficient_markdown", "iter_section_events", "iter_sections", "main_source",
     "near_duplicate", "parse_sentence", "passage_sentences", "plan_document", "referenced", "relevance",
     "render_bullets", "renumber", "section_heading", "short_heading", "stream_section", "subject_definitions",
@@ -157,6 +157,8 @@ def _table_rows(kb: Any, path: str) -> list[Cand]:
             continue
         if len(header) == 2 and (two := re.fullmatch(r"(.+?)：(\d[\d,.]*)", said)) and (cells := table_cells(header[0])):
             said = f"{two.group(1)}：{cells[-1]} {two.group(2)}"  # "80周岁至89周岁：津贴（元/月） 100", not a bare 100
+        if not re.search(r"[\u4e00-\u9fff]", said):  # an English row reads with English punctuation
+            said = said.replace("：", ": ").replace("，", ", ").replace("；", "; ")
         out.append(Cand(text, path, p.title, p.section, start, start + len(text), p.id, p.domain, 0.0,
                         classify(said, p.section), said))
     return out
@@ -230,6 +232,15 @@ _DOCUMENT_ASK = re.compile(
     r"(?P<w>.{2,80}?)\s*[.?!]?$", re.I)
 
 
+def asks_for_document(text: str) -> bool:
+    """The message asks for a document on a topic ("Generate a learning document about X", "帮我生成一份关于X的学习文档").
+
+    >>> asks_for_document("Create a study guide on remote work at Qinglan"), asks_for_document("系统地学习热处理")
+    (True, False)
+    """
+    return _DOCUMENT_ASK.search(text.strip()) is not None
+
+
 def clean_topic(text: str) -> str:
     """'我想系统地学习班后保养' / '班后保养有哪些具体规定？' / '如何系统地学习班后保养？' → '班后保养';
     a request for a document names its topic: '帮我生成一份关于年假的学习文档' → '年假'.
@@ -238,7 +249,7 @@ def clean_topic(text: str) -> str:
     ('清源实验室研究生助研津贴', 'paid time off')
     """
     if m := _DOCUMENT_ASK.search(text.strip()):
-        text = next(g for g in m.groups() if g)
+        text = re.sub(r"^(?:the|a|an)\s+", "", next(g for g in m.groups() if g), flags=re.I)
     t = re.sub(r"^(?:请|帮我|我想|我要|想要|给我)?(?:如何|怎样|怎么)?(?:系统地?|全面地?|深入地?)?(?:学会|学习|学|掌握|了解一下|了解|"
                r"介绍一下|介绍|讲讲|讲一下|说说|什么是|teach me|explain|learn)\s*", "", text.strip(), flags=re.I)
     t = _QUESTION_FRAME.sub("", t)

@@ -96,6 +96,8 @@ _REQUEST_WORDS = re.compile(
     r"太抽象了?|抽象|具体点|详细点|詳細點|详细|詳細|展开|展開|补充|補充|简单点|通俗|看不懂|不懂|太长了?|精简|啰嗦|这里|這裡|这个|這個|"
     r"这一节|这|那|它|吗|嗎|呢|吧|啊|呀|了|的|要|会有|有|会|會|是|都|又|还|也|一些|一点|点|後果|后果|原因|目的|作用|意思|"
     r"写错了|错了|有误|不对|应该是|应为|大概|具体|规定|怎么样|怎麼樣|"
+    # how a scope question asks ("这条适用于实习生吗"): what it asks about is the rest
+    r"是否适用|适用于|適用於|适用|適用|也要按|也按|按这个表|这个表|这条|這條|"
     # question words ask *about* the term; they are never what a serving sentence must contain
     r"多久|多长时间|多長時間|多少|多大|几[天个次年月]|幾[天個次年月]|什么时候|什麼時候|何时|何時|哪些|哪个|哪個|哪里|哪裡|哪儿")
 _WHOLE_SECTION = re.compile(r"这一?[节段部分]|本[节段]|整[节段]|this (?:section|part)", re.I)

@@ -463,7 +463,7 @@ def propose_follow_ups(outline: Outline, entities: list[dict[str, Any]], heading
         if not _NOUN_HEADING.fullmatch(h) or h in seen_headings or h == topic or h in title:
             return None
         seen_headings.add(h)
-        return f"{h}有哪些具体规定？"
+        return f"{h}有哪些具体规定？" if _cjk(h) else f"What are the rules on {h}?"
 
     for c in outline.unused:
         q = heading_question(c.section, c.title)
@@ -476,7 +476,7 @@ def propose_follow_ups(outline: Outline, entities: list[dict[str, Any]], heading
             break
         name = str(e["name"])
         if name.lower() not in topic.lower() and topic.lower() not in name.lower() and _NOUN_HEADING.fullmatch(name):
-            out.append(f"{name}是什么？")
+            out.append(f"{name}是什么？" if _cjk(name) else f"What is {name}?")
     if len(out) < 3:
         for s in outline.sources:
             q = heading_question(s.get("section", ""), s.get("title", ""))
@@ -485,8 +485,12 @@ def propose_follow_ups(outline: Outline, entities: list[dict[str, Any]], heading
             if len(out) >= 3:
                 break
     if _NOUN_HEADING.fullmatch(topic):
-        out.append(f"如何系统地学习{topic}？")
+        out.append(f"如何系统地学习{topic}？" if _cjk(topic) else f"How do I learn {topic} step by step?")
     return list(dict.fromkeys(out))[:n]
+
+
+def _cjk(text: str) -> bool:
+    return re.search(r"[\u4e00-\u9fff]", text) is not None
 
 
 # a heading or name a question can be built on: a short noun phrase, not a sentence or a question

@@ -154,3 +154,11 @@ async def test_no_knowledge_turn_says_so(run) -> None:  # type: ignore[no-untype
 
 def test_an_empty_entity_name_has_no_page(run) -> None:  # type: ignore[no-untyped-def]
     assert run.svc.entity_page("") is None
+
+
+async def test_a_request_for_a_document_is_not_a_learning_path(run) -> None:  # type: ignore[no-untyped-def]
+    """The classifier may read "Write a learning document about X" as a plan; it asks for one document."""
+    out, _ = await run({"source": "chat", "message": "Write a learning document about 主轴保养"}, intent="plan")
+    assert decision(out) == "new_document" and out["document"]["topic"] == "主轴保养"
+    out, _ = await run({"source": "chat", "message": "系统地学习主轴"}, intent="plan")
+    assert decision(out) == "plan"

@@ -28,7 +28,7 @@ from knowzero.input import AgentInput
 from knowzero.knowledge.answer.checks.verify import coverage
 from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.learning import store
-from knowzero.learning.compose import clean_topic, relevance, term_weights
+from knowzero.learning.compose import asks_for_document, clean_topic, relevance, term_weights
 from knowzero.learning.service import LearningService, comment_on
 from knowzero.streaming import llm_fallback
 from knowzero.users import User
@@ -103,7 +103,7 @@ def decide_route(svc: LearningService, state: State, user: User) -> tuple[str, s
         parent = _readable(svc, inp.source_document_id, user)
         return "new_document", f"no page for 「{name}」 yet: creating one under the source document", {
             "topic": name, "parent_id": parent, "entity_name": name}
-    if intent == "plan" or _PLAN.search(text):
+    if _PLAN.search(text) or (intent == "plan" and not asks_for_document(text)):  # "a learning document about X" is one
         return "plan", "asked to learn a field systematically", {"goal": text}
     if source == "follow_up" or intent == "follow_up":
         current = _current_doc(svc, inp, user)
