@@ -333,10 +333,14 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     groups: list[tuple[str, str, list[Cand]]] = []
     defining = [c for c in cands if defines(c.text, topic)] or subject_definitions(kb, referenced(kb, cands, topic), topic, cache)
     overview = take(defining[:1], 1)
-    overview += take([c for c in cands if c.kind == "definition" and c.section.split(" / ")[-1:] != [""]
+    # a scope or purpose line from the file about the topic, not from another policy of the same company
+    titled = {c.source: relevance(weights, c.title) for c in cands}
+    best_title = max(titled.values(), default=0.0)
+    own = [c for c in cands if titled[c.source] >= 0.5 * best_title]
+    overview += take([c for c in own if c.kind == "definition" and c.section.split(" / ")[-1:] != [""]
                       and DEF_SECTION.search(c.section.split(" / ")[-1]) or defines(c.text, topic)],
                      n_overview - len(overview))
-    overview += take([c for c in cands if c.kind == "definition"], n_overview - len(overview))
+    overview += take([c for c in own if c.kind == "definition"], n_overview - len(overview))
     if len(overview) < 2:  # no definition: sentences about the topic itself, not "可能原因：…" lists
         plain = sorted((c for c in cands if c.kind in ("detail", "definition") and not _LABEL.match(c.text)),
                        key=lambda c: (_subject_pos(c.text, topic), -c.score))
@@ -366,10 +370,15 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     paths = list(dict.fromkeys(s.passage.path for s in passages))[:5]
     for heading, rows in reversed(topic_tables(kb, paths, weights, cache)):  # the topic's table, first after the overview
         rows = [c for c in rows if (c.source, c.start) not in used]
-        if rows:
-            used |= {(c.source, c.start) for c in rows}
-            groups.insert(1, ("detail", heading if heading not in {g[1] for g in groups} else f"{heading}（{rows[0].title}）",
-                              rows))
+        if not rows:
+            continue
+        used |= {(c.source, c.start) for c in rows}
+        same = next((i for i, g in enumerate(groups) if g[1] == heading), None)
+        if same is not None:  # a section of that heading already: the table goes into it
+            kind, h, members = groups[same]
+            groups[same] = (kind, h, sorted(members + rows, key=_doc_order))
+        else:
+            groups.insert(1, ("detail", heading, rows))
     examples = take([c for c in cands if c.kind == "example"], per_group)
     if examples:
         groups.append(("example", section_heading("example", topic), sorted(examples, key=_doc_order)))

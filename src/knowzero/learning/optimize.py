@@ -562,8 +562,9 @@ _KEEPS = re.compile(r"\d|[零一二两三四五六七八九十百千万]+[天年
 """What a shortening must keep: a clause with a number, a negation, a condition, an obligation or a limit."""
 _FILLER_LEAD = re.compile(r"^(?:需要注意的是|值得注意的是|一般来说|一般而言|通常来说|总的来说|简单来说|具体来说|也就是说|换句话说)[，,]?\s*")
 _PURPOSE = re.compile(r"^(?:为了|为|為了|為)(?:保证|保證|确保|確保|提高|避免|防止|规范|規範|加强|加強)")
-_ASIDE = re.compile(r"\s*[（(][A-Za-z][A-Za-z\s\-./&]*[）)]")
-"""A bracketed Latin name or abbreviation ("（IPQC）"): an aside the sentence reads well without."""
+_ASIDE = re.compile(r"\s*[（(][A-Za-z][A-Za-z\s\-./&]*[）)]|[（(](?:以下简称|以下称|下称|简称)[^（）()]{1,30}[）)]")
+"""A bracketed Latin name or abbreviation ("（IPQC）") or a short name given for later use ("（以下简称"公司"）"):
+an aside the sentence reads well without."""
 _CLAUSE_SEP = re.compile(r"([，,；;])")
 
 

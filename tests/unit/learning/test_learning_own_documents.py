@@ -185,3 +185,11 @@ def test_a_threads_other_collections_never_answer_into_a_document(svc: LearningS
     ids = kb.collections["hanglu-logistics"]
     assert all(c["passage_id"] in ids for c in res["answer"].citations)
     assert all(c["passage_id"] in ids for s in res["document"]["sections"] for c in s["citations"])
+
+
+def test_a_name_given_for_later_use_is_an_aside_a_shorter_wording_drops() -> None:
+    from knowzero.learning.optimize import shorter_wording
+
+    assert shorter_wording("本制度适用于青岚海洋科技有限公司（以下简称“公司”）的全体正式员工。") == "本制度适用于青岚海洋科技有限公司的全体正式员工。"
+    kept = "员工的年假天数按累计工作年限（含在其他单位的工作时间）确定。"  # a condition in brackets stays
+    assert shorter_wording(kept) == kept
