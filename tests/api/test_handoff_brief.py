@@ -45,3 +45,15 @@ def test_a_rejected_or_failed_request_is_still_wanted():
     assert brief["action"] == "request_refund" and brief["headline"].startswith("客户（李四）想要申请退款")
     assert finished_actions([{"tool": "request_refund", "ok": True}, {"tool": "get_order_status", "ok": True},
                              {"tool": "request_refund", "ok": False}]) == ["get_order_status"]
+
+
+def test_an_order_id_given_for_a_ticket_is_not_an_order_lookup():
+    """"帮我开个工单" → "订单124" (the order the ticket is about) → the complaint → "转人工": the customer wants a
+    ticket filed about order 124, not the order's status (a new user's walkthrough, issue 33)."""
+    turns = [{"role": "user", "content": "帮我开个工单"}, {"role": "user", "content": "订单124"},
+             {"role": "user", "content": "收到的货少了一件，包装也破了"}]
+    brief = build_brief(turns, {}, {}, {"id": "bob", "name": "李四"}, "转人工")
+    assert brief["action"] == "create_ticket" and brief["headline"].startswith("客户（李四）想要提交问题工单")
+    assert brief["facts"]["order_ids"] == ["124"] and "涉及订单 124" in brief["headline"]
+    status = build_brief([{"role": "user", "content": "订单124到哪了"}], {}, {}, {"id": "bob"}, "转人工")
+    assert status["action"] == "get_order_status"

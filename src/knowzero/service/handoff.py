@@ -24,6 +24,11 @@ WANTS = {
 }
 
 
+_BARE_ID = re.compile(r"^\s*(?:(?:订单|工单|单号|order|ticket)\s*(?:号|编号|no\.?|number)?\s*[:：#]?\s*)?[A-Za-z]{0,4}-?\d{1,12}"
+                      r"\s*[。.!！]?\s*$", re.I)
+"""A turn that is only an id: what was asked for, never a request of its own."""
+
+
 def _content(m: Any) -> tuple[str, str]:
     if isinstance(m, dict):
         return str(m.get("role") or m.get("type") or ""), str(m.get("content") or "")
@@ -44,6 +49,8 @@ def build_brief(messages: list[Any], service: ServiceState, triage: TriageState,
     if not action:
         # the latest request that is not done: a refund executed two turns ago is not what they want now
         for turn in reversed(customer_turns):
+            if _BARE_ID.match(turn):
+                continue  # "订单124" answering a question is a slot, not a request to look the order up
             a = detect_action(turn)
             if a and a != "transfer_to_human" and a not in done:
                 action = a
