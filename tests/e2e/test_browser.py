@@ -178,6 +178,9 @@ def test_learning_document_comment_entity_follow_up(pages: Any, shots: Path) -> 
 
 def test_refund_confirmation_and_agent_approval(pages: Any, shots: Path) -> None:
     customer = pages.new(key="demo-alice")
+    customer.locator("body[data-role='customer']").wait_for(state="attached")
+    assert not customer.locator('.mainnav [data-nav="console"]').is_visible()  # the agents' page is not a customer's
+    assert customer.locator('.mainnav [data-nav="chat"]').is_visible()
     turn = ask(customer, "订单125申请退款600元，原因是质量问题")
     card = turn.locator(".review-card")
     card.wait_for()
