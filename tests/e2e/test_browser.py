@@ -87,6 +87,8 @@ def test_threads_resume_after_reload_and_rename(pages: Any) -> None:
     page.reload()
     page.locator(".msg.user .bubble", has_text="差旅报销标准是什么？").wait_for()
     assert page.locator("article.turn.stored .answer").first.inner_text().strip()
+    meta = page.locator("article.turn.stored").first.inner_text()
+    assert "意图" not in meta and "路径" not in meta and "Intent" not in meta, meta  # internal labels are the staff's
     thread_id = url.split("#/chat/")[1]
     item = page.locator(f'li.thread[data-thread="{thread_id}"]')
     item.locator('[data-action="rename-thread"]').click()

@@ -281,8 +281,9 @@ export function createTurn({ onCite, onQuick, onResume, onRetry, traceOpen = win
     answer.setAttribute('aria-busy', 'false');
     setCitations(citations);
     const bits = [];
-    if (mt.intent) bits.push(h('span', { class: 'muted' }, `${t('tr_intent')} ${mt.intent}`));
-    if (mt.path) bits.push(h('span', { class: 'muted' }, ` · ${t('tr_path')} ${mt.path}`));
+    const staff = ['agent', 'admin'].includes(document.body.dataset.role);  // internal labels are the staff's, never a customer's
+    if (staff && mt.intent) bits.push(h('span', { class: 'muted' }, `${t('tr_intent')} ${mt.intent}`));
+    if (staff && mt.path) bits.push(h('span', { class: 'muted' }, ` · ${t('tr_path')} ${mt.path}`));
     if (mt.verdict) bits.push(' ', verdictBadge(typeof mt.verdict === 'string' ? mt.verdict : mt.verdict.level, 'small'));
     meta.replaceChildren(...bits);
     if (mt.card) extras.append(answeredCard(mt.card));
