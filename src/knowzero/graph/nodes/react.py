@@ -159,6 +159,8 @@ async def run_react(state: State, runtime: Runtime[Deps]) -> State:
     zh = lang == "zh"
     lines = [f"{n + 1}. {r['task']}：{r['text']}" if zh else f"{n + 1}. {r['task']}: {r['text']}"
              for n, r in enumerate(results)]
+    if len(results) == 1 and stop == "completed":  # one task: its answer, not the question repeated as a heading
+        lines = [results[0]["text"]]
     if stop != "completed":
         lines.append(f"（已停止：{STOP_ZH.get(stop, '步骤受限')}）" if zh else f"(stopped: {stop})")
     citations = [c for r in results for c in r.get("citations", [])]

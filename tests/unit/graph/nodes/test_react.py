@@ -84,6 +84,12 @@ def test_all_subtasks_run_in_order_and_compose_one_reply(tmp_path: Path, monkeyp
     assert out["agent_log"][0]["agent"] == "react" and out["agent_log"][0]["stop_reason"] == "completed"
 
 
+def test_one_task_is_answered_without_the_question_as_its_heading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"那零件B呢" as one task: the answer, not "1. 那零件B呢：…" (a new user's walkthrough, issue 33)."""
+    out, rec = run("那零件B呢", Settings(data_dir=tmp_path), monkeypatch)
+    assert rec.tasks == ["那零件B呢"] and out["reply"] == "done 那零件B呢"
+
+
 def test_step_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out, rec = run("一+二+三+四+五", Settings(data_dir=tmp_path, react_max_steps=2), monkeypatch)
     assert rec.tasks == ["一", "二"]
