@@ -14,7 +14,7 @@ from typing import Any
 
 from knowzero.service.slots import detect_action, extract_slots
 from knowzero.service.state import PendingAction, ServiceState, Step, TriageState
-from knowzero.vocabulary.service import HANDOFF_WANTS
+from knowzero.vocabulary.service import HANDOFF_WANTS, ORDER_HASHED, ORDER_MARKED, REQUEST_ID
 
 WANTS = {
     "request_refund": ("申请退款", "a refund"), "get_order_status": ("查询订单状态", "the status of an order"),
@@ -24,9 +24,10 @@ WANTS = {
 }
 
 
-_BARE_ID = re.compile(r"^\s*(?:(?:订单|工单|单号|order|ticket)\s*(?:号|编号|no\.?|number)?\s*[:：#]?\s*)?[A-Za-z]{0,4}-?\d{1,12}"
-                      r"\s*[。.!！]?\s*$", re.I)
-"""A turn that is only an id: what was asked for, never a request of its own."""
+def _bare_id(turn: str) -> bool:
+    """A turn that is only an id ("订单124", "#124", "TK-1001", "124"): what was asked for, never a request of its own."""
+    t = turn.strip().rstrip("。.!！ ")
+    return t.isdigit() or any(p.fullmatch(t) for p in (ORDER_MARKED, ORDER_HASHED, REQUEST_ID))
 
 
 def _content(m: Any) -> tuple[str, str]:
@@ -49,7 +50,7 @@ def build_brief(messages: list[Any], service: ServiceState, triage: TriageState,
     if not action:
         # the latest request that is not done: a refund executed two turns ago is not what they want now
         for turn in reversed(customer_turns):
-            if _BARE_ID.match(turn):
+            if _bare_id(turn):
                 continue  # "订单124" answering a question is a slot, not a request to look the order up
             a = detect_action(turn)
             if a and a != "transfer_to_human" and a not in done:
