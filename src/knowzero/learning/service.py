@@ -39,6 +39,7 @@ from knowzero.learning.compose import (
     render_bullets,
     renumber,
     short_heading,
+    table_rows,
 )
 from knowzero.learning.entities import extract_entities, kb_terms
 from knowzero.learning.optimize import (
@@ -346,7 +347,10 @@ class LearningService:
             c = store.update_comment(self.engine, comment["id"], status="answered", reply=ans.reply)
             return {"comment": c, "document": doc, "changed": False, "message": ans.reply}
         next_n = max((int(c["n"]) for s in doc["sections"] for c in s["citations"]), default=0) + 1
-        block, cits = render_bullets([(q.text, q) for q in new], first_n=next_n)
+        rows = {(r.source, r.start): r for q in new if q.text.lstrip().startswith("|")
+                for r in table_rows(self.kb, q.source, self.cache)}  # a Markdown row reads under its header
+        new = [replace(q, display=rows[(q.source, q.start)].said) if (q.source, q.start) in rows else q for q in new]
+        block, cits = render_bullets([(q.said, q) for q in new], first_n=next_n)
         md = insert_after_anchor(section["markdown"], comment["selected_text"], block)
         new_section = {**section, "markdown": md, "citations": in_marker_order(md, section["citations"] + cits)}
         sections = renumber([new_section if s["id"] == section["id"] else s for s in doc["sections"]])

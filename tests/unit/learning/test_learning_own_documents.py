@@ -193,3 +193,14 @@ def test_a_name_given_for_later_use_is_an_aside_a_shorter_wording_drops() -> Non
     assert shorter_wording("本制度适用于青岚海洋科技有限公司（以下简称“公司”）的全体正式员工。") == "本制度适用于青岚海洋科技有限公司的全体正式员工。"
     kept = "员工的年假天数按累计工作年限（含在其他单位的工作时间）确定。"  # a condition in brackets stays
     assert shorter_wording(kept) == kept
+
+
+def test_a_table_row_written_in_as_an_answer_reads_under_its_header(svc: LearningService) -> None:
+    doc = svc.generate("瀚陆物流差旅住宿标准")
+    res = _comment(svc, doc, "出差结束后30天内", "司龄6年的员工有几天年假？")
+    assert res["changed"], res["message"]  # the leave table's row answers; the travel document lacks it
+    added = [line for line in lines_of(res["document"]) if line not in lines_of(doc)]
+    assert added and not any(line.startswith("|") for line in added)
+    for s in res["document"]["sections"]:
+        for c in s["citations"]:
+            assert svc.kb.file_texts[c["source"]][c["start"]:c["end"]] == c["quote"] and c.get("wording", "source") == "source"
