@@ -317,7 +317,7 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     main = main_source(kb, topic, passages, weights)
     if main is not None:
         return _outline_by_source(kb, topic, main, cands, quality, category, sources, retrieval_ms, per_group,
-                                  n_overview, exclude or [], cache)
+                                  n_overview, exclude or [], weights, cache)
     used: set[tuple[str, int]] = set()
 
     def take(pool: list[Cand], n: int) -> list[Cand]:
@@ -461,8 +461,9 @@ def main_source(kb: Any, topic: str, passages: list[Any], weights: dict[str, flo
 
 def _outline_by_source(kb: Any, topic: str, path: str, cands: list[Cand], quality: float, category: str,
                        sources: list[dict[str, Any]], retrieval_ms: float, per_group: int, n_overview: int,
-                       exclude: list[str], cache: KBCache | None = None) -> Outline:
-    """One section per top-level heading of the main source, in its order; the purpose first."""
+                       exclude: list[str], weights: dict[str, float], cache: KBCache | None = None) -> Outline:
+    """One section per top-level heading of the main source, in its order; the purpose first (``weights``: the
+    topic's term weights, :func:`term_weights`)."""
     sents = dedupe([c for c in file_sentences(kb, path, cache) if not is_row(c)], exclude)
     by_top: dict[str, list[Cand]] = {}
     for c in sorted(sents + [r for rows in file_tables(kb, path, cache).values() for r in rows[:MAX_TABLE_ROWS]],
@@ -489,7 +490,7 @@ def _outline_by_source(kb: Any, topic: str, path: str, cands: list[Cand], qualit
         kind = "pitfall" if all(c.kind == "pitfall" for c in picked) else "detail"
         groups.append((kind, short_heading(top) or topic, picked))
     others = [c for c in cands if c.source != path and (c.source, c.start) not in used]
-    weights = term_weights(kb, topic)  # another file's sentence must be about the topic itself, not its organisation
+    # another file's sentence must be about the topic itself, not its organisation
     extra = [c for c in others if c.kind in ("detail", "definition")
              and relevance(weights, c.text, f"{c.title} {c.section}") >= RELATED_RELEVANCE][:per_group]
     if len(extra) >= 2:

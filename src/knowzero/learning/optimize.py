@@ -504,21 +504,28 @@ def already_message(req: Request, line: str) -> str:
     return f"Already in the document: “{line}”" if req.lang == "en" else f"文档中已有：「{line}」"
 
 
-def decline_message(req: Request, missing: list[str] | None = None) -> str:
-    """Why nothing was added, in the comment's language, naming what was asked about (the selected passage
-    when the comment names no term of its own)."""
+def missing_text(req: Request, missing: list[str] | None = None) -> str:
+    """What the sources lack for the request, in the comment's language, naming what was asked about (the
+    selected passage when the comment names no term of its own): "知识库中没有「…」的示例的内容"."""
     kinds = missing or list(req.kinds)
     what = req.subject or req.term
     if req.lang == "en":
         if req.unknown:
-            return f"Not changed: the sources say nothing about “{', '.join(req.unknown)}”; the document stays as it is."
+            return f"the sources say nothing about “{', '.join(req.unknown)}”"
         asked = ", nor ".join(_MISSING_EN.get(k, "anything on “{t}”").format(t=what or "the selection", c=req.claim)
                               for k in kinds)
-        return f"Not changed: the sources do not give {asked}; the document stays as it is."
+        return f"the sources do not give {asked}"
     if req.unknown:
-        return f"未能采纳：知识库中没有关于「{'、'.join(req.unknown)}」的内容，文档保持不变。"
+        return f"知识库中没有关于「{'、'.join(req.unknown)}」的内容"
     asked = "，也没有".join(_MISSING.get(k, "相关内容").format(t=what or "所选内容", c=req.claim) for k in kinds)
-    return f"未能采纳：知识库中没有{asked}的内容，文档保持不变。"
+    return f"知识库中没有{asked}的内容"
+
+
+def decline_message(req: Request, missing: list[str] | None = None) -> str:
+    """Why nothing was added (:func:`missing_text`), said as a decline that leaves the document as it is."""
+    if req.lang == "en":
+        return f"Not changed: {missing_text(req, missing)}; the document stays as it is."
+    return f"未能采纳：{missing_text(req, missing)}，文档保持不变。"
 
 
 def rewrite_section(kb: Any, doc: dict[str, Any], section: dict[str, Any], *, request: Request, selected: str,

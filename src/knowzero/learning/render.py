@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from knowzero.input import message_language
 from knowzero.learning.sentences import Cand
 
 _CITE = re.compile(r"\[(\d+)\]")
@@ -100,11 +101,10 @@ def document_markdown(title: str, sections: list[dict[str, Any]], *, with_refere
     return "\n\n".join(parts) + "\n"
 
 
-def insufficient_markdown(topic: str, closest: list[str], language_of: str | None = None) -> str:
-    """What a document on a topic the knowledge base barely covers says instead, in the language of
-    ``language_of`` (the asker's words; the topic's by default)."""
-    said = topic if language_of is None else language_of
-    english = re.search(r"[\u4e00-\u9fff]", said) is None and re.search(r"[A-Za-z]", said) is not None
+def insufficient_markdown(topic: str, closest: list[str], lang: str | None = None) -> str:
+    """What a document on a topic the knowledge base barely covers says instead, in ``lang`` (zh | en: the
+    asker's language; the topic's by default)."""
+    english = (lang or message_language(topic)) == "en"
     lines = [f"The knowledge base has too little on “{topic}” for a document I can source; I will not make one up."
              if english else f"知识库中关于「{topic}」的内容不足，无法生成有依据的学习文档，我不做编造。"]
     if closest:
@@ -113,5 +113,6 @@ def insufficient_markdown(topic: str, closest: list[str], language_of: str | Non
     return "\n".join(lines)
 
 
-def insufficient_heading(topic: str) -> str:
-    return "Not enough in the knowledge base" if re.search(r"[\u4e00-\u9fff]", topic) is None else "知识库内容不足"
+def insufficient_heading(lang: str) -> str:
+    """The not-enough notice's heading in ``lang`` (zh | en)."""
+    return "Not enough in the knowledge base" if lang == "en" else "知识库内容不足"

@@ -45,9 +45,9 @@ from knowzero.learning.entities import extract_entities, kb_terms
 from knowzero.learning.optimize import (
     change_summary,
     classify_request,
-    decline_message,
     document_collections,
     insert_after_anchor,
+    missing_text,
     rewrite_section,
 )
 from knowzero.learning.planner import is_learned, make_plan, path_markdown
@@ -113,15 +113,14 @@ class LearningService:
         parent = self._parent(parent_id)
         category = f"{parent['category_path']}/{outline.topic}" if parent else outline.category_path
         if not outline.sufficient:
-            said = outline.topic if lang is None else ("a" if lang == "en" else "中")  # the notice's language
+            said = lang or message_language(outline.topic) or "zh"  # the notice's language
             md = insufficient_markdown(outline.topic, outline.closest_topics, said)
             doc = {"id": None, "title": outline.topic, "topic": outline.topic, "category_path": category,
                    "status": "insufficient", "version": 0, "parent_id": parent_id,
                    "sections": [{"id": "insufficient", "heading": insufficient_heading(said), "kind": "notice", "markdown": md,
                                  "citations": []}],
                    "entities": [], "closest_topics": outline.closest_topics,
-                   "follow_ups": [(f"What is {t}?" if insufficient_heading(said).startswith("Not") else f"什么是{t}？")
-                                  for t in outline.closest_topics[:3]],
+                   "follow_ups": [f"What is {t}?" if said == "en" else f"什么是{t}？" for t in outline.closest_topics[:3]],
                    "change_summary": "", "reason": outline.reason, "elapsed_ms": _ms(t0)}
             yield {"event": "done", "document": doc}
             return
@@ -301,9 +300,7 @@ class LearningService:
         summary = change_summary(old_md, new_md, heading=section["heading"], need=req.need, comment=comment,
                                  sources=[a.title or a.source for a in rw.added], lang=req.lang)
         if rw.missing:
-            summary += ("; " if req.lang == "en" else "；") + decline_message(req, rw.missing).removeprefix(
-                "未能采纳：").removesuffix("，文档保持不变。").removeprefix("Not changed: ").removesuffix(
-                "; the document stays as it is.")
+            summary += ("; " if req.lang == "en" else "；") + missing_text(req, rw.missing)
         saved = self._save(doc, sections, summary, author="assistant")
         c = store.update_comment(self.engine, c["id"], status="applied", reply=summary)
         return {**base, "comment": c, "document": saved, "changed": True, "message": summary, "method": rw.method,
@@ -467,7 +464,7 @@ def propose_follow_ups(outline: Outline, entities: list[dict[str, Any]], heading
         if not _NOUN_HEADING.fullmatch(h) or h in seen_headings or h == topic or h in title:
             return None
         seen_headings.add(h)
-        return f"{h}有哪些具体规定？" if _cjk(h) else f"What are the rules on {h}?"
+        return f"{h}有哪些具体规定？" if message_language(h) == "zh" else f"What are the rules on {h}?"
 
     for c in outline.unused:
         q = heading_question(c.section, c.title)
@@ -480,7 +477,7 @@ def propose_follow_ups(outline: Outline, entities: list[dict[str, Any]], heading
             break
         name = str(e["name"])
         if name.lower() not in topic.lower() and topic.lower() not in name.lower() and _NOUN_HEADING.fullmatch(name):
-            out.append(f"{name}是什么？" if _cjk(name) else f"What is {name}?")
+            out.append(f"{name}是什么？" if message_language(name) == "zh" else f"What is {name}?")
     if len(out) < 3:
         for s in outline.sources:
             q = heading_question(s.get("section", ""), s.get("title", ""))
@@ -489,12 +486,8 @@ def propose_follow_ups(outline: Outline, entities: list[dict[str, Any]], heading
             if len(out) >= 3:
                 break
     if _NOUN_HEADING.fullmatch(topic):
-        out.append(f"如何系统地学习{topic}？" if _cjk(topic) else f"How do I learn {topic} step by step?")
+        out.append(f"如何系统地学习{topic}？" if message_language(topic) == "zh" else f"How do I learn {topic} step by step?")
     return list(dict.fromkeys(out))[:n]
-
-
-def _cjk(text: str) -> bool:
-    return re.search(r"[\u4e00-\u9fff]", text) is not None
 
 
 # a heading or name a question can be built on: a short noun phrase, not a sentence or a question
