@@ -146,7 +146,8 @@ def run_own(root: Path, *, provider: Any = None, data_dir: Path | None = None,
                "comment_served_share_by_kind": {k: ratio(sum(r["served"] for r in rs if r["kind"] == k),
                                                          sum(r["kind"] == k for r in rs)) for k in KINDS},
                "comment_false_adopt_share": ratio(sum(r["false_adopt"] for r in rs), len(rs)),
-               "documents": len(ds), "table_coverage": ratio(sum(r["table_covered"] for r in ds), len(ds))}
+               "documents": len(ds),  # a split of comments alone (on another split's documents) covers no table
+               "table_coverage": ratio(sum(r["table_covered"] for r in ds), len(ds)) if ds else None}
         if split == "all":
             out.update(fig)
         else:

@@ -43,6 +43,7 @@ from knowzero.learning.compose import (
     render_bullets,
     table_rows,
 )
+from knowzero.learning.concise import keeps_what_matters, shorter_wording
 from knowzero.llm.base import ChatProvider, chat_json
 
 NEED_LABELS = {"explain": "解释术语", "why": "说明原因与后果", "how": "说明做法", "examples": "补充示例",
@@ -67,14 +68,15 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("delete", re.compile(r"删掉|删除|删去|删了|去掉|去除|拿掉|不要这[一]?[句段行]|remove (?:this|it|the)|delete", re.I)),
     ("shorten", re.compile(r"太长|精简|简短|简洁|删减|啰嗦|囉嗦|压缩|缩短|太多了|概括一下|换[个一种]*说法|换成.{0,6}说法|改写|"
                            r"shorter|too long|simplify|more simply|rephrase|reword|plainer|plain words|plain english|"
-                           r"simpler words|in other words", re.I)),
+                           r"simpler words|in other words|简单些|简单一点|简明|精炼|精練|凝练|简练|concise|fewer words|wordy|mouthful|"
+                           r"condense|tighten|more briefly|briefer|\bshorten", re.I)),
     ("simplify", re.compile(r"看不懂|没看懂|不懂|不明白|不理解|太难|难懂|晦涩|通俗|简单点|简单一些|说人话|太复杂|讲清楚|清楚一点|"
                             r"易懂|看不懂|confus|unclear|simpler", re.I)),
     ("examples", re.compile(r"举个?例|舉個?例|例子|示例|案例|太抽象|抽象|具体点|具体一些|不够具体|example|concrete", re.I)),
     ("depth", re.compile(r"太简单|太浅|浅了|更深|深度|原理|进阶|更专业|too (?:simple|basic)|deeper", re.I)),
     ("scope", re.compile(r"适用于?.{0,12}[吗么]|也.{0,2}(?:按|适用|算|包括)|算不算|包不包括|包括.{0,10}吗|是否适用|"
                          r"^那.{1,12}呢|does (?:this|it|that) (?:apply|cover)|appl(?:y|ies) to|covered by|"
-                         r"cover[s]? .{0,20}\?|^(?:what|how) about\b", re.I)),
+                         r"cover[s]? .{0,20}\?|^(?:what|how) about\b|\bexceptions?\b|例外|特殊情况", re.I)),
     ("why", re.compile(r"为什么|為什麼|为何|為何|为啥|原因|目的|作用|意义|後果|后果|影响|會怎樣|会怎样|有什么用|怎么来的|怎麼來的|由来|"
                        r"由來|不够会|不足会|\bwhy\b", re.I)),
     ("explain", re.compile(r"是什么|是什麼|什么是|什麼是|什么意思|什麼意思|含义|含義|定义|定義|指什么|指什麼|解释|解釋|是指|是啥|"
@@ -90,18 +92,19 @@ _REQUEST_WORDS = re.compile(
     # an English comment's words for how it asks ("Please explain this with an example"): never its term
     r"(?i:\b(?:please|could|would|can|you|explain|this|that|these|those|it|with|an?|the|examples?|say|more|simply|"
     r"simpler|simplify|plainly|what|does|do|is|are|mean|means|meaning|why|how|give|me|some|remove|delete|sentence|"
-    r"line|make|shorter|clarify|clearer|here|in|other|words|for|of|to|be|there|i|we|one|bit|little)\b)|"
+    r"line|make|shorter|clarify|clearer|here|in|other|words|for|of|to|be|there|i|we|one|bit|little|any|exceptions?)\b)|"
     r"请|請|帮我|能不能|能否|可以|可否|能|一下|解释|解釋|说明|說明|介绍|介紹|讲讲|讲|講|说说|说|說|是什么意思|什么意思|什麼意思|"
     r"是什么|是什麼|什么是|什麼是|什么|什麼|为什么|為什麼|为何|為何|为啥|怎么|怎麼|如何|怎样|怎樣|举个?例子?|舉個?例子?|例子|示例|"
     r"太抽象了?|抽象|具体点|详细点|詳細點|详细|詳細|展开|展開|补充|補充|简单点|通俗|看不懂|不懂|太长了?|精简|啰嗦|这里|這裡|这个|這個|"
     r"这一节|这|那|它|吗|嗎|呢|吧|啊|呀|了|的|要|会有|有|会|會|是|都|又|还|也|一些|一点|点|後果|后果|原因|目的|作用|意思|"
     r"写错了|错了|有误|不对|应该是|应为|大概|具体|规定|怎么样|怎麼樣|"
     # how a scope question asks ("这条适用于实习生吗"): what it asks about is the rest
-    r"是否适用|适用于|適用於|适用|適用|也要按|也按|按这个表|这个表|这条|這條|"
+    r"是否适用|适用于|適用於|适用|適用|也要按|也按|按这个表|这个表|这条|這條|有没有例外|例外|特殊情况|"
     # question words ask *about* the term; they are never what a serving sentence must contain
     r"多久|多长时间|多長時間|多少|多大|几[天个次年月]|幾[天個次年月]|什么时候|什麼時候|何时|何時|哪些|哪个|哪個|哪里|哪裡|哪儿")
 _WHOLE_SECTION = re.compile(r"这一?[节段部分]|本[节段]|整[节段]|this (?:section|part)", re.I)
 _SPLIT = re.compile(r"[，,。.！!？?；;：:、\s（）()「」“”\"'《》]+")
+_SPLIT_LATIN = re.compile(r"[，,。.！!？?；;：:、（）()「」“”\"'《》]+")
 _CLAIM = re.compile(r"(?:应该是|应为|应是|而是|是)\s*([^，,。？?！!；;吧呢吗]{1,20})")
 _VALUE = re.compile(r"[±]?\d+(?:\.\d+)?\s*(?:%|％|[a-zA-Z]+|天|个月|年|小时|分钟|元|℃|度|次|件|台|日)?"
                     r"(?:\s*(?:至|到|-|~)\s*\d+(?:\.\d+)?\s*(?:%|％|[a-zA-Z]+|天|个月|年|小时|分钟|元|℃)?)?")
@@ -111,11 +114,12 @@ _DEFINES = r"(?:是|指|即|为|為|称为|稱為|又称|简称|就是|用于|�
 _WHY = re.compile(r"为了|為了|目的|以便|以免|以防|防止|避免|否则|否則|导致|導致|造成|引起|因为|因為|由于|由於|原因|保证|保證|"
                   r"确保|確保|影响|影響|因此|所以|从而|從而|源自|得名|来自|來自|会使|会造成|可能|容易|才能|就会|"
                   r"(?:不足|不够|过低|过高|超过|低于|高于)[^，,。；]{0,8}时[，,]|"
-                  r"because|so that|cause|prevent|ensure|otherwise|results? in", re.I)
+                  r"\bbecause\b|\bso that\b|\bin order to\b|\bcaus(?:es|ed|ing)\b|\bprevent|\bensure|\botherwise\b|\bresults? in\b|"
+                  r"\bpurpose\b", re.I)
 _HOW = re.compile(r"使用|用|按照|按|通过|通過|步骤|先|再|然后|然後|方法|须|須|应|應|提交|申请|申請|联系|聯繫|测量|測量|检查|檢查|"
                   r"填写|凭|計算|计算|采用|採用|进行|進行|执行|執行|调整|補充|补充|清洗|更换|测|measure|check|use|apply", re.I)
 _SCOPE = re.compile(r"适用|不适用|除外|包括|不包括|仅限|只限|不属于|属于|不在.{0,8}范围|参照执行|另行|"
-                    r"\bappl(?:y|ies)\b|\bexcept\b|\bonly\b|\bnot (?:eligible|covered)\b|\bexcluded?\b", re.I)
+                    r"\bappl(?:y|ies)\b|\bexcept(?:ions?)?\b|\bunless\b|\bonly\b|\bnot (?:eligible|covered)\b|\bexcluded?\b", re.I)
 _NEGATED = re.compile(r"不必|无需|无须|不需|不用|不得|不予|不再|\bnot\b|\bno\b|n't", re.I)
 _EXAMPLE = re.compile(r"例如|比如|譬如|举例|舉例|如下|示例|案例|e\.g\.|for example|for instance|such as|\d", re.I)
 _DEPTH = re.compile(_WHY.pattern + r"|原理|\d", re.I)
@@ -237,7 +241,9 @@ def find_terms(comment: str, selected: str, *, kb: Any = None, context: str = ""
     """The comment's phrases the knowledge base (or the section) contains, the main one first (see module doc)."""
     texts = _corpus(kb, cache) + _norm(context)
     body = comment.replace(claim, " ") if claim else comment
-    chunks = [c for c in _SPLIT.split(_REQUEST_WORDS.sub(" ", body)) if c.strip()]
+    # English runs between punctuation stay whole, so a phrase of several words is found ("part-time employees")
+    split = _SPLIT_LATIN if message_language(body) == "en" else _SPLIT
+    chunks = [c.strip() for c in split.split(_REQUEST_WORDS.sub(" ", body)) if c.strip()]
     found: list[tuple[float, int, str]] = []
     sel, ctx, subject = _norm(selected), _norm(context), _norm(topic)
     for chunk in chunks:
@@ -260,7 +266,7 @@ def find_terms(comment: str, selected: str, *, kb: Any = None, context: str = ""
             else:
                 i += 1
     ordered = [t for _, _, t in sorted(found, key=lambda x: (-x[0], x[1]))]
-    return [_surface(comment, t) for t in dict.fromkeys(ordered)]
+    return [_surface(comment, t).strip() for t in dict.fromkeys(ordered)]
 
 
 def _word_bounds(low: str) -> set[int] | None:
@@ -357,8 +363,8 @@ def serves(sentence: str, kind: str, term: str, claim: str = "") -> bool:
         return defines
     if kind == "why":
         return bool(_WHY.search(s))
-    if kind == "scope":  # "燃油费…不适用本表", "液氮…不必逐次审批"
-        return bool(_SCOPE.search(s) or _NEGATED.search(s))
+    if kind == "scope":  # "燃油费…不适用本表", "液氮…不必逐次审批"; the asked group's own value ("Part-time … 50%")
+        return bool(_SCOPE.search(s) or _NEGATED.search(s) or re.search(r"\d", s))
     if kind == "how":
         return bool(_HOW.search(s))
     if kind == "examples":
@@ -564,36 +570,6 @@ def rewrite_section(kb: Any, doc: dict[str, Any], section: dict[str, Any], *, re
     return Rewrite(md, cits0 + block_cits, picks, method, note, served=served, missing=missing)
 
 
-_KEEPS = re.compile(r"\d|[零一二两三四五六七八九十百千万]+[天年月日个次元人名%]|百分之|不|没|無|无|未|非|禁|须|須|必须|应|應|需|"
-                   r"方可|才|若|如果|如遇|超过|超過|以上|以下|以内|以內|至少|最多|不超过|除|但|仅|僅|只|前|后|後|内")
-"""What a shortening must keep: a clause with a number, a negation, a condition, an obligation or a limit."""
-_FILLER_LEAD = re.compile(r"^(?:需要注意的是|值得注意的是|一般来说|一般而言|通常来说|总的来说|简单来说|具体来说|也就是说|换句话说)[，,]?\s*")
-_PURPOSE = re.compile(r"^(?:为了|为|為了|為)(?:保证|保證|确保|確保|提高|避免|防止|规范|規範|加强|加強)")
-_ASIDE = re.compile(r"\s*[（(][A-Za-z][A-Za-z\s\-./&]*[）)]|[（(](?:以下简称|以下称|下称|简称)[^（）()]{1,30}[）)]")
-"""A bracketed Latin name or abbreviation ("（IPQC）") or a short name given for later use ("（以下简称"公司"）"):
-an aside the sentence reads well without."""
-_CLAUSE_SEP = re.compile(r"([，,；;])")
-
-
-def shorter_wording(text: str) -> str:
-    """``text`` said more briefly (pure, offline): filler lead-ins ("需要注意的是"), a bracketed Latin name
-    or abbreviation ("（IPQC）") and clauses that only state a purpose ("为保证加工精度") are left out; every other clause stays, word
-    for word and in order — so every number, negation, condition and limit stays. ``text`` itself when nothing
-    can go (a model may reword more; offline nothing is rewritten that the checks could not confirm)."""
-    body = text.strip()
-    end = body[-1] if body and body[-1] in "。.！!；;" else ""
-    body = _ASIDE.sub("", _FILLER_LEAD.sub("", body[:-1] if end else body))
-    parts = _CLAUSE_SEP.split(body)
-    clauses, seps = parts[0::2], parts[1::2]
-    kept = [i for i, c in enumerate(clauses)
-            if c.strip() and not (_PURPOSE.match(c.strip()) and not _KEEPS.search(_PURPOSE.sub("", c.strip())))]
-    out = ""
-    for n, i in enumerate(kept):
-        out += (seps[i - 1] if n and i > 0 else "") + clauses[i].strip()
-    out = out.strip() + end
-    return out if out and len(out) < len(text.strip()) else text.strip()
-
-
 def _a_passage(selected: str) -> bool:
     """A selected sentence or clause (what "换个说法" rewrites), not a term ("拉刀力": a section is shortened)."""
     text = selected.strip()
@@ -601,13 +577,16 @@ def _a_passage(selected: str) -> bool:
 
 
 def _shorten_selection(section: dict[str, Any], req: Request, selected: str) -> Rewrite:
-    """The selected text, and only it, said more briefly (:func:`shorter_wording`), checked like a model's
-    rewording of its quote (``check.check_written``: nothing added, every value in its place); or a plain no."""
+    """The selected text, and only it, said more briefly (:func:`shorter_wording`: only what the concise
+    table allows is left out or said plainer), held to keeping every number, negation, condition and limit
+    (:func:`keeps_what_matters`); or a plain no in the comment's language."""
     short = shorter_wording(selected)
     md0, cits0 = section["markdown"], list(section.get("citations", []))
-    if short == selected or check.check_written(req.term or selected, short, selected).level != "confirmed":
-        return Rewrite(md0, cits0, [], "offline", declined="未能采纳：这段文字已经无法在保留其数字、条件和否定的前提下再精简，"
-                                                            "文档保持不变。", missing=["shorten"])
+    if short == selected or not keeps_what_matters(selected, short):
+        no = ("Not applied: this text cannot be said more briefly without losing a number, a condition or a "
+              "negation, so the document is unchanged." if req.lang == "en" else
+              "未能采纳：这段文字已经无法在保留其数字、条件和否定的前提下再精简，文档保持不变。")
+        return Rewrite(md0, cits0, [], "offline", declined=no, missing=["shorten"])
     return Rewrite(md0.replace(selected, short, 1), cits0, [], "offline", served=["shorten"])
 
 

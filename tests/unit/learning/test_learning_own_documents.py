@@ -188,7 +188,7 @@ def test_a_threads_other_collections_never_answer_into_a_document(svc: LearningS
 
 
 def test_a_name_given_for_later_use_is_an_aside_a_shorter_wording_drops() -> None:
-    from knowzero.learning.optimize import shorter_wording
+    from knowzero.learning.concise import shorter_wording
 
     assert shorter_wording("本制度适用于青岚海洋科技有限公司（以下简称“公司”）的全体正式员工。") == "本制度适用于青岚海洋科技有限公司的全体正式员工。"
     kept = "员工的年假天数按累计工作年限（含在其他单位的工作时间）确定。"  # a condition in brackets stays

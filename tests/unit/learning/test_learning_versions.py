@@ -184,10 +184,10 @@ def test_delete_removes_exactly_the_selected_sentence_and_its_citation(svc: Lear
 
 
 def test_a_shorter_wording_keeps_every_value_and_rewrites_only_the_selection(svc: LearningService) -> None:
-    from knowzero.learning.optimize import shorter_wording
+    from knowzero.learning.concise import shorter_wording
 
     long = "为保证数控加工中心的加工精度和稳定运行，每天首次开机或停机超过4小时后，必须执行主轴预热程序，预热时间为10分钟。"
-    assert shorter_wording(long) == "每天首次开机或停机超过4小时后，必须执行主轴预热程序，预热时间为10分钟。"
+    assert shorter_wording(long) == "每天首次开机或停机超过4小时后，须执行主轴预热程序，预热时间为10分钟。"
     assert shorter_wording("需要注意的是，当年未休完的年假可顺延至次年6月30日前使用（逾期作废）。") == \
         "当年未休完的年假可顺延至次年6月30日前使用（逾期作废）。"
     assert shorter_wording("禁止使用个人网盘存储公司数据。") == "禁止使用个人网盘存储公司数据。"

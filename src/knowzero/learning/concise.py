@@ -1,0 +1,135 @@
+"""A shorter wording of a selected sentence, offline ("说得简洁一点", "say this more simply").
+
+Without a model nothing is reworded that a check could not confirm: the sentence keeps every clause that
+says something, word for word and in order, and loses only what the vocabulary's ``concise`` table names
+as saying nothing or saying it at length — a filler lead-in, a clause or a tail that only states a
+purpose, a bracketed aside, a wordy phrase with a plain equivalent ("必须" → "须", "in order to" → "to"),
+and a phrase a parallel clause repeats before its number ("企业用户按校内机时费的3倍收费" after
+"…按校内机时费的2倍收费" → "企业用户按3倍收费") or after it ("2 times their regular rate for hours worked on
+a paid holiday" after "1.5 times their regular rate for hours worked …" → "2 times on a paid holiday"). Every step keeps the sentence's numbers and its count of
+negations; a step that would lose one is not taken.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from knowzero.vocabulary.tables import table
+
+_T = table("concise")
+_FILLER_LEAD = re.compile(_T["filler_lead"], re.I)
+_PURPOSE_LEAD = re.compile(_T["purpose_lead"])
+_PURPOSE_TAIL = re.compile(_T["purpose_tail"], re.I)
+_KEEPS = re.compile(_T["keeps"], re.I)
+_ASIDE = re.compile(_T["aside"])
+_REWRITES = tuple((re.compile(r["pattern"], re.I), r["plain"]) for r in _T["rewrites"])
+_ELLIPSIS_AFTER = re.compile(f"^(?:{_T['ellipsis_after']})")
+_NEGATION = re.compile(_T["negation"], re.I)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_CLAUSE_SEP = re.compile(r"([，,；;]\s*)")
+_END = "。.！!；;"
+
+
+def _same_values(a: str, b: str) -> bool:
+    """Same numbers and no fewer negations: what every step of a shortening keeps."""
+    return (Counter(_NUMBER.findall(a)) == Counter(_NUMBER.findall(b))
+            and len(_NEGATION.findall(b)) >= len(_NEGATION.findall(a)))
+
+
+def _plain(text: str) -> str:
+    for pattern, plain in _REWRITES:
+        text = pattern.sub(plain, text)
+    return text
+
+
+def keeps_what_matters(original: str, short: str) -> bool:
+    """Does ``short`` keep every number, negation, condition, obligation and limit of ``original`` (each
+    word the ``keeps`` pattern finds, as written or in its plain form: "必须" kept as "须")? Pure; what an
+    offline shortening is held to (a model's rewording is checked like any model text instead).
+
+    >>> keeps_what_matters("如果超过3天，必须提前申请。", "若超过3天，须提前申请。")
+    True
+    >>> keeps_what_matters("如果超过3天，必须提前申请。", "超过3天，提前申请。"), keeps_what_matters("不得超过5天", "得超过5天")
+    (False, False)
+    """
+    said = _ASIDE.sub("", _FILLER_LEAD.sub("", original.strip()))  # a lead-in or an aside bounds nothing
+    return _same_values(original, short) and all(
+        m.group(0) in short or _plain(m.group(0)) in short for m in _KEEPS.finditer(said))
+
+
+def _only_purpose(clause: str) -> bool:
+    c = clause.strip()
+    m = _PURPOSE_LEAD.match(c)
+    return bool(m) and not _KEEPS.search(c[m.end():])
+
+
+def _drop_purpose_tail(clause: str) -> str:
+    m = _PURPOSE_TAIL.search(clause)
+    if m and m.start() > 0 and not _KEEPS.search(m.group(0)):
+        return clause[:m.start()].rstrip()
+    return clause
+
+
+def _elide_repeat(clause: str, earlier: list[str]) -> str:
+    """``clause`` without the phrase an earlier clause repeats right before a number (kept: its preposition)."""
+    for m in _NUMBER.finditer(clause):
+        head = clause[:m.start()]
+        for size in range(min(len(head), 20), 3, -1):
+            phrase = head[-size:]
+            if any(re.search(re.escape(phrase) + r"\d", e) for e in earlier):
+                lead = _ELLIPSIS_AFTER.match(phrase)
+                if lead and size - lead.end() >= 3:
+                    return head[:-size] + lead.group(0) + clause[m.start():]
+                break
+    return clause
+
+
+def _elide_repeat_after(clause: str, earlier: list[str]) -> str:
+    """``clause`` without the words an earlier clause repeats right after a number (kept: the first, its
+    unit): "…1.5 times their regular rate for hours worked over 40, and 2 times their regular rate for hours
+    worked on a paid holiday" → "…, and 2 times on a paid holiday"."""
+    for m in _NUMBER.finditer(clause):
+        words = clause[m.end():].split(" ")
+        if len(words) < 4 or words[0] != "":
+            continue
+        words = words[1:]
+        for size in range(len(words), 2, -1):
+            phrase = " ".join(words[:size])
+            if any(re.search(r"\d " + re.escape(phrase) + r"\b", e) for e in earlier):
+                return clause[:m.end()] + " " + " ".join([words[0], *words[size:]]).rstrip()
+    return clause
+
+
+def shorter_wording(text: str) -> str:
+    """``text`` said more briefly (pure; see the module doc), or ``text`` itself when nothing can go.
+
+    >>> shorter_wording("需要注意的是，当年未休完的年假必须在次年6月30日之前使用。")
+    '当年未休完的年假须在次年6月30日前使用。'
+    >>> shorter_wording("Requests are required to be filed prior to the trip.")
+    'Requests must be filed before the trip.'
+    """
+    original = text.strip()
+    end = original[-1] if original and original[-1] in _END else ""
+    body = original[:-1] if end else original
+    for step in (lambda s: _FILLER_LEAD.sub("", s), lambda s: _ASIDE.sub("", s)):
+        body = step(body) if _same_values(body, step(body)) else body
+    parts = _CLAUSE_SEP.split(body)
+    clauses, seps = parts[0::2], parts[1::2]
+    out, kept = "", []
+    for i, clause in enumerate(clauses):
+        c = clause.strip()
+        if not c or _only_purpose(c):
+            continue
+        c = _drop_purpose_tail(c)
+        for pattern, plain in _REWRITES:
+            c2 = pattern.sub(plain, c)
+            if _same_values(c, c2):
+                c = c2
+        c = _elide_repeat_after(_elide_repeat(c, kept), kept)
+        out += (seps[i - 1] if kept and i > 0 else "") + c
+        kept.append(clause)
+    out = out.strip() + end
+    if out and out[0].islower() and original[:1].isupper():
+        out = out[0].upper() + out[1:]
+    return out if out and len(out) < len(original) and keeps_what_matters(original, out) else original
