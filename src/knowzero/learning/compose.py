@@ -55,6 +55,7 @@ from knowzero.learning.sentences import (
     term_weights,
 )
 from knowzero.llm.base import ChatProvider, StreamingProvider, chat_json
+from knowzero.understanding.analysis import analyse
 
 __all__ = [  # what callers import from here; the sentences and the rendering live in sentences.py and render.py
     "DOMAIN_LABELS", "HEADINGS", "MIN_SENTENCES", "SUFFICIENT_QUALITY", "Cand", "Citation", "Outline", "STREAM_EXAMPLE",
@@ -273,6 +274,24 @@ def closest_topics(kb: Any, topic: str, passages: list[Any], k: int = 5) -> list
     return out[:k]
 
 
+def owner_of(kb: Any, topic: str) -> tuple[tuple[str, ...], str]:
+    """(the collection ``topic`` names by its organisation's name, the topic without that name); ((), topic)
+    when it names none. "Maple Grove purchase approval" → (("maplegrove-vet",), "purchase approval"): the same
+    reading as chat's (:func:`~knowzero.knowledge.answer.pipeline.scoped_by_question`)."""
+    # a topic is a title: a capitalised first word may name the organisation too ("Maple Grove …")
+    proper = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z]+", topic)}
+    words = [t for t in analyse(topic).terms if not t.isascii() or t in proper]
+    named = kb.collections_named(words)
+    if not named:
+        return (), topic
+    subject = topic
+    for w in words:
+        if kb.collections_named([w]) == named:
+            subject = re.sub(re.escape(w), " ", subject, flags=re.I)
+    subject = re.sub(r"\s+", " ", subject).strip()
+    return named, subject or topic
+
+
 def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str = "hybrid",
                   top_k: int = 10, exclude: list[str] | None = None, cache: KBCache | None = None,
                   collections: tuple[str, ...] = ()) -> Outline:
@@ -282,14 +301,19 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     t0 = time.perf_counter()
     if strategy == "hybrid" and not kb.has_vectors():
         strategy = "keyword"
-    # the team's own documents (the demo only while it is all there is), as chat searches them
-    r = retrieve(kb, topic, Plan(top_k=top_k, strategy=strategy,  # type: ignore[arg-type]
-                                 collections=tuple(collections) or tuple(kb.default_collections())), budget_chars=8000)
+    # none chosen: the organisation the topic names ("Maple Grove purchase approval"), as chat scopes a question;
+    # else the team's own documents (the demo only while it is all there is)
+    owner, subject = ((), topic) if collections else owner_of(kb, topic)
+    # within it, what the topic asks about: the organisation's name is the collection's, not a word each of
+    # its files writes (the purchase matrix never says "Maple Grove"; the handbook would outrank it by name)
+    r = retrieve(kb, subject, Plan(top_k=top_k, strategy=strategy,  # type: ignore[arg-type]
+                                   collections=tuple(collections) or owner or tuple(kb.default_collections())),
+                 budget_chars=8000)
     retrieval_ms = (time.perf_counter() - t0) * 1000
     old = kb.superseded()  # a policy's current edition, never the one it replaces
     passages = [s for s in r.passages if not s.passage.id.startswith("sql:") and s.passage.path not in old]
-    quality = evidence_quality(kb, topic, r)
-    weights = term_weights(kb, topic)
+    quality = evidence_quality(kb, subject, r)
+    weights = term_weights(kb, subject)
     cands: list[Cand] = []
     for rank, s in enumerate(passages):
         p = s.passage
@@ -314,7 +338,7 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
         return Outline(topic, topic, False, quality, category, [], [], closest_topics(kb, topic, passages), sources,
                        retrieval_ms, reason)
     n_groups, per_group, n_overview = _LEVEL_SHAPE.get(level, _LEVEL_SHAPE["beginner"])
-    main = main_source(kb, topic, passages, weights)
+    main = main_source(kb, subject, passages, weights)
     if main is not None:
         return _outline_by_source(kb, topic, main, cands, quality, category, sources, retrieval_ms, per_group,
                                   n_overview, exclude or [], weights, cache)
@@ -474,7 +498,10 @@ def _outline_by_source(kb: Any, topic: str, path: str, cands: list[Cand], qualit
     heads = list(by_top)
     overview: list[Cand] = []
     if heads and (DEF_SECTION.search(heads[0]) or not heads[0]):  # 一、目的与适用范围 is the overview
-        overview = by_top.pop(heads[0])[:n_overview]
+        first = by_top.pop(heads[0])
+        overview = [c for c in first if not is_row(c)][:n_overview]
+        if rows := [c for c in first if is_row(c)]:  # a table before the first heading is kept whole, after it
+            by_top = {heads[0]: rows, **by_top}
     defining = [c for c in sents if defines(c.text, topic) and c not in overview]
     overview = (defining[:1] + overview)[:n_overview]
     if overview:

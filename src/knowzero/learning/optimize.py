@@ -69,12 +69,14 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("shorten", re.compile(r"太长|精简|简短|简洁|删减|啰嗦|囉嗦|压缩|缩短|太多了|概括一下|换[个一种]*说法|换成.{0,6}说法|改写|"
                            r"shorter|too long|simplify|more simply|rephrase|reword|plainer|plain words|plain english|"
                            r"simpler words|in other words|简单些|简单一点|简明|精炼|精練|凝练|简练|concise|fewer words|wordy|mouthful|"
-                           r"condense|tighten|more briefly|briefer|\bshorten", re.I)),
+                           r"condense|tighten|more briefly|briefer|\bshorten|短一?点|短一些|短些|写短|改短|弄短|\btrim|cut (?:it |this )?down|"
+                           r"pare (?:it )?down|less wordy", re.I)),
     ("simplify", re.compile(r"看不懂|没看懂|不懂|不明白|不理解|太难|难懂|晦涩|通俗|简单点|简单一些|说人话|太复杂|讲清楚|清楚一点|"
                             r"易懂|看不懂|confus|unclear|simpler", re.I)),
     ("examples", re.compile(r"举个?例|舉個?例|例子|示例|案例|太抽象|抽象|具体点|具体一些|不够具体|example|concrete", re.I)),
     ("depth", re.compile(r"太简单|太浅|浅了|更深|深度|原理|进阶|更专业|too (?:simple|basic)|deeper", re.I)),
-    ("scope", re.compile(r"适用于?.{0,12}[吗么]|也.{0,2}(?:按|适用|算|包括)|算不算|包不包括|包括.{0,10}吗|是否适用|"
+    ("scope", re.compile(r"适用于?.{0,12}[吗么]|也.{0,2}(?:按|适用|算|包括|要|需|须|得)|算不算|包不包括|包括.{0,10}吗|是否适用|"
+                         r"(?:所有|全部|每个|每位|任何).{0,8}都.{0,8}[吗么]|"
                          r"^那.{1,12}呢|does (?:this|it|that) (?:apply|cover)|appl(?:y|ies) to|covered by|"
                          r"cover[s]? .{0,20}\?|^(?:what|how) about\b|\bexceptions?\b|例外|特殊情况", re.I)),
     ("why", re.compile(r"为什么|為什麼|为何|為何|为啥|原因|目的|作用|意义|後果|后果|影响|會怎樣|会怎样|有什么用|怎么来的|怎麼來的|由来|"

@@ -235,6 +235,10 @@ def answers(f: Features, threshold: float = THRESHOLD, scorer: Callable[[Feature
     return scorer(f) >= threshold
 
 
+_MODAL = re.compile(r"^[能可会會要应應该該须須得]")
+"""A modal or auxiliary verb that jieba joins to the verb it governs ("能领", "可报", "要交")."""
+
+
 def unknown_terms(question: str, terms: Sequence[tuple[str, float]], doc_text: str,
                   doc_freq: Callable[[str], int]) -> list[str]:
     """Content words of the question (two characters or more) that no document of the knowledge base
@@ -249,7 +253,9 @@ def unknown_terms(question: str, terms: Sequence[tuple[str, float]], doc_text: s
     if not unseen:
         return []  # the usual case: no need to fold the document
     doc = fold(doc_text).lower()
-    return [t for t in unseen if not present(t.lower(), doc)]
+    # a modal and its verb ("能领", "可报"): the verb is what the sources must use ("仍可同时领取")
+    return [t for t in unseen if not present(t.lower(), doc)
+            and not (_MODAL.match(t) and len(t) == 2 and t[1].lower() in doc)]
 
 
 def explain(f: Features) -> str:
