@@ -80,3 +80,11 @@ async def test_the_one_shot_ask_reads_an_english_question_over_chinese_documents
     out = r.json()
     assert out["verdict"] in ("confirmed", "uncertain") and "5天" in out["answer"], out
     assert out["question"] == "How many days of paid sick leave do employees get?"
+
+
+def test_a_british_spelling_is_looked_up_in_its_american_form() -> None:
+    """CC-CEDICT glosses in American spelling: "service centre" was an untranslated word (the reading carried a gap)."""
+    lex = Lexicon()
+    lex._index = {"service center": ["服务中心"], "labor": ["劳动"], "hour": ["小时"]}
+    assert lex.chinese("service centre") == ["服务中心"] and lex.chinese("labour") == ["劳动"]
+    assert lex.chinese("hour") == ["小时"] and lex.chinese("tour") == []

@@ -24,7 +24,7 @@ _PURPOSE_TAIL = re.compile(_T["purpose_tail"], re.I)
 _KEEPS = re.compile(_T["keeps"], re.I)
 _ASIDE = re.compile(_T["aside"])
 _REWRITES = tuple((re.compile(r["pattern"], re.I), r["plain"]) for r in _T["rewrites"])
-_ELLIPSIS_AFTER = re.compile(f"^(?:{_T['ellipsis_after']})")
+_ELLIPSIS_AFTER = re.compile(f"(?:{_T['ellipsis_after']})")
 _NEGATION = re.compile(_T["negation"], re.I)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _CLAUSE_SEP = re.compile(r"([，,；;]\s*)")
@@ -53,9 +53,9 @@ def keeps_what_matters(original: str, short: str) -> bool:
     >>> keeps_what_matters("如果超过3天，必须提前申请。", "超过3天，提前申请。"), keeps_what_matters("不得超过5天", "得超过5天")
     (False, False)
     """
-    said = _ASIDE.sub("", _FILLER_LEAD.sub("", original.strip()))  # a lead-in or an aside bounds nothing
-    return _same_values(original, short) and all(
-        m.group(0) in short or _plain(m.group(0)) in short for m in _KEEPS.finditer(said))
+    # a lead-in or an aside bounds nothing; a wordy phrase is read as its plain form ("提前预冷" is "预冷")
+    said = _plain(_ASIDE.sub("", _FILLER_LEAD.sub("", original.strip())))
+    return _same_values(original, short) and all(m.group(0) in short for m in _KEEPS.finditer(said))
 
 
 def _only_purpose(clause: str) -> bool:
@@ -78,9 +78,10 @@ def _elide_repeat(clause: str, earlier: list[str]) -> str:
         for size in range(min(len(head), 20), 3, -1):
             phrase = head[-size:]
             if any(re.search(re.escape(phrase) + r"\d", e) for e in earlier):
-                lead = _ELLIPSIS_AFTER.match(phrase)
-                if lead and size - lead.end() >= 3:
-                    return head[:-size] + lead.group(0) + clause[m.start():]
+                # the repeated words after the phrase's last preposition ("用户按|校内机时费的" → "用户按")
+                leads = list(_ELLIPSIS_AFTER.finditer(phrase))
+                if leads and size - leads[-1].end() >= 3:
+                    return head[:-size] + phrase[:leads[-1].end()] + clause[m.start():]
                 break
     return clause
 

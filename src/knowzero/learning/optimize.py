@@ -365,8 +365,8 @@ def serves(sentence: str, kind: str, term: str, claim: str = "") -> bool:
         return defines
     if kind == "why":
         return bool(_WHY.search(s))
-    if kind == "scope":  # "燃油费…不适用本表", "液氮…不必逐次审批"; the asked group's own value ("Part-time … 50%")
-        return bool(_SCOPE.search(s) or _NEGATED.search(s) or re.search(r"\d", s))
+    if kind == "scope":  # "燃油费…不适用本表", "液氮…不必逐次审批"; the asked group's own rule ("Part-time … 50%")
+        return bool(_SCOPE.search(s) or _NEGATED.search(s) or (s.startswith(t) and re.search(r"\d", s)))
     if kind == "how":
         return bool(_HOW.search(s))
     if kind == "examples":
@@ -492,6 +492,8 @@ def _already(doc: dict[str, Any], req: Request, selected: str = "") -> str:
                 continue  # the selected line itself (a selected term, "校准", is in many lines that serve)
             # the quote, or its line as the document reads it (a table row under its header: "…：校准周期 6个月")
             said = _MARK.sub("", lines.get(int(c["n"]), "")).strip().removeprefix("- ")
+            if sel and _a_passage(selected) and said and (sel in _norm(said) or _norm(said) in sel):
+                continue  # the selected line as the document reads it (a table row under its header)
             for text in dict.fromkeys((c["quote"], said)):
                 if not text or (req.need == "examples" and not _GIVES_EXAMPLE.search(text)):
                     continue

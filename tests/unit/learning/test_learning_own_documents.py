@@ -204,3 +204,36 @@ def test_a_table_row_written_in_as_an_answer_reads_under_its_header(svc: Learnin
     for s in res["document"]["sections"]:
         for c in s["citations"]:
             assert svc.kb.file_texts[c["source"]][c["start"]:c["end"]] == c["quote"] and c.get("wording", "source") == "source"
+
+
+def test_a_topic_naming_its_organisation_is_planned_in_that_collection(svc: LearningService, kb: KnowledgeBase) -> None:
+    from knowzero.learning.compose import owner_of
+
+    assert owner_of(kb, "Maple Grove purchase approval") == (("maplegrove-vet",), "purchase approval")
+    assert owner_of(kb, "purchase approval") == ((), "purchase approval")
+    # the matrix never writes "Maple Grove": before, the handbook outranked it by name and the topic was "insufficient"
+    doc = svc.generate("Write a learning guide about Maple Grove purchase approval")
+    assert doc["status"] == "ready"
+    assert table_covered(doc, [["Up to $500", "Department lead"], ["More than $5,000 up to $25,000", "Medical Director"],
+                               ["More than $25,000", "Medical Director and the Owner"]]), "the whole table, kept"
+    assert {c["title"] for s in doc["sections"] for c in s["citations"]} <= {"Purchase Approval Matrix"}
+
+
+def test_what_about_a_group_is_answered_by_the_groups_own_line(svc: LearningService) -> None:
+    doc = svc.generate("Write a learning guide about Maple Grove continuing education")
+    res = _comment(svc, doc, "Full-time employees are eligible after 3 months of continuous service.",
+                   "What about part-time employees?")
+    assert res["need"] == "scope" and not res["changed"]
+    assert res["message"].startswith("Already in the document") and "at least 24 hours per week" in res["message"]
+
+
+def test_a_selected_sentence_said_more_briefly_in_place(svc: LearningService) -> None:
+    doc = svc.generate("Write a learning guide about Maple Grove on-call and overtime")
+    sentence = next(line for line in lines_of(doc) if line.startswith("Hourly employees are paid 1.5 times"))
+    res = _comment(svc, doc, sentence, "Make this shorter")
+    assert res["need"] == "shorten" and res["changed"]
+    new = lines_of(res["document"])
+    assert sentence not in new and any(line.endswith("and 2 times on a paid holiday.") for line in new)
+    nothing = _comment(svc, doc, "Overtime must be approved in advance by the Practice Manager",
+                       "Too wordy, tighten this")
+    assert not nothing["changed"] and nothing["message"].startswith("Not applied")  # the reply in the comment's language

@@ -83,10 +83,13 @@ class Lexicon:
         reimbursement" → 报销 for "reimbursement")."""
         idx = self.index()
         key = phrase.lower().strip()
-        found = idx.get(key) or idx.get(_singular(key))
-        if found or " " in key:
-            return found or []
-        return self._tail.get(key) or self._tail.get(_singular(key)) or []
+        for k in (key, *_american(key)):  # CC-CEDICT glosses in American spelling ("centre" is "center")
+            found = idx.get(k) or idx.get(_singular(k))
+            if found:
+                return found
+        if " " in key:
+            return []
+        return next((t for k in (key, *_american(key)) if (t := self._tail.get(k) or self._tail.get(_singular(k)))), [])
 
 
 def _reverse(index: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -131,6 +134,27 @@ def _parse(path: Path) -> dict[str, list[str]]:
                 if simp not in words:
                     words.append(simp)
     return out
+
+
+_BRITISH = ((re.compile(r"(?<=[^aeiou])re\b"), "er"), (re.compile(r"(?<=[a-z]{2}[^aeiou])our\b"), "or"), (re.compile(r"isation\b"), "ization"),
+            (re.compile(r"is(e|ed|es|ing)\b"), r"iz\1"), (re.compile(r"ys(e|ed|es|ing)\b"), r"yz\1"),
+            (re.compile(r"ence\b"), "ense"), (re.compile(r"ogue\b"), "og"), (re.compile(r"mme\b"), "m"),
+            (re.compile(r"ll(ed|ing|er)\b"), r"l\1"))
+"""British spellings and their American forms ("centre" → "center", "labour" → "labor", "organise" →
+"organize"): tried only when the phrase as written has no entry, so "hour" stays "hour"."""
+
+
+def _american(phrase: str) -> list[str]:
+    """``phrase`` respelled the American way, one rule at a time and all together (none when nothing applies).
+
+    >>> _american("service centre"), _american("labour cost"), _american("hour")
+    (['service center'], ['labor cost'], [])
+    """
+    out = [new for pattern, repl in _BRITISH if (new := pattern.sub(repl, phrase)) != phrase]
+    every = phrase
+    for pattern, repl in _BRITISH:
+        every = pattern.sub(repl, every)
+    return list(dict.fromkeys(out + ([every] if every != phrase else [])))
 
 
 def _singular(word: str) -> str:
