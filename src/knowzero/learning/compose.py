@@ -556,8 +556,6 @@ def _dominant(values: Any) -> str:
     return max(counts, key=lambda k: counts[k]) if counts else ""
 
 
-
-
 # ----- writing sections (offline, or by a chat model and checked) -----
 
 WRITE_SCHEMA = {

@@ -61,7 +61,7 @@ def keeps_what_matters(original: str, short: str) -> bool:
 def _only_purpose(clause: str) -> bool:
     c = clause.strip()
     m = _PURPOSE_LEAD.match(c)
-    return bool(m) and not _KEEPS.search(c[m.end():])
+    return m is not None and not _KEEPS.search(c[m.end():])
 
 
 def _drop_purpose_tail(clause: str) -> str:
@@ -117,7 +117,7 @@ def shorter_wording(text: str) -> str:
         body = step(body) if _same_values(body, step(body)) else body
     parts = _CLAUSE_SEP.split(body)
     clauses, seps = parts[0::2], parts[1::2]
-    out, kept = "", []
+    out, kept = "", []  # type: tuple[str, list[str]]
     for i, clause in enumerate(clauses):
         c = clause.strip()
         if not c or _only_purpose(c):
