@@ -120,7 +120,7 @@ _WHY = re.compile(r"为了|為了|目的|以便|以免|以防|防止|避免|否�
                   r"\bpurpose\b", re.I)
 _HOW = re.compile(r"使用|用|按照|按|通过|通過|步骤|先|再|然后|然後|方法|须|須|应|應|提交|申请|申請|联系|聯繫|测量|測量|检查|檢查|"
                   r"填写|凭|計算|计算|采用|採用|进行|進行|执行|執行|调整|補充|补充|清洗|更换|测|measure|check|use|apply", re.I)
-_SCOPE = re.compile(r"适用|不适用|除外|包括|不包括|仅限|只限|不属于|属于|不在.{0,8}范围|参照执行|另行|"
+_SCOPE = re.compile(r"适用|不适用|除外|包括|不包括|仅限|只限|仅供|只供|限于|仅对|只对|不属于|属于|不在.{0,8}范围|参照执行|另行|"
                     r"\bappl(?:y|ies)\b|\bexcept(?:ions?)?\b|\bunless\b|\bonly\b|\bnot (?:eligible|covered)\b|\bexcluded?\b", re.I)
 _NEGATED = re.compile(r"不必|无需|无须|不需|不用|不得|不予|不再|\bnot\b|\bno\b|n't", re.I)
 _EXAMPLE = re.compile(r"例如|比如|譬如|举例|舉例|如下|示例|案例|e\.g\.|for example|for instance|such as|\d", re.I)
