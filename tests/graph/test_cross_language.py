@@ -88,3 +88,27 @@ def test_a_british_spelling_is_looked_up_in_its_american_form() -> None:
     lex._index = {"service center": ["服务中心"], "labor": ["劳动"], "hour": ["小时"]}
     assert lex.chinese("service centre") == ["服务中心"] and lex.chinese("labour") == ["劳动"]
     assert lex.chinese("hour") == ["小时"] and lex.chinese("tour") == []
+
+
+async def test_an_english_question_is_routed_as_written_not_as_its_translation(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The router saw the term-by-term Chinese reading, and "月度基础学生智能什么？" went to a learning path."""
+    from knowzero.routing.classifier import IntentClassifier
+
+    only_chinese = tmp_path / "zh"
+    make_kb(only_chinese, {"hr/请假制度.md": LEAVE}).engine.dispose()  # read in Chinese first
+
+    seen: list[str] = []
+    real = IntentClassifier.classify
+
+    def recording(self: IntentClassifier, text: str, provider: Any = None) -> Any:
+        seen.append(text)
+        return real(self, text, provider)
+
+    monkeypatch.setattr(IntentClassifier, "classify", recording)
+    async with api_client(only_chinese) as client:
+        seen.clear()  # the server's warm-up
+        out = await _ask(client, "How many days of paid sick leave do employees get?")
+    assert [e["data"]["understood"] for e in out["events"] if e["type"] == "reasoning"
+            and e["data"].get("understood")] == ["translation"], "read in Chinese from the start"
+    assert seen == ["How many days of paid sick leave do employees get?"], seen

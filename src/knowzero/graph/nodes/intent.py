@@ -153,7 +153,9 @@ async def classify_intent(state: State, runtime: Runtime[Deps]) -> State:
     inp: AgentInput = state["input"]
     source = inp.source
     if source == "chat":
-        result = await _classify_chat(deps, state.get("question", ""))
+        # routed as the asker wrote it (a follow-up made standalone), never as its translation for reading: a
+        # term-by-term Chinese reading of an English question ("月度基础学生智能什么？") can look like a plan request
+        result = await _classify_chat(deps, state.get("last_question") or state.get("question", ""))
     else:
         has_page = None
         if source == "entity" and deps.learning is not None:
