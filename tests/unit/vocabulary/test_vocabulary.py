@@ -24,7 +24,7 @@ TABLES = sorted(p.name.removesuffix(".toml") for p in resources.files("knowzero.
 
 
 def test_the_data_files_are_the_tables() -> None:
-    assert TABLES == ["complaints", "handoff", "ids", "questions", "rules_questions"]
+    assert TABLES == ["complaints", "concise", "handoff", "ids", "questions", "rules_questions"]
 
 
 @pytest.mark.parametrize("name", TABLES)
