@@ -6,8 +6,9 @@ as saying nothing or saying it at length — a filler lead-in, a clause or a tai
 purpose, a bracketed aside, a wordy phrase with a plain equivalent ("必须" → "须", "in order to" → "to"),
 and a phrase a parallel clause repeats before its number ("企业用户按校内机时费的3倍收费" after
 "…按校内机时费的2倍收费" → "企业用户按3倍收费") or after it ("2 times their regular rate for hours worked on
-a paid holiday" after "1.5 times their regular rate for hours worked …" → "2 times on a paid holiday"). Every step keeps the sentence's numbers and its count of
-negations; a step that would lose one is not taken.
+a paid holiday" after "1.5 times their regular rate for hours worked …" → "2 times on a paid holiday").
+Every step keeps the sentence's numbers and its count of negations; a step that would lose one is not taken,
+and the result keeps every condition, obligation and limit word (:func:`keeps_what_matters`) or is not used.
 """
 
 from __future__ import annotations
@@ -113,8 +114,9 @@ def shorter_wording(text: str) -> str:
     original = text.strip()
     end = original[-1] if original and original[-1] in _END else ""
     body = original[:-1] if end else original
-    for step in (lambda s: _FILLER_LEAD.sub("", s), lambda s: _ASIDE.sub("", s)):
-        body = step(body) if _same_values(body, step(body)) else body
+    for pattern in (_FILLER_LEAD, _ASIDE):
+        if _same_values(body, cut := pattern.sub("", body)):
+            body = cut
     parts = _CLAUSE_SEP.split(body)
     clauses, seps = parts[0::2], parts[1::2]
     out, kept = "", []  # type: tuple[str, list[str]]

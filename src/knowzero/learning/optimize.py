@@ -43,7 +43,7 @@ from knowzero.learning.compose import (
     render_bullets,
     table_rows,
 )
-from knowzero.learning.concise import keeps_what_matters, shorter_wording
+from knowzero.learning.concise import shorter_wording
 from knowzero.llm.base import ChatProvider, chat_json
 
 NEED_LABELS = {"explain": "解释术语", "why": "说明原因与后果", "how": "说明做法", "examples": "补充示例",
@@ -105,8 +105,9 @@ _REQUEST_WORDS = re.compile(
     # question words ask *about* the term; they are never what a serving sentence must contain
     r"多久|多长时间|多長時間|多少|多大|几[天个次年月]|幾[天個次年月]|什么时候|什麼時候|何时|何時|哪些|哪个|哪個|哪里|哪裡|哪儿")
 _WHOLE_SECTION = re.compile(r"这一?[节段部分]|本[节段]|整[节段]|this (?:section|part)", re.I)
-_SPLIT = re.compile(r"[，,。.！!？?；;：:、\s（）()「」“”\"'《》]+")
-_SPLIT_LATIN = re.compile(r"[，,。.！!？?；;：:、（）()「」“”\"'《》]+")
+_PUNCT = r"，,。.！!？?；;：:、（）()「」“”\"'《》"
+_SPLIT = re.compile(f"[{_PUNCT}\\s]+")
+_SPLIT_LATIN = re.compile(f"[{_PUNCT}]+")  # an English comment's runs of words stay whole
 _CLAIM = re.compile(r"(?:应该是|应为|应是|而是|是)\s*([^，,。？?！!；;吧呢吗]{1,20})")
 _VALUE = re.compile(r"[±]?\d+(?:\.\d+)?\s*(?:%|％|[a-zA-Z]+|天|个月|年|小时|分钟|元|℃|度|次|件|台|日)?"
                     r"(?:\s*(?:至|到|-|~)\s*\d+(?:\.\d+)?\s*(?:%|％|[a-zA-Z]+|天|个月|年|小时|分钟|元|℃)?)?")
@@ -484,16 +485,14 @@ def _already(doc: dict[str, Any], req: Request, selected: str = "") -> str:
     document says how long it is kept); for a plain "expand" only when the comment asks something specific.
     Never the selected line itself (the reader asks because it does not serve them), and for an example
     only a line that gives one in so many words ("例如…"), not any line with a number."""
-    sel = _norm(selected.strip())
+    sel = _norm(selected.strip()) if _a_passage(selected) else ""  # a selected term is in many lines that serve
     for s in doc.get("sections", []):
         lines = {int(m.group(1)): ln for ln in s.get("markdown", "").splitlines() for m in _MARK.finditer(ln)}
         for c in s.get("citations", []):
-            if sel and _a_passage(selected) and (sel in _norm(c["quote"]) or _norm(c["quote"]) in sel):
-                continue  # the selected line itself (a selected term, "校准", is in many lines that serve)
             # the quote, or its line as the document reads it (a table row under its header: "…：校准周期 6个月")
             said = _MARK.sub("", lines.get(int(c["n"]), "")).strip().removeprefix("- ")
-            if sel and _a_passage(selected) and said and (sel in _norm(said) or _norm(said) in sel):
-                continue  # the selected line as the document reads it (a table row under its header)
+            if sel and any(t and (sel in _norm(t) or _norm(t) in sel) for t in (c["quote"], said)):
+                continue  # the selected line itself, as quoted or as the document reads it
             for text in dict.fromkeys((c["quote"], said)):
                 if not text or (req.need == "examples" and not _GIVES_EXAMPLE.search(text)):
                     continue
@@ -582,11 +581,11 @@ def _a_passage(selected: str) -> bool:
 
 def _shorten_selection(section: dict[str, Any], req: Request, selected: str) -> Rewrite:
     """The selected text, and only it, said more briefly (:func:`shorter_wording`: only what the concise
-    table allows is left out or said plainer), held to keeping every number, negation, condition and limit
-    (:func:`keeps_what_matters`); or a plain no in the comment's language."""
+    table allows is left out or said plainer, every number, negation, condition and limit kept); or a plain no
+    in the comment's language."""
     short = shorter_wording(selected)
     md0, cits0 = section["markdown"], list(section.get("citations", []))
-    if short == selected or not keeps_what_matters(selected, short):
+    if short == selected:
         no = ("Not applied: this text cannot be said more briefly without losing a number, a condition or a "
               "negation, so the document is unchanged." if req.lang == "en" else
               "未能采纳：这段文字已经无法在保留其数字、条件和否定的前提下再精简，文档保持不变。")

@@ -83,13 +83,12 @@ class Lexicon:
         reimbursement" → 报销 for "reimbursement")."""
         idx = self.index()
         key = phrase.lower().strip()
-        for k in (key, *_american(key)):  # CC-CEDICT glosses in American spelling ("centre" is "center")
-            found = idx.get(k) or idx.get(_singular(k))
-            if found:
-                return found
+        keys = (key, *_american(key))  # CC-CEDICT glosses in American spelling ("centre" is "center")
+        if found := next((f for k in keys if (f := idx.get(k) or idx.get(_singular(k)))), None):
+            return found
         if " " in key:
             return []
-        return next((t for k in (key, *_american(key)) if (t := self._tail.get(k) or self._tail.get(_singular(k)))), [])
+        return next((t for k in keys if (t := self._tail.get(k) or self._tail.get(_singular(k)))), [])
 
 
 def _reverse(index: dict[str, list[str]]) -> dict[str, list[str]]:
