@@ -345,3 +345,19 @@ async def test_long_history_is_trimmed_into_a_running_summary(client: Any) -> No
     assert len(thread["messages"]) <= 12 + 2, "older messages leave the window"
     assert thread["messages"][-2]["content"] == "你好 8", "the newest turn is kept"
     assert "你好 0" in thread["summary"] and "你好 0" not in [m["content"] for m in thread["messages"]]
+
+
+async def test_a_thread_whose_first_turn_is_not_stored_yet_opens_empty(client: Any) -> None:
+    """A thread is listed once its first turn starts; opening it before that turn is stored (a slow
+    stream the browser stopped) shows it empty and answering, not "not found"."""
+    runner = client.app.state.runner  # type: ignore[attr-defined]
+    me = (await client.get("/v1/me")).json()["id"]
+    runner.threads.claim("slow-first-turn", me, "零件A的公差是多少？")
+    token = await runner.locks.acquire("slow-first-turn")  # the turn is running
+    try:
+        body = (await client.get("/v1/threads/slow-first-turn")).json()
+        assert body["messages"] == [] and body["answering"] is True
+    finally:
+        await runner.locks.release("slow-first-turn", token)
+    assert (await client.get("/v1/threads/slow-first-turn")).json()["answering"] is False
+    assert (await client.get("/v1/threads/slow-first-turn", headers={"X-Client-Id": "kz-test-client-0002"})).status_code == 404

@@ -89,6 +89,10 @@ class ThreadLocks:
             self._held[thread_id] = (lock, asyncio.create_task(self._renew(thread_id, lock)))
         return token
 
+    def busy(self, thread_id: str) -> bool:
+        """Whether a turn of this worker is running on the thread (another worker's is not seen)."""
+        return thread_id in self._local
+
     async def _renew(self, thread_id: str, lock: RedisLock) -> None:
         """Extend the lock's TTL while the turn runs (cancelled on release)."""
         while True:

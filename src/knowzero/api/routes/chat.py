@@ -101,8 +101,9 @@ async def rename(thread_id: str, body: Rename, user: CurrentUser, runner: Runner
 async def get_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> dict[str, Any]:
     snap = await runner.snapshot(thread_id, user)
     values = wire_values(snap.values or {})
-    if not values:
-        raise NotFound("thread not found")
+    if not values:  # yours, its first turn not stored yet (still running, or it failed): an empty thread
+        return {"thread_id": thread_id, "messages": [], "summary": "", "topic": "", "state": {},
+                "interrupted": False, "pending": [], "answering": runner.locks.busy(thread_id)}
     messages = []
     for m in values.get("messages") or []:
         meta = (getattr(m, "additional_kwargs", {}) or {}).get("knowzero", {})
@@ -113,7 +114,7 @@ async def get_thread(thread_id: str, user: CurrentUser, runner: RunnerDep) -> di
             "topic": values.get("topic", ""),
             "state": {k: values.get(k) for k in ("intent", "path", "domain", "verdict", "citations", "document",
                                                   "service", "react")},
-            "interrupted": bool(pending), "pending": pending}
+            "interrupted": bool(pending), "pending": pending, "answering": runner.locks.busy(thread_id)}
 
 
 @router.delete("/v1/threads/{thread_id}",

@@ -133,6 +133,7 @@ async function loadThread(id, { quiet = false } = {}) {
   }
   cur.count = th.messages.length;
   clear(log);
+  if (!th.messages.length) log.append(h('div', { class: 'empty' }, h('p', { class: 'muted' }, t(th.answering ? 'thread_answering' : 'thread_empty'))));
   for (const m of th.messages) {
     if (m.role === 'user') log.append(userBubble(m.content));
     else { const turn = createTurn({ onCite: openSource, live: false }); turn.setRef({ threadId: id, id: m.id }); turn.fromStored(m); log.append(turn.el); }
@@ -155,7 +156,7 @@ function watch(th) {
   if (cur.poll) { clearInterval(cur.poll); cur.poll = 0; }
   const svc = (th.state && th.state.service) || {};
   const waiting = (th.pending || []).some((p) => p.kind === 'refund_approval' || p.kind === 'handoff') ||
-    (svc.handoff && ['open', 'answered'].includes(svc.handoff.status));
+    (svc.handoff && ['open', 'answered'].includes(svc.handoff.status)) || th.answering;
   if (!waiting) return;
   const id = th.thread_id;
   cur.poll = setInterval(async () => {
