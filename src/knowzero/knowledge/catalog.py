@@ -293,6 +293,19 @@ class Catalog:
                     found.add(t)
         return found
 
+    def chunks_with(self, term: str, collections: Sequence[str], limit: int = 200) -> frozenset[str]:
+        """Ids of up to ``limit`` passages of ``collections`` whose text, title or heading holds ``term`` (which
+        words of a translation stand together in one passage); no ``collections``: every passage."""
+        cols: list[ColumnElement[str]] = [kb_chunks.c.text, kb_chunks.c.title, kb_chunks.c.section]
+        needle = term
+        if term.isascii():
+            cols, needle = [func.lower(c) for c in cols], term.lower()
+        where: ColumnElement[bool] = or_(*(c.contains(needle, autoescape=True) for c in cols))
+        if collections:
+            where = and_(kb_chunks.c.collection.in_(list(collections)), where)
+        with self.engine.connect() as conn:
+            return frozenset(r[0] for r in conn.execute(select(kb_chunks.c.id).where(where).limit(limit)))
+
     def spaced_variant(self, word: str, collections: Sequence[str]) -> str | None:
         """The form of a two-character ``word`` the documents of ``collections`` write most often with one
         character between its two ("年假" → "年休假"), else None (asked for a dictionary word they do not write)."""

@@ -331,6 +331,10 @@ class KnowledgeBase:
         """The ``terms`` some document of ``collections`` contains (see :meth:`Catalog.terms_in`)."""
         return self.catalog.terms_in(terms, collections)
 
+    def chunks_with(self, term: str, collections: Sequence[str]) -> frozenset[str]:
+        """Passages of ``collections`` that hold ``term`` (see :meth:`Catalog.chunks_with`)."""
+        return self.catalog.chunks_with(term, collections)
+
     def spaced_variant(self, word: str, collections: Sequence[str]) -> str | None:
         """How ``collections`` write a two-character word with one character inside (see :meth:`Catalog.spaced_variant`)."""
         return self.catalog.spaced_variant(word, collections)

@@ -69,6 +69,7 @@ def gives_value(name: str, text: str) -> bool:
 
 
 CLOCK_QUESTION = re.compile(table("questions")["clock"]["question"], re.I)
+DURATION_QUESTION = re.compile(table("questions")["duration"]["question"], re.I)
 
 
 def asks_clock(folded_question: str) -> bool:
@@ -78,3 +79,32 @@ def asks_clock(folded_question: str) -> bool:
     (True, False)
     """
     return bool(CLOCK_QUESTION.search(folded_question))
+
+
+def asks_duration(folded_question: str) -> bool:
+    """Does the question (folded, lower-cased) ask how long something takes?
+
+    >>> asks_duration("首次申领居住证要多久？"), asks_duration("how long does a first application take?")
+    (True, True)
+    >>> asks_duration("年假有几天？"), asks_duration("午餐几点开始？")
+    (False, False)
+    """
+    return bool(DURATION_QUESTION.search(folded_question))
+
+
+BOUNDS: tuple[tuple[str, str], ...] = tuple((a, b) for a, b in table("questions")["bounds"]["pairs"])
+
+
+def opposite_bound(label: str, question: str) -> bool:
+    """Does ``label`` (a column header, lower-cased) name one bound and the question (lower-cased) its opposite?
+
+    >>> opposite_bound("绩效津贴上限（元/月）", "硕士生每月绩效津贴的下限是多少？"), opposite_bound("maximum stay", "the minimum stay?")
+    (True, True)
+    >>> opposite_bound("绩效津贴上限（元/月）", "绩效津贴最多多少？"), opposite_bound("upper limit", "the upper limit?")
+    (False, False)
+    """
+    def has(text: str, word: str) -> bool:
+        return bool(re.search(rf"\b{word}\b", text)) if word.isascii() else word in text
+
+    return any((has(label, a) and has(question, b) and not has(question, a))
+               or (has(label, b) and has(question, a) and not has(question, b)) for a, b in BOUNDS)

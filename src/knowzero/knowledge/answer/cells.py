@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from knowzero.knowledge.index.bands import band, quantities
 from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
-from knowzero.vocabulary.questions import names_role
+from knowzero.vocabulary.questions import names_role, opposite_bound
 
 _TIME = re.compile(r"^\d{1,2}[:：]\d{2}")
+_DURATION = re.compile(r"^\d+(?:\.\d+)?\s*(?:个?(?:工作日|自然日|天|日|小时|分钟|周|月)|(?:working |business )?days?\b|hours?\b|weeks?\b|months?\b)", re.I)
 _EN_WORD = re.compile(r"[a-z]{3,}")
 _UNIT_NOTE = re.compile(r"[（(][^）)]{0,8}[）)]|_.*$")
 _GENERIC_LABEL = frozenset("名称 类别 类型 备注 说明 name type notes note".split())
@@ -36,6 +37,9 @@ _MEASURE = re.compile(r"^(?:元|\$|usd|小时|分钟|天|年|个月|%|公里|km|
 """A header's note that is a unit (not "Stipend (DVM)")."""
 _BARE_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _EN_FUNCTION = frozenset("the and for per with from what which who how does are was were this that".split())
+_ASIDE = re.compile(r"[（(][^）)]*[）)]")
+MAX_KEY_CHARS = 10
+"""A row key named by a word of it is at most this long (a name, not a remark)."""
 BAND_COLUMN_SCORE = 10
 """A column whose header is a quantity band holding the asked quantity outranks any header word match."""
 COVERED_SHARE = 0.6
@@ -122,6 +126,19 @@ def _named(value: str, q: str) -> bool:
     return True
 
 
+def _partly_named(value: str, col: TableColumn, row: int, values: Sequence[tuple[int, TableColumn, str]], q: str) -> bool:
+    """A Chinese key of three or more characters the question names by a word of it no other key of its column
+    has ("首次申领" by 首次 in "首次申请居住证需要多久？"; not by 申领, which 换领 and 补领 do not share either, but
+    only when the question writes it): weaker than a key named whole."""
+    if len(value) < 3 or len(value) > MAX_KEY_CHARS or value.isascii() or col is not values[0][1]:
+        return False  # only a short key in the table's first text column: not a remark that mentions a word
+    def head(v: str) -> set[str]:  # the key without its bracketed aside ("晚餐（值班人员）" is a 晚餐)
+        return _bigrams(_ASIDE.sub("", v))
+
+    others = set().union(*(head(v) for r, c, v in values if c is col and r != row))
+    return bool((head(value) - others) & _bigrams(q))
+
+
 def _label_score(label: str, q: str, avoid: set[str]) -> int:
     """How many of the header's words the question shares (``avoid``: the row key's)."""
     base = _UNIT_NOTE.sub("", normal_key(label)).strip()
@@ -181,23 +198,26 @@ def _total_instead(best: tuple[TableColumn, str], cells: list[tuple[TableColumn,
 
 
 def _kind_column(columns: list[tuple[TableColumn, str]], kind: str | None) -> TableColumn | None:
-    """The one column whose cell in the row is of the asked kind (a time for 几点 / when)."""
-    if kind != "time":
+    """The one column whose cell in the row is of the asked kind (a time for 几点 / when; a duration for 多久 /
+    how long: "10个工作日")."""
+    pattern = {"time": _TIME, "duration": _DURATION}.get(kind or "")
+    if pattern is None:
         return None
-    timed = [c for c, v in columns if _TIME.match(v)]
-    return timed[0] if len(timed) == 1 else None
+    fitting = [c for c, v in columns if pattern.match(v)]
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str]],
              rows: set[int] | None) -> tuple[int, TableColumn, int] | None:
     """(row, key column, strength) of the one row the question names in ``t``; None when none or two."""
     best: dict[int, tuple[int, TableColumn]] = {}
-    for row, col, v in index.text_values(t):
+    values = index.text_values(t)
+    for row, col, v in values:
         if rows is not None and row not in rows:
             continue
         b = band(v) if asked else None
         strength = 100 if b is not None and any(b.holds(x, unit) for x, unit in asked) else \
-            len(v) if _named(v, q) else 0
+            len(v) if _named(v, q) else 1 if _partly_named(v, col, row, values, q) else 0
         if strength and strength > best.get(row, (0, col))[0]:
             best[row] = (strength, col)
     if not best:
@@ -238,7 +258,8 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         cells = [(c, v) for c, v in m.items() if c is not key_col]
         key = m[key_col]
         avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
-        scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q]
+        scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q
+                  and not opposite_bound(normal_key(c.label), q)]  # 下限 is not asked of the 上限 column
         if (banded := index.band_column(t, q)) is not None:  # "订购500件…的单价": the 500-999件 column
             scored = [(BAND_COLUMN_SCORE, c, v) for c, v in cells if c.name == banded.name] or scored
         if kind == "time" and (times := [x for x in scored if _TIME.match(x[2])]) != scored and \

@@ -29,7 +29,7 @@ _CODE = re.compile(r"^(?:[A-Z]{1,4}|[A-Z]+-?\d[\w-]*|\d+[A-Z]+\w*|[A-Za-z]+-\d[\
 STOP = frozenset("""a an the of for with does do did is are was were be been get gets got have has had how many much what
 who whom whose when where which why can could should would will shall may might must to in on at by per and or my our
 your their his her its it this that these those there i we you they me us them any some each every one all if than
-then so as about from into up out please tell me know anyone someone""".split())
+then so as about from into up out please tell me know anyone someone take takes taken""".split())
 _ASKS = [
     (re.compile(r"\bwithin how many (?:days|day)\b"), "多少天内"),
     (re.compile(r"\bhow many (?:days|day)\b"), "多少天"), (re.compile(r"\bhow many (?:hours|hour)\b"), "多少小时"),
@@ -56,6 +56,7 @@ class Lexicon:
         self._path = path
         self._index: dict[str, list[str]] | None = None
         self._tail: dict[str, list[str]] = {}
+        self._ending: dict[str, list[str]] = {}
         self._english: dict[str, list[str]] = {}
         self._lock = threading.Lock()
 
@@ -69,6 +70,7 @@ class Lexicon:
             if self._index is None:
                 self._index = _parse(self._source())
                 self._tail = _tails(self._index)
+                self._ending = _tails(self._index, every=True)
                 self._english = _reverse(self._index)
             return self._index
 
@@ -77,6 +79,11 @@ class Lexicon:
         self.index()
         return self._english.get(word, [])
 
+    def ending(self, word: str) -> list[str]:
+        """Words whose two- or three-word gloss ends with ``word`` ("on duty" → 值班 for "duty"; "upper limit" → 上限)."""
+        self.index()
+        return self._ending.get(word.lower(), []) or self._ending.get(_singular(word.lower()), [])
+
     def chinese(self, phrase: str) -> list[str]:
         """Chinese words for an English phrase (singular tried too), dictionary order; a single word no
         gloss is alone falls back to the words whose short gloss ends with it ("to apply for
@@ -84,7 +91,8 @@ class Lexicon:
         idx = self.index()
         key = phrase.lower().strip()
         keys = (key, *_american(key))  # CC-CEDICT glosses in American spelling ("centre" is "center")
-        if found := next((f for k in keys if (f := idx.get(k) or idx.get(_singular(k)))), None):
+        # "cities" has its own rare entry (城邑); the singular's words (城市) count too
+        if found := next((f for k in keys if (f := list(dict.fromkeys(idx.get(k, []) + idx.get(_singular(k), []))))), None):
             return found
         if " " in key:
             return []
@@ -99,12 +107,13 @@ def _reverse(index: dict[str, list[str]]) -> dict[str, list[str]]:
     return out
 
 
-def _tails(index: dict[str, list[str]]) -> dict[str, list[str]]:
-    """Last word of a two- or three-word gloss → its headwords (only for words that are no gloss alone)."""
+def _tails(index: dict[str, list[str]], *, every: bool = False) -> dict[str, list[str]]:
+    """Last word of a two- or three-word gloss → its headwords (unless ``every``, only for words that are no
+    gloss alone)."""
     out: dict[str, list[str]] = {}
     for gloss, words in index.items():
         parts = gloss.split()
-        if len(parts) < 2 or parts[-1] in STOP or parts[-1] in index or len(parts[-1]) < 4:
+        if len(parts) < 2 or parts[-1] in STOP or (parts[-1] in index and not every) or len(parts[-1]) < 4:
             continue
         bucket = out.setdefault(parts[-1], [])
         bucket.extend(w for w in words if w not in bucket)
@@ -124,7 +133,7 @@ def _parse(path: Path) -> dict[str, list[str]]:
             if not re.fullmatch(r"[\u4e00-\u9fff]{1,6}", simp):
                 continue
             for gloss in m.group(3).split("/"):
-                g = _PAREN.sub(" ", gloss).lower()
+                g = re.sub(r"(?<=\w)\.(?=\w)|(?<=\w\.\w)\.", "", _PAREN.sub(" ", gloss).lower())  # "Ph.D." is "phd"
                 g = re.sub(r"^(?:to|a|an|the)\s+", "", g.replace("-", " ").strip())
                 g = re.sub(r"\s+", " ", g).strip(" .,;")
                 if not g or len(g.split()) > MAX_PHRASE_WORDS or not re.fullmatch(r"[a-z' -]+", g):
@@ -176,9 +185,10 @@ class Translation(NamedTuple):
 
 def translate_question(question: str, lexicon: Lexicon, known: Callable[[str], bool],
                        frequency: Callable[[str], float],
-                       variant: Callable[[str], str | None] = lambda _w: None) -> str | None:
+                       variant: Callable[[str], str | None] = lambda _w: None,
+                       together: Callable[[str], frozenset[str]] | None = None) -> str | None:
     """:func:`translate`'s text."""
-    return translate(question, lexicon, known, frequency, variant).text
+    return translate(question, lexicon, known, frequency, variant, together).text
 
 
 def _content_word(raw: str, position: int) -> bool:
@@ -189,13 +199,61 @@ def _content_word(raw: str, position: int) -> bool:
             and not (position > 0 and raw[0].isupper()))
 
 
+_AGE = re.compile(r"^(?:years?\s+old|year\s+old)\b")
+MAX_ENDING = 12
+"""Words whose gloss ends with an English word, tried per word at most (each is looked up in the documents)."""
+
+
+def _superlative(word: str, lexicon: Lexicon, known: Callable[[str], bool]) -> list[str]:
+    """"longest" → 最长: 最 before the one-character Chinese words of the adjective ("long" → 长) the documents
+    write with it (CC-CEDICT has no entry for an English superlative)."""
+    if not (word.endswith("est") and len(word) >= 6):
+        return []
+    stems = (word[:-3], word[:-2], word[:-4] if word[-4] == word[-5] else "")  # long(est), larg(e)st, big(g)est
+    chars = next((c for st in stems if st and (c := [c for c in lexicon.chinese(st) if len(c) == 1])), [])
+    return [f"最{c}" for c in chars[:4] if known(f"最{c}")]
+
+
+def _choose(slots: list[list[str]], frequency: Callable[[str], float],
+            together: Callable[[str], frozenset[str]] | None) -> list[str]:
+    """One word per slot. With ``together`` (the passages that hold a word), a slot's word is the one that
+    stands in one passage with the most other slots' words ("first" is 首次 beside 居住证 and 申请, not the
+    commoner 一次), then the one with more such passages, then the most frequent."""
+    if together is None or len(slots) < 2:
+        return [max(slot, key=frequency) for slot in slots]
+    where = [{c: together(c) for c in slot} for slot in slots]
+    unions = [frozenset().union(*w.values()) for w in where]
+    picked = []
+    for i, slot in enumerate(slots):
+        if len(slot) == 1:
+            picked.append(slot[0])
+            continue
+
+        def score(c: str, i: int = i) -> tuple[int, int, float]:
+            # per passage of the word, how many other slots it also holds; the best such passage, then how many
+            # passages are that good
+            per = [sum(1 for j, u in enumerate(unions) if j != i and p in u) for p in where[i][c]]
+            best = max(per, default=0)
+            return best, per.count(best) if best else 0, frequency(c)
+
+        picked.append(max(slot, key=score))
+    return picked
+
+
 def translate(question: str, lexicon: Lexicon, known: Callable[[str], bool],
               frequency: Callable[[str], float],
-              variant: Callable[[str], str | None] = lambda _w: None) -> Translation:
+              variant: Callable[[str], str | None] = lambda _w: None,
+              together: Callable[[str], frozenset[str]] | None = None,
+              nearest: Callable[[str], str | None] | None = None) -> Translation:
     """``question`` (English) rewritten in Chinese from its content terms, or None when fewer than two of
-    its terms have a Chinese word the knowledge base uses (``known``; the most frequent by ``frequency`` wins;
+    its terms have a Chinese word the knowledge base uses (``known``). A term with several such words gets
+    the one that stands in the same passages as the other terms' words (``together``: the passages that hold
+    a word; without it, the most frequent by ``frequency``); a word with only one-character glosses the
+    documents use also tries the words whose gloss ends with it ("duty" → 值班, glossed "on duty");
     ``variant`` gives the documents' own form of a dictionary word they never write: 年假 → 年休假).
-    Whether to translate at all is the caller's call (the language of the passages that answer).
+    A content word the dictionary gives no such word for is the documents' word ``nearest`` gives, if any
+    ("hotel" → 住宿 where the documents never write 酒店). Whether to translate at all is the caller's call
+    (the language of the passages that answer).
 
     >>> lex = Lexicon()
     >>> lex._index = {"annual leave": ["年假"], "employee": ["员工", "雇员"], "service": ["服务"], "length of service": ["工龄"]}
@@ -210,9 +268,8 @@ def translate(question: str, lexicon: Lexicon, known: Callable[[str], bool],
         question = question.strip()[:ask[0].start()] + question.strip()[ask[0].end():]
     raw = _WORD.findall(question.strip())
     words = [w.lower() for w in raw]
-    out: list[str] = []
+    out: list[str | list[str]] = []  # a word as it is, or a slot: the words one term may be
     missed: list[str] = []
-    translated = 0
     i = 0
     while i < len(words):
         w = words[i]
@@ -221,6 +278,10 @@ def translate(question: str, lexicon: Lexicon, known: Callable[[str], bool],
             # own word for tenure when they use one
             out.append(next((t for t in _TENURE_ZH if known(t)), "") + f"{w}年")
             i += 1 + len(tenure.group(0).split())
+            continue
+        if w[0].isdigit() and (age := _AGE.match(" ".join(words[i + 1:i + 3]))):
+            out.append(f"{w}岁")  # "a 92-year-old" is 92岁, not 92年
+            i += 1 + len(age.group(0).split())
             continue
         if _CODE.match(raw[i]) and raw[i] not in ("I", "A") or (raw[i] == "A" and i and words[i - 1] in ("part", "type",
                                                                                                     "grade", "level")):
@@ -245,25 +306,34 @@ def translate(question: str, lexicon: Lexicon, known: Callable[[str], bool],
             if any(p[0].isdigit() for p in phrase):
                 continue
             found = [c for c in lexicon.chinese(" ".join(phrase)) if known(c)]
+            if n == 1 and found and not any(len(c) >= 2 for c in found):  # only one-character words
+                found += [c for c in lexicon.ending(w)[:MAX_ENDING] if len(c) >= 2 and c not in found and known(c)]
+            if n == 1 and not found:
+                found = _superlative(w, lexicon, known)
+            if n == 1 and nearest is not None and _content_word(raw[i], i) and not any(len(c) >= 2 for c in found) \
+                    and (near := nearest(w)):
+                found = [near, *found]
             found = [c for c in found if len(c) >= 2] or found  # a one-character gloss is a last resort
             if not found:
                 found = next(([v] for c in lexicon.chinese(" ".join(phrase))[:3] if (v := variant(c))), [])
             if found:
-                hit = (max(found, key=frequency), n)
+                hit = (found, n)
                 break
         if hit is None:
             if _content_word(raw[i], i):
                 missed.append(w)
             i += 1
             continue
-        word, n = hit
-        if word not in out:
-            out.append(word)
-            translated += 1
-        i += n
+        out.append(hit[0])
+        i += hit[1]
+    slots = [x for x in out if isinstance(x, list)]
+    picked = _choose(slots, frequency, together)
+    chosen = iter(picked)
+    text = list(dict.fromkeys(next(chosen) if isinstance(x, list) else x for x in out))
+    translated = len(set(picked))
     if translated < 2 and not (translated == 1 and asked):
         return Translation(None)
-    return Translation("".join(out) + asked + "？", tuple(missed))
+    return Translation("".join(text) + asked + "？", tuple(missed))
 
 
 _ASKS_ZH = [

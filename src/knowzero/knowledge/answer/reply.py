@@ -113,6 +113,11 @@ _LATIN_VALUE = re.compile(r"[±$¥€]?(?<![\d.])\d{1,12}(?:\.\d{1,6})?(?:\s*-\s
                           r"\d{1,2}:\d{2}(?:\s*[-–~至]\s*\d{1,2}:\d{2})?|[±$¥€](?<![\d.])\d{1,12}(?:\.\d{1,6})?")
 """A value that reads the same in either language: a time ("14:00"), a signed amount, a number with a Latin
 unit ("0.02mm") — never a bare number, which may be a list's "2." or a clause's count."""
+_HEADER_UNIT = re.compile(r"[（(](分钟|天|小时|个月|周|年|美元|元|%|分|次|人|倍)(?:/[^）)]{1,4})?[）)]\s*[:：]\s*"
+                          r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)(?![\d.])")
+"""A table cell whose unit is in its header: "住宿上限（元/晚）: 550" is 550 yuan."""
+MAX_KEY_CHARS = 16
+"""A row key before its cells ("满10年不满20年：") is short; a longer clause is a sentence."""
 _ASKED_UNIT = re.compile(r"(?:多少|几)(分钟|天|小时|个月|周|年|元|分|次|人|倍)")
 
 
@@ -130,6 +135,10 @@ def other_language_lead(question: str, claim: str, language: str) -> str:
     '8 hours — '
     >>> other_language_lead("年假多少天？", "满10年不满20年：12天", "en")
     '12 days — '
+    >>> other_language_lead("住宿一类城市什么？", "城市类别: 一类城市；住宿上限（元/晚）: 550；伙食补助（元/天）: 120。", "en")
+    '550 yuan — '
+    >>> other_language_lead("驾驶员连续驾驶多久？", "驾驶员连续驾驶不得超过3.5小时，每次停车休息不少于30分钟；单日累计驾驶时间不得超过9小时。", "en")
+    '3.5 hours — '
     >>> other_language_lead("押金标准单车多少？", "普通自行车押金199元；电助力车押金499元。", "en")
     'From the documents, as written: '
     >>> other_language_lead("how many days consecutive doctor?", "Staff receive 10 paid sick days per year. "
@@ -168,13 +177,16 @@ def other_language_lead(question: str, claim: str, language: str) -> str:
         value = _clear_value(clauses, en_value)
         return f"按文档：{value} — " if value else "按文档原文："
     key = re.match(r"^(?:[^:：；;]{1,12}[:：]\s*)?([^；;:：]+)[；;:：]", claim)
-    rest = claim[key.end():] if key and band(key.group(1)) else claim  # a row's key range is not its value
+    # a row's key range is not its value ("满10年不满20年：12天"); a sentence's limit is ("不得超过3.5小时，…；")
+    rest = claim[key.end():] if key and len(key.group(1)) <= MAX_KEY_CHARS and band(key.group(1)) else claim
     unit = m.group(1) if (m := _ASKED_UNIT.search(question)) else None
     # the predicate picks the clause: the question's subject ("零件C的") is in every line of its document
     asked = question.split("的", 1)[1] if 0 < question.find("的") <= 12 else question
     grams = {asked[i:i + 2] for i in range(len(asked) - 1)}
 
     def zh_value(c: str) -> str | None:
+        if (h := _HEADER_UNIT.search(c)) and (unit is None or h.group(1) == unit):  # "住宿上限（元/晚）: 550"
+            return f"{h.group(2)}% " if h.group(1) == "%" else f"{h.group(2)} {_EN_UNIT[h.group(1)]} "
         for v in _VALUE.finditer(c):
             if f"{v.group(1)}{v.group(2)}" not in question and (unit is None or v.group(2) == unit):
                 return f"{v.group(1)}% " if v.group(2) == "%" else f"{v.group(1)} {_EN_UNIT[v.group(2)]} "
