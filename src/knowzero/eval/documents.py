@@ -227,12 +227,13 @@ def _group(rows: Iterable[dict[str, Any]], key: str) -> dict[str, list[dict[str,
 
 
 # ----- data -----------------------------------------------------------------------------------------
-def load_questions(root: Path, split: str = "all", orgs: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """``root/questions.jsonl``: the questions of ``split`` (dev | held | all), of ``orgs`` when given.
-    Raises ValueError naming the line of a malformed question."""
+def load_questions(root: Path, split: str = "all", orgs: Sequence[str] = (),
+                   path: Path | None = None) -> list[dict[str, Any]]:
+    """``path`` (default ``root/questions.jsonl``): the questions of ``split`` (dev | held | all), of ``orgs``
+    when given. Raises ValueError naming the line of a malformed question."""
     if split not in SPLITS:
         raise ValueError(f"--split must be one of {', '.join(SPLITS)}")
-    path = root / "questions.jsonl"
+    path = path or root / "questions.jsonl"
     if not path.is_file():
         raise ValueError(f"{path}: no such file (one JSON question per line)")
     out = []
@@ -381,12 +382,13 @@ async def _run(root: Path, questions: list[dict[str, Any]], modes: Sequence[str]
 
 def run_documents(root: Path, *, split: str = "all", collections: str = "named", orgs: Sequence[str] = (),
                   data_dir: Path | None = None, provider: Any = None, provider_name: str = "none",
-                  say: Say | None = None, wait_embeddings_s: float = 900.0) -> dict[str, Any]:
+                  say: Say | None = None, wait_embeddings_s: float = 900.0,
+                  questions_file: Path | None = None) -> dict[str, Any]:
     """The figures (see the module doc) and, under ``_rows``, one graded row per question and mode."""
     if collections not in MODES:
         raise ValueError(f"--collections must be one of {', '.join(MODES)}")
     say = say or (lambda _m: None)
-    questions = load_questions(root, split, orgs)
+    questions = load_questions(root, split, orgs, questions_file)
     if not questions:
         raise ValueError(f"no questions for split {split!r}" + (f" and {', '.join(orgs)}" if orgs else ""))
     asked_orgs = sorted({q["org"] for q in questions})
@@ -416,6 +418,9 @@ def documents_command(
         collections: str = typer.Option("named", help="named: each question names its organisation's collection; "
                                                       "none: no collection named; both: the two, on one server."),
         org: list[str] = typer.Option(None, "--org", help="Only this organisation (repeatable): its files and questions."),
+        questions: Path = typer.Option(None, "--questions", dir_okay=False, exists=True,
+                                       help="Another question file of the same form (default: DIR/questions.jsonl), "
+                                            "e.g. a report-only set."),
         data_dir: Path = typer.Option(None, help="The server's data dir (default: a fresh temporary one)."),
         rows: Path = typer.Option(None, dir_okay=False, help="Also write one JSON line per question and mode "
                                   "(question, kind, reply, verdict, citations, grade, reasons) to this file."),
@@ -440,7 +445,7 @@ def documents_command(
     try:
         r = run_documents(root, split=split, collections=collections, orgs=tuple(org or ()), data_dir=data_dir,
                           provider=chat, provider_name=provider or "configured", say=say,
-                          wait_embeddings_s=wait_embeddings)
+                          wait_embeddings_s=wait_embeddings, questions_file=questions)
     except (ValueError, json.JSONDecodeError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from exc

@@ -290,16 +290,16 @@ def _unmatched_qualifier(q: str, known: list[str]) -> bool:
     """The question qualifies what it counts with words no cell matched ("销售部…员工" when there is no
     销售部); words of the counted noun, the table's title and its headers are not qualifiers, nor are
     a single character left between matched words, a verb ("负责") or a function word ("on the staff roster")."""
-    rest = _PLAIN.sub(" ", q)
+    # known runs first: a measure word inside one is part of it ("车辆台账" is not 车 + 辆 + 台 + 账)
+    covered = [False] * len(q)  # characters inside a run of 2+ CJK characters of a known text
+    for run in {text[i:i + n] for text in known for n in range(2, len(text) + 1) for i in range(len(text) - n + 1)
+                if not text[i:i + n].isascii() and text[i:i + n] in q}:
+        for m in re.finditer(re.escape(run), q):
+            covered[m.start():m.end()] = [True] * (m.end() - m.start())
+    rest = _PLAIN.sub(" ", "".join(" " if hit else ch for ch, hit in zip(q, covered, strict=True)))
     # English is matched by whole words (any two letters of it occur in some title), Chinese by runs
     latin = {w for text in known for w in re.findall(r"[a-z0-9]+", text)}
     rest = re.sub(r"[a-z0-9]+", lambda m: " " if _known_word(m.group(0), latin) else f" {m.group(0)} ", rest)
-    covered = [False] * len(rest)  # characters inside a run of 2+ CJK characters of a known text
-    for run in {text[i:i + n] for text in known for n in range(2, len(text) + 1) for i in range(len(text) - n + 1)
-                if not text[i:i + n].isascii() and text[i:i + n] in rest}:
-        for m in re.finditer(re.escape(run), rest):
-            covered[m.start():m.end()] = [True] * (m.end() - m.start())
-    rest = "".join(" " if hit else ch for ch, hit in zip(rest, covered, strict=True))
     for piece in rest.split():
         word = re.sub(r"[\W_]+", "", piece)
         if re.search(r"\d", word):
