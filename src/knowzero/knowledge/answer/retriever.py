@@ -24,6 +24,7 @@ from knowzero.knowledge.text import (
     QUESTION_FILLER,
     STOPWORDS,
     fold,
+    pos_tags,
     query_text,
     question_word,
     tokens,
@@ -118,6 +119,25 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
 _CJK_WORD = re.compile(r"[\u4e00-\u9fff]+")
 
 
+_A_NOT_A = re.compile(r"([\u4e00-\u9fff])[不没]\1|(?<=可)不可(?=以)")
+
+
+def _tiling(parts: list[str], word: str) -> list[str]:
+    """The parts of ``word`` that follow each other without overlap, left to right ("透射电镜": 透射, 电镜 —
+    not the segmenter's 射电 across them).
+
+    >>> _tiling(["透射", "射电", "电镜"], "透射电镜"), _tiling(["员工", "工资"], "员工工资")
+    (['透射', '电镜'], ['员工', '工资'])
+    """
+    out: list[str] = []
+    end = 0
+    for p in sorted(parts, key=word.find):
+        if (at := word.find(p)) >= end:
+            out.append(p)
+            end = at + len(p)
+    return out
+
+
 def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     """The question's content terms with their IDF.
 
@@ -131,7 +151,10 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
         return t if kb.keyword.has_term(t) else unglued(t, kb.keyword.has_term)
 
     terms: list[str] = []
-    words = tokens(without_asking_phrases(query_text(question)), search=False, keep_stopwords=True)
+    # an A-not-A question asks, its negated half is no term ("能不能自己操作" → 能自己操作; 有没有 → 有)
+    plain = _A_NOT_A.sub(r"\1", without_asking_phrases(query_text(question)))
+    words = tokens(plain, search=False, keep_stopwords=True)
+    tags = dict(pos_tags(plain)) if _CJK_WORD.search(plain) else {}
     for i, t in enumerate(words):
         # a question word is no term (no passage holds "何年" or "哪一位"; counted, it sank coverage)
         if question_word(t):
@@ -141,10 +164,12 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
         t = without_question_word(t)
         if t in STOPWORDS or t in QUESTION_FILLER or not t.strip():
             continue
+        if _CJK_WORD.fullmatch(t) and (tags.get(t, "n").startswith("r") or len(t) == 1 and not tags.get(t, "n").startswith("n")):
+            continue  # a pronoun (自己) or one character that names nothing ("过了一年没去签注": 过, 没, 去)
         if len(t) >= 2 and _CJK_WORD.fullmatch(t) and not kb.keyword.has_term(t):
             parts = [p for p in dict.fromkeys(tokens(t, search=True, keep_stopwords=True)) if p != t and len(p) >= 2] \
                 if len(t) >= 3 else []
-            finest = [p for p in parts if not any(o != p and o in p for o in parts)]
+            finest = _tiling([p for p in parts if not any(o != p and o in p for o in parts)], t)
             terms.extend(q for p in finest or [t] if (q := repaired(p)))
             continue
         terms.append(t)
