@@ -33,7 +33,7 @@ _UNIT_NOTE = re.compile(r"[（(][^）)]{0,8}[）)]|_.*$")
 _GENERIC_LABEL = frozenset("名称 类别 类型 备注 说明 name type notes note".split())
 """Headers that name no value a question asks for (a row's own name, a remark column)."""
 _UNIT_IN_LABEL = re.compile(r"[（(]([^）)]{1,6})[）)]\s*$|_([^_]{1,6})$")
-_MEASURE = re.compile(r"^(?:元|\$|usd|小时|分钟|天|年|个月|%|公里|km|倍|hours?|days?)", re.I)
+_MEASURE = re.compile(r"^(?:元|\$|usd|小时|分钟|工作日|天|周|年|个月|%|公里|km|倍|hours?|days?|minutes?|min\b)", re.I)
 """A header's note that is a unit (not "Stipend (DVM)")."""
 _BARE_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _EN_FUNCTION = frozenset("the and for per with from what which who how does are was were this that".split())
@@ -71,7 +71,7 @@ class Cell:
         unit = _UNIT_IN_LABEL.search(self.label)
         u = (unit.group(1) or unit.group(2)) if unit else ""
         if u and _BARE_NUMBER.fullmatch(value) and _MEASURE.search(u):
-            value = f"${value}" if u.lower() in ("usd", "$") else f"{value}{u}"
+            value = f"${value}" if u.lower() in ("usd", "$") else f"{value}{'个' if u == '工作日' else ''}{u}"
         return f"{value}（{self.key}）"
 
 
@@ -126,17 +126,33 @@ def _named(value: str, q: str) -> bool:
     return True
 
 
+def _named_with_aside(value: str, q: str, asked: Sequence[tuple[float, str]]) -> int:
+    """How strongly the question names a key with a bracketed aside ("spay (cat)" by "spay a cat"): its head's
+    length plus that of each word of the aside it names too; 0 when it does not name the head, or when the aside
+    is a range that holds no quantity the question names ("spay (dog under 50 lb)" of "a dog over 50 lb")."""
+    head = _ASIDE.sub("", value).strip()
+    if head == value or len(head) < 3 or not _named(head, q):
+        return 0
+    aside = " ".join(_ASIDE.findall(value)).strip("（）() ")
+    if asked and (b := band(aside)) is not None and not any(b.holds(x, unit) for x, unit in asked) \
+            or opposite_bound(aside, q):  # "under 50 lb" is not "over 50 lb"
+        return 0
+    words = re.findall(r"[a-z0-9]+", aside) if aside.isascii() else [aside]
+    return len(head) + sum(len(w) for w in words if len(w) >= 2 and _named(w, q))
+
+
 def _partly_named(value: str, col: TableColumn, row: int, values: Sequence[tuple[int, TableColumn, str]], q: str) -> bool:
-    """A Chinese key of three or more characters the question names by a word of it no other key of its column
-    has ("首次申领" by 首次 in "首次申请居住证需要多久？"; not by 申领, which 换领 and 补领 do not share either, but
-    only when the question writes it): weaker than a key named whole."""
+    """A Chinese key of three or more characters the question names by its first two characters, when no other
+    key of its column has them ("首次申领" by 首次 in "首次申请居住证需要多久？"; "本实验室成员" is not named by the
+    实验 of any question about the lab): weaker than a key named whole."""
     if len(value) < 3 or len(value) > MAX_KEY_CHARS or value.isascii() or col is not values[0][1]:
         return False  # only a short key in the table's first text column: not a remark that mentions a word
     def head(v: str) -> set[str]:  # the key without its bracketed aside ("晚餐（值班人员）" is a 晚餐)
         return _bigrams(_ASIDE.sub("", v))
 
     others = set().union(*(head(v) for r, c, v in values if c is col and r != row))
-    return bool((head(value) - others) & _bigrams(q))
+    lead = _ASIDE.sub("", value)[:2]  # the modifier that sets the key apart comes first (首次申领, 一类城市)
+    return lead in head(value) - others and lead in _bigrams(q)
 
 
 def _label_score(label: str, q: str, avoid: set[str]) -> int:
@@ -207,6 +223,14 @@ def _kind_column(columns: list[tuple[TableColumn, str]], kind: str | None) -> Ta
     return fitting[0] if len(fitting) == 1 else None
 
 
+def _money_column(columns: list[tuple[TableColumn, str]], q: str) -> TableColumn | None:
+    """The one column headed as money ("price_usd", "收费_元") when the question asks what something costs."""
+    if not _MONEY_ASKED.search(q):
+        return None
+    money = [c for c, _v in columns if _MONEY_LABEL.search(c.label)]
+    return money[0] if len(money) == 1 else None
+
+
 def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str]],
              rows: set[int] | None) -> tuple[int, TableColumn, int] | None:
     """(row, key column, strength) of the one row the question names in ``t``; None when none or two."""
@@ -217,7 +241,7 @@ def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str
             continue
         b = band(v) if asked else None
         strength = 100 if b is not None and any(b.holds(x, unit) for x, unit in asked) else \
-            len(v) if _named(v, q) else 1 if _partly_named(v, col, row, values, q) else 0
+            len(v) if _named(v, q) else _named_with_aside(v, q, asked) or (1 if _partly_named(v, col, row, values, q) else 0)
         if strength and strength > best.get(row, (0, col))[0]:
             best[row] = (strength, col)
     if not best:
@@ -235,7 +259,8 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
                superseded: Collection[str] = (), terms: Sequence[str] = ()) -> Cell | None:
     """The cell the question asks for among the tables of ``allowed`` passage ids (None: every table), never
     in a document a newer edition replaces (``superseded``: their paths), in a table whose context holds the
-    question's content ``terms`` (:func:`_covered`)."""
+    question's content ``terms`` (:func:`_covered`; the caller leaves out the words that name the organisation:
+    a price list does not write "Maple Grove")."""
     q = _ordinals_as_digits(normal_key(question))
     asked = quantities(question)
     found: list[tuple[int, int, Cell]] = []
@@ -252,6 +277,8 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         if named is None:
             continue
         row, key_col, strength = named
+        if _about_other(index, t, row, q):
+            continue
         m = {c: str(v).strip() for c, v in index.row_values(t, row).items() if v is not None and str(v).strip()}
         if key_col not in m:
             continue
@@ -273,7 +300,7 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
             col, value = _total_instead(best[0], cells, q)
             score = top
         else:
-            of_kind = _kind_column(cells, kind)
+            of_kind = _kind_column(cells, kind) or _money_column(cells, q)
             if of_kind is None:
                 continue
             col, value, score = of_kind, m[of_kind], 0
@@ -305,6 +332,22 @@ _MONEY_LABEL = re.compile(r"元|\$|usd|price|fee|cost|rate|费|价|金额", re.I
 _ID_LABEL = re.compile(r"(?:_|\s)?(?:id|no|code)$|编号$|代码$", re.I)
 
 
+def _about_other(index: SqlIndex, t: TableInfo, row: int, q: str) -> str | None:
+    """Why row ``row`` is about another item than the (normalised) question names, or None: the question names a
+    value of one of its columns (whole word, as other rows hold it) and the row holds another there ("a Bordetella
+    vaccine for a cat" of the dog's row)."""
+    values = {c: str(v).strip() for c, v in index.row_values(t, row).items() if v is not None and str(v).strip()}
+    mine = {c.name: normal_key(v) for c, v in values.items()}
+    for r, col, v in index.text_values(t):
+        own = mine.get(col.name, "")
+        head = _ASIDE.sub("", v).strip()  # "spay (cat)" is named by "spay a cat"
+        said = v if _named(v, q) else head if len(head) >= 3 and _named(head, q) else ""
+        if r != row and len(v) >= 3 and said and own and own != v and own not in _ANY_VALUE \
+                and not _named(own, q) and not _named(_ASIDE.sub("", own).strip(), q) and said not in own:
+            return f"the row is about {values.get(col, '')}, not {v}"
+    return None
+
+
 def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> str | None:
     """Why the table row ``pid`` does not answer the question, or None when it may.
 
@@ -323,11 +366,8 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
     values = {c: str(v).strip() for c, v in index.row_values(t, row).items() if v is not None and str(v).strip()}
     q = normal_key(question)
     mine = {c.name: normal_key(v) for c, v in values.items()}
-    for r, col, v in index.text_values(t):
-        own = mine.get(col.name, "")
-        if r != row and len(v) >= 3 and _named(v, q) and own and own != v and own not in _ANY_VALUE \
-                and not _named(own, q) and v not in own:
-            return f"the row is about {values.get(col, '')}, not {v}"
+    if other := _about_other(index, t, row, q):
+        return other
     for other in index.tables:
         if other.name == t.name or other.collection != t.collection:
             continue

@@ -132,7 +132,9 @@ def _tiling(parts: list[str], word: str) -> list[str]:
     out: list[str] = []
     end = 0
     for p in sorted(parts, key=word.find):
-        if (at := word.find(p)) >= end:
+        if (at := word.find(p)) < 0:
+            out.append(p)  # a repaired part ("罗默" of "罗默为")
+        elif at >= end:
             out.append(p)
             end = at + len(p)
     return out
@@ -164,13 +166,13 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
         t = without_question_word(t)
         if t in STOPWORDS or t in QUESTION_FILLER or not t.strip():
             continue
-        if _CJK_WORD.fullmatch(t) and (tags.get(t, "n").startswith("r") or len(t) == 1 and not tags.get(t, "n").startswith("n")):
-            continue  # a pronoun (自己) or one character that names nothing ("过了一年没去签注": 过, 没, 去)
+        if len(t) == 1 and _CJK_WORD.fullmatch(t) and not tags.get(t, "n").startswith(("n", "q")):
+            continue  # one character that names nothing ("过了一年没去签注": 过, 没, 去); a unit (元) or a noun does
         if len(t) >= 2 and _CJK_WORD.fullmatch(t) and not kb.keyword.has_term(t):
             parts = [p for p in dict.fromkeys(tokens(t, search=True, keep_stopwords=True)) if p != t and len(p) >= 2] \
                 if len(t) >= 3 else []
-            finest = _tiling([p for p in parts if not any(o != p and o in p for o in parts)], t)
-            terms.extend(q for p in finest or [t] if (q := repaired(p)))
+            finest = [q for p in parts if not any(o != p and o in p for o in parts) if (q := repaired(p))]
+            terms.extend(_tiling(finest, t) if finest else [q for q in [repaired(t)] if q])
             continue
         terms.append(t)
     return [(t, kb.keyword.term_idf(t)) for t in dict.fromkeys(terms)]
