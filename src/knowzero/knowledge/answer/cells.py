@@ -285,8 +285,10 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         cells = [(c, v) for c, v in m.items() if c is not key_col]
         key = m[key_col]
         avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
-        scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q
-                  and not opposite_bound(normal_key(c.label), q)]  # 下限 is not asked of the 上限 column
+        scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q]
+        if scored and any(opposite_bound(normal_key(c.label), q) for s, c, _v in scored
+                          if s == max(x for x, _, _ in scored)):
+            continue  # 绩效津贴的下限 is best matched by 绩效津贴上限: the asked bound is not in the table
         if (banded := index.band_column(t, q)) is not None:  # "订购500件…的单价": the 500-999件 column
             scored = [(BAND_COLUMN_SCORE, c, v) for c, v in cells if c.name == banded.name] or scored
         if kind == "time" and (times := [x for x in scored if _TIME.match(x[2])]) != scored and \

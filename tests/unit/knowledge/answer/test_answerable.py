@@ -158,3 +158,14 @@ def test_segmentation_artefacts_are_no_key_terms(small_kb):
     assert "部分" in [t for t, _ in key_terms(small_kb, "哪一部分零件的外圓公差為±0.01mm？")]
     # an unseen word that is no artefact stays: it says the sources may be about something else
     assert "宠物" in [t for t, _ in key_terms(small_kb, "员工宠物的年假有几天？")]
+
+
+def test_single_characters_that_name_nothing_and_the_negated_half_of_a_question_are_no_key_terms(small_kb):
+    """A colloquial question ("居住证过了一年没去签注，会怎么样？") was declined for covering 29% of its terms: 过, 没 and
+    去 counted as much as 签注. An A-not-A question's negated half (能不能 → 不能) is no term either; a unit is."""
+    from knowzero.knowledge.answer.retriever import key_terms
+
+    terms = [t for t, _ in key_terms(small_kb, "员工的年假过了一年没去休，会怎么样？")]
+    assert not {"过", "没", "去"} & set(terms) and "年假" in terms
+    assert "不能" not in [t for t, _ in key_terms(small_kb, "员工能不能把年假分几次休？")]
+    assert "元" in [t for t, _ in key_terms(small_kb, "出差住宿费每晚上限是800元吗？")]
