@@ -215,3 +215,18 @@ def test_eval_documents_on_one_organisation(tmp_path: Path) -> None:
     lines = [json.loads(line) for line in rows_file.read_text("utf-8").splitlines()]
     assert len(lines) == 2 * n and {r["mode"] for r in lines} == {"named", "none"}
     assert {"question", "kind", "reply", "verdict", "citations", "grade", "reasons"} <= set(lines[0])
+
+
+def test_the_report_set_is_consistent_and_its_counts_match_the_csv_files() -> None:
+    """questions_report.jsonl: 40 questions a helper wrote from the documents alone (never the code), for reporting
+    only (``--questions``); its computed answers checked against the files as committed."""
+    report = load_questions(ORGDOCS, "all", path=ORGDOCS / "questions_report.jsonl")
+    assert len(report) == 40 and {x["split"] for x in report} == {"held"}
+    assert not {x["id"] for x in report} & {x["id"] for x in load_questions(ORGDOCS, "all")}
+    assert sum(bool(x.get("cross_language")) for x in report) == 16
+    for x in report:
+        assert x["decline"] == (x["kind"] == "near_miss"), x["id"]
+        assert not set(x["answers"]) & set(x.get("must_not") or []), x["id"]
+    with (ORGDOCS / "hanglu-logistics" / "车辆台账.csv").open(encoding="utf-8") as fh:
+        ningbo = sum(r["所属分拨中心"] == "宁波" and r["状态"] == "在用" for r in csv.DictReader(fh))
+    assert next(x for x in report if x["id"] == "rp-034")["answers"][0] == f"{ningbo}辆"
