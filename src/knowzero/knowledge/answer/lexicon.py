@@ -45,6 +45,8 @@ _UNITS = {"year": "年", "years": "年", "day": "天", "days": "天", "month": "
           "hours": "小时", "yuan": "元", "rmb": "元", "km": "公里", "percent": "%"}
 _TENURE = re.compile(r"^(?:years?|yrs?)(?:'|\s+of)?\s+(?:service|work(?:ing)?\s+experience|experience|work|working|"
                      r"employment|seniority)\b")
+_WORKED_FOR = re.compile(r"\b(?:work(?:ed|ing)?|employed|served|serving|been\s+(?:here|with))\b(?:\s+\S+){0,4}\s+for$")
+"""Words before "N years" that make it a length of service ("have worked at the lab for 4 years")."""
 _TENURE_ZH = ("工龄", "司龄", "工作年限", "工作")
 MAX_PHRASE_WORDS = 3
 
@@ -273,6 +275,12 @@ def translate(question: str, lexicon: Lexicon, known: Callable[[str], bool],
     i = 0
     while i < len(words):
         w = words[i]
+        if w[0].isdigit() and i + 1 < len(words) and words[i + 1] in ("year", "years") \
+                and _WORKED_FOR.search(" ".join(words[max(0, i - 7):i])):
+            # "I've been working for 7 years" is tenure too, said before the number
+            out.append(next((t for t in _TENURE_ZH if known(t)), "") + f"{w}年")
+            i += 2
+            continue
         if w[0].isdigit() and (tenure := _TENURE.match(" ".join(words[i + 1:i + 5]))):
             # "12 years of work experience" → 12年, the value a tenure table's range holds, after the documents'
             # own word for tenure when they use one

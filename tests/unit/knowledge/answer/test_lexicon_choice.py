@@ -87,3 +87,10 @@ def test_the_sentence_encoder_puts_hotel_on_the_documents_word(tmp_path: Path) -
     words = DocumentWords("What is the hotel limit per night for business trips?", kb, (), Lexicon())
     assert words.nearest("hotel") == "住宿"
     assert words.nearest("regular") is None
+
+
+def test_years_worked_said_before_the_number_are_tenure() -> None:
+    lex = _lexicon({"paid vacation": ["带薪休假"], "research assistant": ["科研助理"]})
+    known = {"带薪休假", "科研助理", "工龄"}.__contains__
+    q = "I'm a research assistant and have worked at the Qingyuan lab for 4 years. How many days of paid vacation do I get?"
+    assert translate(q, lex, known, _freq).text == "科研助理工龄4年带薪休假多少天？"
