@@ -368,8 +368,8 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
     values = {c: str(v).strip() for c, v in index.row_values(t, row).items() if v is not None and str(v).strip()}
     q = normal_key(question)
     mine = {c.name: normal_key(v) for c, v in values.items()}
-    if other := _about_other(index, t, row, q):
-        return other
+    if about := _about_other(index, t, row, q):
+        return about
     for other in index.tables:
         if other.name == t.name or other.collection != t.collection:
             continue

@@ -46,6 +46,7 @@ from knowzero.knowledge.answer.retriever import Plan, evidence_quality, retrieve
 from knowzero.knowledge.text import tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
+from knowzero.models.embeddings import router
 from knowzero.streaming import llm_fallback
 from knowzero.understanding.analysis import Analysis, analyse, of
 from knowzero.vocabulary.questions import asks_clock, asks_duration
@@ -519,8 +520,6 @@ class DocumentWords:
         self._matrix: Any = None
 
     def _load(self) -> None:
-        from knowzero.models.embeddings import router
-
         self._words = []
         if not self._kb.has_vectors():
             return
@@ -538,8 +537,6 @@ class DocumentWords:
 
     def nearest(self, word: str) -> str | None:
         """The passages' word closest in meaning to the English ``word``, when close enough."""
-        from knowzero.models.embeddings import router
-
         if self._words is None:
             self._load()
         if not self._words:
