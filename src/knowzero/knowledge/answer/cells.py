@@ -382,7 +382,9 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
                 return f"the question also names {v} of another table (a rule the row alone does not apply)"
     named = {c for c, v in values.items() if _named(normal_key(v), q)}
     fields = [(c, v) for c, v in values.items() if c not in named and not _ID_LABEL.search(normal_key(c.label).strip())]
-    if index.numeric_column(t, q) is not None:
+    if (asked_col := index.numeric_column(t, q)) is not None:
+        if all(c.name != asked_col.name for c in values):
+            return f"the row has no {asked_col.label}"  # "the hourly rate of Dr. Okafor": her cell is empty
         return None  # "哪个产品最贵？": the price column the superlative ranks by is the asked field
     if named and len(fields) == 1:
         return None  # an attribute table ("| 主要外径 | Φ20mm |"): the row the question names has one value

@@ -75,3 +75,15 @@ def test_the_asked_cell(kb, question: str, kind: str | None, lead: str) -> None:
 ])
 def test_no_other_items_cell(kb, question: str) -> None:  # type: ignore[no-untyped-def]
     assert _cell(kb, question) is None
+
+
+def test_a_row_whose_asked_cell_is_empty_does_not_answer(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """mg-033 of the own set: "What is the hourly rate of Dr. Helen Okafor?" was answered, confirmed, with her roster
+    row — whose hourly_rate_usd cell is empty (she is salaried)."""
+    roster = ("employee_id,name,role,hourly_rate_usd\nMG-001,Dr. Helen Okafor,DVM,\n"
+              "MG-004,Ana Ruiz,Technician,28\n")
+    kb = make_kb(tmp_path / "kz", {"Staff_Roster.csv": roster})
+    t = kb.sql.tables[0]
+    assert cells.row_misses(kb.sql, t.row_id(0), "What is the hourly rate of Dr. Helen Okafor?", "number") \
+        == "the row has no hourly_rate_usd"
+    assert cells.row_misses(kb.sql, t.row_id(1), "What is the hourly rate of Ana Ruiz?", "number") is None
