@@ -282,29 +282,16 @@ class Catalog:
                 words = tokens(t)  # the keyword index's own words: a term it lacks is in no document at all
                 if not words or any(self.indexes.keyword.doc_freq(w) <= 0 for w in words):
                     continue
-                cols: list[ColumnElement[str]] = [kb_chunks.c.text, kb_chunks.c.title, kb_chunks.c.section]
-                needle = t
-                if t.isascii():  # "Sick leave" at a heading's start is still the term
-                    cols, needle = [func.lower(c) for c in cols], t.lower()
-                where: ColumnElement[bool] = or_(*(c.contains(needle, autoescape=True) for c in cols))
-                if collections:
-                    where = and_(kb_chunks.c.collection.in_(list(collections)), where)
-                if conn.execute(select(kb_chunks.c.id).where(where).limit(1)).first():
+                if conn.execute(select(kb_chunks.c.id).where(_holding(t, collections)).limit(1)).first():
                     found.add(t)
         return found
 
     def chunks_with(self, term: str, collections: Sequence[str], limit: int = 200) -> frozenset[str]:
         """Ids of up to ``limit`` passages of ``collections`` whose text, title or heading holds ``term`` (which
         words of a translation stand together in one passage); no ``collections``: every passage."""
-        cols: list[ColumnElement[str]] = [kb_chunks.c.text, kb_chunks.c.title, kb_chunks.c.section]
-        needle = term
-        if term.isascii():
-            cols, needle = [func.lower(c) for c in cols], term.lower()
-        where: ColumnElement[bool] = or_(*(c.contains(needle, autoescape=True) for c in cols))
-        if collections:
-            where = and_(kb_chunks.c.collection.in_(list(collections)), where)
         with self.engine.connect() as conn:
-            return frozenset(r[0] for r in conn.execute(select(kb_chunks.c.id).where(where).limit(limit)))
+            return frozenset(r[0] for r in conn.execute(select(kb_chunks.c.id).where(_holding(term, collections))
+                                                        .limit(limit)))
 
     def spaced_variant(self, word: str, collections: Sequence[str]) -> str | None:
         """The form of a two-character ``word`` the documents of ``collections`` write most often with one
@@ -356,3 +343,14 @@ def _layout_item(raw: str | None) -> dict[str, object]:
 
 def _flags_item(chunks: list[dict[str, object]]) -> dict[str, object]:
     return {"flags": ["instructions"] if chunks else [], "flagged_chunks": chunks}
+
+
+def _holding(term: str, collections: Sequence[str]) -> ColumnElement[bool]:
+    """Passages of ``collections`` (none: all) whose text, title or heading holds ``term``; an English term in any
+    case ("Sick leave" at a heading's start is still the term)."""
+    cols: list[ColumnElement[str]] = [kb_chunks.c.text, kb_chunks.c.title, kb_chunks.c.section]
+    needle = term
+    if term.isascii():
+        cols, needle = [func.lower(c) for c in cols], term.lower()
+    where: ColumnElement[bool] = or_(*(c.contains(needle, autoescape=True) for c in cols))
+    return and_(kb_chunks.c.collection.in_(list(collections)), where) if collections else where

@@ -18,6 +18,7 @@ only, parameterised SELECTs of one row by its generated ``_row`` number).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -141,18 +142,22 @@ def _named_with_aside(value: str, q: str, asked: Sequence[tuple[float, str]]) ->
     return len(head) + sum(len(w) for w in words if len(w) >= 2 and _named(w, q))
 
 
-def _partly_named(value: str, col: TableColumn, row: int, values: Sequence[tuple[int, TableColumn, str]], q: str) -> bool:
+def _partly_named(value: str, col: TableColumn, key_col: TableColumn, leads: Counter[str], q: str) -> bool:
     """A Chinese key of three or more characters the question names by its first two characters, when no other
-    key of its column has them ("首次申领" by 首次 in "首次申请居住证需要多久？"; "本实验室成员" is not named by the
-    实验 of any question about the lab): weaker than a key named whole."""
-    if len(value) < 3 or len(value) > MAX_KEY_CHARS or value.isascii() or col is not values[0][1]:
+    key of its column has them (``leads``: how many keys of the key column hold each two characters, see
+    :func:`_key_bigrams`; "首次申领" by 首次 in "首次申请居住证需要多久？"; "本实验室成员" is not named by the 实验 of any
+    question about the lab): weaker than a key named whole."""
+    if len(value) < 3 or len(value) > MAX_KEY_CHARS or value.isascii() or col is not key_col:
         return False  # only a short key in the table's first text column: not a remark that mentions a word
-    def head(v: str) -> set[str]:  # the key without its bracketed aside ("晚餐（值班人员）" is a 晚餐)
-        return _bigrams(_ASIDE.sub("", v))
+    head = _ASIDE.sub("", value)  # the key without its bracketed aside ("晚餐（值班人员）" is a 晚餐)
+    lead = head[:2]  # the modifier that sets the key apart comes first (首次申领, 一类城市)
+    return lead in _bigrams(head) and leads[lead] == 1 and lead in _bigrams(q)
 
-    others = set().union(*(head(v) for r, c, v in values if c is col and r != row))
-    lead = _ASIDE.sub("", value)[:2]  # the modifier that sets the key apart comes first (首次申领, 一类城市)
-    return lead in head(value) - others and lead in _bigrams(q)
+
+def _key_bigrams(values: Sequence[tuple[int, TableColumn, str]], key_col: TableColumn) -> Counter[str]:
+    """For each two characters, how many keys of ``key_col`` (without their asides) hold them: counted once per
+    table and question, not once per key."""
+    return Counter(b for _r, c, v in values if c is key_col for b in _bigrams(_ASIDE.sub("", v)))
 
 
 def _label_score(label: str, q: str, avoid: set[str]) -> int:
@@ -236,12 +241,16 @@ def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str
     """(row, key column, strength) of the one row the question names in ``t``; None when none or two."""
     best: dict[int, tuple[int, TableColumn]] = {}
     values = index.text_values(t)
+    if not values:
+        return None
+    key_col = values[0][1]
+    leads = _key_bigrams(values, key_col)
     for row, col, v in values:
         if rows is not None and row not in rows:
             continue
         b = band(v) if asked else None
         strength = 100 if b is not None and any(b.holds(x, unit) for x, unit in asked) else \
-            len(v) if _named(v, q) else _named_with_aside(v, q, asked) or (1 if _partly_named(v, col, row, values, q) else 0)
+            len(v) if _named(v, q) else _named_with_aside(v, q, asked) or (1 if _partly_named(v, col, key_col, leads, q) else 0)
         if strength and strength > best.get(row, (0, col))[0]:
             best[row] = (strength, col)
     if not best:

@@ -510,9 +510,9 @@ in no entry, needs 0.6 alone (津贴 0.65). Chosen on tests/data/orgdocs/questio
 class DocumentWords:
     """The words of the passages nearest to an English question (by the multilingual dense vectors), for the
     English words the dictionary cannot put in the documents' language: "hotel" is 住宿 in a policy that never
-    writes 酒店 or 宾馆. A word is compared through its dictionary words (Chinese with Chinese, the surer
-    comparison), else as it is. Encoded once per question by the routing sentence encoder (multilingual USE),
-    on first need."""
+    writes 酒店 or 宾馆. A word is compared as it is, averaged with its closest dictionary word when it has any
+    (:data:`NEAREST_MIN`). The passages' words are encoded once per question by the routing sentence encoder
+    (multilingual USE), on first need."""
 
     def __init__(self, question: str, kb: Any, collections: Sequence[str], lexicon: Lexicon) -> None:
         self._question, self._kb, self._collections, self._lexicon = question, kb, collections, lexicon
