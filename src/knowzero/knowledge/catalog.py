@@ -250,8 +250,14 @@ class Catalog:
             self._term_documents = (rev, {}, docs)
         _, cache, docs = self._term_documents
         named: dict[str, float] = {}  # collection → the largest share of its documents a term names
+        parts = {c: set(re.split(r"[\W_]+", c.lower())) for c in among}
         for t in dict.fromkeys(terms):
+            # a word of one collection's own name ("Ciji" of ciji-hospital) that no other collection writes
+            owners = [c for c, ps in parts.items() if len(t) >= 3 and t.lower() in ps]
+            name_of = owners[0] if len(owners) == 1 else None
             if len(t) < 2 or t.isdigit() or self.indexes.keyword.doc_freq(t) <= 0:
+                if name_of is not None:
+                    named[name_of] = 1.0
                 continue
             if t not in cache:
                 needle = t.lower() if t.isascii() else t
@@ -264,6 +270,8 @@ class Catalog:
                                         .where(where).group_by(kb_chunks.c.collection)).all()
                 cache[t] = {c: n for c, n in rows}
             per = {c: n for c, n in cache[t].items() if c in among}
+            if name_of is not None and set(per) <= {name_of}:
+                named[name_of] = 1.0
             if len(per) == 1 and (c := next(iter(per))) and per[c] * 2 >= docs.get(c, 0) > 0:
                 named[c] = max(named.get(c, 0.0), per[c] / docs[c])
         if not named:

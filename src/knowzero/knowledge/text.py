@@ -43,6 +43,7 @@ STOPWORDS = frozenset(
     我们 你们 他们 公司 时候 什么样 为什么 谁 多 多久 几个 哪一 哪年 哪一年 何时 几年 第几 是不是 告诉 知道 关于 中 上 下 个 等
     几天 几号 几点 几月 几岁 几次 几位 几种 几项 几条 几家 几名 几人 几倍 多长 多长时间 多大 多高 多重 多远 多宽 多深 多少钱 哪天
     哪些 哪位 哪种 哪家 怎么样 啥 咋 多少次 是多少 有多少 为多少 甚么 为甚么 要求 规定 情况 方面 具体 如果 假如 要是 倘若 若是
+    现在 目前 当前 如今
     a an the of to in on for and or is are was were be been being what which who whom whose when where why how
     does do did can could should would will with by from at as that this these those it its i you me my your our
     please tell about there their they than then into many much""".split()
@@ -255,6 +256,15 @@ def pos_tags(text: str) -> list[tuple[str, str]]:
     import jieba.posseg as pseg  # the tagger lives only in Python jieba (the segmenter is rjieba)
 
     return [(w.word, w.flag) for w in pseg.lcut(fold(text))]
+
+
+NOT_NAMING = frozenset({"v", "vd", "d", "p", "c", "u", "uj", "ul", "ud", "uz", "uv", "ug", "y", "r", "m", "q", "f"})
+"""jieba's part-of-speech flags of words that name nothing (verbs, adverbs, prepositions, particles …)."""
+
+
+def names_nothing(word: str) -> bool:
+    """Every part of ``word`` is a verb, an adverb or a function word by jieba's tagger ("属于", "负责")."""
+    return all(flag in NOT_NAMING for _w, flag in pos_tags(word))
 
 
 def nouns(text: str) -> set[str]:

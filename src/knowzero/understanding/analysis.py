@@ -23,7 +23,7 @@ from knowzero.knowledge.answer.checks.answerable import asked_kind
 from knowzero.knowledge.answer.checks.constraints import Constraint, constraints_of
 from knowzero.knowledge.answer.checks.premise import is_yes_no
 from knowzero.knowledge.index.entities import extract as extract_entities
-from knowzero.knowledge.text import STOPWORDS, fold, tokens, traditional
+from knowzero.knowledge.text import STOPWORDS, fold, question_word, tokens, traditional, without_question_word
 from knowzero.routing.signals import ServiceSignals, service_signals
 from knowzero.vocabulary.questions import asked_value, asks_approver
 
@@ -79,11 +79,30 @@ class Analysis:
         return (self.language or ui) == "zh"
 
 
+def content_terms(words: Sequence[str]) -> tuple[str, ...]:
+    """The words that name something: not stopwords, not question words, also as the segmenter glues them
+    ("哪|一类" → nothing, "什么游戏" → 游戏).
+
+    >>> content_terms(["洗牙", "属于", "医保", "哪", "一类"])
+    ('洗牙', '属于', '医保')
+    """
+    out: list[str] = []
+    for i, t in enumerate(words):
+        if question_word(t):
+            continue
+        if i and words[i - 1] == "哪" and t.startswith("一"):  # 哪|一类: the numeral asks too
+            t = t[1:] if len(t) >= 3 else ""
+        t = without_question_word(t)
+        if t and t not in STOPWORDS and (len(t) >= 2 or t.isdigit()):
+            out.append(t)
+    return tuple(dict.fromkeys(out))
+
+
 def analyse(text: str, *, typed: str = "", untranslated: Sequence[str] = ()) -> Analysis:
     """The analysis of ``text`` (``typed``: what the user wrote, when ``text`` is its rewrite;
     ``untranslated``: see :attr:`Analysis.untranslated`)."""
     words = tuple(tokens(text, search=False))
-    terms = tuple(dict.fromkeys(t for t in words if t not in STOPWORDS and (len(t) >= 2 or t.isdigit())))
+    terms = content_terms(tokens(text, search=False, keep_stopwords=True))
     return Analysis(text=text, typed=typed if typed != text else "", language=message_language(text),
                     traditional=traditional(text), folded=fold(text).lower(), tokens=words, terms=terms,
                     asked_kind=asked_kind(text), yes_no=is_yes_no(text), computes=asks_to_compute(text),

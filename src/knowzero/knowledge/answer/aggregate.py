@@ -20,6 +20,7 @@ are bound parameters.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -28,15 +29,21 @@ from sqlalchemy import ColumnElement, func, or_, select
 
 from knowzero.knowledge.index.sqlindex import CMP, SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
-from knowzero.knowledge.text import pos_tags, tokens
+from knowzero.knowledge.text import names_nothing, tokens
 
-Operation = Literal["count", "sum", "avg"]
+Operation = Literal["count", "sum", "avg", "max", "min"]
 
 _CLASSIFIER = "个名位人台家条项辆种次部本张套间所款"
 _UNIT = "天日周月年岁小时分钟秒元块钱公里米次倍"
 _COUNT = re.compile(rf"(?:多少|几)\s*[{_CLASSIFIER}]|有(?:多少|几)(?![{_UNIT}])|how many|number of", re.I)
 _SUM = re.compile(r"一共|总共|合计|共计|总计|加起来|总额|总和|总金额|总价|总数|in total|total|sum", re.I)
 _AVG = re.compile(r"平均|均值|average|mean", re.I)
+_EXTREME = r"(?P<{name}>贵|高|大|长|重|多|晚|新)|(?P<{low}>便宜|低|小|短|轻|少|早|旧)"
+_RANKED = re.compile(r"最(?:" + _EXTREME.format(name="hi", low="lo") + r")的|哪[个一项台位种款辆家]*[^，。？?,]{0,12}?最(?:"
+                     + _EXTREME.format(name="hi2", low="lo2") + r")|\b(?P<hi3>most expensive|highest|largest|longest)\b|"
+                     r"\b(?P<lo3>cheapest|least expensive|lowest|smallest|shortest)\b", re.I)
+"""A superlative over rows ("最贵的设备", "单价最高的检查项目", "哪个产品最贵", "the most expensive item"); not
+"最多能报多少" (at most: a cap a policy sets, no row ranked)."""
 _NOUN_AFTER = re.compile(rf"(?:多少|几)\s*([{_CLASSIFIER}])?\s*(?![{_CLASSIFIER}])([\u4e00-\u9fff]{{1,6}})")
 _NOUN_BEFORE = re.compile(rf"([\u4e00-\u9fffA-Za-z]{{1,10}}?)(?:一共|总共|共)?有?(?:多少|几)\s*([{_CLASSIFIER}])?")
 _NOUN_EN = re.compile(r"how many\s+([a-z][a-z -]{1,30}?)(?:\s+(?:are|do|does|is|did|have|has|were|in|at|on|work)\b|\?|$)",
@@ -88,6 +95,8 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
             return None  # "how many paid CE days does a technician get": a cell to read, not rows to count
         conds, named = _filters(index, t, q)
         col = numeric_column(index, t, q) if op != "count" else None
+        if col is None and op in ("max", "min", "sum"):
+            col = _money_column(t, q)
         if op != "count" and col is None:
             continue
         about = bool(noun) and (noun in normal_key(t.title) or any(noun in normal_key(c.label) for c in t.columns))
@@ -107,7 +116,13 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     # match like any other ("宁波分拨中心有几辆新能源车": 新能源 names no cell, so no count of all the cars)
     known = [noun if about_best else "", *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
              *(v for _label, values in named for v in values), *(k for x in context for k in _spelled(x))]
-    if _unmatched_qualifier(q, known):
+    checked = _RANKED.sub(" ", q) if op in ("max", "min") else q
+    if op == "sum" and any(len(values) >= 2 for _label, values in named):
+        # "医生让我查个血常规、尿常规和肝功能，一共…": the words before a listed sum's first item are the asker's story,
+        # the items and what follows them must all match ("…and the 3-year rabies vaccine" names a third)
+        first = min((q.find(v) for _label, values in named for v in values if v in q), default=0)
+        checked = checked[max(first, 0):]
+    if _unmatched_qualifier(checked, known):
         return None  # "销售部一共有多少名员工？" over a roster without 销售部: no count of other rows
     if op == "count" and classifier == "次" and not (about_best and len(noun) >= 2):
         return None  # "年假可以分几次休？" counts times, not the rows of the leave table
@@ -122,16 +137,33 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
             stmt: Any = select(func.count()).select_from(table).where(*conds)
         else:
             assert col is not None
-            agg = func.sum if op == "sum" else func.avg
+            agg = _AGGREGATE[op]
             stmt = select(agg(table.c[col.name])).where(table.c._row.in_(rows))
             got = conn.execute(stmt).scalar()
             if got is None:
                 return None
             value = float(got)
+            if op in ("max", "min"):  # the rows that hold it are the answer, not every row ranked
+                rows = [r for r in conn.execute(select(table.c._row).where(table.c._row.in_(rows),
+                                                                            table.c[col.name] == got)).scalars()]
     if op != "count" and col is not None:  # the statement as a reader would write it (not the row-id list)
-        stmt = select((func.sum if op == "sum" else func.avg)(table.c[col.name])).where(*conds)
+        stmt = select(_AGGREGATE[op](table.c[col.name])).where(*conds)
     sql = str(stmt.compile(compile_kwargs={"literal_binds": True}))
     return Computed(op, value, t, col, tuple(named), tuple(rows), " ".join(sql.split()), noun, classifier)
+
+
+_ASIDE = re.compile(r"[（(][^）)]*[）)]")
+_AGGREGATE = {"sum": func.sum, "avg": func.avg, "max": func.max, "min": func.min}
+_PRICE_LABEL = re.compile(r"价|元|费|price|cost|usd|\$", re.I)
+_PRICE_ASKED = re.compile(r"贵|便宜|价|钱|费|expensive|cheap|cost|price", re.I)
+
+
+def _money_column(t: TableInfo, q: str) -> TableColumn | None:
+    """The one numeric column of prices a "最贵/cheapest" question ranks by (None: none, or two)."""
+    if not _PRICE_ASKED.search(q):
+        return None
+    found = [c for c in t.columns if c.type in ("INTEGER", "REAL") and _PRICE_LABEL.search(c.label)]
+    return found[0] if len(found) == 1 else None
 
 
 def lead_line(c: Computed, is_zh: bool) -> str:
@@ -140,12 +172,16 @@ def lead_line(c: Computed, is_zh: bool) -> str:
         ", ".join(f"{label} = {' or '.join(values)}" for label, values in c.filters)
     if is_zh:
         what = {"count": f"共 {c.shown_value()} {c.classifier or ('项' if not c.noun else '')}{c.noun}",
+                "max": f"{c.column.label if c.column else ''}最高 {c.shown_value()}",
+                "min": f"{c.column.label if c.column else ''}最低 {c.shown_value()}",
                 "sum": f"{c.column.label if c.column else ''}合计 {c.shown_value()}",
                 "avg": f"{c.column.label if c.column else ''}平均 {c.shown_value()}"}[c.operation]
         scope = f"（按《{c.table.title}》统计{'：' + where if where else ''}，共 {len(c.rows)} 行）"
         return what + scope
     what = {"count": f"{c.shown_value()} {c.noun or 'rows'}",
             "sum": f"Total {c.column.label if c.column else ''}: {c.shown_value()}",
+            "max": f"Highest {c.column.label if c.column else ''}: {c.shown_value()}",
+            "min": f"Lowest {c.column.label if c.column else ''}: {c.shown_value()}",
             "avg": f"Average {c.column.label if c.column else ''}: {c.shown_value()}"}[c.operation]
     return f"{what} (computed over {c.table.title}{': ' + where if where else ''}; {len(c.rows)} rows)"
 
@@ -162,6 +198,8 @@ def _operation(q: str) -> Operation | None:
         return "count"
     if _SUM.search(q):
         return "sum"
+    if m := _RANKED.search(q):
+        return "max" if m.group("hi") or m.group("hi2") or m.group("hi3") else "min"
     return None
 
 
@@ -185,9 +223,15 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
     (OR) and different columns all apply (AND); a value found in several columns ("唐志远" as 姓名 and as
     导师) is one filter over the column whose header the question names, else over any of them."""
     by_value: dict[str, list[TableColumn]] = {}
-    for _row, col, value in index.text_values(t):
-        if len(value) < 2 or value not in q:
+    cells = index.text_values(t)
+    heads = Counter(_ASIDE.sub("", v) for _r, _c, v in cells)
+    for _row, col, value in cells:
+        head = _ASIDE.sub("", value)  # "肝功能（8项）" is named by 肝功能 when no other cell has that head
+        if len(value) < 2 or (value not in q and not (head != value and len(head) >= 3 and not head.isascii()
+                                                      and heads[head] == 1 and head in q)):
             continue
+        if value not in q:
+            value = head + "%"  # matched as the cell's beginning: the stored cell keeps its own brackets
         if value.isascii() and not re.search(rf"(?<![a-z0-9]){re.escape(value)}(?:e?s)?(?![a-z0-9])", q):
             continue  # "p8" is not in "p80" (an English plural still names its value)
         cols = by_value.setdefault(value, [])
@@ -209,8 +253,11 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
         if len(vals) > 5:
             continue  # more is too unspecific to be a filter
         kept = sorted(vals)
-        conds.append(or_(*(func.lower(table.c[c.name]).in_(kept) for c in cols)))
-        named.append(("/".join(c.label for c in cols), tuple(kept)))
+        exact = [v for v in kept if not v.endswith("%")]
+        starts = [v for v in kept if v.endswith("%")]
+        conds.append(or_(*(func.lower(table.c[c.name]).in_(exact) for c in cols),
+                         *(func.lower(table.c[c.name]).like(v) for c in cols for v in starts)))
+        named.append(("/".join(c.label for c in cols), tuple(v.rstrip("%") for v in kept)))
     for col, number in _numbers_named(index, t, q):
         conds.append(table.c[col.name] == number)
         named.append((col.label, (str(number),)))
@@ -248,7 +295,6 @@ def _numbers_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableCol
     return out
 
 
-_NOT_NAMING = frozenset({"v", "vd", "d", "p", "c", "u", "uj", "ul", "ud", "uz", "uv", "ug", "y", "r", "m", "q", "f"})
 """jieba's part-of-speech tags of words that name nothing to count by: verbs (not verbal nouns: 销售 of
 销售部 stays a qualifier), adverbs, prepositions, conjunctions, particles, pronouns, numerals, measure words,
 locatives (里, 中)."""
@@ -306,7 +352,7 @@ def _unmatched_qualifier(q: str, known: list[str]) -> bool:
             return True  # a number no cell matched ("2019年购置的车辆" when none was bought in 2019)
         if len(word) < 2 or word in _FUNCTION_WORDS:
             continue  # single characters left between matched words ("2024年购置" → 年) name nothing
-        if all(flag in _NOT_NAMING for _w, flag in pos_tags(word)):
+        if names_nothing(word):
             continue  # a verb or a function word ("社会事务科负责的服务事项": 负责)
         return True
     return False

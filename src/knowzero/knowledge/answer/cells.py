@@ -44,6 +44,9 @@ MAX_KEY_CHARS = 10
 BAND_COLUMN_SCORE = 10
 """A column whose header is a quantity band holding the asked quantity outranks any header word match."""
 COVERED_SHARE = 0.6
+NAMED_KEY_CHARS = 4
+"""A Chinese row key of this many characters the question writes whole names its row plainly: half the share
+of the question's terms then suffices (the rest may be the asker's own words: "洗牙（口腔洁治）属于医保哪一类")."""
 """The share of the question's content terms the table's context (its document's title and opening, the text
 just before it, its headers, the row) must hold: a row named in a table about something else is not read
 ("the on-call stipend for a DVM on a paid holiday" is not the DVM row of the CE-allowance table)."""
@@ -64,6 +67,13 @@ class Cell:
     def row_text(self) -> str:
         """The row as the reader reads it: "header: value；…。"."""
         return "；".join(f"{h}: {v}" for h, v in self.cells) + "。"
+
+    @property
+    def asked_text(self) -> str:
+        """The row narrowed to its key and the asked cell ("科室类别: ICU；住院医师: 280。"): the other cells
+        of a one-value answer are values the reader did not ask for (the whole row is still the citation)."""
+        kept = [(h, v) for h, v in self.cells if v == self.key or h == self.label]
+        return "；".join(f"{h}: {v}" for h, v in kept) + "。" if len(kept) >= 2 else self.row_text
 
     def lead(self) -> str:
         """The one short line a reply starts with: "6元（午餐）", a bare number with its header's unit ("550元/晚
@@ -108,14 +118,14 @@ def _stems(text: str) -> set[str]:
     return {w[:5] if len(w) >= 5 else w for w in _EN_WORD.findall(text) if w not in _EN_FUNCTION}
 
 
-def _covered(terms: Sequence[str], context: str) -> bool:
-    """At least :data:`COVERED_SHARE` of the question's content terms are in ``context`` (normalised);
+def _covered(terms: Sequence[str], context: str, share: float = COVERED_SHARE) -> bool:
+    """At least ``share`` of the question's content terms are in ``context`` (normalised);
     an English term by its first five letters ("approves" in "approver")."""
     terms = [t for t in terms if not re.search(r"\d", t)]  # an asked amount ("1.2%") is matched as a value
     if not terms:
         return True
     found = sum(1 for t in terms if (normal_key(t)[:5] if t.isascii() else normal_key(t)) in context)
-    return found >= COVERED_SHARE * len(terms)
+    return found >= share * len(terms)
 
 
 def _named(value: str, q: str) -> bool:
@@ -236,6 +246,41 @@ def _money_column(columns: list[tuple[TableColumn, str]], q: str) -> TableColumn
     return money[0] if len(money) == 1 else None
 
 
+_GRADE = re.compile(r"^([a-z]{1,2})(\d{1,2})(?:\s*[–—\-~～至到]\s*\1?(\d{1,2})|(及以上|以上|\+))?$")
+_ASKED_GRADE = re.compile(r"(?<![a-z\d])([a-z]{1,2})(\d{1,2})(?![\d])")
+
+
+def grade_holds(label: str, q: str) -> bool:
+    """A grade code or range ("P7–P8", "P9及以上", "M2") holding a grade the (normalised) question names ("p7")."""
+    m = _GRADE.match(label.strip())
+    if not m:
+        return False
+    low = int(m.group(2))
+    high = int(m.group(3)) if m.group(3) else 99 if m.group(4) else low
+    return any(g.group(1) == m.group(1) and low <= int(g.group(2)) <= high for g in _ASKED_GRADE.finditer(q))
+
+
+def _member_of(index: SqlIndex, t: TableInfo, values: Sequence[tuple[int, TableColumn, str]], q: str,
+               rows: set[int] | None) -> dict[int, tuple[int, TableColumn]]:
+    """Rows whose key the document defines by a list naming a word of the question: "一类城市：北京、上海、…"
+    makes 一类城市 the row for "去上海出差" (one definition line per key; the named member two characters or more)."""
+    doc = index.text_of(t.path)
+    if not doc:
+        return {}
+    out: dict[int, tuple[int, TableColumn]] = {}
+    for row, col, v in values:
+        if (rows is not None and row not in rows) or len(v) < 2:
+            continue
+        for line in doc.splitlines():
+            line = normal_key(line.strip(" -*•\t"))
+            if not line.startswith(v) or line[len(v):len(v) + 1] not in (":", "：", "，", ","):
+                continue
+            members = re.split(r"[、,，;；/（）()]|及|和|等", line[len(v) + 1:])
+            if any(len(m.strip()) >= 2 and m.strip() in q for m in members):
+                out[row] = (2, col)
+    return out
+
+
 def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str]],
              rows: set[int] | None) -> tuple[int, TableColumn, int] | None:
     """(row, key column, strength) of the one row the question names in ``t``; None when none or two."""
@@ -251,8 +296,12 @@ def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str
         b = band(v) if asked else None
         strength = 100 if b is not None and any(b.holds(x, unit) for x, unit in asked) else \
             len(v) if _named(v, q) else _named_with_aside(v, q, asked) or (1 if _partly_named(v, col, key_col, leads, q) else 0)
+        if grade_holds(v, q):
+            strength = 100
         if strength and strength > best.get(row, (0, col))[0]:
             best[row] = (strength, col)
+    if not best:
+        best = _member_of(index, t, values, q, rows)
     if not best:
         return None
     top = max(s for s, _ in best.values())
@@ -293,6 +342,7 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
             continue
         cells = [(c, v) for c, v in m.items() if c is not key_col]
         key = m[key_col]
+        strong = NAMED_KEY_CHARS <= strength < 100 and not key.isascii()
         avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
         scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q]
         if scored and any(opposite_bound(normal_key(c.label), q) for s, c, _v in scored
@@ -300,6 +350,8 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
             continue  # 绩效津贴的下限 is best matched by 绩效津贴上限: the asked bound is not in the table
         if (banded := index.band_column(t, q)) is not None:  # "订购500件…的单价": the 500-999件 column
             scored = [(BAND_COLUMN_SCORE, c, v) for c, v in cells if c.name == banded.name] or scored
+        elif graded := [(BAND_COLUMN_SCORE, c, v) for c, v in cells if grade_holds(normal_key(c.label), q)]:
+            scored = graded  # "P7级别…": the P7–P8 column
         if kind == "time" and (times := [x for x in scored if _TIME.match(x[2])]) != scored and \
                 _kind_column(cells, kind) is not None:
             scored = times  # "午餐几点开始供应？": the time, not 员工收费 because the question says 员工
@@ -323,7 +375,7 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         end = t.row_offsets[-1][1] if t.row_offsets else first
         near = normal_key(" ".join([t.title, doc[max(0, first - 400):end]]))  # the table and its lead-in
         # a header band holding the asked quantity is the table's own word for the question
-        if not (score == BAND_COLUMN_SCORE or _covered(terms, context)) or _value_elsewhere(asked, doc, first, end) \
+        if not (score == BAND_COLUMN_SCORE or _covered(terms, context, COVERED_SHARE / 2 if strong else COVERED_SHARE)) or _value_elsewhere(asked, doc, first, end) \
                 or _modified(terms, near, doc[:first] + "\n" + doc[end:], col.label):
             continue
         found.append((strength, score, Cell(t, row, key, col.label, value, row_cells)))

@@ -23,7 +23,7 @@ from knowzero.knowledge.answer.reply import shown_values
 from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.text import iter_numbers
+from knowzero.knowledge.text import iter_numbers, names_nothing
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
@@ -271,7 +271,7 @@ def asked_elsewhere(v: policy.Verdict, question: str, deps: KnowledgeDeps) -> po
     if not searched:
         return v  # everything is searched: there is no elsewhere
     terms = [t for t, _ in key_terms(kb, question)
-             if len(t) >= 2 and (_HAN_WORD.fullmatch(t) or t.isalpha() and len(t) >= 4)]
+             if len(t) >= 2 and (_HAN_WORD.fullmatch(t) and not names_nothing(t) or t.isalpha() and len(t) >= 4)]
     missing = kb.terms_missing_from(terms, searched)
     return policy.asked_elsewhere(v, missing[0]) if missing else v
 

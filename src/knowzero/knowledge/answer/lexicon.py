@@ -40,7 +40,8 @@ _ASKS = [
 ]
 _COMPARE = [("more than", "超过"), ("over", "超过"), ("above", "超过"), ("exceeding", "超过"), ("less than", "少于"),
             ("under", "低于"), ("below", "低于"), ("at least", "至少"), ("at most", "最多"), ("up to", "最多"),
-            ("per", "每"), ("each", "每"), ("without", "无"), ("not", "不"), ("most", "最多"), ("least", "最少")]
+            ("per", "每"), ("each", "每"), ("without", "无"), ("not", "不"), ("most expensive", "最贵的"), ("cheapest", "最便宜的"),
+            ("most", "最多"), ("least", "最少")]
 _UNITS = {"year": "年", "years": "年", "day": "天", "days": "天", "month": "个月", "months": "个月", "hour": "小时",
           "hours": "小时", "yuan": "元", "rmb": "元", "km": "公里", "percent": "%"}
 _TENURE = re.compile(r"^(?:years?|yrs?)(?:'|\s+of)?\s+(?:service|work(?:ing)?\s+experience|experience|work|working|"

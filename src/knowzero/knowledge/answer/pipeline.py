@@ -271,7 +271,7 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
     if cell is None:
         return None
     p = kb.sql.passage(cell.table, cell.row)
-    claim = Claim(cell.row_text, p.path, p.text, p.start, p.end, p.id, p.title, 1.0)
+    claim = Claim(cell.asked_text, p.path, p.text, p.start, p.end, p.id, p.title, 1.0)
     log = {"agent": "reader", "action": "lookup", "table": cell.table.path, "row": cell.row, "column": cell.label,
            "value": cell.value, "claims": 1, "conflicts": 0}
     deps.emit("reasoning", text=f"table cell in {cell.table.path}: {cell.key} × {cell.label} → {cell.value}")

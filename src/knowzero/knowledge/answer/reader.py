@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from knowzero.errors import ProviderError
 from knowzero.knowledge.answer.checks import answerable
 from knowzero.knowledge.answer.checks.conflicts import one_statement, same_title, value_conflict
+from knowzero.knowledge.answer.checks.premise import is_yes_no
 from knowzero.knowledge.index.bands import band, quantities
 from knowzero.knowledge.rows import row_sentence, table_cells
 from knowzero.knowledge.text import (
@@ -173,6 +174,10 @@ RANK_PENALTY = 0.1  # per fused rank of the passage
 ALIAS_BONUS = 0.2
 LEAD_BONUS = 0.2
 SQL_BONUS = 0.5  # SQL fires only on exact values/columns the question names: precise evidence
+SQL_ONE_WORD_SHARE = 0.2
+ONE_STATEMENT_SHARE = 0.75
+"""A yes/no question is not answered by a whole section when one of its sentences holds this share of the
+question words the section has."""
 SLOT_BONUS = 0.25  # the sentence gives the asked value right after the asked term (holds_slot_value)
 BAND_BONUS = 2.0  # a table row whose key range holds the value the question names ("12年" → "满10年不满20年")
 RUNNER_UP_SHARE = 0.5  # a second claim scores at least this share of the best one
@@ -198,6 +203,7 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     slot = slot_kind(q_low)
     slots = slot_terms(q_low) if slot in _SLOT_VALUE else []
     g_total = sum(q_terms.values()) or 1.0
+    yes_no = is_yes_no(question)
     asked_values = digit_values(question)
     # each passage's words, title and heading included (read once: a band row checks the others' too)
     seen = [set(tokens(f"{s.passage.title} {s.passage.section} {s.passage.text}", search=True))
@@ -229,8 +235,11 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
                 score += ALIAS_BONUS
             if identity_q and i == 0 and p.start == 0:
                 score += LEAD_BONUS
-            if p.id.startswith("sql:"):
-                score += SQL_BONUS
+            if p.id.startswith("sql:"):  # in full once the row holds two of the question's words (a row that
+                # shares one cell value with it, 研发部 of a roster, is no precise evidence)
+                shared = q_terms.keys() & stoks[i]  # 研发 inside 研发部 is the same word
+                words = [t for t in shared if not any(t != u and t in u for u in shared)]
+                score += SQL_BONUS if len(words) >= 2 else SQL_BONUS * SQL_ONE_WORD_SHARE
             if asked_values and band_row_holds(sent.text, asked_values) \
                     and not _elsewhere_only(q_terms, ptoks, seen):
                 score += BAND_BONUS
@@ -245,6 +254,9 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
             score = cov + 0.2 * bigram + PASSAGE_WEIGHT * passage_cov - RANK_PENALTY * rank - 0.1
             if _heading_holds_slot(slot, slots, p, question):
                 score += SLOT_BONUS
+            body = set(tokens(p.text, search=True)) & q_terms.keys()
+            if yes_no and body and max(len(body & st) for st in stoks) >= ONE_STATEMENT_SHARE * len(body):
+                score -= 1.0  # a yes or no is one statement's: the sentence holding the section's words answers
             scored.append((score, _Cand(block, p, rank, -1)))
     scored.sort(key=lambda x: -x[0])
     return scored
@@ -385,7 +397,9 @@ def _narrow_to_row(question: str, claims: list[Claim], passages: dict[str, Passa
     as context), so "上海办事处的电话是多少？" gets that phone number, not the whole table."""
     main = claims[0]
     p = passages.get(main.passage_id)
-    if p is None or main.text.count("|") < 4:
+    if p is not None and main.text.count("|") < 4:
+        return _narrow_to_rendered_row(question, claims, p)
+    if p is None:
         return claims
     section = _HEADING_NO.sub("", re.split(r"\s*[>›»/]\s*", p.section or "")[-1]).strip()
     terms = {t for t in tokens(question) if len(t) >= 2 and t not in section and t not in (p.title or "")}
@@ -410,6 +424,38 @@ def _narrow_to_row(question: str, claims: list[Claim], passages: dict[str, Passa
     text = (section if section and section not in cells[0] and section != p.title else "") + row_sentence(quote)
     # the cell the question asked for is the answer: the runners-up (other rows, other documents) go
     return [Claim(text, main.source, quote, start, end, main.passage_id, main.title, main.score)]
+
+
+def _narrow_to_rendered_row(question: str, claims: list[Claim], p: Passage) -> list[Claim]:
+    """The main claim narrowed to one of its rendered rows ("类别: USB存储；规定: …禁用U盘…。", each row carrying
+    its headers): the one row holding more of the question's words than any other, or whose range holds the
+    asked value; unchanged when the claim is not rows or no row stands out."""
+    main = claims[0]
+    if _DESCRIPTIVE_Q.search(fold(question).lower()):
+        return claims  # "过期没签注会怎么样？": the sentences after the table explain, not one row
+    question = query_text(question)  # a long message is read up to the bound, like everywhere
+    terms = {t for t in tokens(question, search=True) if len(t) >= 2 or t.isascii()}
+    asked = digit_values(question)
+    scored: list[tuple[int, int, int]] = []
+    offset = main.start
+    for line in main.quote.splitlines(keepends=True):
+        text = line.strip()
+        if _ROW_KEY.match(text):
+            words = set(tokens(text, search=True))
+            hits = 100 if asked and band_row_holds(text, asked) else len(terms & words)
+            a = offset + len(line) - len(line.lstrip())
+            scored.append((hits, a, a + len(text)))
+        offset += len(line)
+    if len(scored) < 2:
+        return claims
+    scored.sort(key=lambda x: -x[0])
+    if scored[0][0] == 0 or scored[0][0] == scored[1][0]:
+        return claims
+    _, start, end = scored[0]
+    quote = p.text[start - p.start : end - p.start]
+    if not quote.strip() or quote.strip() not in main.quote:
+        return claims
+    return [Claim(quote, main.source, quote, start, end, main.passage_id, main.title, main.score)]
 
 
 def about_question(question: str, sentence: str) -> bool:

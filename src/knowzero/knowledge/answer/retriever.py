@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from knowzero.knowledge.answer.fusion import weighted_rrf
+from knowzero.knowledge.answer.fusion import leaders_within, weighted_rrf
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.versions import names_edition
 from knowzero.knowledge.kb import KnowledgeBase
@@ -64,6 +64,10 @@ def _allowed(kb: KnowledgeBase, plan: Plan) -> frozenset[str] | None:
     return kb.allowed_ids(plan.collections, plan.domain if plan.restrict_domain else None)
 
 
+READ_FIRST = 3
+"""Each retriever's best hit is placed among this many (the extractive reader reads the first three)."""
+
+
 def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3000) -> Retrieval:
     """One retrieval attempt (see module doc)."""
     t0 = time.perf_counter()
@@ -85,7 +89,9 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
     if "dense" in rankings and "keyword" in rankings and kb.pending_vectors > 0:
         # chunks searchable by keyword whose vectors are still queued: the dense list could not hold them
         unseen["dense"] = kb.dense.missing([h.id for h in rankings["keyword"]])
-    fused = weighted_rrf(rankings, plan.weights or None, unseen=unseen or None)
+    fused = leaders_within(weighted_rrf(rankings, plan.weights or None, unseen=unseen or None),
+                           {k: v for k, v in rankings.items() if (plan.weights or {}).get(k, 1.0) > 0},
+                           min(plan.top_k, READ_FIRST))
     q_ents = ent.expand(ent.extract(query), kb.aliases)
     out: list[Scored] = []
     filtered = 0
@@ -178,7 +184,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     return [(t, kb.keyword.term_idf(t)) for t in dict.fromkeys(terms)]
 
 
-_GLUE = frozenset("的了是在和与及之其所被把对从向由为于以将给到自也都就会")
+_GLUE = frozenset("的了是在和与及之其所被把对从向由为于以将给到自也都就会能可要该")
 """Function characters the segmenter glues onto a neighbouring word ("罗默为", "战于", "军是", "上以")."""
 
 

@@ -72,6 +72,7 @@ _CMP: list[tuple[str, _Op]] = [
 CMP = _CMP
 """Comparison words and their operators (shared with :mod:`knowzero.knowledge.answer.aggregate`)."""
 _COL_HINTS = {"价": ["单价", "价格", "price"], "贵": ["单价", "价格", "price"], "便宜": ["单价", "价格", "price"],
+              "expensive": ["单价", "价格", "price"], "cheap": ["单价", "价格", "price"],
               "重": ["重量", "weight"], "轻": ["重量", "weight"], "库存": ["库存", "stock"], "交期": ["交期", "lead"],
               "公差": ["公差", "tolerance"], "精度": ["公差", "tolerance"]}
 _QUANTITY = re.compile(r"(\d+)\s*(件|个|套|pcs)")

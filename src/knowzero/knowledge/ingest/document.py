@@ -70,7 +70,7 @@ def page_at(pages: list[int], offset: int) -> int | None:
 def render_rows(table: Table) -> list[str]:
     """One line per row: ``header: value；header: value。`` (empty cells left out)."""
     labels = [c.label for c in table.columns]
-    return ["；".join(f"{h}: {one_line(str(v))}" for h, v in zip(labels, r, strict=True) if v is not None) + "。"
+    return ["；".join(f"{h}: {one_line(str(v))}" for h, v in zip(labels, r, strict=True) if v is not None).rstrip("。") + "。"
             for r in table.rows]
 
 

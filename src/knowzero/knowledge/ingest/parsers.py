@@ -617,7 +617,7 @@ def render_table(table: Table) -> str:
     """
     labels = [c.label for c in table.columns]
     lines = [f"# {one_line(table.name)}"] + [
-        "；".join(f"{h}: {one_line(str(v))}" for h, v in zip(labels, r, strict=True) if v is not None) + "。"
+        "；".join(f"{h}: {one_line(str(v))}" for h, v in zip(labels, r, strict=True) if v is not None).rstrip("。") + "。"
         for r in table.rows
     ]
     return "\n".join(lines)

@@ -51,6 +51,9 @@ def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def
     ("2024年购置的车辆有几辆？", "count", 3),  # a number the question names, in the column its header names
     ("运输科负责的车辆有几辆？", "count", 3),  # a verb is no qualifier
     ("How many 冷藏车 are on the vehicle register?", "count", 1),  # the file's name, spaced, is the table's
+    ("哪台设备最贵？", "max", 16800),  # a superlative over rows: the price column it ranks by
+    ("研发部最便宜的笔记本多少钱？", "min", 7600),
+    ("单价最高的设备是哪个？", "max", 16800),
 ])
 def test_a_computed_question_gets_its_value(kb, question: str, operation: str, value: float) -> None:  # type: ignore[no-untyped-def]
     c = aggregate.compute(kb.sql, question)
@@ -59,9 +62,17 @@ def test_a_computed_question_gets_its_value(kb, question: str, operation: str, v
     assert len(c.rows) >= 1 and c.sql.startswith("SELECT")
 
 
-@pytest.mark.parametrize("question", ["ThinkPad X1的单价是多少？", "哪台设备最贵？", "年假有几天？", "公司地址在哪里？"])
+@pytest.mark.parametrize("question", ["ThinkPad X1的单价是多少？", "年假有几天？", "公司地址在哪里？",
+                                      "笔记本最多能报销多少钱？"])  # 最多: at most, a cap, no row ranked)
 def test_no_query_is_built_from_a_guess(kb, question: str) -> None:  # type: ignore[no-untyped-def]
     assert aggregate.compute(kb.sql, question) is None
+
+
+def test_a_maximum_cites_the_row_that_holds_it(kb) -> None:  # type: ignore[no-untyped-def]
+    c = aggregate.compute(kb.sql, "哪台设备最贵？")
+    assert c is not None and len(c.rows) == 1
+    assert "MacBook Pro" in kb.sql.passage(c.table, c.rows[0]).text
+    assert aggregate.lead_line(c, True).startswith("单价_元最高 16800")
 
 
 @pytest.mark.parametrize("question", ["销售部一共有多少名员工？", "上海办公室一共有多少名员工？", "2019年购置的车辆有几辆？",
