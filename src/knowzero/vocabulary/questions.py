@@ -92,6 +92,29 @@ def asks_duration(folded_question: str) -> bool:
     return bool(DURATION_QUESTION.search(folded_question))
 
 
+DEFERRAL = re.compile(table("questions")["deferral"]["pattern"], re.I)
+_CLAUSE = re.compile(r"[^，,。；;！？!?\n]+")
+
+
+def deferred_only(term: str, text: str) -> bool:
+    """Every clause of ``text`` naming ``term`` gives no number and defers it to other rules, and at least one
+    does ("婚假、产假的天数，按国家和本省的有关规定执行。丧假3天。" for 婚假; not for 丧假).
+
+    >>> t = "婚假、产假的天数，按国家和本省的有关规定执行，由人事科逐人核定。职工的父母去世的，给予丧假3天。"
+    >>> deferred_only("婚假", t), deferred_only("丧假", t), deferred_only("年假", "年假天数按下表确定：")
+    (True, False, False)
+    """
+    clauses = [m.group(0) for m in _CLAUSE.finditer(text)]
+    hits = [i for i, c in enumerate(clauses) if term.lower() in c.lower()]
+    if not hits:
+        return False
+    for i in hits:  # the clause itself and the one after it ("…的天数，按…规定执行")
+        window = " ".join(clauses[i:i + 2])
+        if re.search(r"\d", clauses[i]) or not DEFERRAL.search(window):
+            return False
+    return True
+
+
 BOUNDS: tuple[tuple[str, str], ...] = tuple((a, b) for a, b in table("questions")["bounds"]["pairs"])
 
 

@@ -186,7 +186,7 @@ def _value_elsewhere(asked: Sequence[tuple[float, str]], doc: str, start: int, e
     the reader, which quotes that text, answers instead."""
     outside = doc[:start] + "\n" + doc[end:]
     for value, unit in asked:
-        number = f"{value:g}"
+        number = f"{round(value, 1):g}"  # "超过10天" is 10.01 for a range, 10 as written
         if re.search(rf"(?<![\d.]){re.escape(number)}\s*{re.escape(unit)}", outside):
             return True
     return False

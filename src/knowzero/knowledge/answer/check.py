@@ -18,7 +18,7 @@ from knowzero.knowledge.answer.checks import answerable, constraints, premise, v
 from knowzero.knowledge.answer.checks.injection import describe, find_instructions
 from knowzero.knowledge.answer.deps import KnowledgeDeps
 from knowzero.knowledge.answer.judge import STRICTER, judge_answer
-from knowzero.knowledge.answer.reader import Claim, Draft
+from knowzero.knowledge.answer.reader import Claim, Draft, slot_terms
 from knowzero.knowledge.answer.reply import shown_values
 from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.knowledge.index import entities as ent
@@ -28,7 +28,7 @@ from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
 from knowzero.understanding.analysis import Analysis, of
-from knowzero.vocabulary.questions import asked_value, gives_value, names_role
+from knowzero.vocabulary.questions import asked_value, deferred_only, gives_value, names_role
 
 
 # ----- 4. check --------------------------------------------------------------------------------
@@ -140,6 +140,10 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # "安全员梁晓岚负责每周安全巡查" is not her number
         return policy.asked_value_missing(v, _VALUE_NAMES.get(a.asked_value, a.asked_value))
     kind = a.asked_kind
+    about = slot_terms(a.folded)[-1:] if kind == "number" else []
+    if about and policy.answers(v) and any(about[0] in c.quote for c in claims) \
+            and all(deferred_only(about[0], c.quote) for c in claims if about[0] in c.quote):
+        return policy.deferred(v, about[0])  # "婚假有几天？" over "婚假…的天数，按国家和本省的有关规定执行"
     if v.level == "confirmed" and f.slot == 0.0 and (kind == "number" or (kind is not None and not extractive)):
         # a model may quote a real line that holds no value of the asked kind (a table's header row for
         # "零件D的公差是多少？"), the offline reader a sentence about the subject without the number asked

@@ -244,6 +244,15 @@ def asked_value_missing(v: Verdict, what: str) -> Verdict:
                    reason=f"the cited text gives no {what} where the question asks for one")
 
 
+def deferred(v: Verdict, term: str) -> Verdict:
+    """The asked number's term stands only in a clause that defers it to other rules ("婚假…按国家和本省的有关
+    规定执行"): the documents do not give it — declined, saying so."""
+    if v.level == "insufficient":
+        return v
+    return replace(v, level="insufficient", needs_human_review=False,
+                   reason=f"the documents give no number for 「{term}」: they defer it to other rules")
+
+
 def row_misses(v: Verdict, why: str) -> Verdict:
     """A cited table row about another item, or without the field asked ("博士后的津贴" citing a roster row):
     the documents do not answer — declined, with what the row lacks."""

@@ -85,16 +85,30 @@ def quantities(question: str) -> list[tuple[float, str]]:
     ([(3.0, '年')], [(12.0, '个月')])
     >>> quantities("Who approves a $3,000 purchase?")
     [(3000.0, '美元')]
+    >>> quantities("请假超过10天要谁审批？"), quantities("more than 5 days of leave")
+    ([(10.01, '天')], [(5.01, '天')])
     """
     q = re.sub(r"([一二两三四五六七八九十])(?=年|个月|天|小时)", lambda m: str(_CN[m.group(1)]), question)
-    dollars = [(float(m.group(1).replace(",", "")), "美元") for m in _DOLLARS.finditer(q)]
+    dollars = [(float(m.group(1).replace(",", "")) + _beyond(q, m.start()), "美元") for m in _DOLLARS.finditer(q)]
     if q.isascii():  # "someone with 3 years of service" → (3.0, "年")
-        return [(float(m.group(1)), _zh(m.group(2))) for m in _EN_VALUE.finditer(q)] + dollars
+        return [(float(m.group(1)) + _beyond(q, m.start()), _zh(m.group(2))) for m in _EN_VALUE.finditer(q)] + dollars
     out = dollars
     for m in _Q_VALUE.finditer(q):
-        value = float(m.group(1)) + (0.5 if m.group(3) else 0.0)
+        value = float(m.group(1)) + (0.5 if m.group(3) else 0.0) + _beyond(q, m.start())
         out.append((value, m.group(2)))
     return out
+
+
+_PAST = re.compile(r"(?:超过|超出|多于|大于|高于|(?:more|longer|greater) than|over|above|exceeding)\s*$", re.I)
+_SHORT_OF = re.compile(r"(?:不满|不足|未满|少于|低于|小于|(?:less|fewer|shorter) than|under|below)\s*$", re.I)
+BEYOND = 0.01
+"""How far past its number a value the question bounds lies: "超过10天" is held by "10天以上", not by "3天以上至10天"."""
+
+
+def _beyond(q: str, at: int) -> float:
+    """+BEYOND after "超过 / more than", -BEYOND after "不满 / less than", else 0 (the words right before ``at``)."""
+    before = q[max(0, at - 12):at]
+    return BEYOND if _PAST.search(before) else -BEYOND if _SHORT_OF.search(before) else 0.0
 
 
 _BETWEEN = re.compile(r"(?:满|超过|大于|高于|多于)?\s*" + _NUM + r"\s*" + _UNIT + r"?\s*(?:及以上|以上)?\s*"

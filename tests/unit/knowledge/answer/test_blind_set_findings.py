@@ -1,8 +1,8 @@
 """Issue 27 (found on a second blind set, tests/data/orgdocs_blind): a column keyed by grade ranges ("P7–P8" for
 "P7级别"), a row keyed by a tier the document defines by a list ("一类城市：北京、上海…" for "去上海"), a long key
 named whole with few of the question's other words, one-value answers that show only the key and the asked cell,
-a maximum, a sum over listed rows (one named by the head of a bracketed cell), and a rules table narrowed to the
-one rendered row that holds the question's words."""
+a maximum, a sum over listed rows (one named by the head of a bracketed cell), a rules table narrowed to the
+one rendered row that holds the question's words, and a number the policy defers to other rules declined."""
 
 from __future__ import annotations
 
@@ -99,3 +99,19 @@ async def test_a_rules_table_is_answered_by_its_one_row(tmp_path) -> None:  # ty
     a = await answer_dict("研发部的电脑能用U盘吗？", kb)
     assert "禁用U盘" in a["reply"] and "网盘" not in a["reply"] and "锁屏" not in a["reply"], a["reply"]
     assert a["reply"].startswith("不是"), a["reply"]  # 禁用 says no
+
+
+LEAVE = """# 职工休假管理办法
+
+## 三、其他假期
+
+婚假、生育假（产假）、护理假（陪产假）的天数，按国家和本省的有关规定执行，由人事科逐人核定。职工的父母、配偶、子女去世的，给予丧假3天。
+"""
+
+
+async def test_a_number_the_policy_defers_to_other_rules_is_declined(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    kb = make_kb(tmp_path / "kz", {"职工休假管理办法.md": LEAVE})
+    a = await answer_dict("职工婚假有几天？", kb)
+    assert a["verdict"]["level"] == "insufficient" and "3天" not in a["reply"], a["reply"]
+    a = await answer_dict("职工的父母去世，丧假有几天？", kb)
+    assert "3天" in a["reply"] and a["verdict"]["level"] != "insufficient", a["reply"]
