@@ -153,7 +153,7 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
 
 
 _ASIDE = re.compile(r"[（(][^）)]*[）)]")
-_AGGREGATE = {"sum": func.sum, "avg": func.avg, "max": func.max, "min": func.min}
+_AGGREGATE: dict[str, Any] = {"sum": func.sum, "avg": func.avg, "max": func.max, "min": func.min}
 _PRICE_LABEL = re.compile(r"价|元|费|price|cost|usd|\$", re.I)
 _PRICE_ASKED = re.compile(r"贵|便宜|价|钱|费|expensive|cheap|cost|price", re.I)
 
