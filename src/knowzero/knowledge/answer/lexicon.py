@@ -391,8 +391,8 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
         # the word's own glosses the documents use, else its two-character pieces' (带薪休假 → paid + …)
         own = usable(w)
         found = [own] if own else [usable(w[i:i + 2]) for i in range(0, len(w) - 1, 2)]
-        if not any(found) and lexicon.english(w):
-            missed.append(w)  # a dictionary word the documents have no gloss of
+        if not all(found) and (lexicon.english(w) or any(lexicon.english(w[i:i + 2]) for i in range(0, len(w) - 1, 2))):
+            missed.append(w)  # a dictionary word (or a piece of one) the documents have no gloss of: 职工食堂 of "canteen"
         for glosses in found:
             if glosses:
                 pick = max(glosses, key=lambda g: len(g.split()))  # the most specific phrase the documents use
