@@ -388,6 +388,56 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
 
 
 
+ROW_FACT_CHARS = 8
+"""A cell this short (a grade, a department, a title) is a fact about the row that a rule elsewhere may be keyed by."""
+
+
+@dataclass(frozen=True)
+class RowFacts:
+    """A row the question names by its key (a person, an item) in one table, and the question with that row's
+    short cells added ("林嘉树出差坐高铁…" + "P9 研发部 合肥"): a rule keyed by one of them then applies."""
+
+    table: TableInfo
+    row: int
+    question: str
+
+
+def row_facts(index: SqlIndex, question: str, allowed: frozenset[str] | None) -> RowFacts | None:
+    """The one row of a CSV the question names whole by a key of two or more Chinese characters or a proper
+    name (not a band, not a grade), with its short cells appended to the question; None when none or two."""
+    q = normal_key(question)
+    found: list[tuple[TableInfo, int]] = []
+    for t in index.tables:
+        if not t.path.lower().endswith(".csv"):
+            continue
+        rows: set[int] | None = None
+        if allowed is not None:
+            ids = t.row_ids & allowed
+            if not ids:
+                continue
+            rows = {int(i.rsplit(":", 1)[1]) for i in ids} if len(ids) < len(t.row_ids) else None
+        values = index.text_values(t)
+        for row, col, v in values:
+            if (rows is None or row in rows) and len(v) >= 2 and _named(v, q) and band(v) is None \
+                    and not _GRADE.match(v) and sum(1 for _r, c, w in values if c is col and w == v) == 1:
+                found.append((t, row))
+    if len({(t.name, r) for t, r in found}) != 1:
+        return None
+    t, row = found[0]
+    cells = [str(v).strip() for v in index.row_values(t, row).values() if v is not None]
+    facts = [c for c in cells if 2 <= len(c) <= ROW_FACT_CHARS and normal_key(c) not in q and not _DATE.match(c)]
+    return RowFacts(t, row, f"{question} {' '.join(facts)}") if facts else None
+
+
+_DATE = re.compile(r"^\d{4}[-/.年]\d{1,2}")
+
+
+def names_column(label: str, question: str) -> bool:
+    """The question itself names the column ``label`` (a word of the header): what a row's facts cannot supply
+    ("坐高铁…" names 火车/高铁; "Which office…" names no P5–P6)."""
+    return _label_score(label, normal_key(question), set()) > 0
+
+
 _ANY_VALUE = frozenset("all any 全部 通用 不限 均可".split())
 """A cell that stands for every value of its column ("species: All"): it names no other item."""
 _MONEY_ASKED = re.compile(r"多少钱|费用|价格|收费|how much|cost|price|fee", re.I)

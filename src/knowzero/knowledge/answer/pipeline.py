@@ -268,14 +268,27 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
     # the words naming the organisation are no content a table must hold ("Maple Grove" of a price list)
     terms = [t for t in a.terms if not (t in naming_terms(a.text, [t]) and kb.collections_named([t]))]
     cell = cells.asked_cell(kb.sql, a.text, allowed, kind, superseded=kb.superseded(), terms=terms)
+    facts = None
+    if cell is None and (facts := cells.row_facts(kb.sql, a.text, allowed)) is not None:
+        # "林嘉树出差坐高铁…": the roster row gives her grade, the travel table's P9 row the answer
+        others = allowed - facts.table.row_ids if allowed is not None else \
+            frozenset(i for t in kb.sql.tables if t.name != facts.table.name for i in t.row_ids)
+        cell = cells.asked_cell(kb.sql, facts.question, others, kind, superseded=kb.superseded(), terms=terms)
+        if cell is not None and not cells.names_column(cell.label, a.text):
+            cell = None  # the row's facts chose the column too: the question asked for something else
     if cell is None:
         return None
     p = kb.sql.passage(cell.table, cell.row)
     claim = Claim(cell.asked_text, p.path, p.text, p.start, p.end, p.id, p.title, 1.0)
+    if facts is not None:
+        r = kb.sql.passage(facts.table, facts.row)
+        claims = [claim, Claim(r.text, r.path, r.text, r.start, r.end, r.id, r.title, 1.0)]
+    else:
+        claims = [claim]
     log = {"agent": "reader", "action": "lookup", "table": cell.table.path, "row": cell.row, "column": cell.label,
-           "value": cell.value, "claims": 1, "conflicts": 0}
+           "value": cell.value, "claims": len(claims), "conflicts": 0}
     deps.emit("reasoning", text=f"table cell in {cell.table.path}: {cell.key} × {cell.label} → {cell.value}")
-    return Draft(cell.lead(), [claim], method="lookup", notes=[f"{cell.label}: {cell.value}"]), log
+    return Draft(cell.lead(), claims, method="lookup", notes=[f"{cell.label}: {cell.value}"]), log
 
 
 NOT_AN_ANSWER = "the model's quote does not answer the question"

@@ -115,3 +115,33 @@ async def test_a_number_the_policy_defers_to_other_rules_is_declined(tmp_path) -
     assert a["verdict"]["level"] == "insufficient" and "3天" not in a["reply"], a["reply"]
     a = await answer_dict("职工的父母去世，丧假有几天？", kb)
     assert "3天" in a["reply"] and a["verdict"]["level"] != "insufficient", a["reply"]
+
+
+ROSTER = """工号,姓名,部门,职级,入职日期
+XY1001,林嘉树,研发部,P9,2013-04-08
+XY1002,杜若晨,研发部,P7,2015-07-01
+"""
+
+TRAINS = """# 交通工具
+
+员工出差乘坐飞机、火车或高铁的，按职级报销下表所列的舱位或座位：
+
+| 职级 | 飞机 | 火车/高铁 |
+|---|---|---|
+| P5–P8 | 经济舱 | 二等座 |
+| P9及以上 | 经济舱 | 一等座 |
+"""
+
+
+async def test_a_person_named_in_a_roster_gets_the_rule_for_her_grade(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    kb = make_kb(tmp_path / "kz", {"员工名单.csv": ROSTER, "交通工具.md": TRAINS})
+    a = await answer_dict("林嘉树出差坐高铁，可以报销哪种座位？", kb)
+    assert a["reply"].startswith("一等座") and "林嘉树" in a["reply"], a["reply"]  # her roster row is cited too
+    a = await answer_dict("杜若晨出差坐高铁，可以报销哪种座位？", kb)
+    assert a["reply"].startswith("二等座"), a["reply"]
+
+
+async def test_a_rule_the_question_does_not_ask_for_is_not_joined(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    kb = make_kb(tmp_path / "kz", {"员工名单.csv": ROSTER, "交通工具.md": TRAINS})
+    a = await answer_dict("林嘉树在哪个部门？", kb)  # the roster answers; no travel row chosen by her grade
+    assert "经济舱" not in a["reply"] and "座" not in a["reply"].split("\n")[0], a["reply"]
