@@ -230,3 +230,22 @@ def test_the_report_set_is_consistent_and_its_counts_match_the_csv_files() -> No
     with (ORGDOCS / "hanglu-logistics" / "车辆台账.csv").open(encoding="utf-8") as fh:
         ningbo = sum(r["所属分拨中心"] == "宁波" and r["状态"] == "在用" for r in csv.DictReader(fh))
     assert next(x for x in report if x["id"] == "rp-034")["answers"][0] == f"{ningbo}辆"
+
+
+BLIND = ORGDOCS.parent / "orgdocs_blind"
+
+
+def test_the_second_blind_set_is_consistent_and_its_sums_match_the_csv_files() -> None:
+    """orgdocs_blind: two more organisations and 60 questions a helper wrote without reading the code; odd ids are
+    the development half, even ids the report half; its computed answers checked against the files as committed."""
+    qs = load_questions(BLIND, "all")
+    assert len(qs) == 60 and {x["org"] for x in qs} == {"xingyao-software", "ciji-hospital"}
+    assert all(x["split"] == ("dev" if int(x["id"][3:]) % 2 else "held") for x in qs)
+    assert {p.suffix for fs in org_files(BLIND).values() for p in fs} >= {".md", ".html", ".docx", ".csv", ".pdf"}
+    for x in qs:
+        assert x["decline"] == (x["kind"] == "near_miss"), x["id"]
+        assert not set(x["answers"]) & set(x.get("must_not") or []), x["id"]
+    with (BLIND / "ciji-hospital" / "门诊收费项目.csv").open(encoding="utf-8") as fh:
+        price = {r["项目名称"]: int(r["单价（元）"]) for r in csv.DictReader(fh)}
+    assert next(x for x in qs if x["id"] == "bx-045")["answers"][0] == str(
+        price["血常规"] + price["尿常规"] + price["肝功能（8项）"])

@@ -277,11 +277,21 @@ question was not read. Chosen on the development chains (tests/data/orgdocs), wh
 paraphrase of a right answer."""
 
 
+UNTRANSLATED_DECLINE = 4
+"""A translated reading missing this many of the question's content words ("anaesthesia", "painless",
+"gastroscopy", "outpatient") reads another question: declined, not quoted. Three declined a right row on the
+second blind set's development half (a breath test's price, its name untranslated); four did not."""
+
+
 def untranslated(v: Verdict, words: Sequence[str], yes_no: bool = False) -> Verdict:
     """The question was read in the documents' language and some of its words had no counterpart there
     ("hotel" when the documents write 住宿): the sources may answer another question. A yes/no question
     missing one word may be another question ("Do employees on probation get annual leave?" read without
     "probation")."""
+    if len(words) >= UNTRANSLATED_DECLINE and answers(v):
+        return replace(v, level="insufficient", needs_human_review=False,
+                       reason=f"too much of the question has no counterpart in the documents' language "
+                              f"(「{'、'.join(words[:3])}」…): what was found answers another question")
     if v.level != "confirmed" or len(words) < (1 if yes_no else UNTRANSLATED_WORDS):
         return v
     return replace(v, level="uncertain", needs_human_review=True,
