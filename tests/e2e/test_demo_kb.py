@@ -173,9 +173,10 @@ BENEFITS = "demo_kb/hr/员工福利.md"
 ])
 async def test_yes_no_question_with_a_wrong_premise_gets_a_cited_no(demo_kb: Any, question: str, source: str,
                                                                      said: str, asked: str) -> None:
-    """Found by a reviewer: these came back ``confirmed`` with the source's other value and no "no"."""
+    """Found by a reviewer: these came back ``confirmed`` with the source's other value and no "no". Now a
+    confirmed "no" (issue 27: the document answers the question; it does not contradict itself)."""
     out = await ask(demo_kb, question)
-    assert out["verdict"]["level"] == "contradicted", out["verdict"]
+    assert out["verdict"]["level"] == "confirmed", out["verdict"]
     assert "premise" in out["verdict"]["warnings"]
     assert out["reply"].startswith("不是。") and said in out["reply"] and asked in out["reply"]
     assert any(c["source"] == source and said in c["quote"] for c in out["citations"])
@@ -195,7 +196,7 @@ async def test_yes_no_question_the_source_affirms_gets_a_cited_yes(demo_kb: Any,
 
 async def test_yes_no_question_the_source_negates_gets_a_no(demo_kb: Any) -> None:
     out = await ask(demo_kb, "零件B需要热处理吗？")  # the source: "零件B无需热处理"
-    assert out["verdict"]["level"] == "contradicted" and out["reply"].startswith("不是。")
+    assert out["verdict"]["level"] == "confirmed" and out["reply"].startswith("不是。")  # a confirmed "no"
     assert "无需热处理" in out["reply"]
 
 

@@ -329,12 +329,13 @@ def answers(v: Verdict) -> bool:
 
 
 def premise_denied(v: Verdict, reason: str) -> Verdict:
-    """A yes/no question whose premise the cited evidence contradicts ("…10万元吗？" against "上限为5万元"):
-    contradicted with the source's value named. The answer (no, and the quote) is what the sources say,
-    so nothing goes to human review for it."""
+    """A yes/no question whose premise the cited evidence denies ("…10万元吗？" against "上限为5万元"): the answer
+    is a "no" with the source's value named, as sure as the quote it rests on — a confirmed "no" (issue 27: not
+    ``contradicted``, which says the sources disagree), with the premise warning so the reply opens with "不是". The
+    answer is what the sources say, so nothing goes to human review for it."""
     if not answers(v):
         return v
-    return Verdict("contradicted", f"the question's premise disagrees with the source: {reason}", v.claims,
+    return Verdict("confirmed", f"the question's premise disagrees with the source: {reason}", v.claims,
                    v.coverage, False, (*v.warnings, PREMISE_WARNING))
 
 

@@ -183,9 +183,9 @@ async def test_a_source_giving_the_assistant_orders_is_quoted_never_confirmed(kb
     assert "星湖街328号" in a.reply and [c["source"] for c in a.citations] == [NOTICE]
 
 
-async def test_a_yes_no_question_with_a_wrong_premise_is_contradicted_with_the_source_value(kb: Any) -> None:
+async def test_a_yes_no_question_with_a_wrong_premise_gets_a_confirmed_no_with_the_source_value(kb: Any) -> None:
     a = await kp.answer("出差住宿费每晚上限是800元吗？", deps_for(kb))
-    assert a.verdict.level == "contradicted" and policy.PREMISE_WARNING in a.verdict.warnings
+    assert a.verdict.level == "confirmed" and policy.PREMISE_WARNING in a.verdict.warnings  # issue 27: not contradicted
     assert a.reply.startswith("不是。文档中写的是400元（问题中为800元）：")
     assert [c["source"] for c in a.citations] == [TRAVEL]
 
