@@ -288,6 +288,7 @@ def untranslated(v: Verdict, words: Sequence[str], yes_no: bool = False) -> Verd
     ("hotel" when the documents write 住宿): the sources may answer another question. A yes/no question
     missing one word may be another question ("Do employees on probation get annual leave?" read without
     "probation")."""
+    words = list(dict.fromkeys(words))  # "here … here" is one gap
     if len(words) >= UNTRANSLATED_DECLINE and answers(v):
         return replace(v, level="insufficient", needs_human_review=False,
                        reason=f"too much of the question has no counterpart in the documents' language "

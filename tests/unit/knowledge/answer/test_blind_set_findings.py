@@ -145,3 +145,12 @@ async def test_a_rule_the_question_does_not_ask_for_is_not_joined(tmp_path) -> N
     kb = make_kb(tmp_path / "kz", {"员工名单.csv": ROSTER, "交通工具.md": TRAINS})
     a = await answer_dict("林嘉树在哪个部门？", kb)  # the roster answers; no travel row chosen by her grade
     assert "经济舱" not in a["reply"] and "座" not in a["reply"].split("\n")[0], a["reply"]
+
+
+def test_a_translation_missing_much_of_the_question_is_declined_and_a_repeated_gap_counts_once() -> None:
+    from knowzero.knowledge.answer import policy
+
+    v = policy.Verdict("confirmed", "every claim is quoted", [], 0.9, False)
+    assert policy.untranslated(v, ["anaesthesia", "painless", "gastroscopy", "outpatient"]).level == "insufficient"
+    assert policy.untranslated(v, ["here", "rent", "flat", "here"]).level == "uncertain"  # three gaps: read, for review
+    assert policy.untranslated(v, ["hotel"]).level == "confirmed"  # one word: usually a paraphrase
