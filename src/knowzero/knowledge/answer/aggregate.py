@@ -88,10 +88,12 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
         return None
     classifier, noun = _noun(question)
     best: tuple[float, TableInfo, list[ColumnElement[bool]], list[tuple[str, tuple[str, ...]]], TableColumn | None] | None = None
-    for t in index.tables:
-        if (allowed is not None and not (t.row_ids & allowed)) or t.path in superseded:
-            continue
+    tables = [t for t in index.tables if not ((allowed is not None and not (t.row_ids & allowed)) or t.path in superseded)]
+    named_table = any(len(k) >= 3 and k in q for t in tables for k in _spelled(t.title))
+    for t in tables:
         if op == "count" and noun and _names_a_number(t, noun):
+            if named_table:
+                continue  # "科室人员名册里有多少位主治医师": the roster the question names counts, not the allowance table
             return None  # "how many paid CE days does a technician get": a cell to read, not rows to count
         conds, named = _filters(index, t, q)
         col = numeric_column(index, t, q) if op != "count" else None
@@ -115,7 +117,8 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     # the counted noun is no qualifier when the table is about it ("员工" of 员工花名册); else its words must
     # match like any other ("宁波分拨中心有几辆新能源车": 新能源 names no cell, so no count of all the cars)
     known = [noun if about_best else "", *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
-             *(v for _label, values in named for v in values), *(k for x in context for k in _spelled(x))]
+             *(v for _label, values in named for v in values), *(k for x in context for k in _spelled(x)),
+             *(f"{v}{k}" for _label, values in named for v in values if len(v) == 1 for k in "类级")]  # 甲类
     checked = _RANKED.sub(" ", q) if op in ("max", "min") else q
     if op == "sum" and any(len(values) >= 2 for _label, values in named):
         # "医生让我查个血常规、尿常规和肝功能，一共…": the words before a listed sum's first item are the asker's story,
@@ -258,6 +261,9 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
         conds.append(or_(*(func.lower(table.c[c.name]).in_(exact) for c in cols),
                          *(func.lower(table.c[c.name]).like(v) for c in cols for v in starts)))
         named.append(("/".join(c.label for c in cols), tuple(v.rstrip("%") for v in kept)))
+    for col, yes in _flags_named(index, t, q) + _classes_named(index, t, q):  # 是否带教 = 是; 医保类别 = 甲
+        conds.append(table.c[col.name] == yes)
+        named.append((col.label, (yes,)))
     for col, number in _numbers_named(index, t, q):
         conds.append(table.c[col.name] == number)
         named.append((col.label, (str(number),)))
@@ -269,6 +275,50 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
             named.append((compared.label, (f"{word}{m.group(1)}",)))
             break
     return conds, named
+
+
+_FLAG_LABEL = re.compile(r"^(?:是否|有无|是不是)(.{2,8})$")
+_YES_NO_CELLS = ({"是", "否"}, {"有", "无"}, {"yes", "no"}, {"y", "n"})
+
+
+def _flags_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableColumn, str]]:
+    """Yes/no columns ("是否带教" of 是/否) whose subject the question names ("负责带教的"): the yes value, or
+    the no value when the question negates it right before ("不带教的", "没有带教的")."""
+    out: list[tuple[TableColumn, str]] = []
+    for c in t.columns:
+        m = _FLAG_LABEL.match(normal_key(c.label))
+        if not m or c.type != "TEXT" or (at := q.find(m.group(1))) < 0:
+            continue
+        values = {v for _r, col, v in index.text_values(t) if col.name == c.name} | \
+            {str(v).strip().lower() for v in _column_values(index, t, c)}
+        pair = next((p for p in _YES_NO_CELLS if values and values <= p), None)
+        if pair is None:
+            continue
+        yes, no = sorted(pair, key=lambda v: v not in ("是", "有", "yes", "y"))
+        out.append((c, no if re.search(r"(?:不|没有?|未|无)\S{0,2}$", q[max(0, at - 3):at]) else yes))
+    return out
+
+
+def _classes_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableColumn, str]]:
+    """A class of one character the question names with its kind ("甲类" of a 医保类别 column of 甲/乙/丙, "A级")."""
+    out: list[tuple[TableColumn, str]] = []
+    for c in t.columns:
+        label = normal_key(c.label)
+        kind = next((k for k in ("类", "级") if k in label), None)
+        if c.type != "TEXT" or kind is None:
+            continue
+        values = [str(v).strip() for v in _column_values(index, t, c)]
+        if not values or len(values) > 10 or any(len(v) != 1 for v in values):
+            continue
+        hits = [v for v in values if f"{v.lower()}{kind}" in q]
+        if len(hits) == 1:
+            out.append((c, hits[0]))
+    return out
+
+
+def _column_values(index: SqlIndex, t: TableInfo, c: TableColumn) -> list[object]:
+    with index.engine.connect() as conn:
+        return [v for v in conn.execute(select(index.table(t.name).c[c.name]).distinct()).scalars() if v is not None]
 
 
 _WHOLE_NUMBER = re.compile(r"(?<![\d.])\d{1,9}(?![\d.])")

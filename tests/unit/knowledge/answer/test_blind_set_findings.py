@@ -154,3 +154,30 @@ def test_a_translation_missing_much_of_the_question_is_declined_and_a_repeated_g
     assert policy.untranslated(v, ["anaesthesia", "painless", "gastroscopy", "outpatient"]).level == "insufficient"
     assert policy.untranslated(v, ["here", "rent", "flat", "here"]).level == "uncertain"  # three gaps: read, for review
     assert policy.untranslated(v, ["hotel"]).level == "confirmed"  # one word: usually a paraphrase
+
+
+STAFF = """姓名,科室,职称,入职年份,是否带教
+季宏远,ICU,主任医师,2004,是
+蓝若溪,ICU,主治医师,2014,是
+韦一鸣,外科,主治医师,2016,否
+"""
+
+SHIFTS = """# 夜班补贴
+
+| 科室类别 | 住院医师 | 主治医师 |
+|---|---|---|
+| ICU、急诊科 | 280 | 320 |
+| 外科 | 190 | 230 |
+"""
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("科室人员名册里有多少位主治医师？", 2),  # the roster it names, not the allowance table's 主治医师 column
+    ("名册里负责带教的有几人？", 2),  # 是否带教 = 是
+    ("科室人员名册中不带教的有几个人？", 1),  # … = 否
+    ("门诊收费项目里医保甲类的项目有几项？", 3),  # 医保类别 = 甲 (one character, named with its kind)
+])
+def test_counts_by_a_named_roster_a_yes_no_column_and_a_one_character_class(tmp_path, question: str, value: int) -> None:  # type: ignore[no-untyped-def]
+    kb = make_kb(tmp_path / "kz", {"科室人员名册.csv": STAFF, "夜班补贴.md": SHIFTS, "门诊收费项目.csv": FEES})
+    c = aggregate.compute(kb.sql, question)
+    assert c is not None and (c.operation, c.value) == ("count", value), question
