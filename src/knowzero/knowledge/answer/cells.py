@@ -265,20 +265,26 @@ def _member_of(index: SqlIndex, t: TableInfo, values: Sequence[tuple[int, TableC
     """Rows whose key the document defines by a list naming a word of the question: "一类城市：北京、上海、…"
     makes 一类城市 the row for "去上海出差" (one definition line per key; the named member two characters or more)."""
     doc = index.text_of(t.path)
-    if not doc:
-        return {}
+    if not doc or len(t.row_offsets) > MEMBER_ROWS:
+        return {}  # a tier table is short; a CSV of thousands of rows defines no tiers by lists
+    # each definition line once: "一类城市：北京、上海…" keyed by what stands before its colon
+    defined: dict[str, list[str]] = {}
+    for line in doc.splitlines():
+        m = _DEFINITION.match(normal_key(line.strip(" -*•\t")))
+        if m:
+            defined.setdefault(m.group(1), []).append(m.group(2))
     out: dict[int, tuple[int, TableColumn]] = {}
     for row, col, v in values:
-        if (rows is not None and row not in rows) or len(v) < 2:
+        if (rows is not None and row not in rows) or len(v) < 2 or v not in defined:
             continue
-        for line in doc.splitlines():
-            line = normal_key(line.strip(" -*•\t"))
-            if not line.startswith(v) or line[len(v):len(v) + 1] not in (":", "：", "，", ","):
-                continue
-            members = re.split(r"[、,，;；/（）()]|及|和|等", line[len(v) + 1:])
-            if any(len(m.strip()) >= 2 and m.strip() in q for m in members):
-                out[row] = (2, col)
+        members = [x.strip() for rest in defined[v] for x in re.split(r"[、,，;；/（）()]|及|和|等", rest)]
+        if any(len(x) >= 2 and x in q for x in members):
+            out[row] = (2, col)
     return out
+
+
+MEMBER_ROWS = 50
+_DEFINITION = re.compile(r"^([^:：，,]{2,12})[:：，,](.+)$")
 
 
 def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str]],
