@@ -289,8 +289,7 @@ def _flags_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableColum
         m = _FLAG_LABEL.match(normal_key(c.label))
         if not m or c.type != "TEXT" or (at := q.find(m.group(1))) < 0:
             continue
-        values = {v for _r, col, v in index.text_values(t) if col.name == c.name} | \
-            {str(v).strip().lower() for v in _column_values(index, t, c)}
+        values = {str(v).strip().lower() for v in _column_values(index, t, c)}
         pair = next((p for p in _YES_NO_CELLS if values and values <= p), None)
         if pair is None:
             continue

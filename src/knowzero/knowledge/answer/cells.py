@@ -21,6 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from knowzero.knowledge.index.bands import band, quantities
 from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, normal_key
@@ -331,12 +332,8 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
     for t in index.tables:
         if t.path in superseded:
             continue
-        rows: set[int] | None = None
-        if allowed is not None:
-            ids = t.row_ids & allowed
-            if not ids:
-                continue
-            rows = {int(i.rsplit(":", 1)[1]) for i in ids} if len(ids) < len(t.row_ids) else None
+        if (rows := allowed_rows(t, allowed)) is False:
+            continue
         named = _row_key(index, t, q, asked, rows)
         if named is None:
             continue
@@ -408,6 +405,16 @@ class RowFacts:
     question: str
 
 
+def allowed_rows(t: TableInfo, allowed: frozenset[str] | None) -> set[int] | None | Literal[False]:
+    """The row numbers of ``t`` among ``allowed`` passage ids: None for every row, False for none."""
+    if allowed is None:
+        return None
+    ids = t.row_ids & allowed
+    if not ids:
+        return False
+    return {int(i.rsplit(":", 1)[1]) for i in ids} if len(ids) < len(t.row_ids) else None
+
+
 def row_facts(index: SqlIndex, question: str, allowed: frozenset[str] | None) -> RowFacts | None:
     """The one row of a CSV the question names whole by a key of two or more Chinese characters or a proper
     name (not a band, not a grade), with its short cells appended to the question; None when none or two."""
@@ -416,12 +423,8 @@ def row_facts(index: SqlIndex, question: str, allowed: frozenset[str] | None) ->
     for t in index.tables:
         if not t.path.lower().endswith(".csv"):
             continue
-        rows: set[int] | None = None
-        if allowed is not None:
-            ids = t.row_ids & allowed
-            if not ids:
-                continue
-            rows = {int(i.rsplit(":", 1)[1]) for i in ids} if len(ids) < len(t.row_ids) else None
+        if (rows := allowed_rows(t, allowed)) is False:
+            continue
         values = index.text_values(t)
         for row, col, v in values:
             if (rows is None or row in rows) and len(v) >= 2 and _named(v, q) and band(v) is None \
