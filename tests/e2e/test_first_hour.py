@@ -261,3 +261,38 @@ def test_knowledge_base_management(pages: Any, shots: Path, tmp_path: Path) -> N
     anon = pages.new(path="/#/kb")
     anon.locator("tr[data-path]").first.wait_for(state="attached")
     assert anon.locator('[data-action="delete-file"]').first.get_attribute("hidden") is not None
+
+
+def test_enter_right_after_an_answer_sends_while_the_stored_message_loads(pages: Any) -> None:
+    """The answer's citations are fetched after its stream ends; a slow fetch (a loaded server)
+    must not swallow the next message, nor may a connection that closes late after ``done`` (CI
+    twice timed out here: Enter was ignored as 'busy')."""
+    page = pages.new(key="demo-alice")
+    page.evaluate("""() => {
+      const real = window.fetch;
+      const late = () => new TransformStream({ flush: () => new Promise((r) => setTimeout(r, 4000)) });
+      window.fetch = async (url, opts) => {
+        if (String(url).includes('/v1/threads/') && (!opts || !opts.method || opts.method === 'GET')) {
+          await new Promise((r) => setTimeout(r, 4000));
+        }
+        if (window.__slowChat && String(url).endsWith('/v1/chat')) await new Promise((r) => setTimeout(r, 2000));
+        const res = await real(url, opts);
+        if (String(url).endsWith('/v1/chat') && res.ok && res.body) {
+          return new Response(res.body.pipeThrough(late()), { status: res.status, headers: res.headers });
+        }
+        return res;
+      };
+    }""")
+    ask(page, "我要退款订单123")
+    second = ask(page, "质量有问题")
+    assert second.locator(".answer").inner_text().strip()
+    # Enter while a turn is still running waits for it, then sends (the text is never dropped).
+    page.evaluate("window.__slowChat = true")
+    before = page.locator("article.turn:not(.stored)").count()
+    page.fill("#composer", "零件A的公差是多少？")
+    page.press("#composer", "Enter")
+    page.fill("#composer", "零件B的公差是多少？")
+    page.press("#composer", "Enter")
+    last = page.locator("article.turn:not(.stored)").nth(before + 1)
+    last.locator(".tr-done").first.wait_for(state="attached", timeout=30000)
+    assert page.locator(".msg.user .bubble", has_text="零件B").count() == 1

@@ -138,6 +138,9 @@ export async function streamChat(body, { onEvent, onOpen, signal } = {}) {
         if (ev.type === 'done') ended = 'done';
         if (ev.type === 'error' && ended !== 'done') ended = 'error';
         onEvent && onEvent(ev);
+        // The server frees the thread before it sends ``done``: the turn is over now, not when the
+        // connection closes (on a loaded server that can lag, and the composer would stay busy).
+        if (ev.type === 'done') { reader.cancel().catch(() => {}); return { threadId, ended }; }
       }
     }
   } catch (err) {

@@ -39,10 +39,10 @@ export async function renderChat(main, sidebar, params) {
     const room = maxChars - input.value.length + (input.selectionEnd - input.selectionStart);
     if (pasted.length > room) setTimeout(() => paintCount(true)); // the browser keeps only what fits: say so
   });
-  input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); if (!cur.busy) submit(); } });
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); if (cur.busy) cur.queued = true; else submit(); } });
   input.addEventListener('input', () => { input.style.height = 'auto'; input.style.height = Math.min(180, input.scrollHeight) + 'px'; paintCount(); });
   clear(main).append(h('section', { class: 'chat view' }, h('h1', { class: 'sr-only' }, t('nav_chat')), log, form));
-  cur.log = log; cur.input = input; cur.send = send; cur.picker = picker;
+  cur.log = log; cur.input = input; cur.send = send; cur.picker = picker; cur.submit = submit;
   fillPicker(picker);
 
   renderThreads(sidebar);
@@ -51,7 +51,7 @@ export async function renderChat(main, sidebar, params) {
   input.focus();
 
   function submit() {
-    if (cur.busy) { if (cur.abort) cur.abort.abort(); return; }
+    if (cur.busy) { cur.queued = false; if (cur.abort) cur.abort.abort(); return; }
     const text = input.value.trim();
     if (!text) return;
     input.value = ''; input.style.height = 'auto'; count.hidden = true;
@@ -163,6 +163,7 @@ function watch(th) {
     if (cur.busy || cur.threadId !== id || document.hidden) return;
     try {
       const next = await api(`/v1/threads/${encodeURIComponent(id)}`);
+      if (cur.busy || cur.threadId !== id) return; // a turn started while this fetch was in flight
       if (next.messages.length !== cur.count || next.interrupted !== th.interrupted) { await loadThread(id, { quiet: true }); }
     } catch { /* the banner shows connection trouble */ }
   }, 2500);
@@ -181,6 +182,8 @@ export async function runTurn(body, userText) {
   if (cur.busy) return;
   const ctrl = new AbortController();
   cur.busy = true; cur.abort = ctrl;
+  const seq = cur.seq = (cur.seq || 0) + 1;
+  let after = null;
   cur.send.textContent = t('stop'); cur.send.classList.remove('primary'); cur.send.dataset.action = 'stop';
   const log = cur.log;
   log.querySelector('.empty')?.remove();
@@ -224,18 +227,7 @@ export async function runTurn(body, userText) {
     });
     turn.end(res.ended);
     if (res.ended === 'broken') await reconnect(res.threadId, userText);
-    else if (doneData) {
-      // citations and thread state live on the stored message: fetch them once.
-      const th = await api(`/v1/threads/${encodeURIComponent(res.threadId)}`).catch(() => null);
-      if (th) {
-        cur.count = th.messages.length;
-        const last = [...th.messages].reverse().find((m) => m.role === 'assistant');
-        if (last && !doneData.interrupted) turn.setRef({ threadId: res.threadId, id: last.id });
-        if (last && last.meta && last.meta.citations && !doneData.interrupted) turn.setCitations(last.meta.citations);
-        watch(th);
-        if (th.interrupted && !turn.extras.querySelector('.review-card')) for (const p of th.pending || []) turn.push({ type: 'human_review_request', data: p });
-      }
-    }
+    else if (doneData) after = () => attachStored(turn, res.threadId, doneData, seq);
   } catch (err) {
     if (err.name === 'AbortError') turn.stopped();
     else if (err instanceof ApiError && err.status === 0) { await reconnect(cur.threadId, userText); }
@@ -246,6 +238,24 @@ export async function runTurn(body, userText) {
     cur.send.textContent = t('send'); cur.send.classList.add('primary'); delete cur.send.dataset.action;
     renderThreads(document.getElementById('sidebar'));
   }
+  // Enter pressed while the turn was ending sends now (the text waited in the composer); the
+  // composer is free again before the stored message is fetched.
+  if (cur.queued) { cur.queued = false; if (cur.input.value.trim()) cur.submit(); }
+  if (after) await after();
+}
+
+// Citations and thread state live on the stored message: fetch them once, after the turn ended.
+// A turn started meanwhile owns the thread's count and polling; this one only fills its own card.
+async function attachStored(turn, threadId, doneData, seq) {
+  const th = await api(`/v1/threads/${encodeURIComponent(threadId)}`).catch(() => null);
+  if (!th) return;
+  const last = [...th.messages].reverse().find((m) => m.role === 'assistant');
+  if (last && !doneData.interrupted) turn.setRef({ threadId, id: last.id });
+  if (last && last.meta && last.meta.citations && !doneData.interrupted) turn.setCitations(last.meta.citations);
+  if (th.interrupted && !turn.extras.querySelector('.review-card')) for (const p of th.pending || []) turn.push({ type: 'human_review_request', data: p });
+  if (seq !== cur.seq || cur.busy || cur.threadId !== threadId) return;
+  cur.count = th.messages.length;
+  watch(th);
 }
 
 // The stream broke (server restarted, network dropped): wait for the server, then reload the
