@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -58,7 +58,7 @@ stopwords elsewhere: an answer's "also" or "has" is still a word the fact checke
 
 # Question words as the segmenter cuts them: an interrogative glued to a classifier or a noun ("何年", "哪一位",
 # "几世纪", "哪一条"; Taiwanese "甚麼" folds to 甚么, a variant of 什么). Folded, lower-cased tokens.
-_ASK_CLASSIFIER = "年月日天号时处地人种者位个名条部国座本家所项次类款张首篇门间场支队段句层届倍岁只件块省州区方边颗盘股层期代度"
+_ASK_CLASSIFIER = "年月日天号时处地人种者位个名条部国座本家所项次类款张首篇门间场支队段句层届倍岁只件块省州区方边颗盘股层期代度辆台"
 _ASK_WORD = re.compile(rf"^(?:(?:哪[一些几]?|什么|甚么|多少)[\u4e00-\u9fff]?|[几何](?:[{_ASK_CLASSIFIER}]|世纪)|为何|如何|为什么|为甚么|"
                        r"怎么|怎样|怎么样|几时|何故|何以|何谓|有何)$")
 _ASK_HEAD = re.compile(r"^(?:哪一|哪些|哪几|哪(?![一些几])|什么|甚么)(?=[\u4e00-\u9fff]{2,}$)")
@@ -248,6 +248,20 @@ def _user_dict(path: str, mtime_ns: int, size: int) -> None:
     with _jieba_lock:
         _load_userdict(jb, path)
     _tokens.cache_clear()  # the segmentation of a text may change with the new terms
+
+
+def stands_alone(value: str, others: Sequence[str], q: str) -> bool:
+    """Whether ``q`` writes ``value`` somewhere outside every longer value of ``others`` that holds it.
+
+    >>> stands_alone("主任医师", ["副主任医师"], "副主任医师或主任医师有几位"), stands_alone("研发", ["研发部"], "研发部有几人")
+    (True, False)
+    """
+    covered: set[int] = set()
+    for w in others:
+        if value in w and w != value:
+            for m in re.finditer(re.escape(w), q):
+                covered.update(range(m.start(), m.end()))
+    return any(not set(range(m.start(), m.end())) <= covered for m in re.finditer(re.escape(value), q))
 
 
 def pos_tags(text: str) -> list[tuple[str, str]]:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from knowzero.vocabulary.questions import CALENDAR_DAY
+
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _LEAD = r"(?:那么?|那请问|请问|还有|另外|and\s+|so\s+|also\s+)?"
 _ELLIPSIS_ZH = re.compile(rf"^{_LEAD}(?P<x>[^\s，,。？?呢]{{1,20}}?)(?:的情况|的话|这边)?呢[？?]?$")
@@ -112,6 +114,10 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
         return thing + t[m.end():]
     if m := _ELLIPSIS_ZH.match(t):
         x = m.group("x")
+        if day := _day_swapped(x, prev):  # "那周六呢？" after "…中心工作日几点开门？"
+            return day
+        if shaped := _shape_swapped(x, prev):  # "那2025级的呢？" after "2026级艺术类专业一年学费是多少？"
+            return shaped
         if (v := _VALUE_ZH.search(x)) and (same := re.search(rf"(?<![\d.])\d{{1,12}}(?:\.\d{{1,6}})?\s*{re.escape(v.group(2))}", prev)):
             return prev[:same.start()] + v.group(0) + prev[same.end():]  # "那请12天呢？": the value changes
         # "那事假呢？" after "…每年有几天带薪病假？": the word of the same kind (the same last character) changes
@@ -133,6 +139,8 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
 
 
 def _en(t: str, prev: str, subject: str) -> str | None:
+    if swapped := _amount_swapped(t, prev):  # "What if it goes over 30,000?" after "… a claim of USD 4,000?"
+        return swapped
     if m := _ELLIPSIS_EN.match(t):
         x = (m.group("x") or m.group("y") or m.group("z") or "").strip()
         x = re.sub(r"^(?:someone|somebody|anyone|people|those|staff|employees?)\s+(?:with|who\s+(?:has|have))\s+",
@@ -154,6 +162,12 @@ def _en(t: str, prev: str, subject: str) -> str | None:
                                    r"(?=\s+(?:at|in|on|of|get|have|earn|receive|need|work)\b|\s*\?|$)", prev):
                 if _people(who.group(2)):
                     return prev[:who.start(1)] + x + prev[who.end(1):]
+        if shaped := _shape_swapped(x, prev):  # "And for zone C?" after "… a 12 kg parcel to Zone B?"
+            return shaped
+        if swapped := _name_swapped(x, prev):  # "And in Zurich?" after "… travelling to Dubai?"
+            return swapped
+        if day := _day_swapped(re.sub(r"^(?:on|at|during|for)\s+", "", x, flags=re.I), prev):  # "And on Saturdays?"
+            return day
         if re.match(r"(?:for|to|in|at|on|with|during|after|before)\s", x, re.I):  # "what about for a pet?"
             return f"{prev.rstrip('?').rstrip()} {x}?"
         if not _people(x) and \
@@ -238,6 +252,99 @@ def with_context(text: str, previous: str, subject: str = "") -> str:
     if not topic or topic.lower() in t.lower() or not _PRONOUN_EN.search(t):
         return ""  # an English message with a subject of its own ("what's the clinic's phone?") stands alone
     return f"{t.rstrip('?').rstrip()} ({topic})?"
+
+
+_PREV_AMOUNT = re.compile(r"(?:\b(?:usd|us\$)\s?|[$€£¥]\s?)(\d[\d,]*(?:\.\d+)?)", re.I)
+_BARE_NUMBER = re.compile(r"(?<![\w.,$€£¥])\d[\d,]*(?:\.\d+)?(?![\w.])")
+_OVER = re.compile(r"\b(?:over|more than|above|exceeds?|exceeding)\s*$", re.I)
+
+
+def _amount_swapped(t: str, prev: str) -> str | None:
+    """A short follow-up naming a bare amount where the previous question named one with its currency: the amount
+    changes ("What if it goes over 30,000?" after "Who approves a claim of USD 4,000?" → "… of over USD 30,000?").
+
+    >>> _amount_swapped("What if it goes over 30,000?", "Who has to approve an expense claim of USD 4,000?")
+    'Who has to approve an expense claim of over USD 30,000?'
+    >>> _amount_swapped("And for 3 days?", "Who approves a claim of USD 4,000?") is None
+    True
+    """
+    numbers = _BARE_NUMBER.findall(t)
+    amounts = list(_PREV_AMOUNT.finditer(prev))
+    if len(numbers) != 1 or len(amounts) != 1 or len(t.split()) > 8 or len(numbers[0].replace(",", "")) < 3:
+        return None
+    a = amounts[0]
+    over = "over " if _OVER.search(t[:t.find(numbers[0])]) else ""
+    return prev[:a.start()] + over + prev[a.start():a.start(1)] + numbers[0] + prev[a.end():]
+
+
+_NAME = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
+_PLACED_NAME = re.compile(rf"\b(in|to|at|for|from)\s+({_NAME})")
+
+
+def _name_swapped(x: str, prev: str) -> str | None:
+    """A place or name asked about instead of the previous question's one ("in Zurich" after "… travelling to
+    Dubai?"): the name after a preposition in ``prev`` that ``x`` replaces — the one after the same preposition,
+    else the last.
+
+    >>> _name_swapped("in Zurich", "What's the hotel cap for a G5 travelling to Dubai?")
+    "What's the hotel cap for a G5 travelling to Zurich?"
+    >>> _name_swapped("for contractors", "How many days of leave do employees get?") is None
+    True
+    """
+    m = re.fullmatch(rf"(?:(in|to|at|for|from)\s+)?({_NAME})", x.strip())
+    if not m:
+        return None
+    found = [f for f in _PLACED_NAME.finditer(prev) if f.group(2) != m.group(2)]
+    if not found:
+        return None
+    same = [f for f in found if m.group(1) and f.group(1).lower() == m.group(1).lower()]
+    f = (same or found)[-1]
+    return prev[:f.start(2)] + m.group(2) + prev[f.end(2):]
+
+
+def _shape_swapped(x: str, prev: str) -> str | None:
+    """A value of the same shape as one of the previous question's, with another number or letter: that value
+    replaced ("2025级" for 2026级, "zone C" for Zone B, "8 kg" for 12 kg); None when ``x`` names no such value.
+
+    >>> _shape_swapped("2025级的", "2026级艺术类专业一年学费是多少？")
+    '2025级艺术类专业一年学费是多少？'
+    >>> _shape_swapped("for zone C", "How much does it cost to send a 12 kg parcel to Zone B?")
+    'How much does it cost to send a 12 kg parcel to zone C?'
+    >>> _shape_swapped("周六", "年假有几天？") is None
+    True
+    """
+    for m in _SHAPED_NUMBER.finditer(x):
+        unit = m.group(2)
+        if (same := re.search(rf"(?<![\d.])\d{{1,12}}(?:\.\d{{1,6}})?\s*{re.escape(unit)}(?![a-z])", prev, re.I)) \
+                and same.group(0).replace(" ", "") != m.group(0).replace(" ", ""):
+            return prev[:same.start()] + m.group(0) + prev[same.end():]
+    for m in _SHAPED_LABEL.finditer(x):
+        if (same := re.search(rf"\b{re.escape(m.group(1))}\s+[a-z0-9]{{1,2}}\b", prev, re.I)) \
+                and same.group(0).lower() != m.group(0).lower():
+            return prev[:same.start()] + m.group(0) + prev[same.end():]
+    return None
+
+
+_SHAPED_NUMBER = re.compile(r"(?i)(?<![\d.])(\d{1,12}(?:\.\d{1,6})?)\s*([\u4e00-\u9fff]|kg|km|cm|mm|g|t|ml|l)(?![a-z])")
+"""A number with its unit or kind ("2025级", "8 kg")."""
+_SHAPED_LABEL = re.compile(r"(?i)\b([a-z]{3,})\s+([a-z]|\d{1,2}|[a-z]\d)\b")
+"""A kind and its letter or number ("zone C", "grade W3", "gate 4")."""
+
+
+def _day_swapped(x: str, prev: str) -> str | None:
+    """A day of the calendar asked instead of the previous question's ("周六" for 工作日, "Saturdays" for weekdays):
+    that day replaced, whoever or wherever the question was about kept; None when either names no day.
+
+    >>> _day_swapped("周六", "南湖市民服务中心工作日几点开门、几点关门？")
+    '南湖市民服务中心周六几点开门、几点关门？'
+    >>> _day_swapped("Saturdays", "What are the centre's opening hours on weekdays?")
+    "What are the centre's opening hours on Saturdays?"
+    >>> _day_swapped("周六", "年假有几天？") is None
+    True
+    """
+    if not CALENDAR_DAY.fullmatch(x.strip()) or not (same := CALENDAR_DAY.search(prev)):
+        return None
+    return prev[:same.start()] + x.strip() + prev[same.end():]
 
 
 def _same_kind(subject: str, x: str) -> str:

@@ -69,6 +69,8 @@ def gives_value(name: str, text: str) -> bool:
 
 
 CLOCK_QUESTION = re.compile(table("questions")["clock"]["question"], re.I)
+CALENDAR_DAY = re.compile(table("questions")["calendar"]["day"], re.I)
+"""A day of the calendar (周六, 工作日, Saturdays, weekdays): what a follow-up such as "那周六呢？" swaps."""
 DURATION_QUESTION = re.compile(table("questions")["duration"]["question"], re.I)
 
 

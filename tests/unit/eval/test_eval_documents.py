@@ -249,3 +249,40 @@ def test_the_second_blind_set_is_consistent_and_its_sums_match_the_csv_files() -
         price = {r["项目名称"]: int(r["单价（元）"]) for r in csv.DictReader(fh)}
     assert next(x for x in qs if x["id"] == "bx-045")["answers"][0] == str(
         price["血常规"] + price["尿常规"] + price["肝功能（8项）"])
+
+
+BLIND2 = ORGDOCS.parent / "orgdocs_blind2"
+
+
+def test_the_third_blind_set_is_consistent_and_its_sums_match_the_csv_files() -> None:
+    """orgdocs_blind2: a city service centre (Chinese) and a trading company (English), 60 questions and 12 chains a
+    helper wrote without reading the code; odd ids the development half, even ids the report half."""
+    qs = load_questions(BLIND2, "all")
+    assert len(qs) == 60 and {x["org"] for x in qs} == {"nanhu-service-center", "harbourline-trading"}
+    assert all(x["split"] == ("dev" if int(x["id"][3:]) % 2 else "held") for x in qs)
+    assert {p.suffix for fs in org_files(BLIND2).values() for p in fs} >= {".md", ".html", ".docx", ".csv", ".pdf"}
+    for x in qs:
+        assert x["decline"] == (x["kind"] == "near_miss"), x["id"]
+        assert not set(x["answers"]) & set(x.get("must_not") or []), x["id"]
+    with (BLIND2 / "harbourline-trading" / "price_list_2026.csv").open(encoding="utf-8") as fh:
+        stock = sum(int(r["stock_qty"]) for r in csv.DictReader(fh) if r["category"] == "Lighting")
+    assert str(stock) in next(x for x in qs if x["id"] == "bz-045")["answers"]
+
+
+BLIND3 = ORGDOCS.parent / "orgdocs_blind3"
+
+
+def test_the_fourth_blind_set_is_consistent_and_its_count_matches_the_csv_file() -> None:
+    """orgdocs_blind3: a vocational college (Chinese) and a logistics company (English), 60 questions and 12
+    chains a helper wrote without reading the code; odd ids the development half, even ids the report half."""
+    qs = load_questions(BLIND3, "all")
+    assert len(qs) == 60 and {x["org"] for x in qs} == {"qinghe-vocational-college", "northwind-logistics"}
+    assert all(x["split"] == ("dev" if int(x["id"][3:]) % 2 else "held") for x in qs)
+    assert {p.suffix for fs in org_files(BLIND3).values() for p in fs} >= {".md", ".html", ".docx", ".csv", ".pdf"}
+    assert sum(x["cross_language"] for x in qs) == 12
+    for x in qs:
+        assert x["decline"] == (x["kind"] == "near_miss"), x["id"]
+        assert not set(x["answers"]) & set(x.get("must_not") or []), x["id"]
+    with (BLIND3 / "northwind-logistics" / "fleet.csv").open(encoding="utf-8") as fh:
+        electric = sum(r["fuel"] == "Electric" for r in csv.DictReader(fh))
+    assert f"{electric} vehicles" in next(x for x in qs if x["id"] == "cq-041")["answers"]

@@ -65,3 +65,27 @@ def test_kb_question_paraphrase_stays_off_chitchat_and_service(product: IntentCl
     path, reason = choose_path(r.to_event(), Settings().route_threshold, service_signals(text))
     assert path not in ("chitchat", "service"), f"{text!r} → {path} ({reason}); {r.intent} via {r.method}: {r.reasoning}"
     assert r.intent == "knowledge", f"{text!r} → {r.intent} via {r.method} ({r.confidence:.2f}): {r.reasoning}"
+
+
+@pytest.mark.parametrize("text", ["按课程目录，第三学期一共开了几门课？", "《PLC编程与应用实训》挂了要重修，重修费交多少？"])
+def test_a_question_for_a_number_is_no_study_plan(product: IntentClassifier, text: str) -> None:
+    """The semantic tier calls these "plan" (学期, 课程 resemble a study plan's words); a message that asks
+    for a number or a count is answered from the documents (a blind set's course catalogue, session 28)."""
+    from knowzero.understanding.analysis import analyse
+
+    a = analyse(text)
+    r = product.classify(text)
+    path, reason = choose_path(r.to_event(), Settings().route_threshold, service_signals(text),
+                               asks_value=a.computes or a.asked_kind == "number")
+    assert path == "knowledge", f"{text!r} → {path} ({reason})"
+
+
+@pytest.mark.parametrize("text", ["制定一个三个月的前端学习计划", "我想在一个月内掌握 SQL，怎么安排"])
+def test_a_study_plan_request_stays_a_plan(product: IntentClassifier, text: str) -> None:
+    from knowzero.understanding.analysis import analyse
+
+    a = analyse(text)
+    r = product.classify(text)
+    path, _ = choose_path(r.to_event(), Settings().route_threshold, service_signals(text),
+                          asks_value=a.computes or a.asked_kind == "number")
+    assert path == "learning"

@@ -5,6 +5,7 @@ pipeline's types and back; no knowledge logic lives here."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 from langgraph.runtime import Runtime
 
@@ -20,6 +21,8 @@ from knowzero.understanding.analysis import analyse
 
 def _kdeps(runtime: Runtime[Deps], state: State) -> kp.KnowledgeDeps:
     deps = runtime.context.scoped(collections_of(state)).knowledge(emit, ui_language_of(state))
+    # the asker's language: a computed or looked-up lead of a translated question is worded in it
+    deps = replace(deps, reply_language=state.get("reply_language") or None)
     return kp.scoped_by_question(deps, analysis_of(state))
 
 

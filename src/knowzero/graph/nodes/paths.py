@@ -49,8 +49,9 @@ def service_pending(service: ServiceState | None) -> str | None:
 
 
 def choose_path(intent: IntentState, threshold: float, signals: ServiceSignals,
-                pending: str | None = None) -> tuple[str, str]:
-    """(path, reason) from the router's result and the message's explicit service signals."""
+                pending: str | None = None, asks_value: bool = False) -> tuple[str, str]:
+    """(path, reason) from the router's result and the message's explicit service signals.
+    ``asks_value``: the message asks for a number or a count ("重修费交多少？", "一共开了几门课？")."""
     name = intent.get("intent", "clarify")
     conf = float(intent.get("confidence", 0.0))
     method = intent.get("method", "")
@@ -72,6 +73,9 @@ def choose_path(intent: IntentState, threshold: float, signals: ServiceSignals,
         return "knowledge", f"{name} by the {method} tier without an order, ticket or account signal: a question"
     if signals.entity and (name in ("mixed", "clarify") or conf < threshold):
         return "service", "names an order, ticket or refund"
+    if name == "plan" and method != "rule" and asks_value:
+        # a study plan is asked for, not a number: "第三学期一共开了几门课？" resembles a study plan's words only
+        return "knowledge", f"plan by the {method} tier, but the message asks for a number: a question"
     if name == "mixed":
         return "react", "several tasks in one message"
     if conf < threshold and name != "clarify":
@@ -81,8 +85,9 @@ def choose_path(intent: IntentState, threshold: float, signals: ServiceSignals,
 
 async def decide_path(state: State, runtime: Runtime[Deps]) -> State:
     intent: IntentState = state.get("intent") or {}
-    signals = analysis_of(state).service if intent.get("method") != "source" else ServiceSignals()
+    a = analysis_of(state)
+    signals = a.service if intent.get("method") != "source" else ServiceSignals()
     path, reason = choose_path(intent, runtime.context.settings.route_threshold, signals,
-                               service_pending(state.get("service")))
+                               service_pending(state.get("service")), asks_value=a.computes or a.asked_kind == "number")
     emit("path_decision", path=path, intent=intent.get("intent"), reason=reason)
     return {"path": path, "agent_log": [{"agent": "router", "action": "path", "path": path, "reason": reason}]}

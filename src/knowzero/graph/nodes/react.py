@@ -20,12 +20,14 @@ from langgraph.runtime import Runtime
 from knowzero.errors import ProviderError
 from knowzero.graph.context import Deps
 from knowzero.graph.nodes.chitchat import template_reply
+from knowzero.graph.nodes.paths import SERVICE_INTENTS
 from knowzero.graph.state import AgentLogEntry, State, SubtaskResult, as_citations
 from knowzero.graph.trace import collections_of, emit, thread_id_of, ui_language_of
 from knowzero.input import Language, message_language
 from knowzero.knowledge.answer import pipeline as kp
 from knowzero.knowledge.answer import policy
 from knowzero.llm.base import chat_json, within_deadline
+from knowzero.routing.signals import service_signals
 from knowzero.service.registry import ToolContext, run_tool
 from knowzero.streaming import llm_fallback
 from knowzero.vocabulary.service import ORDER_IN_TASK
@@ -83,6 +85,19 @@ class Monitor:
         return True, ""
 
 
+def acts_on_service(intent: str, method: str, task: str) -> bool:
+    """A sub-task runs a service tool as the path decision would send it to the service path: a service intent
+    from the rule tier, or from a statistical tier with a service signal (an order id, words about the user's
+    own orders). "How much to send a 3 kg parcel to …?" resembles a delivery request and is a question.
+
+    >>> acts_on_service("realtime", "semantic", "How much to send a 3 kg parcel to the Outer Hebrides, postcode HS1")
+    False
+    >>> acts_on_service("realtime", "semantic", "查一下我的订单"), acts_on_service("action", "rule", "退款")
+    (True, True)
+    """
+    return intent in SERVICE_INTENTS and (method == "rule" or service_signals(task).any)
+
+
 async def run_subtask(task: str, deps: Deps, done: list[SubtaskResult], thread_id: str,
                       lang: Language | None = None) -> SubtaskResult:
     """One sub-task on its fast path; returns {task, kind, text, citations?}. ``lang``: the language
@@ -95,7 +110,7 @@ async def run_subtask(task: str, deps: Deps, done: list[SubtaskResult], thread_i
                 if zh else f"Draft email:\nHello,\n\nHere is what we found:\n{body}\n\nBest regards")
         return {"task": task, "kind": "email", "text": text}
     intent = await asyncio.to_thread(deps.need_classifier().classify, task)
-    if intent.intent in ("realtime", "action"):
+    if acts_on_service(intent.intent, intent.method, task):
         ctx = ToolContext(deps.user.id, deps.user.role, thread_id, deps.settings, deps.need_store(), deps.need_orders(),
                           "zh" if zh else "en")
         m = ORDER_IN_TASK.search(task)

@@ -27,15 +27,18 @@ from typing import Any, Literal
 
 from sqlalchemy import ColumnElement, func, or_, select
 
+from knowzero.knowledge.answer.checks.numbers import cn_value
 from knowzero.knowledge.index.sqlindex import CMP, SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
-from knowzero.knowledge.text import names_nothing, tokens
+from knowzero.knowledge.text import names_nothing, pos_tags, stands_alone, tokens
 
 Operation = Literal["count", "sum", "avg", "max", "min"]
 
-_CLASSIFIER = "个名位人台家条项辆种次部本张套间所款"
+_CLASSIFIER = "个名位人台家条项辆种次部本张套间所款门"
 _UNIT = "天日周月年岁小时分钟秒元块钱公里米次倍"
 _COUNT = re.compile(rf"(?:多少|几)\s*[{_CLASSIFIER}]|有(?:多少|几)(?![{_UNIT}])|how many|number of", re.I)
+_MEASURES = ("工作日", "自然日", "天", "日", "周", "星期", "月", "年", "岁", "小时", "分钟", "秒", "元", "块", "公里", "米", "倍")
+"""Units a "几个/多少" asks a value in ("几个工作日", "多少个小时"): no count of rows."""
 _SUM = re.compile(r"一共|总共|合计|共计|总计|加起来|总额|总和|总金额|总价|总数|in total|total|sum", re.I)
 _AVG = re.compile(r"平均|均值|average|mean", re.I)
 _EXTREME = r"(?P<{name}>贵|高|大|长|重|多|晚|新)|(?P<{low}>便宜|低|小|短|轻|少|早|旧)"
@@ -87,15 +90,21 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     if op is None:
         return None
     classifier, noun = _noun(question)
+    if op == "count" and noun.startswith(_MEASURES):
+        return None  # "承诺几个工作日办完？" asks for a duration a cell gives, not for rows to count
     best: tuple[float, TableInfo, list[ColumnElement[bool]], list[tuple[str, tuple[str, ...]]], TableColumn | None] | None = None
     tables = [t for t in index.tables if not ((allowed is not None and not (t.row_ids & allowed)) or t.path in superseded)]
     named_table = any(len(k) >= 3 and k in q for t in tables for k in _spelled(t.title))
+    filters = {t.name: _filters(index, t, q) for t in tables}
+    valued = bool(noun) and any(noun in values for _c, named in filters.values() for _l, values in named)
     for t in tables:
         if op == "count" and noun and _names_a_number(t, noun):
-            if named_table:
-                continue  # "科室人员名册里有多少位主治医师": the roster the question names counts, not the allowance table
+            if named_table or valued:
+                # "科室人员名册里有多少位主治医师", "有几位副主任医师或主任医师": the roster the question names, or whose
+                # cells hold the noun, counts, not the allowance table with a column of it
+                continue
             return None  # "how many paid CE days does a technician get": a cell to read, not rows to count
-        conds, named = _filters(index, t, q)
+        conds, named = filters[t.name]
         col = numeric_column(index, t, q) if op != "count" else None
         if col is None and op in ("max", "min", "sum"):
             col = _money_column(t, q)
@@ -116,7 +125,10 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
                                                                                 *(normal_key(c.label) for c in t.columns)))
     # the counted noun is no qualifier when the table is about it ("员工" of 员工花名册); else its words must
     # match like any other ("宁波分拨中心有几辆新能源车": 新能源 names no cell, so no count of all the cars)
-    known = [noun if about_best else "", *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
+    # a roster counts people: the person it counts by is no qualifier ("几位老师担任班主任" over 教职工名册)
+    person = next((w for w in tokens(noun, search=False) if _PERSON_NOUN.search(w)), "") \
+        if op == "count" and _ROSTER_TITLE.search(t.title) else ""
+    known = [noun if about_best else "", person, *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
              *(v for _label, values in named for v in values), *(k for x in context for k in _spelled(x)),
              *(f"{v}{k}" for _label, values in named for v in values if len(v) == 1 for k in "类级")]  # 甲类
     checked = _RANKED.sub(" ", q) if op in ("max", "min") else q
@@ -174,14 +186,22 @@ def lead_line(c: Computed, is_zh: bool) -> str:
     where = "，".join(f"{label}为{'或'.join(values)}" for label, values in c.filters) if is_zh else \
         ", ".join(f"{label} = {' or '.join(values)}" for label, values in c.filters)
     if is_zh:
-        what = {"count": f"共 {c.shown_value()} {c.classifier or ('项' if not c.noun else '')}{c.noun}",
+        # "几个窗口人员" is counted in people: 共 5 人（窗口人员，按…）
+        people = c.operation == "count" and c.classifier in ("", "个") and bool(_PERSON_NOUN.search(c.noun))
+        what = {"count": f"共 {c.shown_value()} 人" if people else
+                f"共 {c.shown_value()} {c.classifier or ('项' if not c.noun else '')}{c.noun}",
                 "max": f"{c.column.label if c.column else ''}最高 {c.shown_value()}",
                 "min": f"{c.column.label if c.column else ''}最低 {c.shown_value()}",
                 "sum": f"{c.column.label if c.column else ''}合计 {c.shown_value()}",
                 "avg": f"{c.column.label if c.column else ''}平均 {c.shown_value()}"}[c.operation]
-        scope = f"（按《{c.table.title}》统计{'：' + where if where else ''}，共 {len(c.rows)} 行）"
+        scope = f"（{c.noun + '，' if people else ''}按《{c.table.title}》统计{'：' + where if where else ''}，共 {len(c.rows)} 行）"
         return what + scope
-    what = {"count": f"{c.shown_value()} {c.noun or 'rows'}",
+    # a count over a Chinese roster is said in people ("4 people"), as 共 4 人 is: the counted noun or the
+    # roster's title names people (窗口人员排班表 when the translated question counted 窗口)
+    people = c.operation == "count" and not c.noun.isascii() and bool(
+        _PERSON_NOUN.search(c.noun) or _ROSTER_TITLE.search(c.table.title))
+    what = {"count": f"{c.shown_value()} people" if people else
+            f"{c.shown_value()} {c.noun if c.noun.isascii() else ''}".strip() if c.noun else f"{c.shown_value()} rows",
             "sum": f"Total {c.column.label if c.column else ''}: {c.shown_value()}",
             "max": f"Highest {c.column.label if c.column else ''}: {c.shown_value()}",
             "min": f"Lowest {c.column.label if c.column else ''}: {c.shown_value()}",
@@ -192,6 +212,15 @@ def lead_line(c: Computed, is_zh: bool) -> str:
 def asks_to_compute(question: str) -> bool:
     """The question asks for a count, a sum or an average (cheap: no table is read)."""
     return _operation(normal_key(question)) is not None
+
+
+def computing_word(term: str) -> bool:
+    """A word that only asks to add up ("一共", "总共", "in total"): it names nothing the documents write.
+
+    >>> computing_word("一共"), computing_word("班主任")
+    (True, False)
+    """
+    return bool(_SUM.fullmatch(term))
 
 
 def _operation(q: str) -> Operation | None:
@@ -212,7 +241,8 @@ def _noun(question: str) -> tuple[str, str]:
     if m := _NOUN_EN.search(q):
         return "", normal_key(m.group(1).strip())
     after = _NOUN_AFTER.search(q)
-    noun = _GENERIC.sub("", after.group(2)) if after else ""
+    noun = _GENERIC.sub("", re.split(r"或|和|及|与|、", after.group(2))[0]) if after else ""  # 副主任医师或…
+    noun = _before_verb(noun)  # "几位老师担任班主任" counts 老师
     classifier = (after.group(1) or "") if after else ""
     if not noun and (before := _NOUN_BEFORE.search(q)):
         words = tokens(_GENERIC.sub("", before.group(1).split("的")[-1]), search=False, keep_stopwords=True)
@@ -221,14 +251,27 @@ def _noun(question: str) -> tuple[str, str]:
     return classifier, normal_key(noun)
 
 
+def _before_verb(noun: str) -> str:
+    """The words of ``noun`` before its first verb, preposition or adverb ("老师担任班主" → 老师); all of it when
+    it starts with one or has none."""
+    words = pos_tags(noun) if len(noun) >= 3 else []
+    cut = next((i for i, (_w, flag) in enumerate(words) if i and flag[:1] in ("v", "p", "d")), None)
+    return "".join(w for w, _f in words[:cut]) if cut else noun
+
+
 def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[bool]], list[tuple[str, tuple[str, ...]]]]:
     """Exact text cells the question names and number comparisons. Values of one column are alternatives
     (OR) and different columns all apply (AND); a value found in several columns ("唐志远" as 姓名 and as
     导师) is one filter over the column whose header the question names, else over any of them."""
     by_value: dict[str, list[TableColumn]] = {}
+    by_member: dict[str, list[TableColumn]] = {}  # a member of list cells ("普通话;手语") the question names
     cells = index.text_values(t)
     heads = Counter(_ASIDE.sub("", v) for _r, _c, v in cells)
     for _row, col, value in cells:
+        if value not in q and _LIST_CELL.search(value):
+            for member in _LIST_CELL.split(value):
+                if len(member := member.strip()) >= 2 and _named_word(member, q) and col not in by_member.get(member, []):
+                    by_member.setdefault(member, []).append(col)
         head = _ASIDE.sub("", value)  # "肝功能（8项）" is named by 肝功能 when no other cell has that head
         if len(value) < 2 or (value not in q and not (head != value and len(head) >= 3 and not head.isascii()
                                                       and heads[head] == 1 and head in q)):
@@ -240,8 +283,9 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
         cols = by_value.setdefault(value, [])
         if all(c.name != col.name for c in cols):
             cols.append(col)
-    # a value inside another named value is not a second filter ("研发" in "研发部")
-    values = [v for v in by_value if not any(v != w and v in w for w in by_value)]
+    # a value the question writes only inside another named value is not a second filter ("研发" in "研发部");
+    # written on its own too, it is an alternative ("副主任医师或主任医师")
+    values = [v for v in by_value if stands_alone(v.rstrip("%"), [w.rstrip("%") for w in by_value if w != v], q)]
     table = index.table(t.name)
     by_cols: dict[tuple[str, ...], tuple[list[TableColumn], list[str]]] = {}
     for v in values:
@@ -261,6 +305,11 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
         conds.append(or_(*(func.lower(table.c[c.name]).in_(exact) for c in cols),
                          *(func.lower(table.c[c.name]).like(v) for c in cols for v in starts)))
         named.append(("/".join(c.label for c in cols), tuple(v.rstrip("%") for v in kept)))
+    for member, cols in sorted(by_member.items()):
+        if member in by_value or any(member in v for v in values):
+            continue  # a whole cell names it already
+        conds.append(or_(*(func.lower(table.c[c.name]).like(f"%{member}%") for c in cols)))
+        named.append(("/".join(c.label for c in cols), (member,)))
     for col, yes in _flags_named(index, t, q) + _classes_named(index, t, q):  # 是否带教 = 是; 医保类别 = 甲
         conds.append(table.c[col.name] == yes)
         named.append((col.label, (yes,)))
@@ -277,7 +326,20 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
     return conds, named
 
 
+_LIST_CELL = re.compile(r"[;；、/]")
+_PERSON_NOUN = re.compile(r"(?:人员|员工|人|员|者|师|生|医生|护士)$")
+_ROSTER_TITLE = re.compile(r"人员|员工|名册")
+
+
+def _named_word(value: str, q: str) -> bool:
+    """``value`` in ``q``, an English one as a whole word."""
+    if value.isascii():
+        return bool(re.search(rf"(?<![a-z0-9]){re.escape(value)}(?![a-z0-9])", q))
+    return value in q
+
+
 _FLAG_LABEL = re.compile(r"^(?:是否|有无|是不是)(.{2,8})$")
+_SUBJECT_LABEL = re.compile(r"^([\u4e00-\u9fff]{2,8})$")
 _YES_NO_CELLS = ({"是", "否"}, {"有", "无"}, {"yes", "no"}, {"y", "n"})
 
 
@@ -286,7 +348,8 @@ def _flags_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableColum
     the no value when the question negates it right before ("不带教的", "没有带教的")."""
     out: list[tuple[TableColumn, str]] = []
     for c in t.columns:
-        m = _FLAG_LABEL.match(normal_key(c.label))
+        # "是否带教" is named by 带教; a yes/no column headed by its subject alone ("班主任") by that subject
+        m = _FLAG_LABEL.match(normal_key(c.label)) or _SUBJECT_LABEL.match(normal_key(c.label))
         if not m or c.type != "TEXT" or (at := q.find(m.group(1))) < 0:
             continue
         values = {str(v).strip().lower() for v in _column_values(index, t, c)}
@@ -321,6 +384,7 @@ def _column_values(index: SqlIndex, t: TableInfo, c: TableColumn) -> list[object
 
 
 _WHOLE_NUMBER = re.compile(r"(?<![\d.])\d{1,9}(?![\d.])")
+_CN_ORDINAL = re.compile(r"第([一二两三四五六七八九十]{1,3})")
 
 
 def _numbers_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableColumn, int]]:
@@ -329,6 +393,8 @@ def _numbers_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableCol
     the question. One filter per column; a number the question compares ("超过5000") is not one."""
     numbers = [int(m.group(0)) for m in _WHOLE_NUMBER.finditer(q)
                if not any(q[:m.start()].rstrip().endswith(word) for word, _op in CMP)]
+    # an ordinal in Chinese numerals names its number ("第三学期" → 开课学期 = 3)
+    numbers += [int(v) for m in _CN_ORDINAL.finditer(q) for v in cn_value(m.group(1))[:1] if v.isdigit()]
     if not numbers:
         return []
     out: list[tuple[TableColumn, int]] = []
@@ -355,8 +421,20 @@ for what any roster counts (people, members, entries…), as 名/人/项 are not
 
 
 def _known_word(word: str, known: set[str]) -> bool:
-    """An English word of a known text, or its plural ("dvms" of "dvm", "vehicles" of "vehicle")."""
-    return word in known or word.rstrip("s") in known or (word.endswith("es") and word[:-2] in known)
+    """An English word of a known text, its plural ("dvms" of "dvm", "vehicles" of "vehicle"), or the word a
+    header abbreviates ("quantity" of "qty", "department" of "dept").
+
+    >>> _known_word("quantity", {"stock", "qty"}), _known_word("used", {"usd"}), _known_word("vehicles", {"vehicle"})
+    (True, False, True)
+    """
+    return word in known or word.rstrip("s") in known or (word.endswith("es") and word[:-2] in known) \
+        or any(2 <= len(k) <= 4 and len(word) >= len(k) + 3 and k[0] == word[0] and _subsequence(k, word)
+               for k in known if k.isalpha())
+
+
+def _subsequence(short: str, word: str) -> bool:
+    letters = iter(word)
+    return all(ch in letters for ch in short)
 _PLAIN = re.compile(rf"(?:公司|我们|我司|全部|所有|总共|一共|共计|合计|目前|现在|现有|当前|平均|均|的|是|有|多少|几|[{_CLASSIFIER}]|"
                     r"(?<![a-z])(?:how many|are|is|there|in|total|the|all|we|our|do|does|have|average|mean|what|of)(?![a-z]))")
 

@@ -19,25 +19,35 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from knowzero.knowledge.index.bands import band, quantities
+from knowzero.knowledge.answer import modifiers
+from knowzero.knowledge.index.bands import band, band_in, quantities
 from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
+from knowzero.knowledge.text import stands_alone
 from knowzero.vocabulary.questions import names_role, opposite_bound
 
 _TIME = re.compile(r"^\d{1,2}[:：]\d{2}")
 _DURATION = re.compile(r"^\d+(?:\.\d+)?\s*(?:个?(?:工作日|自然日|天|日|小时|分钟|周|月)|(?:working |business )?days?\b|hours?\b|weeks?\b|months?\b)", re.I)
 _EN_WORD = re.compile(r"[a-z]{3,}")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 _UNIT_NOTE = re.compile(r"[（(][^）)]{0,8}[）)]|_.*$")
 _GENERIC_LABEL = frozenset("名称 类别 类型 备注 说明 name type notes note".split())
 """Headers that name no value a question asks for (a row's own name, a remark column)."""
 _UNIT_IN_LABEL = re.compile(r"[（(]([^）)]{1,6})[）)]\s*$|_([^_]{1,6})$")
-_MEASURE = re.compile(r"^(?:元|\$|usd|小时|分钟|工作日|天|周|年|个月|%|公里|km|倍|hours?|days?|minutes?|min\b)", re.I)
+_MEASURE = re.compile(r"^(?:元|\$|usd|小时|分钟|工作日|天|周|年|个月|%|公里|km|倍|(?:working |business |calendar )?days?|"
+                      r"hours?|minutes?|min\b|weeks?)", re.I)
 """A header's note that is a unit (not "Stipend (DVM)")."""
+_UNIT_IN_LABEL_EN = re.compile(r"\(([a-z][a-z ]{1,30}?(?:\s+per\s+[a-z]+)?)\)\s*$", re.I)
+"""An English header's unit in brackets ("Annual leave (working days per year)")."""
+_PER = re.compile(r"\s+per\s+[a-z]+$|/.*$", re.I)
+"""What a unit is counted per ("… per year", "元/晚"): not part of the value's unit."""
 _BARE_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_EMPTY = re.compile(r"[—–\-－/／]+|n/?a", re.I)
+"""A cell that marks no value ("—", "N/A"): never an answer."""
 _EN_FUNCTION = frozenset("the and for per with from what which who how does are was were this that".split())
 _ASIDE = re.compile(r"[（(][^）)]*[）)]")
 MAX_KEY_CHARS = 10
@@ -63,6 +73,8 @@ class Cell:
     label: str
     value: str
     cells: tuple[tuple[str, str], ...] = ()  # the row's (header, value) pairs, in column order
+    rule: modifiers.Rule | None = None
+    """A rule beside the table that scales this cell for a condition the question names (:mod:`modifiers`)."""
 
     @property
     def row_text(self) -> str:
@@ -79,12 +91,30 @@ class Cell:
     def lead(self) -> str:
         """The one short line a reply starts with: "6元（午餐）", a bare number with its header's unit ("550元/晚
         （一类城市）" under "住宿上限（元/晚）"); :func:`in_language` words it for the reader."""
-        value = self.value
-        unit = _UNIT_IN_LABEL.search(self.label)
-        u = (unit.group(1) or unit.group(2)) if unit else ""
-        if u and _BARE_NUMBER.fullmatch(value) and _MEASURE.search(u):
-            value = f"${value}" if u.lower() in ("usd", "$") else f"{value}{'个' if u == '工作日' else ''}{u}"
-        return f"{value}（{self.key}）"
+        return f"{with_unit(self.value, self.label)}（{self.key}）"
+
+
+def label_unit(label: str) -> str:
+    """The unit a header gives in brackets or after an underscore ("住宿上限（元/晚）" → 元/晚, "Amount (USD)" → USD)."""
+    unit = _UNIT_IN_LABEL.search(label) or _UNIT_IN_LABEL_EN.search(label)
+    return ((unit.group(1) or unit.group(2)) if unit else "").strip()
+
+
+def with_unit(value: str, label: str) -> str:
+    """A bare number with its header's unit: "550元/晚" under "住宿上限（元/晚）", "$90" under "Per diem (USD per day)",
+    "18 working days" under "Annual leave (working days per year)"; any other value as it is."""
+    u = label_unit(label)
+    u = _PER.sub("", u).strip() if u.isascii() else u  # "(working days per year)" → working days
+    if not (u and _BARE_NUMBER.fullmatch(value) and _MEASURE.search(u)):
+        return value
+    if u.lower() in ("usd", "$"):
+        return f"${value}"
+    return f"{value} {u}" if u[0].isalpha() and u.isascii() else f"{value}{'个' if u == '工作日' else ''}{u}"
+
+
+def is_number(value: str) -> bool:
+    """A cell that is a bare number ("190", "-2.5"), as a rule may scale it."""
+    return bool(_BARE_NUMBER.fullmatch(value.strip()))
 
 
 def in_language(lead: str, is_zh: bool) -> str:
@@ -117,6 +147,11 @@ def _bigrams(text: str) -> set[str]:
 
 def _stems(text: str) -> set[str]:
     return {w[:5] if len(w) >= 5 else w for w in _EN_WORD.findall(text) if w not in _EN_FUNCTION}
+
+
+def _headed_in_chinese(t: TableInfo) -> bool:
+    """Every header of the table is written in Chinese (工号, 姓名, 工作地点)."""
+    return all(_HAN.search(c.label) for c in t.columns)
 
 
 def _covered(terms: Sequence[str], context: str, share: float = COVERED_SHARE) -> bool:
@@ -154,15 +189,15 @@ def _named_with_aside(value: str, q: str, asked: Sequence[tuple[float, str]]) ->
 
 
 def _partly_named(value: str, col: TableColumn, key_col: TableColumn, leads: Counter[str], q: str) -> bool:
-    """A Chinese key of three or more characters the question names by its first two characters, when no other
-    key of its column has them (``leads``: how many keys of the key column hold each two characters, see
+    """A Chinese key of three or more characters the question names by its first or last two characters, when no
+    other key of its column has them (``leads``: how many keys of the key column hold each two characters, see
     :func:`_key_bigrams`; "首次申领" by 首次 in "首次申请居住证需要多久？"; "本实验室成员" is not named by the 实验 of any
     question about the lab): weaker than a key named whole."""
     if len(value) < 3 or len(value) > MAX_KEY_CHARS or value.isascii() or col is not key_col:
         return False  # only a short key in the table's first text column: not a remark that mentions a word
     head = _ASIDE.sub("", value)  # the key without its bracketed aside ("晚餐（值班人员）" is a 晚餐)
-    lead = head[:2]  # the modifier that sets the key apart comes first (首次申领, 一类城市)
-    return lead in _bigrams(head) and leads[lead] == 1 and lead in _bigrams(q)
+    # the modifier that sets the key apart comes first (首次申领, 一类城市); the head noun last (普通护照 by 护照)
+    return any(part in _bigrams(head) and leads[part] == 1 and part in _bigrams(q) for part in (head[:2], head[-2:]))
 
 
 def _key_bigrams(values: Sequence[tuple[int, TableColumn, str]], key_col: TableColumn) -> Counter[str]:
@@ -176,9 +211,14 @@ def _label_score(label: str, q: str, avoid: set[str]) -> int:
     base = _UNIT_NOTE.sub("", normal_key(label)).strip()
     if not base or base in _GENERIC_LABEL:
         return 0
-    if base.isascii():
-        return len((_stems(base) & _stems(q)) - avoid)
-    return len((_bigrams(base) & _bigrams(q)) - avoid)
+    if not _HAN.search(base):  # English, also with a dash or a pound sign ("Grades W3–W4"): by its words
+        # named whole, its short words too ("Zone B" in "…a 4 kg parcel to Zone B": not Zone A, whose "zone" it shares)
+        return len((_stems(base) & _stems(q)) - avoid) + (1 if _named(base, q) and not _EN_WORD.fullmatch(base) else 0)
+    # a number with its word ("2026级" of "2026级（元/学年）") names the column as its words do
+    return len((_bigrams(base) & _bigrams(q)) - avoid) + 2 * len(set(_NUMBERED.findall(base)) & set(_NUMBERED.findall(q)))
+
+
+_NUMBERED = re.compile(r"(?<![\d.])\d+[\u4e00-\u9fff]")
 
 
 def _value_elsewhere(asked: Sequence[tuple[float, str]], doc: str, start: int, end: int) -> bool:
@@ -232,6 +272,9 @@ def _total_instead(best: tuple[TableColumn, str], cells: list[tuple[TableColumn,
 def _kind_column(columns: list[tuple[TableColumn, str]], kind: str | None) -> TableColumn | None:
     """The one column whose cell in the row is of the asked kind (a time for 几点 / when; a duration for 多久 /
     how long: "10个工作日")."""
+    if kind == "place":  # "Which office is 袁梦洁 based in?": the one column headed as a place (工作地点)
+        places = [c for c, _v in columns if _PLACE_LABEL.search(c.label)]
+        return places[0] if len(places) == 1 else None
     pattern = {"time": _TIME, "duration": _DURATION}.get(kind or "")
     if pattern is None:
         return None
@@ -248,12 +291,37 @@ def _money_column(columns: list[tuple[TableColumn, str]], q: str) -> TableColumn
 
 
 _GRADE = re.compile(r"^([a-z]{1,2})(\d{1,2})(?:\s*[–—\-~～至到]\s*\1?(\d{1,2})|(及以上|以上|\+))?$")
+_GRADES_IN_LABEL = re.compile(r"(?:^|\b(?:grades?|levels?|bands?)\s+|(?:职级|等级|级别))([a-z]{1,2})(\d{1,2})(?:\s*[–—\-~～至到]\s*\1?(\d{1,2})|(及以上|以上|\+))?$")
+"""A header naming its grades after a word for them ("Grades W3–W4 (per hour)", "职级P5-P6")."""
 _ASKED_GRADE = re.compile(r"(?<![a-z\d])([a-z]{1,2})(\d{1,2})(?![\d])")
+
+
+_COHORT_LABEL = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*级\s*(及以前|以前|之前|及以后|以后|之后)?")
+_ENTRY_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*(?:级|年\S{0,3}?入学|年\S{0,3}?入校)")
+
+
+def cohort_holds(label: str, q: str) -> bool:
+    """A column of a cohort or an open range of cohorts ("2026级（元/学年）", "2025级及以前") holding the year of entry
+    the (normalised) question names ("2024年入学", "2026级").
+
+    >>> cohort_holds("2025级及以前（元/学年）", "我是2024年入学的"), cohort_holds("2026级（元/学年）", "我是2024年入学的")
+    (True, False)
+    >>> cohort_holds("2026级（元/学年）", "2026年秋季入学的新生"), cohort_holds("学费（元）", "2024年入学")
+    (True, False)
+    """
+    m = _COHORT_LABEL.search(label)
+    asked = [int(y.group(1)) for y in _ENTRY_YEAR.finditer(q)]
+    if not m or not asked:
+        return False
+    year, side = int(m.group(1)), m.group(2) or ""
+    if not side:
+        return year in asked
+    return any(a <= year for a in asked) if side in ("及以前", "以前", "之前") else any(a >= year for a in asked)
 
 
 def grade_holds(label: str, q: str) -> bool:
     """A grade code or range ("P7–P8", "P9及以上", "M2") holding a grade the (normalised) question names ("p7")."""
-    m = _GRADE.match(label.strip())
+    m = _GRADE.match(label.strip()) or _GRADES_IN_LABEL.search(_UNIT_NOTE.sub("", label).strip())
     if not m:
         return False
     low = int(m.group(2))
@@ -286,6 +354,20 @@ def _member_of(index: SqlIndex, t: TableInfo, values: Sequence[tuple[int, TableC
 
 MEMBER_ROWS = 50
 _DEFINITION = re.compile(r"^([^:：，,]{2,12})[:：，,](.+)$")
+_LIST_SEPARATOR = re.compile(r"[、，,/；;]|及|和|与")
+
+
+def _listed(key: str, q: str) -> int:
+    """The length of the one member of a key that lists several ("内科、外科、妇产科、儿科") the question names, else 0.
+
+    >>> _listed("内科、外科、妇产科、儿科", "外科值一个夜班"), _listed("内科、外科", "内科和外科"), _listed("外科", "外科")
+    (2, 0, 0)
+    """
+    members = [x.strip() for x in _LIST_SEPARATOR.split(_ASIDE.sub("", key))]
+    if len(members) < 2:
+        return 0
+    named = [x for x in members if len(x) >= 2 and _named(x, q)]
+    return len(named[0]) if len(named) == 1 else 0
 
 
 def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str]],
@@ -301,10 +383,15 @@ def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str
         if rows is not None and row not in rows:
             continue
         b = band(v) if asked else None
+        if b is None and asked and (u := label_unit(col.label)):
+            b = band_in(v, u)  # "1,000.01 – 2,500" under "Amount of a single claim (USD)"
         strength = 100 if b is not None and any(b.holds(x, unit) for x, unit in asked) else \
             len(v) if _named(v, q) else _named_with_aside(v, q, asked) or (1 if _partly_named(v, col, key_col, leads, q) else 0)
         if grade_holds(v, q):
             strength = 100
+        if not strength and (col is key_col or len(_LIST_SEPARATOR.split(v)) >= 3):
+            # "内科、外科、妇产科、儿科" is the row of 外科; so is a row whose column lists its members ("所含专业")
+            strength = _listed(v, q)
         if strength and strength > best.get(row, (0, col))[0]:
             best[row] = (strength, col)
     if not best:
@@ -343,7 +430,7 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         m = {c: str(v).strip() for c, v in index.row_values(t, row).items() if v is not None and str(v).strip()}
         if key_col not in m:
             continue
-        cells = [(c, v) for c, v in m.items() if c is not key_col]
+        cells = [(c, v) for c, v in m.items() if c is not key_col and not _EMPTY.fullmatch(v)]  # "—" says nothing
         key = m[key_col]
         strong = NAMED_KEY_CHARS <= strength < 100 and not key.isascii()
         avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
@@ -351,13 +438,20 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         if scored and any(opposite_bound(normal_key(c.label), q) for s, c, _v in scored
                           if s == max(x for x, _, _ in scored)):
             continue  # 绩效津贴的下限 is best matched by 绩效津贴上限: the asked bound is not in the table
+        cohort = []
         if (banded := index.band_column(t, q)) is not None:  # "订购500件…的单价": the 500-999件 column
             scored = [(BAND_COLUMN_SCORE, c, v) for c, v in cells if c.name == banded.name] or scored
+        elif cohort := [(BAND_COLUMN_SCORE, c, v) for c, v in cells if cohort_holds(normal_key(c.label), q)]:
+            scored = cohort  # "2024年入学的…学费": the 2025级及以前 column
         elif graded := [(BAND_COLUMN_SCORE, c, v) for c, v in cells if grade_holds(normal_key(c.label), q)]:
             scored = graded  # "P7级别…": the P7–P8 column
         if kind == "time" and (times := [x for x in scored if _TIME.match(x[2])]) != scored and \
                 _kind_column(cells, kind) is not None:
             scored = times  # "午餐几点开始供应？": the time, not 员工收费 because the question says 员工
+        if scored and (kind == "number" or _MONEY_ASKED.search(q)):
+            top = max(s for s, _, _ in scored)
+            if not any(re.search(r"\d", v) for s, _c, v in scored if s == top):
+                scored = []  # "…护理专业学生，一年学费多少钱？": an amount is asked, not the 专业类别 its words name
         if scored:
             top = max(s for s, _, _ in scored)
             best = [(c, v) for s, c, v in scored if s == top]
@@ -378,10 +472,18 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         end = t.row_offsets[-1][1] if t.row_offsets else first
         near = normal_key(" ".join([t.title, doc[max(0, first - 400):end]]))  # the table and its lead-in
         # a header band holding the asked quantity is the table's own word for the question
-        if not (score == BAND_COLUMN_SCORE or _covered(terms, context, COVERED_SHARE / 2 if strong else COVERED_SHARE)) or _value_elsewhere(asked, doc, first, end) \
-                or _modified(terms, near, doc[:first] + "\n" + doc[end:], col.label):
+        # English words of a question over a table headed in Chinese cannot be in its context: its Chinese words count
+        own = [w for w in terms if not (w.isascii() and w.isalpha())] if _headed_in_chinese(t) else terms
+        if not (score == BAND_COLUMN_SCORE or _covered(own, context, COVERED_SHARE / 2 if strong else COVERED_SHARE)) or _value_elsewhere(asked, doc, first, end):
             continue
-        found.append((strength, score, Cell(t, row, key, col.label, value, row_cells)))
+        base = " ".join([t.title, *(c.label for c in t.columns), *(v for _h, v in row_cells)])
+        rule = modifiers.applicable(doc, (first, end), question, base, col.label) if is_number(value) else None
+        # (a note that defines the cohort columns — "2025年及以前入学的…按“2025级及以前”一栏" — is what chose this one)
+        if rule == modifiers.AMBIGUOUS or rule is None and not cohort and \
+                _modified(terms, near, doc[:first] + "\n" + doc[end:], col.label):
+            continue  # a rule beside the table changes the cell for what the question says (one the caller applies)
+        found.append((strength, score, Cell(t, row, key, col.label, value, row_cells,
+                                                  rule if isinstance(rule, modifiers.Rule) else None)))
     if not found:
         return None
     found.sort(key=lambda f: (-f[0], -f[1]))
@@ -415,11 +517,18 @@ def allowed_rows(t: TableInfo, allowed: frozenset[str] | None) -> set[int] | Non
     return {int(i.rsplit(":", 1)[1]) for i in ids} if len(ids) < len(t.row_ids) else None
 
 
+def outside_table(index: SqlIndex, t: TableInfo, allowed: frozenset[str] | None) -> frozenset[str]:
+    """The passage ids of ``allowed`` (None: every table's rows) that are not rows of ``t``."""
+    if allowed is not None:
+        return allowed - t.row_ids
+    return frozenset(i for other in index.tables if other.name != t.name for i in other.row_ids)
+
+
 def row_facts(index: SqlIndex, question: str, allowed: frozenset[str] | None) -> RowFacts | None:
     """The one row of a CSV the question names whole by a key of two or more Chinese characters or a proper
     name (not a band, not a grade), with its short cells appended to the question; None when none or two."""
     q = normal_key(question)
-    found: list[tuple[TableInfo, int]] = []
+    named: list[tuple[TableInfo, int, str]] = []
     for t in index.tables:
         if not t.path.lower().endswith(".csv"):
             continue
@@ -429,7 +538,11 @@ def row_facts(index: SqlIndex, question: str, allowed: frozenset[str] | None) ->
         for row, col, v in values:
             if (rows is None or row in rows) and len(v) >= 2 and _named(v, q) and band(v) is None \
                     and not _GRADE.match(v) and sum(1 for _r, c, w in values if c is col and w == v) == 1:
-                found.append((t, row))
+                named.append((t, row, v))
+    # a key the question writes only inside a longer one is not named ("PLC编程与应用" in 《PLC编程与应用实训》)
+    found = [(t, row) for t, row, v in named if stands_alone(v, [w for _t, _r, w in named], q)]
+    if not found:
+        return _listed_in(index, q, question, allowed)
     if len({(t.name, r) for t, r in found}) != 1:
         return None
     t, row = found[0]
@@ -441,16 +554,95 @@ def row_facts(index: SqlIndex, question: str, allowed: frozenset[str] | None) ->
 _DATE = re.compile(r"^\d{4}[-/.年]\d{1,2}")
 
 
+def _listed_in(index: SqlIndex, q: str, question: str, allowed: frozenset[str] | None) -> RowFacts | None:
+    """The one row whose list cell, not its key, names a member the question names ("Tier B | Shanghai, Dubai, …,
+    Seoul" for "a day trip to Seoul"), with the row's key added to the question (a rule keyed by the tier applies)."""
+    found: list[tuple[TableInfo, int, TableColumn]] = []
+    for t in index.tables:
+        if (rows := allowed_rows(t, allowed)) is False or len(t.row_offsets) > MEMBER_ROWS:
+            continue
+        values = index.text_values(t)
+        if not values:
+            continue
+        key_col = values[0][1]
+        for row, col, v in values:
+            if (rows is None or row in rows) and col is not key_col and _listed(v, q) \
+                    and not any(r == row and c is key_col and _named(k, q) for r, c, k in values):
+                found.append((t, row, key_col))
+    if len({(t.name, r) for t, r, _c in found}) != 1:
+        return None
+    t, row, key_col = found[0]
+    key = str(index.row_values(t, row).get(key_col) or "").strip()
+    return RowFacts(t, row, f"{question} {key}") if key else None
+
+
+@dataclass(frozen=True)
+class PerUnit:
+    """A rate cell times the count its unit is per, read from the row of the item the question names:
+    "重修费（元/学分）: 130" for 实训课 × "学分: 3" of the course 《PLC编程与应用实训》 (a 实训课) = 390元."""
+
+    total: float
+    count: str
+    """The item's count as written ("3")."""
+    per: str
+    """What the rate is per ("学分")."""
+    facts: RowFacts
+
+    def lead(self, cell: Cell, is_zh: bool) -> str:
+        """"390元（130元/学分 × 3学分）", "£13.20 (£6.60 per parcel × 2 parcel)"."""
+        unit = label_unit(cell.label)
+        whole = re.split(r"/|\s+per\s+", unit, flags=re.I)[0].strip()
+        if is_zh:
+            return f"{self.total:g}{whole}（{cell.value}{unit} × {self.count}{self.per}）"
+        return f"{self.total:g} {whole} ({cell.value} {unit} × {self.count} {self.per})"
+
+
+def per_unit(index: SqlIndex, cell: Cell, question: str, allowed: frozenset[str] | None) -> PerUnit | None:
+    """:class:`PerUnit` when ``cell`` is a bare number under a rate header ("元/学分", "USD per day") and the question
+    names one row of another CSV that is of the cell's row (holds its key: 课程类型 实训课) and has a column of
+    that unit (学分); None otherwise (the rate is the answer as it is)."""
+    unit = label_unit(cell.label)
+    m = re.match(r"^[^/]+?(?:/|\s+per\s+)(.+)$", unit, re.I)
+    if not m or not is_number(cell.value) or len(per := m.group(1).strip()) < 2:
+        return None
+    facts = row_facts(index, question, outside_table(index, cell.table, allowed))
+    if facts is None:
+        return None
+    row = {c.label: str(v).strip() for c, v in index.row_values(facts.table, facts.row).items() if v is not None}
+    if normal_key(cell.key) not in {normal_key(v) for v in row.values()}:
+        return None  # the named item is not of the rate's row (a 理论课 course for the 实训课 rate)
+    counts = [v for h, v in row.items() if normal_key(per) in normal_key(h) and is_number(v)]
+    if len(counts) != 1:
+        return None
+    return PerUnit(float(cell.value) * float(counts[0]), counts[0], per, facts)
+
+
 def names_column(label: str, question: str) -> bool:
     """The question itself names the column ``label`` (a word of the header): what a row's facts cannot supply
     ("坐高铁…" names 火车/高铁; "Which office…" names no P5–P6)."""
-    return _label_score(label, normal_key(question), set()) > 0
+    q = normal_key(question)
+    return _label_score(label, q, set()) > 0 or grade_holds(normal_key(label), q)  # "a G5" names G4–G5
+
+
+def names_heading(index: SqlIndex, t: TableInfo, question: str) -> bool:
+    """The question names the heading the table stands under by two of its words ("What hourly shift allowance…"
+    under "## 4. Shift allowances"): the table is what it asks about, whichever of its columns a row's facts choose."""
+    first = t.row_offsets[0][0] if t.row_offsets else 0
+    before = index.text_of(t.path)[max(0, first - 1500):first]
+    heads = [ln.strip("# ").strip() for ln in before.splitlines() if ln.lstrip().startswith("#")]
+    if not heads:
+        return False
+    head, q = normal_key(heads[-1]), normal_key(question)
+    if _HAN.search(head):
+        return len(_bigrams(head) & _bigrams(q)) >= 2
+    return len(_stems(head) & _stems(q)) >= 2
 
 
 _ANY_VALUE = frozenset("all any 全部 通用 不限 均可".split())
 """A cell that stands for every value of its column ("species: All"): it names no other item."""
 _MONEY_ASKED = re.compile(r"多少钱|费用|价格|收费|how much|cost|price|fee", re.I)
 _MONEY_LABEL = re.compile(r"元|\$|usd|price|fee|cost|rate|费|价|金额", re.I)
+_PLACE_LABEL = re.compile(r"地点|地址|城市|所在地|办公地|房间|楼层|location|office|city|site|depot|address|room|floor", re.I)
 _ID_LABEL = re.compile(r"(?:_|\s)?(?:id|no|code)$|编号$|代码$", re.I)
 
 
@@ -467,6 +659,31 @@ def _about_other(index: SqlIndex, t: TableInfo, row: int, q: str) -> str | None:
         if r != row and len(v) >= 3 and said and own and own != v and own not in _ANY_VALUE \
                 and not _named(own, q) and not _named(_ASIDE.sub("", own).strip(), q) and said not in own:
             return f"the row is about {values.get(col, '')}, not {v}"
+    return None
+
+
+NO_FIELD = "the row has no field the question asks about"
+""":func:`row_misses`' reason for a row of the right table that holds nothing the question asks (a roster row for
+"实验室安全员是谁？"): no evidence at all, unlike a row about another item (which is what a near miss finds)."""
+_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(v|w|l|ml|kg|g|mm|cm|m|gb|tb|mah|寸|升|瓦|伏|毫升|公斤|克|英寸)(?![a-z])", re.I)
+
+
+def _other_size(cells: Iterable[str], q: str) -> str | None:
+    """A size the question names ("the 20V drill") that the row gives otherwise ("Cordless Drill 18V", no 20V):
+    the row is another model of the thing.
+
+    >>> _other_size(["Cordless Drill 18V", "46.0"], "how much is the 20v cordless drill?")
+    'the row is about 18v, not 20v'
+    >>> _other_size(["Cordless Drill 18V"], "how much is the 18v drill?") is None
+    True
+    """
+    asked = {(float(n), u.lower()) for n, u in _SIZE.findall(q)}
+    if not asked:
+        return None
+    held = {(float(n), u.lower()) for c in cells for n, u in _SIZE.findall(c)}
+    for n, u in asked - held:
+        if (other := next((m for m, v in held if v == u), None)) is not None:
+            return f"the row is about {other:g}{u}, not {n:g}{u}"
     return None
 
 
@@ -488,7 +705,7 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
     values = {c: str(v).strip() for c, v in index.row_values(t, row).items() if v is not None and str(v).strip()}
     q = normal_key(question)
     mine = {c.name: normal_key(v) for c, v in values.items()}
-    if about := _about_other(index, t, row, q):
+    if about := _about_other(index, t, row, q) or _other_size(values.values(), q):
         return about
     for other in index.tables:
         if other.name == t.name or other.collection != t.collection:
@@ -519,5 +736,5 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
         return None
     if kind == "person" and any(names_role(v) for _, v in fields):
         return None  # "要报给谁？" of a row whose 上报对象 is "实验室主任、学院安全办"
-    return "the row has no field the question asks about"
+    return NO_FIELD
 

@@ -116,6 +116,9 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # (a reworded question covers few of their words) and disagree — named for review, never declined
         v = disputed_slot(question, v, same_statement(draft.conflicts), typed=False)
     v = policy.untranslated(v, a.untranslated, a.yes_no)
+    if cited is not None and a.constraints and (off := constraints.missed(
+            a.constraints, f"{cited.title} {cited.section} " + " ".join(evidence_texts))):
+        return policy.constraint_missed(v, off[0].written)  # a row of the 2026 rate card for "the 2025 rate card"
     if cited is not None and cited_sql and draft.method == "extractive" and kb.sql is not None and \
             (why := cells.row_misses(kb.sql, cited.id, question, a.asked_kind)):
         return policy.row_misses(v, why)
@@ -131,9 +134,6 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     v = answerability_gate(question, v, prob, f, draft.conflicts)
     if v.level == "insufficient":
         return v
-    if a.constraints and (off := constraints.missed(a.constraints, f"{cited.title} {cited.section} "
-                                                                   + " ".join(evidence_texts))):
-        return policy.constraint_missed(v, off[0].written)
     if a.asked_value and claims and not any(gives_value(a.asked_value, c.quote) and _names_subject(a, context)
                                             for c, context in zip(claims, evidence_texts, strict=False)):
         # the value must stand in a quote about what the question names: a colleague's phone line beside
@@ -156,6 +156,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         return policy.no_value_of_kind(v, "approver")
     if v.level == "confirmed" and (unknown := answerable.unknown_terms(question, terms, doc, kb.keyword.doc_freq)):
         return policy.unknown_term(v, unknown[0])
+    if v.level == "confirmed" and f.subject == 0.0:
+        return policy.subject_absent(v, max(terms, key=lambda tw: tw[1])[0])
     return v
 
 
@@ -274,13 +276,20 @@ def asked_elsewhere(v: policy.Verdict, question: str, deps: KnowledgeDeps) -> po
     searched = deps.collections or kb.default_collections()
     if not searched:
         return v  # everything is searched: there is no elsewhere
-    terms = [t for t, _ in key_terms(kb, question)
+    terms = [_singular(t) for t, _ in key_terms(kb, question)
              if len(t) >= 2 and (_HAN_WORD.fullmatch(t) and not names_nothing(t) or t.isalpha() and len(t) >= 4)]
-    missing = kb.terms_missing_from(terms, searched)
+    missing = kb.terms_missing_from(terms, searched)  # "product" is in a price list's product_name
     return policy.asked_elsewhere(v, missing[0]) if missing else v
 
 
 _HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
+
+
+def _singular(term: str) -> str:
+    """An English plural's singular ("products" → product, "policies" → policy); any other term as it is."""
+    if not term.isascii() or len(term) < 5 or not term.endswith("s") or term.endswith("ss"):
+        return term
+    return term[:-3] + "y" if term.endswith("ies") else term[:-1]
 
 
 def judge_premise(v: policy.Verdict, a: Analysis, draft: Draft) -> policy.Verdict:

@@ -49,13 +49,15 @@ def weighted_rrf(rankings: Mapping[str, Sequence[Hit]], weights: Mapping[str, fl
             totals[hit.id] = totals.get(hit.id, 0.0) + c
             parts.setdefault(hit.id, {})[name] = c
     if unseen:
-        active = {name: (1.0 if weights is None else float(weights.get(name, 1.0))) for name in rankings}
-        active = {name: w for name, w in active.items() if w > 0}
-        all_w = sum(active.values())
+        weight = {name: (1.0 if weights is None else float(weights.get(name, 1.0))) for name in rankings}
         for i in totals:
-            seen_w = sum(w for name, w in active.items() if i not in unseen.get(name, ()))
-            if 0 < seen_w < all_w:
-                totals[i] *= all_w / seen_w
+            # the retrievers that voted for it, and those that could not have: scaled as if each of the latter
+            # had voted as the former did on average (a structured-query list it was never a row of is no vote
+            # it missed)
+            voted = sum(weight[name] for name in parts[i])
+            blind = sum(w for name, w in weight.items() if w > 0 and i in unseen.get(name, ()))
+            if voted > 0 and blind > 0:
+                totals[i] *= (voted + blind) / voted
     return sorted(((i, s, parts[i]) for i, s in totals.items()), key=lambda t: (-t[1], t[0]))
 
 

@@ -22,9 +22,17 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
-_ENTRY = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.+)/\s*$")
+_ENTRY = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.+)/\s*$")
+_PROPER = re.compile(r"^([A-Z][a-z]+(?:'[a-z]+)?)(?:,|$| (?:sub-?provincial|prefecture|city|county|municipality|"
+                     r"province|district|town|capital)\b)")
+"""The leading name of a place's first gloss ("Hefei, capital of Anhui Province…", "Nanjing subprovincial city
+on the Changjiang…" → the name; not "Shanghai Incident of…" nor "Office of Chinese Language…")."""
 _PAREN = re.compile(r"\([^)]*\)|\[[^\]]*\]")
-_WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|(?<![\d.])\d{1,12}(?:\.\d{1,6})?|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
+_WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|(?<![\d.])\d{1,12}(?:\.\d{1,6})?|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+"
+                   r"|[\u4e00-\u9fff]{2,}")
+"""The question's words: English words, numbers, codes, and runs of Chinese characters (a name written in
+Chinese inside an English question, "Which department does 袁梦洁 work in?", stays as written)."""
+_HAN = re.compile(r"[\u4e00-\u9fff]{2,}")
 _CODE = re.compile(r"^(?:[A-Z]{1,4}|[A-Z]+-?\d[\w-]*|\d+[A-Z]+\w*|[A-Za-z]+-\d[\w-]*)$")
 STOP = frozenset("""a an the of for with does do did is are was were be been get gets got have has had how many much what
 who whom whose when where which why can could should would will shall may might must to in on at by per and or my our
@@ -61,6 +69,7 @@ class Lexicon:
         self._tail: dict[str, list[str]] = {}
         self._ending: dict[str, list[str]] = {}
         self._english: dict[str, list[str]] = {}
+        self._long: dict[str, list[str]] = {}
         self._lock = threading.Lock()
 
     def _source(self) -> Path:
@@ -71,7 +80,7 @@ class Lexicon:
     def index(self) -> dict[str, list[str]]:
         with self._lock:
             if self._index is None:
-                self._index = _parse(self._source())
+                self._index = _parse(self._source(), self._long)
                 self._tail = _tails(self._index)
                 self._ending = _tails(self._index, every=True)
                 self._english = _reverse(self._index)
@@ -81,6 +90,11 @@ class Lexicon:
         """The short English glosses of a simplified Chinese word, dictionary order ([] when none)."""
         self.index()
         return self._english.get(word, [])
+
+    def long_glosses(self, word: str) -> list[str]:
+        """The glosses of a simplified Chinese word longer than :data:`MAX_PHRASE_WORDS` words."""
+        self.index()
+        return self._long.get(word, [])
 
     def ending(self, word: str) -> list[str]:
         """Words whose two- or three-word gloss ends with ``word`` ("on duty" → 值班 for "duty"; "upper limit" → 上限)."""
@@ -123,7 +137,9 @@ def _tails(index: dict[str, list[str]], *, every: bool = False) -> dict[str, lis
     return out
 
 
-def _parse(path: Path) -> dict[str, list[str]]:
+def _parse(path: Path, long: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+    """English gloss → headwords, for glosses of at most :data:`MAX_PHRASE_WORDS` words; the longer glosses of
+    each headword go into ``long`` when given ("to go on an official or business trip" of 出差)."""
     out: dict[str, list[str]] = {}
     with path.open(encoding="utf-8") as f:
         for line in f:
@@ -132,14 +148,22 @@ def _parse(path: Path) -> dict[str, list[str]]:
             m = _ENTRY.match(line)
             if not m:
                 continue
-            simp = m.group(2)
+            simp, pinyin, glosses = m.group(2), m.group(3), m.group(4).split("/")
             if not re.fullmatch(r"[\u4e00-\u9fff]{1,6}", simp):
                 continue
-            for gloss in m.group(3).split("/"):
+            if pinyin[:1].isupper() and (name := _PROPER.match(glosses[0])):
+                # a place or a name: its gloss runs on ("Xi'an, sub-provincial city and capital of Shaanxi…"),
+                # the name itself is what an English question writes
+                glosses.append(name.group(1))
+            for gloss in glosses:
                 g = re.sub(r"(?<=\w)\.(?=\w)|(?<=\w\.\w)\.", "", _PAREN.sub(" ", gloss).lower())  # "Ph.D." is "phd"
                 g = re.sub(r"^(?:to|a|an|the)\s+", "", g.replace("-", " ").strip())
                 g = re.sub(r"\s+", " ", g).strip(" .,;")
-                if not g or len(g.split()) > MAX_PHRASE_WORDS or not re.fullmatch(r"[a-z' -]+", g):
+                if not g or not re.fullmatch(r"[a-z' -]+", g):
+                    continue
+                if len(g.split()) > MAX_PHRASE_WORDS:
+                    if long is not None:
+                        long.setdefault(simp, []).append(g)
                     continue
                 words = out.setdefault(g, [])
                 if simp not in words:
@@ -267,15 +291,24 @@ def translate(question: str, lexicon: Lexicon, known: Callable[[str], bool],
     q = question.strip().lower()
     ask = next(((m, zh) for pattern, zh in _ASKS if (m := pattern.search(q))), None)
     asked = ask[1] if ask else ""
+    counted_at = -1  # the word a "how many" counts ("how many employees…" → …有多少员工, as a count is asked)
     if ask is not None and ask[0].group(0).startswith(("how", "within")):  # ``asked`` says these words
+        if ask[0].group(0) == "how many":
+            counted_at = len(_WORD.findall(question.strip()[:ask[0].start()]))
         question = question.strip()[:ask[0].start()] + question.strip()[ask[0].end():]
     raw = _WORD.findall(question.strip())
     words = [w.lower() for w in raw]
     out: list[str | list[str]] = []  # a word as it is, or a slot: the words one term may be
     missed: list[str] = []
+    written = 0  # Chinese words the question writes itself (a name: 袁梦洁)
     i = 0
     while i < len(words):
         w = words[i]
+        if _HAN.fullmatch(w):
+            out.append(w)
+            written += 1
+            i += 1
+            continue
         if w[0].isdigit() and i + 1 < len(words) and words[i + 1] in ("year", "years") \
                 and _WORKED_FOR.search(" ".join(words[max(0, i - 7):i])):
             # "I've been working for 7 years" is tenure too, said before the number
@@ -331,15 +364,23 @@ def translate(question: str, lexicon: Lexicon, known: Callable[[str], bool],
         if hit is None:
             if _content_word(raw[i], i):
                 missed.append(w)
+            if i == counted_at:
+                counted_at += 1  # "how many of the staff": the counted word comes after "of the"
             i += 1
             continue
+        if i == counted_at:
+            counted_at = -2 - len(out)  # found: the index in ``out`` of the counted word, encoded below -1
         out.append(hit[0])
         i += hit[1]
     slots = [x for x in out if isinstance(x, list)]
     picked = _choose(slots, frequency, together)
     chosen = iter(picked)
-    text = list(dict.fromkeys(next(chosen) if isinstance(x, list) else x for x in out))
-    translated = len(set(picked))
+    text = [next(chosen) if isinstance(x, list) else x for x in out]
+    if counted_at <= -2:
+        noun = text.pop(-2 - counted_at)
+        asked = f"有多少{noun}"
+    text = list(dict.fromkeys(text))
+    translated = len(set(picked)) + written
     if translated < 2 and not (translated == 1 and asked):
         return Translation(None)
     return Translation("".join(text) + asked + "？", tuple(missed))
@@ -347,7 +388,8 @@ def translate(question: str, lexicon: Lexicon, known: Callable[[str], bool],
 
 _ASKS_ZH = [
     (re.compile(r"(?:几|多少)(?:天|日)"), "how many days"), (re.compile(r"(?:几|多少)(?:个)?小时"), "how many hours"),
-    (re.compile(r"(?:几|多少)(?:周|星期)"), "how many weeks"), (re.compile(r"多少钱|多少美元|多少元|金额|费用|补贴|报销.*多少"), "how much"),
+    (re.compile(r"(?:几|多少)(?:周|星期)"), "how many weeks"),
+    (re.compile(r"多少钱|多少美元|多少元|金额|费用|补贴|报销.*多少|(?:上限|标准|限额|价格|价钱)是?多少"), "how much"),
     (re.compile(r"多久|多长时间"), "how long"), (re.compile(r"谁"), "who"), (re.compile(r"什么时候|何时|哪天"), "when"),
     (re.compile(r"哪里|在哪"), "where"), (re.compile(r"(?:几|多少)"), "how many"),
     (re.compile(r"吗[？?]?$|是否|能否|可否|能不能|可不可以"), "can"),
@@ -359,11 +401,13 @@ _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9&'.-]*(?:\s+[A-Za-z][A-Za-z0-9&'.-]*
 
 
 def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str], bool],
-                         words: Callable[[str], list[str]]) -> Translation:
+                         words: Callable[[str], list[str]],
+                         nearest: Callable[[str], str | None] | None = None) -> Translation:
     """``question`` (Chinese) rewritten in English for English documents: the asked kind ("几天" → how many
     days), the names and codes written in Latin letters as they are, each value with its unit, and each
     Chinese word's CC-CEDICT gloss that the searched documents use (``known``; ``words`` splits the
-    Chinese into words). None when fewer than two words translate.
+    Chinese into words), else the nearest passages' word ``nearest`` gives for it. None when fewer than two words
+    translate.
 
     >>> lex = Lexicon()
     >>> lex._index = {"sick leave": ["病假"], "staff": ["员工"], "employee": ["员工"], "paid": ["带薪"]}
@@ -383,7 +427,20 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
         glosses = [g for g in lexicon.english(word) if len(g) >= 3 and g not in STOP]
         found = [g for g in glosses if known(g)]
         # "sick leave" the documents write as "sick days": the phrase's own word they do use
-        return found or [p for g in glosses[:2] if " " in g for p in g.split()[:1] if len(p) >= 4 and known(p)]
+        return found or [p for g in glosses[:2] if " " in g for p in g.split()[:1]
+                         if len(p) >= 4 and p not in STOP and known(p)] or in_long(word)
+
+    def in_long(word: str) -> list[str]:
+        # a word CC-CEDICT glosses only at length ("to go on an official or business trip" of 出差): the longest
+        # run of its content words the documents use ("business trip", else "trip")
+        for g in lexicon.long_glosses(word)[:3]:
+            parts = g.split()
+            for n in (2, 1):
+                runs = [" ".join(parts[i:i + n]) for i in range(len(parts) - n + 1)
+                        if all(x not in STOP and len(x) >= 4 for x in parts[i:i + n])]
+                if found := [r for r in runs if known(r)]:
+                    return found[-1:]  # the head of an English phrase comes last
+        return []
 
     for w in words(_LATIN_RUN.sub(" ", _ZH_VALUE.sub(" ", q))):
         if not re.fullmatch(r"[\u4e00-\u9fff]{2,}", w):
@@ -391,14 +448,15 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
         # the word's own glosses the documents use, else its two-character pieces' (带薪休假 → paid + …)
         own = usable(w)
         found = [own] if own else [usable(w[i:i + 2]) for i in range(0, len(w) - 1, 2)]
+        if not all(found) and nearest is not None and (near := nearest(w)) is not None:
+            found = [[near]]  # 上限 → "cap", the passages' own word for it (the dictionary says "upper bound")
         if not all(found) and (lexicon.english(w) or any(lexicon.english(w[i:i + 2]) for i in range(0, len(w) - 1, 2))):
             missed.append(w)  # a dictionary word (or a piece of one) the documents have no gloss of: 职工食堂 of "canteen"
         for glosses in found:
-            if glosses:
-                pick = max(glosses, key=lambda g: len(g.split()))  # the most specific phrase the documents use
-                if pick not in out:
-                    out.append(pick)
-                    translated += 1
+            # the most specific phrase the documents use, not one an earlier word took (客户 → client, so 客人 → guest)
+            if fresh := [g for g in glosses if g not in out]:
+                out.append(max(fresh, key=lambda g: len(g.split())))
+                translated += 1
     if translated < 2:
         return Translation(None)
     return Translation(f"{asked} {' '.join(out)}?", tuple(missed))

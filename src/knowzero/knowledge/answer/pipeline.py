@@ -26,23 +26,23 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, NamedTuple
 
 from knowzero.errors import ProviderError
 from knowzero.input import message_language
-from knowzero.knowledge.answer import aggregate, cells, policy
+from knowzero.knowledge.answer import aggregate, cells, modifiers, policy
 from knowzero.knowledge.answer.aggregate import MAX_CITED_ROWS
 from knowzero.knowledge.answer.check import check_answer, check_draft
 from knowzero.knowledge.answer.checks import answerable
 from knowzero.knowledge.answer.checks.injection import find_instructions
 from knowzero.knowledge.answer.deps import KnowledgeDeps, zh
 from knowzero.knowledge.answer.domains import decide
-from knowzero.knowledge.answer.lexicon import Lexicon, translate, translate_to_english
+from knowzero.knowledge.answer.lexicon import STOP, Lexicon, translate, translate_to_english
 from knowzero.knowledge.answer.reader import RUNNER_UP_SHARE, Claim, Draft, extractive_read, llm_read, quote_share
 from knowzero.knowledge.answer.reply import citations_for, compose_reply, edition_notes
-from knowzero.knowledge.answer.retriever import Plan, evidence_quality, retrieve, rewrite
+from knowzero.knowledge.answer.retriever import Plan, evidence_quality, key_terms, retrieve, rewrite
 from knowzero.knowledge.text import tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
@@ -233,6 +233,12 @@ def on_the_new_item(claims: list[Claim], typed_terms: Sequence[str]) -> list[Cla
     return keep if keep else claims
 
 
+def reply_zh(a: Analysis, deps: KnowledgeDeps) -> bool:
+    """Our own words in Chinese? The asker's language when a translation was read (``deps.reply_language``), else
+    the analysed text's, else the UI's."""
+    return deps.reply_language == "zh" if deps.reply_language in ("zh", "en") else a.reply_zh(deps.ui_language)
+
+
 def computed_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any]] | None:
     """A count, sum or average over a CSV table of the searched collections (:mod:`aggregate`): the lead
     line states the value, the claims are the rows it used (quoted as rows), the SQL goes in the log."""
@@ -249,7 +255,7 @@ def computed_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, A
     for r in c.rows[:MAX_CITED_ROWS]:
         p = kb.sql.passage(c.table, r)
         claims.append(Claim(p.text, p.path, p.text, p.start, p.end, p.id, p.title, 1.0))
-    lead = aggregate.lead_line(c, a.reply_zh(deps.ui_language))
+    lead = aggregate.lead_line(c, reply_zh(a, deps))
     log = {"agent": "reader", "action": "compute", "operation": c.operation, "value": c.shown_value(), "sql": c.sql,
            "table": c.table.path, "rows": len(c.rows), "claims": len(claims), "conflicts": 0}
     deps.emit("reasoning", text=f"computed over {c.table.path}: {c.sql} → {c.shown_value()}")
@@ -264,31 +270,63 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
         return None
     allowed = kb.allowed_ids(deps.collections or kb.default_collections(), None)
     # 几点: a column of times answers; 多久: a column of durations
-    kind = "time" if asks_clock(a.folded) else "duration" if asks_duration(a.folded) else a.asked_kind
+    # a translated reading may lose what was asked ("Which office…?" read as "…什么？"): the typed question's kind
+    kind = "time" if asks_clock(a.folded) else "duration" if asks_duration(a.folded) else \
+        a.asked_kind or (answerable.asked_kind(a.typed) if a.typed else None)
     # the words naming the organisation are no content a table must hold ("Maple Grove" of a price list)
-    terms = [t for t in a.terms if not (t in naming_terms(a.text, [t]) and kb.collections_named([t]))]
+    naming = naming_terms(a.text, a.terms)
+    titles = " ".join(kb.document_titles().values()).lower() if naming else ""
+    # a topic word only one team writes (取号) is content unless a document title writes it
+    terms = [t for t in a.terms if not (t in naming and t.lower() in titles and kb.collections_named([t]))]
     cell = cells.asked_cell(kb.sql, a.text, allowed, kind, superseded=kb.superseded(), terms=terms)
     facts = None
     if cell is None and (facts := cells.row_facts(kb.sql, a.text, allowed)) is not None:
         # "林嘉树出差坐高铁…": the roster row gives her grade, the travel table's P9 row the answer
-        others = allowed - facts.table.row_ids if allowed is not None else \
-            frozenset(i for t in kb.sql.tables if t.name != facts.table.name for i in t.row_ids)
-        cell = cells.asked_cell(kb.sql, facts.question, others, kind, superseded=kb.superseded(), terms=terms)
-        if cell is not None and not cells.names_column(cell.label, a.text):
+        cell = cells.asked_cell(kb.sql, facts.question, cells.outside_table(kb.sql, facts.table, allowed), kind,
+                                superseded=kb.superseded(), terms=terms)
+        if cell is not None and not cells.names_column(cell.label, a.text) and not cells.names_heading(kb.sql, cell.table, a.text):
             cell = None  # the row's facts chose the column too: the question asked for something else
     if cell is None:
         return None
     p = kb.sql.passage(cell.table, cell.row)
-    claim = Claim(cell.asked_text, p.path, p.text, p.start, p.end, p.id, p.title, 1.0)
+    # a row stored as the document writes it ("| Over 9 hours | Economy | Business class |") has no headers: its
+    # narrowed form would carry the header's numbers (G6–G7) that the quote does not
+    narrowed = cell.asked_text if set(re.findall(r"\d+", cell.asked_text)) <= set(re.findall(r"\d+", p.text)) else p.text
+    claim = Claim(narrowed, p.path, p.text, p.start, p.end, p.id, p.title, 1.0)
     if facts is not None:
         r = kb.sql.passage(facts.table, facts.row)
         claims = [claim, Claim(r.text, r.path, r.text, r.start, r.end, r.id, r.title, 1.0)]
     else:
         claims = [claim]
+    if facts is None and cell.rule is None and (times := cells.per_unit(kb.sql, cell, a.text, allowed)) is not None:
+        # "《PLC编程与应用实训》…重修费交多少？": 130元/学分 for its 实训课 × its 3 学分
+        r = kb.sql.passage(times.facts.table, times.facts.row)
+        claims.append(Claim(r.text, r.path, r.text, r.start, r.end, r.id, r.title, 1.0))
+        lead = times.lead(cell, reply_zh(a, deps))
+        log = {"agent": "reader", "action": "compute", "operation": "per_unit", "value": lead, "table": cell.table.path,
+               "row": cell.row, "column": cell.label, "claims": len(claims), "conflicts": 0}
+        deps.emit("reasoning", text=f"table cell {cell.key} × {cell.label} = {cell.value}, times {times.count} {times.per}")
+        return Draft(lead, claims, method="computed", notes=[f"{cell.value} × {times.count} = {times.total:g}"]), log
+    if (rule := cell.rule) is not None:
+        # "规培住院医师…": the cell times the rule's factor, the row and the rule cited
+        claims.append(Claim(rule.text, p.path, rule.text, rule.start, rule.end, f"{p.id}:rule", p.title, 1.0))
+        lead = scaled_lead(cell, rule, reply_zh(a, deps))
+        log = {"agent": "reader", "action": "compute", "operation": rule.kind, "value": lead, "table": cell.table.path,
+               "row": cell.row, "column": cell.label, "rule": rule.text, "claims": len(claims), "conflicts": 0}
+        deps.emit("reasoning", text=f"table cell {cell.key} × {cell.label} = {cell.value}, then {rule.text}")
+        return Draft(lead, claims, method="computed", notes=[rule.shown(cell.value)]), log
     log = {"agent": "reader", "action": "lookup", "table": cell.table.path, "row": cell.row, "column": cell.label,
            "value": cell.value, "claims": len(claims), "conflicts": 0}
     deps.emit("reasoning", text=f"table cell in {cell.table.path}: {cell.key} × {cell.label} → {cell.value}")
     return Draft(cell.lead(), claims, method="lookup", notes=[f"{cell.label}: {cell.value}"]), log
+
+
+def scaled_lead(cell: cells.Cell, rule: modifiers.Rule, zh: bool) -> str:
+    """"152（内科、外科、妇产科、儿科 住院医师 190 × 80%）": the scaled value, then the arithmetic from the cell."""
+    value = cells.with_unit(f"{rule.apply(float(cell.value)):g}", cell.label)
+    if zh:
+        return f"{'最高 ' if rule.ceiling else ''}{value}（{cell.key} {cell.label} {rule.shown(cell.value)}）"
+    return f"{'At most ' if rule.ceiling else ''}{value} ({cell.key}, {cell.label}: {rule.shown(cell.value)})"
 
 
 NOT_AN_ANSWER = "the model's quote does not answer the question"
@@ -494,7 +532,8 @@ def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Readings:
         return variants[word]
 
     if language == "zh":  # a Chinese question over English documents reads them in English
-        t = translate_to_english(question, lexicon, known, lambda text: tokens(text, search=False))
+        t = translate_to_english(question, lexicon, known, lambda text: tokens(text, search=False),
+                                 DocumentWords(question, kb, searched, lexicon, english=True).nearest)
         documents = "en"
     else:
         t = translate(question, lexicon, known, kb.keyword.doc_freq, variant, together,
@@ -502,11 +541,29 @@ def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Readings:
         documents = "zh"
     if not t.text:
         return Readings(question)
-    # first in the language the vectors rank best; the other when that finds no answer (a collection may
-    # hold both: a Chinese policy and an English handbook)
+    # first in the language the vectors rank best, unless the searched documents write the question's own
+    # words (a Chinese roster beside an English one: "教职工名册…班主任"); the other reading when that finds
+    # no answer (a collection may hold both: a Chinese policy and an English handbook)
     if answering_language(question, deps) == documents:
-        return Readings(t.text, question, t.missed)
+        asked = [(w, weight) for w, weight in key_terms(kb, question) if not aggregate.computing_word(w)]
+        if own_words_share(asked, known) < OWN_WORDS_FIRST:
+            return Readings(t.text, question, t.missed)
     return Readings(question, t.text, t.missed)
+
+
+OWN_WORDS_FIRST = 0.8
+"""A question whose key terms (by weight) the searched documents write at least this much is read as typed
+first, whatever language the vectors' nearest passages are in: nearly every word of it is in the documents."""
+
+
+def own_words_share(terms: Sequence[tuple[str, float]], known: Callable[[str], bool]) -> float:
+    """The weighted share of ``terms`` the searched documents write (``known``).
+
+    >>> own_words_share([("教职工", 3.0), ("班主任", 4.0), ("老师", 1.0)], {"教职工", "班主任"}.__contains__)
+    0.875
+    """
+    total = sum(w for _, w in terms)
+    return sum(w for t, w in terms if known(t)) / total if total else 0.0
 
 
 NEAREST_PASSAGES = 8
@@ -527,8 +584,9 @@ class DocumentWords:
     (:data:`NEAREST_MIN`). The passages' words are encoded once per question by the routing sentence encoder
     (multilingual USE), on first need."""
 
-    def __init__(self, question: str, kb: Any, collections: Sequence[str], lexicon: Lexicon) -> None:
+    def __init__(self, question: str, kb: Any, collections: Sequence[str], lexicon: Lexicon, english: bool = False) -> None:
         self._question, self._kb, self._collections, self._lexicon = question, kb, collections, lexicon
+        self._english = english  # a Chinese question over English passages: their English words
         self._words: list[str] | None = None
         self._matrix: Any = None
 
@@ -542,7 +600,8 @@ class DocumentWords:
         seen: dict[str, None] = {}
         for p in passages.values():
             for w in tokens(f"{p.section} {p.text}", search=False):
-                if len(w) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", w):
+                if (re.fullmatch(r"[a-z]{3,}", w) and w not in STOP) if self._english \
+                        else len(w) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", w):
                     seen.setdefault(w)
         self._words = list(seen)[:MAX_NEAREST_WORDS]
         if self._words:
@@ -554,7 +613,7 @@ class DocumentWords:
             self._load()
         if not self._words:
             return None
-        glosses = self._lexicon.chinese(word)
+        glosses = self._lexicon.english(word)[:8] if self._english else self._lexicon.chinese(word)
         glosses = [g for g in glosses if len(g) >= 2][:8] or glosses[:8]
         sims = self._matrix @ router().encode_one(word)
         if glosses:  # as much like the word as like one of its dictionary words (a shared character is no meaning)

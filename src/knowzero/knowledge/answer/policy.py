@@ -270,6 +270,15 @@ def unknown_term(v: Verdict, term: str) -> Verdict:
                           "about something else")
 
 
+def subject_absent(v: Verdict, term: str) -> Verdict:
+    """The cited document lacks every one of the question's rarest words (its subject, "新能源" of "有几辆
+    新能源车？" cited from the travel policy): what it says may hold for something else."""
+    if v.level != "confirmed":
+        return v
+    return replace(v, level="uncertain", needs_human_review=True,
+                   reason=f"the cited document does not name the question's 「{term}」")
+
+
 UNTRANSLATED_WORDS = 2
 """Content words a translated reading may miss and still be confirmed: one is usually a paraphrase ("each
 year" for "per year", "centre" for "center"); two or more ("nightly hotel … cities") mean a part of the

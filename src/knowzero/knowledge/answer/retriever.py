@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -21,6 +21,7 @@ from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.versions import names_edition
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.text import (
+    NOT_NAMING,
     QUESTION_FILLER,
     STOPWORDS,
     fold,
@@ -160,7 +161,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
 
     terms: list[str] = []
     # an A-not-A question asks, its negated half is no term ("能不能自己操作" → 能自己操作; 有没有 → 有)
-    plain = _A_NOT_A.sub(r"\1", without_asking_phrases(query_text(question)))
+    plain = _CONTRACTED.sub("", _NEGATED.sub(r"\1", _A_NOT_A.sub(r"\1", without_asking_phrases(query_text(question)))))
     words = tokens(plain, search=False, keep_stopwords=True)
     tags = dict(pos_tags(plain)) if _CJK_WORD.search(plain) else {}
     for i, t in enumerate(words):
@@ -180,8 +181,52 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
             finest = [q for p in parts if not any(o != p and o in p for o in parts) if (q := repaired(p))]
             terms.extend(_tiling(finest, t) if finest else [q for q in [repaired(t)] if q])
             continue
-        terms.append(t)
-    return [(t, kb.keyword.term_idf(t)) for t in dict.fromkeys(terms)]
+        terms.append(stem(t) if t.isascii() and t.isalpha() and not kb.keyword.has_term(t) else t)
+    return weighed(list(dict.fromkeys(terms)), kb.keyword.has_term, kb.keyword.term_idf, tags)
+
+
+_NEGATED = re.compile(r"(?i)\b([a-z]+)n['’]t\b")
+_CONTRACTED = re.compile(r"(?i)['’](?:s|ll|ve|re|d|m)\b")
+"""English contractions: "doesn't" → does, "What's" → What (no "s" or "t" term)."""
+_INFLECTED = re.compile(r"(?:ing|ed|es|s)$")
+
+
+def stem(word: str) -> str:
+    """An English word without its inflection, for matching inside the documents' words ("submitting" finds
+    "submitted" as submit): the ending -ing/-ed/-es/-s off, a doubled last consonant undoubled, -ies → -y;
+    unchanged when less than four letters would be left.
+
+    >>> [stem(w) for w in ("submitting", "approved", "policies", "claims", "trip", "boss", "planned")]
+    ['submit', 'approv', 'policy', 'claim', 'trip', 'boss', 'plan']
+    """
+    if word.endswith("ss") or len(word) < 5:
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    core = _INFLECTED.sub("", word)
+    if len(core) >= 2 and core[-1] == core[-2] and core[-1] not in "aeiouls":
+        core = core[:-1]
+    return core if len(core) >= 4 else word
+
+
+_ASKING = NOT_NAMING | {"s"}
+"""Words that name no subject: :data:`NOT_NAMING` and locatives (jieba's ``s``: "天内" of 多少天内)."""
+
+
+def weighed(terms: Sequence[str], indexed: Callable[[str], bool], idf: Callable[[str], float],
+            tags: Mapping[str, str]) -> list[tuple[str, float]]:
+    """Each term with its IDF, except a Chinese verb, adverb or locative no document has ("带齐", "补上" where
+    the documents say 齐全, 补正): weight 0. Such a word tells no passage from another, and missing from the
+    sources it is a paraphrase of the asking more often than a thing they lack. An unseen noun or name
+    (台湾, 宠物) keeps the full weight: it may be exactly what the documents do not cover.
+
+    >>> weighed(["材料", "带齐", "台湾"], {"材料"}.__contains__, {"材料": 2.0, "带齐": 7.0, "台湾": 7.0}.get,
+    ...         {"带齐": "v", "台湾": "ns"})
+    [('材料', 2.0), ('带齐', 0.0), ('台湾', 7.0)]
+    """
+    # the word's kind first: the index is asked only about a Chinese verb, adverb or locative
+    return [(t, 0.0 if _CJK_WORD.fullmatch(t) and tags.get(t) in _ASKING and not indexed(t) else idf(t))
+            for t in terms]
 
 
 _GLUE = frozenset("的了是在和与及之其所被把对从向由为于以将给到自也都就会能可要该")

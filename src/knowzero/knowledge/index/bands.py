@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 _NUM = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
-_UNIT = r"(年|个月|月|天|日|岁|公里|km|千米|元|万元|美元|小时|人|次|%)"
+_UNIT = r"(年|个月|月|天|日|岁|公里|km|千米|公斤|千克|kg|元|万元|美元|小时|人|次|%)"
 _Q_VALUE = re.compile(_NUM + r"\s*" + _UNIT + r"(半)?", re.I)
 _Q_HALF = re.compile(r"((?<!\d)\d{1,12})\s*(年|个月|小时|天)半")
 _CN = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
@@ -25,8 +25,12 @@ class Band:
     low_inclusive: bool = True
     high_inclusive: bool = False
 
+    def measures(self, unit: str) -> bool:
+        """Whether values of ``unit`` are compared with this band at all (km and 公里 are one unit)."""
+        return _norm_unit(unit) == _norm_unit(self.unit)
+
     def holds(self, value: float, unit: str) -> bool:
-        if _norm_unit(unit) != _norm_unit(self.unit):
+        if not self.measures(unit):
             return False
         above = value >= self.low if self.low_inclusive else value > self.low
         below = value <= self.high if self.high_inclusive else value < self.high
@@ -34,21 +38,28 @@ class Band:
 
 
 def _norm_unit(unit: str) -> str:
-    return {"km": "公里", "千米": "公里", "日": "天", "月": "个月"}.get(unit.lower(), unit.lower())
+    return {"km": "公里", "千米": "公里", "日": "天", "月": "个月", "kg": "公斤", "千克": "公斤"}.get(unit.lower(), unit.lower())
 
 
-_EN_UNIT = r"(years?|yrs?|months?|days?|hours?|km|kilometers?|kilometres?)"
+_EN_UNIT = r"(years?|yrs?|months?|days?|hours?|km|kilometers?|kilometres?|kg|kilograms?|kilogrammes?|kilos?)"
 _EN_ZH = {"y": "年", "m": "个月", "d": "天", "h": "小时", "k": "公里"}
 _EN_N = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
-_DOLLARS = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+|\d{1,12})(?:\.\d{1,2})?(?!\d)")
+_DOLLARS = re.compile(r"(?:\$|\busd\s?|\bus\$\s?)(\d{1,3}(?:,\d{3})+|\d{1,12})(?:\.\d{1,2})?(?![\d,])", re.I)
+"""A dollar amount: "$3,000", "USD 4,000", "US$500" (its cents dropped: a band's "2,500.01" starts past 2,500)."""
 _USD = r"(\d{1,12})美元"
 _EN_FORMS = [  # English range words → the Chinese forms :func:`band` reads (units as the Chinese unit)
     (_DOLLARS, lambda m: m.group(1).replace(",", "") + "美元"),
     (re.compile(r"(?:more than|over|above)\s+" + _USD + r"\s+(?:up to|to|and up to|through)\s+" + _USD, re.I),
      lambda m: f"超过{m.group(1)}美元至{m.group(2)}美元"),
     (re.compile(r"(?:up to|at most|not more than)\s+" + _USD, re.I), lambda m: f"{m.group(1)}美元以内"),
+    (re.compile(_USD + r"\s*(?:-|–|—|to)\s*" + _USD, re.I), lambda m: f"{m.group(1)}美元至{m.group(2)}美元"),
     (re.compile(r"(?:more than|over|above)\s+" + _USD, re.I), lambda m: f"超过{m.group(1)}美元"),
     (re.compile(_USD + r"\s+or more", re.I), lambda m: f"{m.group(1)}美元及以上"),
+    (re.compile(r"(?:more than|over|above)\s+" + _EN_N + r"\s*" + _EN_UNIT + r"?,?\s+(?:and\s+)?(?:up to|to|through|and not more than)\s+"
+                + _EN_N + r"\s*" + _EN_UNIT, re.I),
+     lambda m: f"超过{m.group(1)}{_zh(m.group(4))}至{m.group(3)}{_zh(m.group(4))}"),  # "Over 6 hours, up to 9 hours"
+    (re.compile(r"(?:up to|at most|not more than)\s+" + _EN_N + r"\s*" + _EN_UNIT, re.I),
+     lambda m: f"{m.group(1)}{_zh(m.group(2))}以内"),
     (re.compile(_EN_N + r"\s*" + _EN_UNIT + r"?\s+(?:to|-)\s+(?:less than|under|below)\s+" + _EN_N + r"\s*" + _EN_UNIT, re.I),
      lambda m: f"满{m.group(1)}{_zh(m.group(4))}不满{m.group(3)}{_zh(m.group(4))}"),
     (re.compile(r"(?:less than|under|fewer than|below)\s+" + _EN_N + r"\s*" + _EN_UNIT, re.I),
@@ -67,7 +78,8 @@ _EN_VALUE = re.compile(_EN_N + r"\s*(?:-\s*)?" + _EN_UNIT + r"\b", re.I)
 
 
 def _zh(unit: str) -> str:
-    return _EN_ZH[unit[0].lower()]
+    u = unit.lower()
+    return "公斤" if u == "kg" or u.startswith("kilo") and not u.startswith("kilom") else _EN_ZH[u[0]]
 
 
 def _from_english(text: str) -> str:
@@ -83,10 +95,12 @@ def quantities(question: str) -> list[tuple[float, str]]:
     ([(3.5, '年')], [(500.0, '公里')], [(8.0, '年')])
     >>> quantities("PTO for someone with 3 years of service?"), quantities("a 12-month contract")
     ([(3.0, '年')], [(12.0, '个月')])
-    >>> quantities("Who approves a $3,000 purchase?")
-    [(3000.0, '美元')]
+    >>> quantities("Who approves a $3,000 purchase?"), quantities("an expense claim of USD 4,000?")
+    ([(3000.0, '美元')], [(4000.0, '美元')])
     >>> quantities("请假超过10天要谁审批？"), quantities("more than 5 days of leave")
     ([(10.01, '天')], [(5.01, '天')])
+    >>> quantities("send a 4 kg parcel"), quantities("寄一个3公斤的包裹")
+    ([(4.0, '公斤')], [(3.0, '公斤')])
     """
     q = re.sub(r"([一二两三四五六七八九十])(?=年|个月|天|小时)", lambda m: str(_CN[m.group(1)]), question)
     dollars = [(float(m.group(1).replace(",", "")) + _beyond(q, m.start()), "美元") for m in _DOLLARS.finditer(q)]
@@ -123,6 +137,18 @@ MAX_KEY_CHARS = 60
 """A range key is short ("满5年不满10年", "2 years to less than 5 years"); a longer cell is text, not a key."""
 
 
+def band_in(cell: str, unit: str) -> Band | None:
+    """:func:`band` of a cell whose unit only its column's header gives ("1,000.01 – 2,500" under "Amount (USD)").
+
+    >>> [band_in(c, "USD").holds(4000, "美元") for c in ("Up to 1,000", "1,000.01 – 2,500", "2,500.01 – 5,000")]
+    [False, False, True]
+    """
+    cell = re.sub(r"[–—~～]", "-", cell)
+    if unit.lower() in ("usd", "$", "us$"):
+        return band(re.sub(r"(?<![\d.,$])(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?", r"$\1", cell))
+    return band(re.sub(r"(?<![\d.])(\d+(?:\.\d+)?)(?![\d.])", rf"\1{unit}", cell)) if unit in ("元", "天", "年", "小时", "公里") else None
+
+
 def band(cell: str) -> Band | None:
     """The range a table key states, or None.
 
@@ -142,6 +168,10 @@ def band(cell: str) -> Band | None:
     [False, True, False]
     >>> band("More than $500 up to $5,000").holds(5000, "美元"), band("More than $500 up to $5,000").holds(500, "美元")
     (True, False)
+    >>> [band(c).holds(10, "小时") for c in ("Up to 6 hours", "Over 6 hours, up to 9 hours", "Over 9 hours")]
+    [False, False, True]
+    >>> [band(c).holds(4, "kg") for c in ("Up to 2 kg", "2.01 – 5 kg", "5.01 – 10 kg")], band("5-10公斤").holds(6, "千克")
+    ([False, True, False], True)
     """
     c = cell.strip()
     if len(c) > MAX_KEY_CHARS:

@@ -21,11 +21,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 _EDITION = re.compile(r"[（(\[]?\s*(?:(?P<y>(?:19|20)\d{2})\s*(?:年)?\s*(?:版|修订版|修订|edition|version|ed\.?|rev\.?)|"
-                      r"v(?:er(?:sion)?)?\s*\d+(?:\.\d+)*|第[一二三四五六七八九十\d]+版)\s*[)）\]]?", re.I)
-"""An edition in a title: a year with 版/edition/version, "v2", "第二版" (a bare year is no edition: "World Cup 2014")."""
+                      r"v(?:er(?:sion)?)?\s*\d+(?:\.\d+)*|第[一二三四五六七八九十\d]+版)\s*[)）\]]?"
+                      r"|[（(]\s*(?:19|20)\d{2}\s*年?\s*[)）]\s*$", re.I)
+"""An edition in a title: a year with 版/edition/version, "v2", "第二版", a bracketed year ending the title ("Expense
+Approval Policy (2026)"; a bare year is no edition: "World Cup 2014")."""
 _YEAR = re.compile(r"(?:19|20)\d{2}")
-_EFFECTIVE = re.compile(r"(?:生效日期|施行日期|实施日期|effective(?: date)?|takes effect on)[：:\s]*"
-                        r"(?:[A-Za-z]+\s+\d{1,2},\s*)?((?:19|20)\d{2})"
+_EFFECTIVE = re.compile(r"(?:生效日期|施行日期|实施日期|执行日期|effective(?: date| from| on)?|takes effect on)[：:\s]*"
+                        r"(?:[A-Za-z]+\s+\d{1,2},\s*|\d{1,2}\s+[A-Za-z]+\s+)?((?:19|20)\d{2})"
                         r"|自\s*((?:19|20)\d{2})\s*年.{0,12}?(?:起施行|起执行|起实施|施行)", re.I)
 _REPEALS = re.compile(r"《([^》]{2,80})》[^。；;\n]{0,12}?(?:同时|即行|一并)?(?:废止|作废|停止执行|不再执行)")
 _SUPERSEDES_EN = re.compile(r"(?:supersedes|replaces)\s+(?:the\s+)?(.{3,100}?)(?:,|\.|;| which\b| and\b|$)", re.I)
@@ -49,6 +51,8 @@ def family(title: str) -> str:
     >>> family("瀚陆物流有限公司 运输安全管理规定（2024版）") == family("瀚陆物流有限公司运输安全管理规定（2026版）")
     True
     >>> family("Continuing Education Policy (2024 edition)") == family("Continuing Education Policy (2026 edition)")
+    True
+    >>> family("Harbourline — Expense Approval Policy (2024)") == family("Harbourline — Expense Approval Policy (2026)")
     True
     """
     t = unicodedata.normalize("NFKC", title).lower()

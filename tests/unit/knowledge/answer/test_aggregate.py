@@ -27,6 +27,14 @@ D05,ThinkPad X1,笔记本,市场部,在用,9800
 """
 
 
+DOCTORS = """姓名,科室,职称
+甲医生,内科,主任医师
+乙医生,外科,主任医师
+丙医生,内科,副主任医师
+丁医生,儿科,副主任医师
+戊医生,外科,副主任医师
+己医生,外科,主治医师
+"""
 VEHICLES = """车牌号,车型,所属科室,购置年份,状态
 A1,厢式货车,运输科,2021,在用
 A2,厢式货车,运输科,2024,在用
@@ -38,7 +46,8 @@ A4,轿车,行政科,2024,在用
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     return make_kb(tmp_path_factory.mktemp("agg") / "kz", {"hr/员工花名册.csv": STAFF, "it/设备清单.csv": DEVICES,
-                                                          "fleet/Vehicle_Register.csv": VEHICLES})
+                                                          "fleet/Vehicle_Register.csv": VEHICLES,
+                                                          "hosp/医师名册.csv": DOCTORS})
 
 
 @pytest.mark.parametrize(("question", "operation", "value"), [
@@ -51,7 +60,9 @@ def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def
     ("2024年购置的车辆有几辆？", "count", 3),  # a number the question names, in the column its header names
     ("运输科负责的车辆有几辆？", "count", 3),  # a verb is no qualifier
     ("How many 冷藏车 are on the vehicle register?", "count", 1),  # the file's name, spaced, is the table's
-    ("哪台设备最贵？", "max", 16800),  # a superlative over rows: the price column it ranks by
+    ("哪台设备最贵？", "max", 16800),
+    ("名册上有几位副主任医师或主任医师？", "count", 5),  # alternatives: one written inside the other counts too
+    ("有几位主任医师？", "count", 2),  # a superlative over rows: the price column it ranks by
     ("研发部最便宜的笔记本多少钱？", "min", 7600),
     ("单价最高的设备是哪个？", "max", 16800),
 ])
@@ -94,3 +105,9 @@ async def test_the_reply_leads_with_the_value_and_cites_the_rows(kb) -> None:  #
     assert len(out["citations"]) == 3 and all(Path(c["source"]).name == "员工花名册.csv" for c in out["citations"])
     reader = next(e for e in out["agent_log"] if e.get("agent") == "reader")
     assert reader["action"] == "compute" and "count" in reader["sql"].lower()
+
+
+def test_people_counted_with_a_general_measure_word_are_said_in_people(kb) -> None:  # type: ignore[no-untyped-def]
+    c = aggregate.compute(kb.sql, "名册上有几个副主任医师或主任医师？")
+    assert c is not None and aggregate.lead_line(c, True).startswith("共 5 人（副主任医师，按《医师名册》统计"), \
+        aggregate.lead_line(c, True)

@@ -115,11 +115,16 @@ def test_the_asked_cell_is_read_with_its_row_key(kb, question: str, kind: str | 
     "Who approves a purchase?",  # no amount: no row
     # a row named ("DVM") and a header word shared ("paid"), in a table about something else
     "What is the on-call stipend for a DVM on a paid holiday?",
-    # a rule beside the table changes the asked column for what the question names
-    "部门经理去一类城市出差，住宿上限每晚多少钱？",
 ])
 def test_no_cell_is_guessed(kb, question: str) -> None:  # type: ignore[no-untyped-def]
     assert cells.asked_cell(kb.sql, question, None, analyse(question).asked_kind, terms=analyse(question).terms) is None
+
+
+async def test_a_rule_beside_the_table_scales_the_cell_it_changes(kb) -> None:  # type: ignore[no-untyped-def]
+    # "部门经理…上浮20%" changes the asked column for what the question names: 550 × 1.2, both cited
+    out = await answer_dict("部门经理去一类城市出差，住宿上限每晚多少钱？", kb)
+    assert out["reply"].startswith("660元/晚（一类城市 住宿上限（元/晚） 550 × (1 + 20%)）"), out["reply"]
+    assert len(out["citations"]) == 2
 
 
 async def test_a_looked_up_cell_leads_the_reply_and_its_row_is_cited(kb) -> None:  # type: ignore[no-untyped-def]

@@ -110,3 +110,15 @@ def test_a_document_waiting_for_its_vectors_is_not_ranked_down(tmp_path) -> None
     assert kb.pending_vectors > 0
     r = retrieve(kb, "星云-7 伺服电机的额定扭矩是多少？", Plan(domain="general", collections=(), strategy="hybrid", top_k=5))
     assert r.passages[0].passage.title.startswith("星云-7"), [s.passage.title for s in r.passages]
+
+
+def test_an_empty_or_unrelated_list_is_no_vote_an_unseen_id_missed() -> None:
+    """A structured-query list (weight 2) that holds no chunk at all did not count against a chunk whose vector is
+    queued: it was scaled by 4/3 instead of 2 and fell below chunks of a document already embedded (CI's flaky
+    conversation test: the hotline line lost to its policy's other lines while the vectors were being built)."""
+    rankings = {"kw": hits("kw", "new", "old"), "dense": hits("dense", "old"), "sql": hits("sql", "row")}
+    w = {i: s for i, s, _ in weighted_rrf(rankings, {"kw": 1.0, "dense": 1.0, "sql": 2.0}, unseen={"dense": {"new"}})}
+    assert w["new"] == pytest.approx(2 / 61) and w["new"] > w["old"]
+    empty = {i: s for i, s, _ in weighted_rrf({**rankings, "sql": []}, {"kw": 1.0, "dense": 1.0, "sql": 2.0},
+                                              unseen={"dense": {"new"}})}
+    assert empty["new"] == pytest.approx(2 / 61)

@@ -94,3 +94,46 @@ def test_years_worked_said_before_the_number_are_tenure() -> None:
     known = {"带薪休假", "科研助理", "工龄"}.__contains__
     q = "I'm a research assistant and have worked at the Qingyuan lab for 4 years. How many days of paid vacation do I get?"
     assert translate(q, lex, known, _freq).text == "科研助理工龄4年带薪休假多少天？"
+
+
+def test_a_place_is_found_by_the_name_its_long_gloss_begins_with(tmp_path: Path) -> None:
+    f = tmp_path / "cedict.txt"
+    f.write_text("西安 西安 [Xi1 an1] /Xi'an, sub-provincial city and capital of Shaanxi 陝西省|陕西省[Shan3 xi1 Sheng3]/\n"
+                 "南京 南京 [Nan2 jing1] /Nanjing subprovincial city on the Changjiang/\n"
+                 "一二八事變 一二八事变 [Yi1 er4 ba1 Shi4 bian4] /Shanghai Incident of 28th January 1932/\n"
+                 "國家漢辦 国家汉办 [Guo2 jia1 Han4 ban4] /Office of Chinese Language Council International/\n",
+                 encoding="utf-8")
+    lex = Lexicon(f)
+    assert (lex.chinese("Xi'an"), lex.chinese("Nanjing")) == (["西安"], ["南京"])
+    assert (lex.chinese("Shanghai"), lex.chinese("office")) == ([], [])  # a name followed by more name is no place
+
+
+def test_chinese_words_inside_an_english_question_are_kept_and_a_count_keeps_its_noun() -> None:
+    lex = _lexicon({"department": ["部门"], "employee": ["员工"], "nanjing": ["南京"]})
+    known = {"部门", "员工", "南京"}.__contains__
+    # a name written in Chinese is a term of the question, as written
+    assert translate("Which department does 袁梦洁 work in?", lex, known, _freq).text == "部门袁梦洁什么？"
+    # "how many employees …" counts employees: 有多少员工, the way a Chinese count question says it
+    assert translate("How many employees are based in Nanjing?", lex, known, _freq).text == "南京有多少员工？"
+
+
+def test_a_chinese_word_glossed_only_at_length_takes_the_words_the_documents_use(tmp_path: Path) -> None:
+    from knowzero.knowledge.answer.lexicon import translate_to_english
+
+    f = tmp_path / "cedict.txt"
+    f.write_text("出差 出差 [chu1 chai1] /to go on an official or business trip/\n"
+                 "費用 费用 [fei4 yong4] /cost/expenditure/expense/\n", encoding="utf-8")
+    got = translate_to_english("出差的费用怎么报？", Lexicon(f), {"trip", "cost"}.__contains__, lambda t: ["出差", "费用"])
+    assert got.text == "how much trip cost?"  # 费用 asks an amount
+
+
+def test_two_chinese_words_with_a_shared_gloss_translate_to_two_english_words() -> None:
+    """"请客户吃饭，每位客人的标准上限是多少？" over an English policy: 客户 takes "client", so 客人 takes another of its
+    glosses the documents use ("customer"/"guest") — it was dropped as a repeat, one word was left and no English
+    reading was made."""
+    from knowzero.knowledge.answer.lexicon import translate_to_english
+
+    lex = _lexicon({"client": ["客户", "客人"], "customer": ["客户", "客人"], "guest": ["客人"]})
+    known = {"client", "customer", "guest"}.__contains__
+    t = translate_to_english("请客户吃饭，每位客人的标准上限是多少？", lex, known, lambda text: ["请", "客户", "吃饭", "每位", "客人"])
+    assert t.text is not None and len(set(t.text.rstrip("?").split()[2:])) == 2, t

@@ -22,6 +22,14 @@ from knowzero.knowledge.answer.checks.numbers import cn_value
 _YEAR = re.compile(r"(?<![\d.])((?:1[5-9]|20)\d{2})\s*年(?!代|级|度报|初|底|末|间)|(?<![\d.])((?:1[5-9]|20)\d{2})(?=\s*(?:财年|年度|赛季))")
 """A calendar year the question names ("2021年", "2022财年"); not "1990年代" (a decade), not "2021年初"'s
 looser period either, and not a bare number that may be a count."""
+_COHORT = re.compile(r"(?<![\d.])((?:19|20)\d{2})\s*级(?!及|以|之)")
+"""A cohort named by its year of entry ("2027级新生"): the year a fee table's columns are keyed by."""
+_EN_YEAR = re.compile(r"(?i)\b(?:in|on|of|for|during|the)\s+((?:19|20)\d{2})(?![\d,.])(?!\s*(?:kg|km|kilo|miles?|parcels?|items?|"
+                      r"people|persons|staff|units?|pieces?|pcs|hours?|days?|minutes?|pounds?|dollars?|euros?)\b)")
+"""A year an English question names ("on the 2025 rate card", "in 2024"): after a preposition or "the", and
+not a count of something ("the 2000 parcels")."""
+_BEFORE = re.compile(r"((?:19|20)\d{2})\s*(?:级|年)?\s*(?:及以前|及之前|以前|之前|or earlier|and earlier|and before)")
+_AFTER = re.compile(r"((?:19|20)\d{2})\s*(?:级|年)?\s*(?:及以后|及之后|以后|之后|or later|and later|onwards?)")
 _ORDINAL = re.compile(r"第\s*([0-9]+|[一二三四五六七八九十百零〇两]+)\s*(届|期|季|任|批|轮)")
 """An edition or session ("第七届", "第3期"); not "第一次" (often just "first") nor "第二代" (a generation)."""
 _LABEL = re.compile(r"(?<![A-Za-z0-9])(?:([A-Z])\s*(线|栋|座|区|馆|厅|门|楼|班)|(\d{1,2})\s*号(线|楼|门|厅|馆))")
@@ -33,7 +41,7 @@ _DATE = re.compile(r"(?<![\d.])([0-9]{1,2}|[一二三四五六七八九十]+)\s*
 @dataclass(frozen=True)
 class Constraint:
     kind: str
-    """The kind: "year", "ordinal", "date" or "label"."""
+    """The kind: "year", "cohort" (a year of entry: "2027级"), "ordinal", "date" or "label"."""
     value: str
     """The value in digits: "2021", "7届", "1-17"."""
     written: str
@@ -64,6 +72,10 @@ def constraints_of(question: str) -> tuple[Constraint, ...]:
     for m in _YEAR.finditer(q):
         year = m.group(1) or m.group(2)
         out.append(Constraint("year", year, m.group(0)))
+    for m in _COHORT.finditer(q):
+        out.append(Constraint("cohort", m.group(1), m.group(0)))
+    for m in _EN_YEAR.finditer(q):
+        out.append(Constraint("year", m.group(1), m.group(0).strip()))
     for m in _ORDINAL.finditer(q):
         out.append(Constraint("ordinal", f"{_digits(m.group(1))}{m.group(2)}", m.group(0)))
     for m in _DATE.finditer(q):
@@ -83,6 +95,8 @@ def _values(kind: str, text: str) -> set[str]:
         return ({m.group(0) for m in re.finditer(r"(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)(?!\s*年代)", t)}
                 | {f"decade:{m.group(1)}" for m in re.finditer(r"(\d{2,4})\s*年代", t)}
                 | {"century" for _ in re.finditer(r"世纪", t)})
+    if kind == "cohort":  # "2026级", "2025级及以前": the cohorts the source keys by (not a "2026-2027学年" title)
+        return {m.group(1) for m in re.finditer(r"(?<![\d.])((?:19|20)\d{2})\s*级", t)}
     if kind == "ordinal":
         return {f"{_digits(m.group(1))}{m.group(2)}" for m in _ORDINAL.finditer(t)}
     if kind.startswith("label:"):  # the items of the asked kind ("线": A线, B线)
@@ -99,6 +113,16 @@ def missed(constraints: tuple[Constraint, ...], evidence: str) -> list[Constrain
     out = []
     for c in constraints:
         found = _values(f"label:{c.value[-1]}" if c.kind == "label" else c.kind, evidence)
-        if found and c.value not in found:
+        if found and c.value not in found and not (c.kind in ("year", "cohort") and _in_open_range(int(c.value), evidence)):
             out.append(c)
     return out
+
+
+def _in_open_range(year: int, evidence: str) -> bool:
+    """The evidence names a range of years that holds ``year`` ("2025级及以前" holds 2024; "2020 or later" 2023).
+
+    >>> _in_open_range(2024, "2025级及以前（元/学年）: 5400"), _in_open_range(2027, "2025级及以前: 5400；2026级: 5800")
+    (True, False)
+    """
+    t = unicodedata.normalize("NFKC", evidence)
+    return any(year <= int(m.group(1)) for m in _BEFORE.finditer(t)) or any(year >= int(m.group(1)) for m in _AFTER.finditer(t))

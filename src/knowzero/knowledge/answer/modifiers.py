@@ -1,0 +1,130 @@
+"""Rules beside a table that scale one of its values for a condition the question names.
+
+A policy often gives a table and then, in prose, what changes it: "规培住院医师值夜班的，按所在科室住院医师标准的80%
+发放", "法定节假日当天的夜班，补贴按标准的2倍发放", "展会期间…住宿标准可上浮，但上浮幅度不超过30%". A question that
+names such a condition ("规培住院医师在外科值一个夜班，补贴是多少？") is not answered by the cell alone — quoting 190
+there is a wrong answer that looks confirmed. :func:`applicable` finds the rule the question names: a clause of the
+document outside the table with a factor (``vocabulary/data/questions.toml`` ``[modifiers]``) whose condition — the
+words before the rule's verb — shares a word with the question that is specific to it (written at most
+:data:`SPECIFIC_MAX` times in the document, and no word of the table's own headers or of the row). Two rules
+named equally well with different factors are :data:`AMBIGUOUS`: the caller answers with neither.
+
+Pure functions over the document's text; the pipeline (``lookup_draft``) applies the rule to the cell and cites
+both the row and the rule.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from knowzero.knowledge.index.bands import band, quantities
+from knowzero.knowledge.text import tokens
+from knowzero.vocabulary.tables import table
+
+_SPEC = table("questions")["modifiers"]
+_FACTORS = tuple((f["kind"], re.compile(f["pattern"], re.I)) for f in _SPEC["factors"])
+_REFERENCE = re.compile(_SPEC["reference"], re.I)
+_STOP = re.compile(_SPEC["stop"], re.I)
+_CEILING = re.compile(_SPEC["ceiling"], re.I)
+_CLAUSE = re.compile(r"[^。；;\n]+")
+_CN_NUMBER = {"两": 2.0, "二": 2.0, "三": 3.0, "四": 4.0, "五": 5.0, "六": 6.0, "七": 7.0, "八": 8.0, "九": 9.0,
+              "十": 10.0}
+SPECIFIC_MAX = 3
+"""A condition's word the document writes at most this often is the rule's own ("规培", "法定节假日"); a word it
+writes more often is the document's topic ("夜班" in a night-shift policy) and names no one rule."""
+
+Kind = Literal["share", "times", "up", "down"]
+AMBIGUOUS: Literal["ambiguous"] = "ambiguous"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule: how it scales a value, the number as written, and its clause (offsets in the document)."""
+
+    kind: Kind
+    number: float
+    start: int
+    end: int
+    text: str
+    ceiling: bool = False
+    """The result is a maximum ("上浮幅度不超过30%"), not the amount ("上浮20%")."""
+
+    def apply(self, value: float) -> float:
+        """The value under the rule."""
+        factor = {"share": self.number / 100, "times": self.number, "up": 1 + self.number / 100,
+                  "down": 1 - self.number / 100}[self.kind]
+        return round(value * factor, 2)
+
+    def shown(self, value: str) -> str:
+        """The arithmetic as a reader checks it: "190 × 80%", "320 × 2", "620 × (1 + 30%)"."""
+        n = f"{self.number:g}"
+        return {"share": f"{value} × {n}%", "times": f"{value} × {n}", "up": f"{value} × (1 + {n}%)",
+                "down": f"{value} × (1 − {n}%)"}[self.kind]
+
+
+
+def _number(text: str) -> float | None:
+    if text in _CN_NUMBER:
+        return _CN_NUMBER[text]
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in tokens(text, search=False) if len(w) >= (4 if w.isascii() else 2)]
+
+
+def applicable(doc: str, span: tuple[int, int], question: str, base: str, label: str) -> Rule | None | Literal["ambiguous"]:
+    """The one rule of ``doc`` (outside the table at ``span``) the question names, None when it names none,
+    :data:`AMBIGUOUS` when two rules with different factors are named equally well. ``base``: the table's title,
+    headers and the row's cells (their words are the table's, no rule's condition); ``label``: the asked column's
+    header (a rule that names it refers to the table, as one that says 标准 does).
+
+    >>> doc = "表：住院医师 190。\\n1. 法定节假日当天的夜班，补贴按标准的2倍发放。\\n2. 规培住院医师值夜班的，按住院医师标准的80%发放。"
+    >>> r = applicable(doc, (0, 11), "规培住院医师在外科值一个夜班，补贴多少？", "夜班补贴 科室 住院医师 190", "住院医师")
+    >>> (r.kind, r.number, r.apply(190), r.shown("190"))
+    ('share', 80.0, 152.0, '190 × 80%')
+    >>> applicable(doc, (0, 11), "住院医师值一个夜班补贴多少？", "夜班补贴 科室 住院医师 190", "住院医师") is None
+    True
+    """
+    q = question.lower()
+    asked = quantities(question)
+    base_l = base.lower()
+    doc_l = doc.lower()
+    found: list[tuple[tuple[int, int], Rule]] = []
+    for clause in _CLAUSE.finditer(doc):
+        if clause.start() < span[1] and clause.end() > span[0]:
+            continue  # the table itself
+        text = clause.group(0)
+        for kind, pattern in _FACTORS:
+            m = pattern.search(text)
+            if m is None:
+                continue
+            number = _number(next(g for g in m.groups() if g))
+            if number is None or not (_REFERENCE.search(text) or (label and label in text)):
+                continue
+            stop = _STOP.search(text, 0, m.start())
+            condition = text[:stop.start() if stop else m.start()]
+            if (b := band(condition)) is not None and (said := [x for x in asked if b.unit and b.measures(x[1])]) \
+                    and not any(b.holds(v, u) for v, u in said):
+                break  # "lasting more than 8 hours" of a 6-hour trip: another condition than the question's
+            in_q = [w for w in dict.fromkeys(_words(condition)) if w.lower() in q]
+            specific = [w for w in in_q if w.lower() not in base_l and doc_l.count(w.lower()) <= SPECIFIC_MAX]
+            if specific:
+                lead = len(text) - len(text.lstrip(" 0123456789.、）)"))  # "2. 规培…" is cited from 规培
+                quote = text[lead:].rstrip()
+                start = clause.start() + lead
+                found.append(((len(specific), len(in_q)), Rule(kind, number, start, start + len(quote), quote,
+                                                                  bool(_CEILING.search(m.group(0))))))
+            break
+    if not found:
+        return None
+    top = max(score for score, _ in found)
+    best = [r for score, r in found if score == top]
+    if len({(r.kind, r.number) for r in best}) > 1:
+        return AMBIGUOUS
+    return best[0]
