@@ -135,6 +135,17 @@ class Pages:
             c.close()
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test shows the tail of its server's log (slow requests are logged there)."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    server = getattr(item, "funcargs", {}).get("kz_server")
+    if report.failed and server is not None and (Path(server.data_dir) / "server.log").exists():
+        lines = (Path(server.data_dir) / "server.log").read_text(errors="replace").splitlines()
+        report.sections.append(("knowzero serve log (last 80 lines)", "\n".join(lines[-80:])))
+
+
 @pytest.fixture()
 def pages(browser: Any, kz_server: str) -> Iterator[Pages]:
     p = Pages(browser, kz_server)

@@ -213,8 +213,11 @@ def test_handoff_answered_by_agent(pages: Any, shots: Path) -> None:
     customer.fill("#api-key", "demo-bob")
     customer.press("#api-key", "Enter")
     # the user's name, not the role (the server may still be embedding the previous tests' uploads: a full
-    # suite on two cores once took over 20 s here)
-    customer.locator("#user-btn", has_text="李四").wait_for(timeout=60000)
+    # suite on two cores once took over 20 s here; CI once timed out after 60 s: a refusal shown in the dialog
+    # is reported as itself, and the server's log tail comes with any failure, slow requests named)
+    customer.locator("#user-btn:has-text('李四'), .form-error:not(:empty)").first.wait_for(timeout=60000)
+    refused = customer.locator(".form-error:not(:empty)")
+    assert refused.count() == 0, f"sign-in refused: {refused.first.inner_text()}"
     turn = ask(customer, "我要转人工客服")
     turn.locator('.review-card[data-kind="handoff"]').wait_for()
 

@@ -40,6 +40,7 @@ from knowzero.api.routes import openai_compat as openai_routes
 from knowzero.api.routes import service as service_routes
 from knowzero.api.routes.chat import INPUT_SCHEMA_DEFS
 from knowzero.api.runner import Runner, ThreadLocks
+from knowzero.api.slowlog import SlowRequests
 from knowzero.config import Settings
 from knowzero.errors import KnowZeroError, RateLimited, error_body, invalid_fields
 from knowzero.graph.builder import build_graph
@@ -111,6 +112,7 @@ def create_app(settings: Settings | None = None, *, warm: bool = True, deps: Dep
                                        writes=s.anon_write_rate_limit)
     app.add_middleware(BodyLimit, default_cap=s.max_body_bytes,  # type: ignore[arg-type]
                        caps={kb_routes.UPLOAD_PATH: s.max_upload_request_bytes})
+    app.add_middleware(SlowRequests)  # type: ignore[arg-type]
 
     @app.exception_handler(KnowZeroError)
     async def _kz_error(_: Request, exc: KnowZeroError) -> JSONResponse:
