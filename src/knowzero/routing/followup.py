@@ -27,7 +27,7 @@ _ELLIPSIS_EN = re.compile(r"^(?:and\s+|so\s+)?(?:what|how)\s+about\s+(?:the\s+)?
                           r"|^and\s+(?:for|with|in)\s+(?:the\s+)?(?P<y>.{1,40}?)\s*\??$"
                           r"|^and\s+(?!(?:how|what|who|when|where|which|why|is|are|do|does|can|may)\b)"
                           r"(?:the\s+)?(?P<z>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3})\s*\?$", re.I)
-_PRONOUN_ZH = re.compile(rf"^{_LEAD}(?P<p>它们|它|他们|这个|那个|该项|该|其|此)(?=的|是|有|在|要|能|可|需|怎|如|多|和|与|跟|比|对|给|向|由|被|每|什么|几|哪|何时|为什么|会|已|还|现在)")
+_PRONOUN_ZH = re.compile(rf"^{_LEAD}(?P<p>它们|它|他们|她们|他|她|这个|那个|该项|该|其|此)(?=的|是|有|在|要|能|可|需|怎|如|多|和|与|跟|比|对|给|向|由|被|每|什么|几|哪|何时|为什么|会|已|还|现在|今年|去年|明年|本月|下个?月)")
 _PRONOUN_EN = re.compile(r"\b(?P<p>its|it|they|their|this|that)\b", re.I)
 _NO_SUBJECT_ZH = re.compile(rf"^{_LEAD}(?:需要|需|要|可以|可否|能否|能不能|能|是否|有没有|有无|最多|最少|最长|最短|一共|总共|"
                             r"多久|多长|多少|几|怎么|怎样|如何|由谁|谁|什么时候|何时|哪里|在哪|向谁|找谁|交给谁|应该)")
@@ -85,6 +85,18 @@ def standalone(text: str, previous: str, subject: str = "") -> str:
     '研究生助研津贴博士生每月基本津贴是多少？'
     >>> standalone("那请12天呢？", "员工请假5天需要谁审批？"), standalone("What about a $30,000 one?", "Who approves a $3,000 purchase?")
     ('员工请假12天需要谁审批？', 'Who approves a $30,000 purchase?')
+    >>> standalone("那如果我是申请了缓考的呢？", "补考过了的话，成绩怎么记？")
+    '如果我是申请了缓考，成绩怎么记？'
+    >>> standalone("And if her sister studies there too?", "What is the yearly tuition for a 2026 entrant?")
+    'What is the yearly tuition for a 2026 entrant if her sister studies there too?'
+    >>> standalone("And on a bank holiday?", "What's the overtime rate if I work on a Saturday?")
+    "What's the overtime rate if I work on a bank holiday?"
+    >>> standalone("他今年12月能拿多少长期服务奖？", "Connor Byrne 在哪个仓库工作？")
+    'Connor Byrne今年12月能拿多少长期服务奖？'
+    >>> standalone("What would it come to with Saturday delivery?", "How much does it cost to send a 12 kg parcel?")
+    'How much does it cost to send a 12 kg parcel with Saturday delivery?'
+    >>> standalone("那要是爽约5次呢？", "同一年里爽约3次会怎么样？")
+    '同一年里爽约5次会怎么样？'
     >>> standalone("And bereavement leave?", "How many paid sick days do employees get per year?")
     'How many bereavement leave do employees get per year?'
     >>> standalone("What about credentialed vet techs?", "What is the annual allowance for a DVM at Maple Grove?")
@@ -114,6 +126,12 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
         return thing + t[m.end():]
     if m := _ELLIPSIS_ZH.match(t):
         x = m.group("x")
+        cond = _CONDITION_ZH.match(x)
+        if cond and (valued := _VALUE_ZH.search(cond.group("c"))) and \
+                (same := re.search(rf"(?<![\d.])\d{{1,12}}(?:\.\d{{1,6}})?\s*{re.escape(valued.group(2))}", prev)):
+            return prev[:same.start()] + valued.group(0) + prev[same.end():]  # "那要是爽约5次呢？": the value changes
+        if cond:  # "那如果我是申请了缓考的呢？": the condition changes, the question stays
+            return _condition_swapped(cond.group("c"), prev)
         if day := _day_swapped(x, prev):  # "那周六呢？" after "…中心工作日几点开门？"
             return day
         if shaped := _shape_swapped(x, prev):  # "那2025级的呢？" after "2026级艺术类专业一年学费是多少？"
@@ -141,6 +159,9 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
 def _en(t: str, prev: str, subject: str) -> str | None:
     if swapped := _amount_swapped(t, prev):  # "What if it goes over 30,000?" after "… a claim of USD 4,000?"
         return swapped
+    if cond := _CONDITION_EN.match(t):  # "And if her older sister is already studying there?"
+        main = re.split(r"\s+if\s+", prev.rstrip("?").rstrip(), maxsplit=1, flags=re.I)[0]
+        return f"{main} if {cond.group('c')}?"
     if m := _ELLIPSIS_EN.match(t):
         x = (m.group("x") or m.group("y") or m.group("z") or "").strip()
         x = re.sub(r"^(?:someone|somebody|anyone|people|those|staff|employees?)\s+(?:with|who\s+(?:has|have))\s+",
@@ -181,6 +202,11 @@ def _en(t: str, prev: str, subject: str) -> str | None:
     subj = subject or _en_topic(prev)
     if not subj:
         return None
+    if re.match(r"(?:it|this|that)\b", subj, re.I) and _PRONOUN_EN.search(t) and \
+            (added := re.search(r"\s((?:with|including|plus|on|by|via)\s+[^?]{2,60}?)\s*\?$", t, re.I)):
+        # "What would it come to with Saturday delivery?" after "How much does it cost to send …?": the previous
+        # question's own "it" (no thing named), asked again with what the message adds
+        return f"{prev.rstrip('?').rstrip()} {added.group(1)}?"
     if _PRONOUN_EN.search(t) and len(t.split()) <= 8:
         return _PRONOUN_EN.sub(lambda m: subj + ("'s" if m.group("p").lower() in ("its", "their") else ""), t, count=1)
     if _NO_SUBJECT_EN.match(t) and len(t.split()) <= 6:
@@ -339,12 +365,33 @@ def _day_swapped(x: str, prev: str) -> str | None:
     '南湖市民服务中心周六几点开门、几点关门？'
     >>> _day_swapped("Saturdays", "What are the centre's opening hours on weekdays?")
     "What are the centre's opening hours on Saturdays?"
+    >>> _day_swapped("a bank holiday", "What's the overtime rate if I work on a Saturday?")
+    "What's the overtime rate if I work on a bank holiday?"
     >>> _day_swapped("周六", "年假有几天？") is None
     True
     """
-    if not CALENDAR_DAY.fullmatch(x.strip()) or not (same := CALENDAR_DAY.search(prev)):
+    x = re.sub(r"^(?:an?|the)\s+", "", x.strip(), flags=re.I)
+    if not CALENDAR_DAY.fullmatch(x) or not (same := CALENDAR_DAY.search(prev)):
         return None
-    return prev[:same.start()] + x.strip() + prev[same.end():]
+    return prev[:same.start()] + x + prev[same.end():]
+
+
+_CONDITION_ZH = re.compile(r"^(?:如果|要是|假如|假设|若是?)(?P<c>.{1,18}?)的?$")
+_CONDITION_EN = re.compile(r"^(?:and|but|so)\s+(?:what\s+)?if\s+(?P<c>.{3,80}?)\s*\?$", re.I)
+_PREV_CONDITION_ZH = re.compile(r"^(?:如果|要是|假如|假设|若是?)?[^，,。？?]{1,20}?(?:的话|时)[，,]\s*")
+
+
+def _condition_swapped(condition: str, prev: str) -> str:
+    """The previous question asked under another condition: its condition clause ("补考过了的话，") replaced,
+    or the new one put in front when it had none.
+
+    >>> _condition_swapped("我是申请了缓考", "补考过了的话，成绩怎么记？")
+    '如果我是申请了缓考，成绩怎么记？'
+    >>> _condition_swapped("是实习生", "年假有几天？")
+    '如果是实习生，年假有几天？'
+    """
+    main = prev[m.end():] if (m := _PREV_CONDITION_ZH.match(prev)) else prev
+    return f"如果{condition}，{main}"
 
 
 def _same_kind(subject: str, x: str) -> str:
