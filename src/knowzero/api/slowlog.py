@@ -9,10 +9,20 @@ string or a header).
 from __future__ import annotations
 
 import logging
+import re
 import time
 from typing import Any
 
 log = logging.getLogger("knowzero.api")
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _printable(path: str) -> str:
+    """The path as one log line: a decoded %0A or other control character is shown as "?", never a line break
+    (a caller cannot forge log lines), and at most 200 characters."""
+    return _CONTROL.sub("?", path)[:200]
 
 
 class SlowRequests:
@@ -33,7 +43,7 @@ class SlowRequests:
                 took = time.monotonic() - started
                 if took >= self.threshold_s:
                     log.warning("slow request: %s %s answered after %.1f s (status %s)", scope.get("method", ""),
-                                scope.get("path", ""), took, message.get("status"))
+                                _printable(str(scope.get("path", ""))), took, message.get("status"))
             await send(message)
 
         await self.app(scope, receive, timed_send)

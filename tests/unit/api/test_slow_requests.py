@@ -43,3 +43,10 @@ def test_a_fast_request_is_not_logged(caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING, logger="knowzero.api"):
         _call(SlowRequests(_answer, threshold_s=5.0), "/v1/me")
     assert not caplog.records
+
+
+def test_a_path_cannot_forge_a_log_line(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="knowzero.api"):
+        _call(SlowRequests(_answer, threshold_s=0.01), "/v1/threads/x\nWARNING forged line" + "y" * 500)
+    [line] = [r.getMessage() for r in caplog.records]
+    assert "\n" not in line and "x?WARNING forged line" in line and len(line) < 300
