@@ -126,18 +126,15 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
         return thing + t[m.end():]
     if m := _ELLIPSIS_ZH.match(t):
         x = m.group("x")
-        cond = _CONDITION_ZH.match(x)
-        if cond and (valued := _VALUE_ZH.search(cond.group("c"))) and \
-                (same := re.search(rf"(?<![\d.])\d{{1,12}}(?:\.\d{{1,6}})?\s*{re.escape(valued.group(2))}", prev)):
-            return prev[:same.start()] + valued.group(0) + prev[same.end():]  # "那要是爽约5次呢？": the value changes
-        if cond:  # "那如果我是申请了缓考的呢？": the condition changes, the question stays
-            return _condition_swapped(cond.group("c"), prev)
+        if cond := _CONDITION_ZH.match(x):
+            # "那要是爽约5次呢？": the value changes; "那如果我是申请了缓考的呢？": the condition, the question stays
+            return _value_swapped(x, prev) or _condition_swapped(cond.group("c"), prev)
         if day := _day_swapped(x, prev):  # "那周六呢？" after "…中心工作日几点开门？"
             return day
         if shaped := _shape_swapped(x, prev):  # "那2025级的呢？" after "2026级艺术类专业一年学费是多少？"
             return shaped
-        if (v := _VALUE_ZH.search(x)) and (same := re.search(rf"(?<![\d.])\d{{1,12}}(?:\.\d{{1,6}})?\s*{re.escape(v.group(2))}", prev)):
-            return prev[:same.start()] + v.group(0) + prev[same.end():]  # "那请12天呢？": the value changes
+        if valued := _value_swapped(x, prev):  # "那请12天呢？": the value changes
+            return valued
         # "那事假呢？" after "…每年有几天带薪病假？": the word of the same kind (the same last character) changes
         if len(x) >= 2 and not _CODE.search(x) and (same := re.search(rf"[\u3400-\u9fff]{re.escape(x[-1])}", prev)):
             if same.group(0) != x and x not in prev:
@@ -374,6 +371,14 @@ def _day_swapped(x: str, prev: str) -> str | None:
     if not CALENDAR_DAY.fullmatch(x) or not (same := CALENDAR_DAY.search(prev)):
         return None
     return prev[:same.start()] + x + prev[same.end():]
+
+
+def _value_swapped(x: str, prev: str) -> str | None:
+    """A number with its unit in ``x`` replacing the previous question's number of that unit ("12天" for 5天)."""
+    if (v := _VALUE_ZH.search(x)) and \
+            (same := re.search(rf"(?<![\d.])\d{{1,12}}(?:\.\d{{1,6}})?\s*{re.escape(v.group(2))}", prev)):
+        return prev[:same.start()] + v.group(0) + prev[same.end():]
+    return None
 
 
 _CONDITION_ZH = re.compile(r"^(?:如果|要是|假如|假设|若是?)(?P<c>.{1,18}?)的?$")
