@@ -65,12 +65,12 @@ _ASK_HEAD = re.compile(r"^(?:哪一|哪些|哪几|哪(?![一些几])|什么|甚�
 
 
 _HOW_MUCH = re.compile(r"\bhow\s+(?:long|many|much|old|far|big|tall|high|large|often|wide|deep|heavy)\b|"
-                       r"\bin common\b|\bthe name of\b|\b(?:type|kind|sort) of\b", re.IGNORECASE)
+                       r"\bin common\b|\bthe name of\b|\b(?:type|kind|sort) of\b|\bwhat time\b(?!\s+zone)", re.IGNORECASE)
 
 
 def without_asking_phrases(question: str) -> str:
     """``question`` without the English words that only ask: "how long / how many / how old …" reduced to
-    "how" (the adjective asks, like 多长, 多少), "in common", "the name of", "what type of" dropped.
+    "how" (the adjective asks, like 多长, 多少), "in common", "the name of", "what type of", "what time" (几点) dropped.
 
     >>> without_asking_phrases("How long is the Danube?"), without_asking_phrases("What profession do A and B have in common?")
     ('how is the Danube?', 'What profession do A and B have ?')
@@ -343,6 +343,10 @@ _SENT_END = re.compile(r"([。！？!?]+[”’」』）)]*|(?<![0-9])(?<!\b[a-z
 "e.g." or "i.e." (two letters with a stop between), nor the title before a name (Dr., Mr., Ms., Mrs., Prof.)."""
 
 
+_SOFT_WRAP = re.compile(r"[ \t]*[a-z]")
+"""The line after a line break goes on with a lower-case word: the break only wraps the sentence."""
+
+
 def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
     """Split Chinese/English text into sentences with character offsets into ``text`` (+offset).
 
@@ -353,6 +357,8 @@ def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
     ['Weekend day (8 a.m. to 6 p.m.) is paid.', 'Next one, e.g. this.']
     >>> [s.text for s in split_sentences("The curator is Dr. Anwen Pellow. She joined in 2019.")]
     ['The curator is Dr. Anwen Pellow.', 'She joined in 2019.']
+    >>> [s.text for s in split_sentences("- Agents get no member\\n  discount and no points.\\n- Next\\nLine")]
+    ['- Agents get no member\\n  discount and no points.', '- Next', 'Line']
     """
     out: list[Sentence] = []
     start = 0
@@ -360,6 +366,8 @@ def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
         end = m.end()
         if "\n" not in m.group(0) and _inside_title(text, start, m.start()):
             continue
+        if m.group(0) == "\n" and _SOFT_WRAP.match(text, m.end()) and re.search(r"[A-Za-z,]$", text[start:m.start()]):
+            continue  # a line wrapped inside an English sentence ("…get no member\n  discount and earn no points.")
         _append(out, text, start, end, offset)
         start = end
     _append(out, text, start, len(text), offset)

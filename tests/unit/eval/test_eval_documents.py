@@ -286,3 +286,21 @@ def test_the_fourth_blind_set_is_consistent_and_its_count_matches_the_csv_file()
     with (BLIND3 / "northwind-logistics" / "fleet.csv").open(encoding="utf-8") as fh:
         electric = sum(r["fuel"] == "Electric" for r in csv.DictReader(fh))
     assert f"{electric} vehicles" in next(x for x in qs if x["id"] == "cq-041")["answers"]
+
+
+BLIND4 = ORGDOCS.parent / "orgdocs_blind4"
+
+
+def test_the_fifth_blind_set_is_consistent_and_its_count_matches_the_csv_file() -> None:
+    """orgdocs_blind4: a property-management company (Chinese) and a hotel group (English), 60 questions and 12
+    chains a helper wrote without reading the code; odd ids the development half, even ids the report half."""
+    qs = load_questions(BLIND4, "all")
+    assert len(qs) == 60 and {x["org"] for x in qs} == {"lanting-property", "kestrelmoor-hotels"}
+    assert all(x["split"] == ("dev" if int(x["id"][3:]) % 2 else "held") for x in qs)
+    assert {p.suffix for fs in org_files(BLIND4).values() for p in fs} >= {".md", ".html", ".docx", ".csv", ".pdf"}
+    assert sum(x["cross_language"] for x in qs) == 12
+    for x in qs:
+        assert x["decline"] == (x["kind"] == "near_miss"), x["id"]
+    with (BLIND4 / "lanting-property" / "员工花名册.csv").open(encoding="utf-8") as fh:
+        guards = sum(r["部门"] == "秩序维护部" for r in csv.DictReader(fh))
+    assert f"{guards}人" in next(x for x in qs if x["id"] == "pq-011")["answers"]

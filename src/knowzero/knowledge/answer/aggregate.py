@@ -61,7 +61,8 @@ class Computed:
     """One computed answer: the value, how it was computed, and the rows it used."""
 
     operation: Operation
-    value: float
+    value: float | str
+    """The result; a start date as written ("2012-03-01") for a tenure question."""
     table: TableInfo
     column: TableColumn | None
     filters: tuple[tuple[str, tuple[str, ...]], ...]
@@ -77,6 +78,8 @@ class Computed:
 
     def shown_value(self) -> str:
         v = self.value
+        if isinstance(v, str):
+            return v
         return str(int(v)) if float(v).is_integer() else f"{v:.2f}".rstrip("0").rstrip(".")
 
 
@@ -105,15 +108,17 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
                 continue
             return None  # "how many paid CE days does a technician get": a cell to read, not rows to count
         conds, named = filters[t.name]
-        col = numeric_column(index, t, q) if op != "count" else None
-        if col is None and op in ("max", "min", "sum"):
+        col = _start_column(t) if tenure(q) else numeric_column(index, t, q) if op != "count" else None
+        if col is None and op in ("max", "min", "sum") and not tenure(q):
             col = _money_column(t, q)
         if op != "count" and col is None:
             continue
         about = bool(noun) and (noun in normal_key(t.title) or any(noun in normal_key(c.label) for c in t.columns))
         if not named and not about and col is None:
             continue  # nothing of this table is named: no query is built from a guess
-        titled = any(len(k) >= 2 and k in q for k in _spelled(t.title))
+        # a Chinese title is named by its head noun too, its last three characters ("花名册上…" of 员工花名册)
+        titled = any(len(k) >= 2 and k in q for k in _spelled(t.title)) or \
+            (len(head := normal_key(t.title)) >= 4 and not head.isascii() and head[-3:] in q)
         score = sum(len(values) for _label, values in named) + (0.5 if about else 0.0) + (0.25 if col else 0.0) \
             + (0.5 if titled else 0.0)
         if best is None or score > best[0]:
@@ -131,7 +136,7 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     known = [noun if about_best else "", person, *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
              *(v for _label, values in named for v in values), *(k for x in context for k in _spelled(x)),
              *(f"{v}{k}" for _label, values in named for v in values if len(v) == 1 for k in "类级")]  # 甲类
-    checked = _RANKED.sub(" ", q) if op in ("max", "min") else q
+    checked = _RANKED.sub(" ", _NEWEST.sub(" ", _TENURE.sub(" ", q))) if op in ("max", "min") else q
     if op == "sum" and any(len(values) >= 2 for _label, values in named):
         # "医生让我查个血常规、尿常规和肝功能，一共…": the words before a listed sum's first item are the asker's story,
         # the items and what follows them must all match ("…and the 3-year rabies vaccine" names a third)
@@ -147,6 +152,7 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
         rows = [r for r in conn.execute(rows_stmt).scalars() if allowed is None or t.row_id(r) in allowed]
         if not rows:
             return None
+        value: float | str
         if op == "count":
             value = float(len(rows))
             stmt: Any = select(func.count()).select_from(table).where(*conds)
@@ -157,7 +163,7 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
             got = conn.execute(stmt).scalar()
             if got is None:
                 return None
-            value = float(got)
+            value = got if isinstance(got, str) else float(got)  # a start date ranks as text (ISO dates sort)
             if op in ("max", "min"):  # the rows that hold it are the answer, not every row ranked
                 rows = [r for r in conn.execute(select(table.c._row).where(table.c._row.in_(rows),
                                                                             table.c[col.name] == got)).scalars()]
@@ -183,6 +189,7 @@ def _money_column(t: TableInfo, q: str) -> TableColumn | None:
 
 def lead_line(c: Computed, is_zh: bool) -> str:
     """The answer in one short line, before the cited rows ("研发部共 15 名员工（按《员工花名册》统计）")."""
+    dated = isinstance(c.value, str)
     where = "，".join(f"{label}为{'或'.join(values)}" for label, values in c.filters) if is_zh else \
         ", ".join(f"{label} = {' or '.join(values)}" for label, values in c.filters)
     if is_zh:
@@ -190,11 +197,11 @@ def lead_line(c: Computed, is_zh: bool) -> str:
         people = c.operation == "count" and c.classifier in ("", "个") and bool(_PERSON_NOUN.search(c.noun))
         what = {"count": f"共 {c.shown_value()} 人" if people else
                 f"共 {c.shown_value()} {c.classifier or ('项' if not c.noun else '')}{c.noun}",
-                "max": f"{c.column.label if c.column else ''}最高 {c.shown_value()}",
-                "min": f"{c.column.label if c.column else ''}最低 {c.shown_value()}",
+                "max": f"{c.column.label if c.column else ''}{'最晚' if dated else '最高'} {c.shown_value()}",
+                "min": f"{c.column.label if c.column else ''}{'最早' if dated else '最低'} {c.shown_value()}",
                 "sum": f"{c.column.label if c.column else ''}合计 {c.shown_value()}",
                 "avg": f"{c.column.label if c.column else ''}平均 {c.shown_value()}"}[c.operation]
-        scope = f"（{c.noun + '，' if people else ''}按《{c.table.title}》统计{'：' + where if where else ''}，共 {len(c.rows)} 行）"
+        scope = f"（{c.noun + '，' if people and c.noun != '人' else ''}按《{c.table.title}》统计{'：' + where if where else ''}，共 {len(c.rows)} 行）"
         return what + scope
     # a count over a Chinese roster is said in people ("4 people"), as 共 4 人 is: the counted noun or the
     # roster's title names people (窗口人员排班表 when the translated question counted 窗口)
@@ -203,8 +210,8 @@ def lead_line(c: Computed, is_zh: bool) -> str:
     what = {"count": f"{c.shown_value()} people" if people else
             f"{c.shown_value()} {c.noun if c.noun.isascii() else ''}".strip() if c.noun else f"{c.shown_value()} rows",
             "sum": f"Total {c.column.label if c.column else ''}: {c.shown_value()}",
-            "max": f"Highest {c.column.label if c.column else ''}: {c.shown_value()}",
-            "min": f"Lowest {c.column.label if c.column else ''}: {c.shown_value()}",
+            "max": f"{'Latest' if dated else 'Highest'} {c.column.label if c.column else ''}: {c.shown_value()}",
+            "min": f"{'Earliest' if dated else 'Lowest'} {c.column.label if c.column else ''}: {c.shown_value()}",
             "avg": f"Average {c.column.label if c.column else ''}: {c.shown_value()}"}[c.operation]
     return f"{what} (computed over {c.table.title}{': ' + where if where else ''}; {len(c.rows)} rows)"
 
@@ -223,7 +230,32 @@ def computing_word(term: str) -> bool:
     return bool(_SUM.fullmatch(term))
 
 
+_TENURE = re.compile(r"longest[- ](?:serving|standing)|been (?:working|here|employed|with us)\b[^?？]{0,40}?\bthe longest|"
+                     r"(?:司龄|工龄|教龄|资历)最(?:长|老|久)|(?:入职|工作)(?:时间)?最(?:早|久|长)|最早入职|most senior", re.I)
+_NEWEST = re.compile(r"(?:most recent|newest|latest)\s+(?:hire|joiner|starter|recruit)|(?:joined|started)\s+(?:most recently|last)|"
+                     r"(?:入职|工作)(?:时间)?最(?:晚|短)|最(?:晚|近)入职|(?:司龄|工龄|教龄)最短", re.I)
+_START_LABEL = re.compile(r"start|hire|join|入职|参加工作|到岗|聘用", re.I)
+
+
+def tenure(q: str) -> Operation | None:
+    """A superlative of service ("been working here the longest", "司龄最长", "入职最早") is the earliest start date
+    (``min``); "the most recent hire", "入职最晚" the latest (``max``); None for any other question.
+
+    >>> tenure("who's been working at the city hotel the longest?"), tenure("入职最晚的是谁"), tenure("最贵的设备")
+    ('min', 'max', None)
+    """
+    return "min" if _TENURE.search(q) else "max" if _NEWEST.search(q) else None
+
+
+def _start_column(t: TableInfo) -> TableColumn | None:
+    """The one text column of start dates ("start_date", "入职日期") a tenure question ranks by."""
+    found = [c for c in t.columns if c.type == "TEXT" and _START_LABEL.search(c.label)]
+    return found[0] if len(found) == 1 else None
+
+
 def _operation(q: str) -> Operation | None:
+    if op := tenure(q):
+        return op
     if _AVG.search(q):
         return "avg"
     if _COUNT.search(q):
@@ -236,10 +268,16 @@ def _operation(q: str) -> Operation | None:
 
 
 def _noun(question: str) -> tuple[str, str]:
-    """(measure word, counted noun): "研发部一共有多少名员工？" → ("名", "员工"); "冷藏车有几辆？" → ("辆", "冷藏车")."""
+    """(measure word, counted noun): "研发部一共有多少名员工？" → ("名", "员工"); "冷藏车有几辆？" → ("辆", "冷藏车").
+
+    >>> _noun("秩序维护部一共有几个人？"), _noun("研发部一共有多少名员工？")
+    (('个', '人'), ('名', '员工'))
+    """
     q = question.strip()
     if m := _NOUN_EN.search(q):
         return "", normal_key(m.group(1).strip())
+    if m := _PEOPLE.search(q):  # "一共有几个人？": 人 is the noun, not a second classifier
+        return m.group(1) or "", "人"
     after = _NOUN_AFTER.search(q)
     noun = _GENERIC.sub("", re.split(r"或|和|及|与|、", after.group(2))[0]) if after else ""  # 副主任医师或…
     noun = _before_verb(noun)  # "几位老师担任班主任" counts 老师
@@ -249,6 +287,9 @@ def _noun(question: str) -> tuple[str, str]:
         noun = words[-1] if words else ""  # the word before the count: "车辆台账里冷藏车一共有几辆" → 冷藏车
         classifier = classifier or (before.group(2) or "")
     return classifier, normal_key(noun)
+
+
+_PEOPLE = re.compile(r"(?:多少|几)\s*([个名位])?\s*人(?=\s*(?:[？?，,。！!呢啊吧]|$))")
 
 
 def _before_verb(noun: str) -> str:
@@ -263,6 +304,7 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
     """Exact text cells the question names and number comparisons. Values of one column are alternatives
     (OR) and different columns all apply (AND); a value found in several columns ("唐志远" as 姓名 and as
     导师) is one filter over the column whose header the question names, else over any of them."""
+    q = q.replace("已经", "已")  # "已经报废的设备" names the cell 已报废
     by_value: dict[str, list[TableColumn]] = {}
     by_member: dict[str, list[TableColumn]] = {}  # a member of list cells ("普通话;手语") the question names
     cells = index.text_values(t)
@@ -300,6 +342,8 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
         if len(vals) > 5:
             continue  # more is too unspecific to be a filter
         kept = sorted(vals)
+        if len(cols) == 1 and len(kept) == 1:  # "P8及以上" → P8, P9
+            kept = graded(kept[0], [str(v).strip().lower() for v in _column_values(index, t, cols[0])], q)
         exact = [v for v in kept if not v.endswith("%")]
         starts = [v for v in kept if v.endswith("%")]
         conds.append(or_(*(func.lower(table.c[c.name]).in_(exact) for c in cols),
@@ -324,6 +368,37 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
             named.append((compared.label, (f"{word}{m.group(1)}",)))
             break
     return conds, named
+
+
+_GRADE = re.compile(r"^([a-z]{1,3})-?(\d{1,2})$")
+_AT_LEAST = r"\s*(?:及以上|或以上|以上|and above|or above|or higher|\+)"
+_AT_MOST = r"\s*(?:及以下|或以下|以下|and below|or below|or lower)"
+
+
+def graded(value: str, values: Sequence[str], q: str) -> list[str]:
+    """A grade the question bounds ("P8及以上", "W3 or above") as every grade of its column on that side of it;
+    ``[value]`` when the question does not bound it (values are the column's, lower case).
+
+    >>> graded("p8", ["p5", "p7", "p8", "p9", "m1"], "职级在p8及以上的员工"), graded("p8", ["p8", "p9"], "p8的员工")
+    (['p8', 'p9'], ['p8'])
+    >>> graded("w3", ["w1", "w2", "w3", "w4"], "grade w3 or below")
+    ['w1', 'w2', 'w3']
+    """
+    m = _GRADE.match(value)
+    if not m:
+        return [value]
+    at = re.escape(value)
+    up = re.search(at + _AT_LEAST, q)
+    down = None if up else re.search(at + _AT_MOST, q)
+    if not (up or down):
+        return [value]
+    out = []
+    for v in values:
+        g = _GRADE.match(v)
+        if g and g.group(1) == m.group(1) and (int(g.group(2)) >= int(m.group(2)) if up
+                                               else int(g.group(2)) <= int(m.group(2))):
+            out.append(v)
+    return sorted(out) or [value]
 
 
 _LIST_CELL = re.compile(r"[;；、/]")
@@ -415,7 +490,8 @@ def _numbers_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableCol
 locatives (里, 中)."""
 _FUNCTION_WORDS = frozenset("on at by for from with to of per each any there here can could will would should may "
                             "might must do does did be been was were get gets work works people persons members "
-                            "employees staff entries records rows items".split())
+                            "employees staff entries records rows items who whom whose what which when where why "
+                            "how".split())
 """English prepositions, auxiliaries and the like, never a qualifier of what is counted; nor are the words
 for what any roster counts (people, members, entries…), as 名/人/项 are not."""
 

@@ -50,6 +50,8 @@ _EMPTY = re.compile(r"[—–\-－/／]+|n/?a", re.I)
 """A cell that marks no value ("—", "N/A"): never an answer."""
 _EN_FUNCTION = frozenset("the and for per with from what which who how does are was were this that".split())
 _ASIDE = re.compile(r"[（(][^）)]*[）)]")
+_VALUE_WORDS = frozenset("free yes no none nil included unlimited n/a 免费 是 否 有 无 不限 不适用".split())
+"""Cells that are values, not names: outside the key column they never name a row."""
 MAX_KEY_CHARS = 10
 """A row key named by a word of it is at most this long (a name, not a remark)."""
 BAND_COLUMN_SCORE = 10
@@ -380,8 +382,8 @@ def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str
     key_col = values[0][1]
     leads = _key_bigrams(values, key_col)
     for row, col, v in values:
-        if rows is not None and row not in rows:
-            continue
+        if rows is not None and row not in rows or col is not key_col and v in _VALUE_WORDS:
+            continue  # "Free" in a fee column names no row of "How many points for a free night?"
         b = band(v) if asked else None
         if b is None and asked and (u := label_unit(col.label)):
             b = band_in(v, u)  # "1,000.01 – 2,500" under "Amount of a single claim (USD)"

@@ -8,6 +8,7 @@ is a pure function in ``checks/``; each decision it applies is a rule of ``polic
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -22,8 +23,9 @@ from knowzero.knowledge.answer.reader import Claim, Draft, slot_terms
 from knowzero.knowledge.answer.reply import shown_values
 from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.knowledge.index import entities as ent
+from knowzero.knowledge.index.bands import quantities
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.text import iter_numbers, names_nothing
+from knowzero.knowledge.text import has_cjk, iter_numbers, names_nothing
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
@@ -51,11 +53,16 @@ def claim_context(kb: KnowledgeBase, c: Claim, p: Passage | None) -> str:
 _VALUE_NAMES = {"money": "amount of money", "phone": "phone number"}
 
 
-def _names_subject(a: Analysis, context: str) -> bool:
-    """The quote or its context (title, section, the text around it) holds one of the question's content words
-    other than those asking for the value ("电话")."""
+def _names_subject(terms: Sequence[tuple[str, float]], indexed: Any, context: str) -> bool:
+    """The quote or its context (title, section, the text around it) holds the question's subject: one of its
+    rarest content words that the knowledge base uses (weight at least 0.8 of the rarest's; not a word asking
+    for the value, "电话"). "每人的体检费用标准是多少钱？" is not answered by the hospitality rule's "人均标准不超过200元"
+    beside the check-up leave: it shares 费用 and 标准, not 体检."""
     text = context.lower()
-    return any(t.lower() in text for t in a.terms if not t.isdigit() and not asked_value(t.lower()))
+    named = [(t.lower(), w) for t, w in terms if w > 0 and not t.isdigit() and not asked_value(t.lower()) and indexed(t)]
+    top = max((w for _t, w in named), default=0.0)
+    return not named or any(answerable.present(t, text) or t.replace("-", " ") in text  # after-hours: after hours
+                            for t, w in named if w >= 0.8 * top)
 
 
 def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequence[Scored],
@@ -89,16 +96,20 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     cited = (by_id.get(claims[0].passage_id) or kb.passage(claims[0].passage_id)) if claims else None
     best = passages[0].passage if passages else None
     cov = 0.0
+    exact = False
     for p in (cited, best):
         if p is None:
             continue
-        if p.id.startswith("sql:") and p is cited:
-            cov = 1.0  # a structured query fired on a value or column the question names: exact evidence
+        if p.id.startswith("sql:") and p is cited and (draft.method != "extractive" or kb.sql is not None
+                                                        and kb.sql.ranked_for(question, p.id)):
+            cov, exact = 1.0, True  # a structured query fired on a value or column the question names: exact evidence
             break
+        # a row the reader merely quotes (its table holds a value the question names: "the Lakes") covers the
+        # question as any passage does: "Up to when can I cancel?" is not answered by a room of that hotel
         doc_text = kb.file_texts.get(p.path, "")[:4000]
         cov = max(cov, verify.coverage(terms, f"{p.title} {p.section} {p.text} {doc_text}"))
     cited_sql = cited is not None and cited.id.startswith("sql:")
-    cov_sent = 1.0 if cited_sql else verify.coverage(terms, " ".join(evidence_texts))
+    cov_sent = 1.0 if exact else verify.coverage(terms, " ".join(evidence_texts))
     q_ents = ent.expand(set(a.entities), kb.aliases)
     entity_ok = True
     if q_ents and claims:
@@ -134,7 +145,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     v = answerability_gate(question, v, prob, f, draft.conflicts)
     if v.level == "insufficient":
         return v
-    if a.asked_value and claims and not any(gives_value(a.asked_value, c.quote) and _names_subject(a, context)
+    if a.asked_value and claims and not any(gives_value(a.asked_value, c.quote)
+                                            and _names_subject(terms, kb.keyword.has_term, context)
                                             for c, context in zip(claims, evidence_texts, strict=False)):
         # the value must stand in a quote about what the question names: a colleague's phone line beside
         # "安全员梁晓岚负责每周安全巡查" is not her number
@@ -151,6 +163,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # reader's person/place/time slots are not checked: on CMRC/DRCD a third of its right answers have
         # none the slot patterns recognise; its numbers they do recognise.)
         return policy.no_value_of_kind(v, kind)
+    if v.level == "confirmed" and draft.method == "extractive" and (unused := quantity_unused(question, evidence_texts)):
+        return policy.uncomputed(v, unused)
     if v.level == "confirmed" and a.approver and not any(names_role(c.quote) for c in claims):
         # "需要谁批准？" answered by a line that names nobody who approves (the leave table's days)
         return policy.no_value_of_kind(v, "approver")
@@ -159,6 +173,31 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     if v.level == "confirmed" and f.subject == 0.0:
         return policy.subject_absent(v, max(terms, key=lambda tw: tw[1])[0])
     return v
+
+
+_AMOUNT_ASKED = re.compile(r"how much|多少钱|多少元|一共|总共|合计|共计|in total|\btotal\b|altogether|come to", re.I)
+
+
+def quantity_unused(question: str, evidence: Sequence[str]) -> str | None:
+    """A quantity the question gives ("40-hour", "5天") that no cited text holds, when it asks for an amount (how
+    much, 一共): the amount is to be computed from it; None otherwise.
+
+    >>> quantity_unused("A W3 works a standard 40-hour week. How much shift allowance is that?", ["Night: £2.65 per hour"])
+    '40'
+    >>> quantity_unused("我出差5天，住宿费一共多少钱？", ["出差5天以内的，住宿费按每晚500元报销"]), quantity_unused("司龄6年有几天年假？", ["10天"])
+    (None, None)
+    """
+    if not _AMOUNT_ASKED.search(question):
+        return None
+    text = " ".join(evidence)
+    held = set(re.findall(r"\d+(?:\.\d+)?", unicodedata.normalize("NFKC", text).replace(",", "")))
+    for value, unit in quantities(question):
+        shown = f"{value:g}"
+        if "." in shown and shown.endswith("01"):
+            continue  # "超过5000" is read as the band just above 5000: a threshold, no quantity to use
+        if shown not in held:
+            return f"{shown}{unit}" if has_cjk(question) else shown
+    return None
 
 
 def answerability_gate(question: str, v: policy.Verdict, prob: float, f: answerable.Features,

@@ -27,7 +27,8 @@ The rules, in the order the checker applies them to one draft:
    (:func:`disputed`).
 4. the answerability veto (:func:`answerability_veto`), another time or edition than the one asked
    (:func:`constraint_missed`), the asked kind of value missing
-   (:func:`no_value_of_kind`), a question term the knowledge base never uses (:func:`unknown_term`).
+   (:func:`no_value_of_kind`), an amount to compute from a quantity the quote never uses (:func:`uncomputed`), a
+   question term the knowledge base never uses (:func:`unknown_term`).
 5. a model's sentences replaced by their quotes (:func:`reworded_replaced`); a model judge may only make
    the verdict stricter (:func:`stricter_by_judge`).
 6. a yes/no question whose premise the sources deny (:func:`premise_denied`); a term only other
@@ -233,6 +234,16 @@ def no_value_of_kind(v: Verdict, kind: str) -> Verdict:
         return v
     return replace(v, level="uncertain", needs_human_review=True,
                    reason=f"the cited text gives no {kind} where the question asks for one")
+
+
+def uncomputed(v: Verdict, quantity: str) -> Verdict:
+    """An amount asked for a quantity the question gives ("a standard 40-hour week. How much shift allowance is
+    that?") answered by a quote that never uses that quantity (the hourly rate): the asked amount is still to be
+    computed — for review, never confirmed."""
+    if v.level != "confirmed":
+        return v
+    return replace(v, level="uncertain", needs_human_review=True,
+                   reason=f"the question's 「{quantity}」 is not in the cited text: the amount asked must be computed from it")
 
 
 def asked_value_missing(v: Verdict, what: str) -> Verdict:

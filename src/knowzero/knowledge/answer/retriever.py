@@ -182,7 +182,37 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
             terms.extend(_tiling(finest, t) if finest else [q for q in [repaired(t)] if q])
             continue
         terms.append(stem(t) if t.isascii() and t.isalpha() and not kb.keyword.has_term(t) else t)
-    return weighed(list(dict.fromkeys(terms)), kb.keyword.has_term, kb.keyword.term_idf, tags)
+    terms = [t for t in dict.fromkeys(terms) if not (_CJK_WORD.fullmatch(t) and askers_word(t, kb.keyword.has_term, tags))]
+    if (split := told_and_asked(plain)) is not None:
+        # a word of the asker's story that no document has ("driving up from london") is no part of the question
+        told, asked = split
+        terms = [t for t in terms if not (t.lower() in told and t.lower() not in asked and not kb.keyword.has_term(t))]
+    return weighed(terms, kb.keyword.has_term, kb.keyword.term_idf, tags)
+
+
+_SENTENCE_END = re.compile(r"(?<=[。！？!?])\s*|(?<=\.)\s+")
+_ASKS = re.compile(r"[?？]\s*$|吗|呢|多少|几|什么|哪|谁|怎么|如何|是否|能不能|可不可以|有没有|"
+                   r"^\s*(?:what|how|when|where|which|who|whom|whose|why|can|could|do|does|did|is|are|was|were|will|would|"
+                   r"should|may|shall|have|has)\b", re.I)
+
+
+def told_and_asked(question: str) -> tuple[str, str] | None:
+    """The sentences of a message of several that ask nothing ("… we'll be driving up from london") and those
+    that ask, each folded and lower-cased; None when the message is one sentence or none of them asks (then
+    every word counts).
+
+    >>> told_and_asked("What time can we check in? We'll be driving up from London.")
+    ("we'll be driving up from london.", 'what time can we check in?')
+    >>> told_and_asked("零件A的公差是多少？"), told_and_asked("我要退款。谢谢。")
+    (None, None)
+    """
+    sentences = [x for x in _SENTENCE_END.split(question.strip()) if x.strip()]
+    if len(sentences) < 2:
+        return None
+    told = [x for x in sentences if not _ASKS.search(x)]
+    if not told or len(told) == len(sentences):
+        return None
+    return fold(" ".join(told)).lower(), fold(" ".join(x for x in sentences if x not in told)).lower()
 
 
 _NEGATED = re.compile(r"(?i)\b([a-z]+)n['’]t\b")
@@ -227,6 +257,27 @@ def weighed(terms: Sequence[str], indexed: Callable[[str], bool], idf: Callable[
     # the word's kind first: the index is asked only about a Chinese verb, adverb or locative
     return [(t, 0.0 if _CJK_WORD.fullmatch(t) and tags.get(t) in _ASKING and not indexed(t) else idf(t))
             for t in terms]
+
+
+def askers_word(term: str, indexed: Callable[[str], bool], tags: Mapping[str, str]) -> bool:
+    """A Chinese word of the question that is the asker's, not the question's: a pronoun (自己, 这次, 你们 —
+    wherever the documents use it), or, when no document has it, a time of the asker's own (下个月, 明年: no
+    digit) or a pair of function words the segmenter glued (问下 = 问 + 下). No term: it neither counts for
+    coverage nor stands for a subject the sources lack.
+
+    >>> tags = {"自己": "r", "下个月": "t", "带齐": "v", "宠物": "n", "问": "v", "下": "f"}
+    >>> [askers_word(t, {"自己"}.__contains__, tags) for t in ("自己", "下个月", "带齐", "宠物", "问下", "2021年", "驾驶")]
+    [True, True, False, False, True, False, False]
+    """
+    tag = tags.get(term)
+    if tag == "r":
+        return True
+    if indexed(term) or any(c.isdigit() for c in term):
+        return False
+    if tag is None:  # a pair the segmenter glued: its parts as tagged in the question (问 of 想问下 is a verb)
+        parts = pos_tags(term)  # one word is a part of an unseen compound (驾驶 of 驾驶证), no glued pair
+        return len(parts) >= 2 and all(tags.get(w, flag) in _ASKING for w, flag in parts)
+    return tag == "t"
 
 
 _GLUE = frozenset("的了是在和与及之其所被把对从向由为于以将给到自也都就会能可要该")

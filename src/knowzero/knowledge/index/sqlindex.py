@@ -303,6 +303,20 @@ class SqlIndex:
         out.sort(key=lambda x: -x[1])
         return out[:k]
 
+    def ranked_for(self, question: str, pid: str) -> bool:
+        """Whether the row ``pid`` answers ``question`` by a structure of its table — a range holding the asked
+        quantity, a superlative, a comparison — rather than by holding a value the question names (a row of
+        "the Lakes" for any question about that hotel)."""
+        found = self.locate(pid)
+        q = _key(question)
+        if found is None or not q.strip():
+            return False
+        t, row = found
+        with self.engine.connect() as conn:
+            hits = self._bands(t, q, None) or ([] if self._lookup(t, q, None) else
+                                                self._superlative(conn, t, q, None) or self._compare(conn, t, q, None))
+        return any(r == row for r, _s in hits)
+
     def _bands(self, t: TableInfo, q: str, rows: set[int] | None) -> list[tuple[int, float]]:
         """Rows keyed by a range that holds a value the question names ("司龄6年" → "满5年不满10年"), in a
         table the question is about (a header or its title shares two characters with it)."""

@@ -35,15 +35,18 @@ _ORDINAL = re.compile(r"第\s*([0-9]+|[一二三四五六七八九十百零〇�
 _LABEL = re.compile(r"(?<![A-Za-z0-9])(?:([A-Z])\s*(线|栋|座|区|馆|厅|门|楼|班)|(\d{1,2})\s*号(线|楼|门|厅|馆))")
 """An item named by a letter or number and its kind ("C线", "B栋", "2号楼"): a source that lists the A and B lines
 and not C speaks of other items of that kind."""
+_PHRASAL = re.compile(r"(?i)\b(check|log|sign|clock|move|opt|cash|time)[\s-]?(in|out)\b")
+"""An English verb whose particle sets the event ("check in" against "check-out", "sign out"): a source that
+speaks only of the other one answers another question."""
 _DATE = re.compile(r"(?<![\d.])([0-9]{1,2}|[一二三四五六七八九十]+)\s*月\s*([0-9]{1,2}|[一二三四五六七八九十]+)\s*[日号]")
 
 
 @dataclass(frozen=True)
 class Constraint:
     kind: str
-    """The kind: "year", "cohort" (a year of entry: "2027级"), "ordinal", "date" or "label"."""
+    """The kind: "year", "cohort" (a year of entry: "2027级"), "ordinal", "date", "label" or "phrasal" ("check in")."""
     value: str
-    """The value in digits: "2021", "7届", "1-17"."""
+    """The value in digits: "2021", "7届", "1-17" (a phrasal verb: "check-in")."""
     written: str
     """As the question writes it ("2021年", "第七届", "1月17日")."""
 
@@ -82,6 +85,8 @@ def constraints_of(question: str) -> tuple[Constraint, ...]:
         out.append(Constraint("date", f"{_digits(m.group(1))}-{_digits(m.group(2))}", m.group(0)))
     for m in _LABEL.finditer(q):
         out.append(Constraint("label", _label(m), m.group(0)))
+    for m in _PHRASAL.finditer(q):
+        out.append(Constraint("phrasal", f"{m.group(1).lower()}-{m.group(2).lower()}", m.group(0)))
     return tuple(dict.fromkeys(out))
 
 
@@ -99,6 +104,9 @@ def _values(kind: str, text: str) -> set[str]:
         return {m.group(1) for m in re.finditer(r"(?<![\d.])((?:19|20)\d{2})\s*级", t)}
     if kind == "ordinal":
         return {f"{_digits(m.group(1))}{m.group(2)}" for m in _ORDINAL.finditer(t)}
+    if kind.startswith("phrasal:"):  # the same verb's particles ("check": check-in, check-out)
+        verb = kind.split(":", 1)[1]
+        return {f"{v}-{m.group(2).lower()}" for m in _PHRASAL.finditer(t) if (v := m.group(1).lower()) == verb}
     if kind.startswith("label:"):  # the items of the asked kind ("线": A线, B线)
         suffix = kind.split(":", 1)[1]
         return {v for m in _LABEL.finditer(t) if (v := _label(m)).endswith(suffix)}
@@ -112,7 +120,9 @@ def missed(constraints: tuple[Constraint, ...], evidence: str) -> list[Constrain
     document), one that names only other years answers about another time."""
     out = []
     for c in constraints:
-        found = _values(f"label:{c.value[-1]}" if c.kind == "label" else c.kind, evidence)
+        kind = f"label:{c.value[-1]}" if c.kind == "label" else f"phrasal:{c.value.split('-')[0]}" \
+            if c.kind == "phrasal" else c.kind
+        found = _values(kind, evidence)
         if found and c.value not in found and not (c.kind in ("year", "cohort") and _in_open_range(int(c.value), evidence)):
             out.append(c)
     return out
