@@ -101,7 +101,7 @@ TABLE_ROWS = (
     + [(LT, FEES, f"{name} {e} {w}") for name, _, _, e, w in FLOOR]
     + [(LT, ALLOW, f"{name} | {v}") for name, _, v in SENIORITY]
     + [(LT, ALLOW, f"{k} | {v}") for k, v in CERT.items()]
-    + [(KH, RATES, f"{k} {SLEEPS[k]} {' '.join('£%d' % x for x in v)}") for k, v in ROOM_RATE.items()]
+    + [(KH, RATES, f"{k} {SLEEPS[k]} {' '.join(f'£{x:d}' for x in v)}") for k, v in ROOM_RATE.items()]
     + [(KH, HB, f"{name} {days}") for name, _, days in LOYALTY]
 )
 
