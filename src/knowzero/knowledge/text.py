@@ -399,3 +399,28 @@ def iter_numbers(text: str) -> Iterator[str]:
     for m in re.finditer(r"[±+\-]?\d[\d,]*(?:\.\d+)?\s*(?:%|mm|cm|m|kg|g|元|天|小时|分钟|年|月|日|个|人|次|号|℃|°C)?",
                          unicodedata.normalize("NFKC", text)):
         yield m.group(0).replace(",", "").replace(" ", "")
+
+
+_MESSAGE_SENTENCE = re.compile(r"(?<=[。！？!?])\s*|(?<=\.)\s+")
+_ASKS = re.compile(r"[?？]\s*$|吗|呢|多少|几|什么|哪|谁|怎么|如何|是否|能不能|可不可以|有没有|"
+                   r"^\s*(?:what|how|when|where|which|who|whom|whose|why|can|could|do|does|did|is|are|was|were|will|would|"
+                   r"should|may|shall|have|has)\b", re.I)
+
+
+def told_and_asked(question: str) -> tuple[str, str] | None:
+    """The sentences of a message of several that ask nothing ("… we'll be driving up from london") and those
+    that ask, each folded and lower-cased; None when the message is one sentence or none of them asks (then
+    every word counts).
+
+    >>> told_and_asked("What time can we check in? We'll be driving up from London.")
+    ("we'll be driving up from london.", 'what time can we check in?')
+    >>> told_and_asked("零件A的公差是多少？"), told_and_asked("我要退款。谢谢。")
+    (None, None)
+    """
+    sentences = [x for x in _MESSAGE_SENTENCE.split(question.strip()) if x.strip()]
+    if len(sentences) < 2:
+        return None
+    told = [x for x in sentences if not _ASKS.search(x)]
+    if not told or len(told) == len(sentences):
+        return None
+    return fold(" ".join(told)).lower(), fold(" ".join(x for x in sentences if x not in told)).lower()

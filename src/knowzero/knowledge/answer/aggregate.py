@@ -133,7 +133,10 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     # a roster counts people: the person it counts by is no qualifier ("几位老师担任班主任" over 教职工名册)
     person = next((w for w in tokens(noun, search=False) if _PERSON_NOUN.search(w)), "") \
         if op == "count" and _ROSTER_TITLE.search(t.title) else ""
-    known = [noun if about_best else "", person, *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
+    # the table the question names ("房屋台账上…空置的房子有几套") holds what it counts: its noun is no qualifier —
+    # unless a cell uses it ("vaccines for cats on the fee schedule": Vaccination is a category to filter by)
+    titled_best = any(len(k) >= 2 and k in q for k in _spelled(t.title)) and not _noun_in_cells(index, t, noun)
+    known = [noun if about_best or titled_best else "", person, *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
              *(v for _label, values in named for v in values), *(k for x in context for k in _spelled(x)),
              *(f"{v}{k}" for _label, values in named for v in values if len(v) == 1 for k in "类级")]  # 甲类
     checked = _RANKED.sub(" ", _NEWEST.sub(" ", _TENURE.sub(" ", q))) if op in ("max", "min") else q
@@ -290,6 +293,13 @@ def _noun(question: str) -> tuple[str, str]:
 
 
 _PEOPLE = re.compile(r"(?:多少|几)\s*([个名位])?\s*人(?=\s*(?:[？?，,。！!呢啊吧]|$))")
+
+
+def _noun_in_cells(index: SqlIndex, t: TableInfo, noun: str) -> bool:
+    """A word of the counted noun (an English one by its first five letters: "vaccin" of Vaccination) in a cell of ``t``."""
+    words = [w[:5] for w in re.findall(r"[a-z]{4,}", noun) if w not in _FUNCTION_WORDS] if noun.isascii() else [noun]
+    cells = [v for _r, _c, v in index.text_values(t)]
+    return any(w and w in v for w in words for v in cells)
 
 
 def _before_verb(noun: str) -> str:

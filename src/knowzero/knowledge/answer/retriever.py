@@ -29,6 +29,7 @@ from knowzero.knowledge.text import (
     query_text,
     question_word,
     tokens,
+    told_and_asked,
     without_asking_phrases,
     without_question_word,
 )
@@ -188,31 +189,6 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
         told, asked = split
         terms = [t for t in terms if not (t.lower() in told and t.lower() not in asked and not kb.keyword.has_term(t))]
     return weighed(terms, kb.keyword.has_term, kb.keyword.term_idf, tags)
-
-
-_SENTENCE_END = re.compile(r"(?<=[。！？!?])\s*|(?<=\.)\s+")
-_ASKS = re.compile(r"[?？]\s*$|吗|呢|多少|几|什么|哪|谁|怎么|如何|是否|能不能|可不可以|有没有|"
-                   r"^\s*(?:what|how|when|where|which|who|whom|whose|why|can|could|do|does|did|is|are|was|were|will|would|"
-                   r"should|may|shall|have|has)\b", re.I)
-
-
-def told_and_asked(question: str) -> tuple[str, str] | None:
-    """The sentences of a message of several that ask nothing ("… we'll be driving up from london") and those
-    that ask, each folded and lower-cased; None when the message is one sentence or none of them asks (then
-    every word counts).
-
-    >>> told_and_asked("What time can we check in? We'll be driving up from London.")
-    ("we'll be driving up from london.", 'what time can we check in?')
-    >>> told_and_asked("零件A的公差是多少？"), told_and_asked("我要退款。谢谢。")
-    (None, None)
-    """
-    sentences = [x for x in _SENTENCE_END.split(question.strip()) if x.strip()]
-    if len(sentences) < 2:
-        return None
-    told = [x for x in sentences if not _ASKS.search(x)]
-    if not told or len(told) == len(sentences):
-        return None
-    return fold(" ".join(told)).lower(), fold(" ".join(x for x in sentences if x not in told)).lower()
 
 
 _NEGATED = re.compile(r"(?i)\b([a-z]+)n['’]t\b")

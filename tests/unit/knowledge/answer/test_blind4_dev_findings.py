@@ -131,3 +131,33 @@ def test_a_tenure_superlative_ranks_by_the_start_date(tmp_path) -> None:  # type
     assert aggregate.lead_line(c, False).startswith("Earliest start_date: 2010-09-13")
     c = aggregate.compute(kb.sql, "Who is the most recent hire at the Harbour?")
     assert c is not None and c.shown_value() == "2019-03-04"
+
+
+FEES = """service_code,service,category,species,price_usd
+EX-102,Wellness exam,Examination,Cat,62
+VA-201,FVRCP vaccine,Vaccination,Cat,38
+VA-202,Rabies vaccine (1-year),Vaccination,Cat,29
+VA-301,DHPP vaccine,Vaccination,Dog,38
+"""
+
+LEDGER = """项目,房号,物业类型,使用状态
+江畔花园,5-101,多层住宅,空置
+江畔花园,5-102,多层住宅,自住
+云溪苑,10-901,高层住宅,空置
+云溪苑,10-902,高层住宅,出租
+"""
+
+
+def test_a_table_named_by_the_question_holds_what_it_counts(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from knowzero.knowledge.answer import aggregate
+
+    kb = make_kb(tmp_path / "kz", {"lanting/房屋台账.csv": LEDGER, "kestrel/room_inventory.csv": ROOMS,
+                                   "maple/Fee_Schedule_2026.csv": FEES})
+    c = aggregate.compute(kb.sql, "房屋台账上目前空置的房子有几套？")
+    assert c is not None and c.shown_value() == "2"
+    assert aggregate.compute(kb.sql, "空置的别墅有几套？") is None  # 别墅 names no cell of an unnamed table
+    # a sentence that asks nothing still qualifies the count (tried: reading only the asking sentence made two held
+    # answers of the fifth set wrong and confirmed)
+    assert aggregate.compute(kb.sql, "How many rooms at the Harbour have a sea view? Count the one being refurbished too.") is None
+    c = aggregate.compute(kb.sql, "How many vaccines for cats are on the fee schedule?")  # a category the cells name
+    assert c is None or c.shown_value() == "2"
