@@ -235,9 +235,13 @@ def weighed(terms: Sequence[str], indexed: Callable[[str], bool], idf: Callable[
             for t in terms]
 
 
+_ASKER_PRONOUNS = frozenset("我 我们 咱 咱们 你 你们 您 自己 本人 这次 这回 这边".split())
+"""The asker's and the addressee's pronouns (a closed class): never what the documents are about."""
+
+
 def askers_word(term: str, indexed: Callable[[str], bool], tags: Mapping[str, str]) -> bool:
-    """A Chinese word of the question that is the asker's, not the question's: a pronoun (自己, 这次, 你们 —
-    wherever the documents use it), or, when no document has it, a time of the asker's own (下个月, 明年: no
+    """A Chinese word of the question that is the asker's, not the question's: a pronoun of the asker or the
+    addressee (自己, 这次, 你们 — wherever the documents use it) or any pronoun no document has, or, when no document has it, a time of the asker's own (下个月, 明年: no
     digit) or a pair of function words the segmenter glued (问下 = 问 + 下). No term: it neither counts for
     coverage nor stands for a subject the sources lack.
 
@@ -246,8 +250,8 @@ def askers_word(term: str, indexed: Callable[[str], bool], tags: Mapping[str, st
     [True, True, False, False, True, False, False]
     """
     tag = tags.get(term)
-    if tag == "r":
-        return True
+    if tag == "r" and (term in _ASKER_PRONOUNS or not indexed(term)):
+        return True  # not 一切 or 所有, which the documents use as they do ("一切权力的来源")
     if indexed(term) or any(c.isdigit() for c in term):
         return False
     if tag is None:  # a pair the segmenter glued: its parts as tagged in the question (问 of 想问下 is a verb)
