@@ -135,7 +135,9 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
             return shaped
         if valued := _value_swapped(x, prev):  # "那请12天呢？": the value changes
             return valued
-        # "那事假呢？" after "…每年有几天带薪病假？": the word of the same kind (the same last character) changes
+        # "那事假呢？" after "…每年有几天带薪病假？": the word of the same kind (the same last character) changes —
+        # a particle is no last character ("那云溪苑的呢？" does not replace the 宅的 of "…多层住宅的物业费")
+        x = re.sub(r"的$", "", x) if len(x) >= 3 else x
         if len(x) >= 2 and not _CODE.search(x) and (same := re.search(rf"[\u3400-\u9fff]{re.escape(x[-1])}", prev)):
             if same.group(0) != x and x not in prev:
                 return prev[:same.start()] + x + prev[same.end():]

@@ -22,6 +22,8 @@ FOLLOW_UPS = [
     ("需要谁批准？", "员工的年假有几天？", "", "员工的年假需要谁批准？"),
     ("那它什么时候发的货？", "订单123到哪了", "订单123", "订单123什么时候发的货？"),  # the order in discussion
     ("那事假呢？", "瀚陆物流员工每年有几天带薪病假？", "", "瀚陆物流员工每年有几天带薪事假？"),
+    # session 30: a trailing 的 is no last character to match ("…多层住云溪苑的物业费" spliced it into 住宅的)
+    ("那云溪苑的呢？", "江畔花园多层住宅的物业费多少钱一平？", "", "云溪苑的物业费多少钱一平？"),
     ("What about someone with 12 years?", "How many PTO days does an employee with 3 years of service get?", "",
      "How many PTO days does an employee with 12 years of service get?"),
     ("and sick leave?", "How many days of annual leave do employees get?", "",
