@@ -401,7 +401,6 @@ def iter_numbers(text: str) -> Iterator[str]:
         yield m.group(0).replace(",", "").replace(" ", "")
 
 
-_MESSAGE_SENTENCE = re.compile(r"(?<=[。！？!?])\s*|(?<=\.)\s+")
 _ASKS = re.compile(r"[?？]\s*$|吗|呢|多少|几|什么|哪|谁|怎么|如何|是否|能不能|可不可以|有没有|"
                    r"^\s*(?:what|how|when|where|which|who|whom|whose|why|can|could|do|does|did|is|are|was|were|will|would|"
                    r"should|may|shall|have|has)\b", re.I)
@@ -417,7 +416,7 @@ def told_and_asked(question: str) -> tuple[str, str] | None:
     >>> told_and_asked("零件A的公差是多少？"), told_and_asked("我要退款。谢谢。")
     (None, None)
     """
-    sentences = [x for x in _MESSAGE_SENTENCE.split(question.strip()) if x.strip()]
+    sentences = [x.text for x in split_sentences(question.strip())]
     if len(sentences) < 2:
         return None
     told = [x for x in sentences if not _ASKS.search(x)]

@@ -100,6 +100,7 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     named_table = any(len(k) >= 3 and k in q for t in tables for k in _spelled(t.title))
     filters = {t.name: _filters(index, t, q) for t in tables}
     valued = bool(noun) and any(noun in values for _c, named in filters.values() for _l, values in named)
+    by_start = tenure(q) is not None  # ranked by a start date, not by a number
     for t in tables:
         if op == "count" and noun and _names_a_number(t, noun):
             if named_table or valued:
@@ -108,8 +109,8 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
                 continue
             return None  # "how many paid CE days does a technician get": a cell to read, not rows to count
         conds, named = filters[t.name]
-        col = _start_column(t) if tenure(q) else numeric_column(index, t, q) if op != "count" else None
-        if col is None and op in ("max", "min", "sum") and not tenure(q):
+        col = _start_column(t) if by_start else numeric_column(index, t, q) if op != "count" else None
+        if col is None and op in ("max", "min", "sum") and not by_start:
             col = _money_column(t, q)
         if op != "count" and col is None:
             continue
@@ -117,7 +118,7 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
         if not named and not about and col is None:
             continue  # nothing of this table is named: no query is built from a guess
         # a Chinese title is named by its head noun too, its last three characters ("花名册上…" of 员工花名册)
-        titled = any(len(k) >= 2 and k in q for k in _spelled(t.title)) or \
+        titled = _title_named(t, q) or \
             (len(head := normal_key(t.title)) >= 4 and not head.isascii() and head[-3:] in q)
         score = sum(len(values) for _label, values in named) + (0.5 if about else 0.0) + (0.25 if col else 0.0) \
             + (0.5 if titled else 0.0)
@@ -135,7 +136,7 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
         if op == "count" and _ROSTER_TITLE.search(t.title) else ""
     # the table the question names ("房屋台账上…空置的房子有几套") holds what it counts: its noun is no qualifier —
     # unless a cell uses it ("vaccines for cats on the fee schedule": Vaccination is a category to filter by)
-    titled_best = any(len(k) >= 2 and k in q for k in _spelled(t.title)) and not _noun_in_cells(index, t, noun)
+    titled_best = _title_named(t, q) and not _noun_in_cells(index, t, noun)
     known = [noun if about_best or titled_best else "", person, *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
              *(v for _label, values in named for v in values), *(k for x in context for k in _spelled(x)),
              *(f"{v}{k}" for _label, values in named for v in values if len(v) == 1 for k in "类级")]  # 甲类
@@ -534,6 +535,11 @@ def _names_a_number(t: TableInfo, noun: str) -> bool:
 def _plural_of(noun: str, text: str) -> bool:
     """"vehicles" names "vehicle register": an English plural of a word of ``text``."""
     return noun.isascii() and any(noun in (w + "s", w + "es") for w in re.findall(r"[a-z]+", text))
+
+
+def _title_named(t: TableInfo, q: str) -> bool:
+    """The question writes the table's title (as :func:`_spelled` compares it)."""
+    return any(len(k) >= 2 and k in q for k in _spelled(t.title))
 
 
 def _spelled(title: str) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -53,16 +53,15 @@ def claim_context(kb: KnowledgeBase, c: Claim, p: Passage | None) -> str:
 _VALUE_NAMES = {"money": "amount of money", "phone": "phone number"}
 
 
-def _names_subject(terms: Sequence[tuple[str, float]], indexed: Any, context: str) -> bool:
+def _names_subject(terms: Sequence[tuple[str, float]], indexed: Callable[[str], bool], context: str) -> bool:
     """The quote or its context (title, section, the text around it) holds the question's subject: one of its
     rarest content words that the knowledge base uses (weight at least 0.8 of the rarest's; not a word asking
     for the value, "电话"). "每人的体检费用标准是多少钱？" is not answered by the hospitality rule's "人均标准不超过200元"
     beside the check-up leave: it shares 费用 and 标准, not 体检."""
     text = context.lower()
     named = [(t.lower(), w) for t, w in terms if w > 0 and not t.isdigit() and not asked_value(t.lower()) and indexed(t)]
-    top = max((w for _t, w in named), default=0.0)
     return not named or any(answerable.present(t, text) or t.replace("-", " ") in text  # after-hours: after hours
-                            for t, w in named if w >= 0.8 * top)
+                            for t, _w in answerable.rarest(named))
 
 
 def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequence[Scored],

@@ -241,9 +241,9 @@ _ASKER_PRONOUNS = frozenset("我 我们 咱 咱们 你 你们 您 自己 本人 
 
 def askers_word(term: str, indexed: Callable[[str], bool], tags: Mapping[str, str]) -> bool:
     """A Chinese word of the question that is the asker's, not the question's: a pronoun of the asker or the
-    addressee (自己, 这次, 你们 — wherever the documents use it) or any pronoun no document has, or, when no document has it, a time of the asker's own (下个月, 明年: no
-    digit) or a pair of function words the segmenter glued (问下 = 问 + 下). No term: it neither counts for
-    coverage nor stands for a subject the sources lack.
+    addressee (自己, 这次, 你们 — wherever the documents use it) or any pronoun no document has; or, when no
+    document has it, a time of the asker's own (下个月, 明年: no digit) or a pair of function words the segmenter
+    glued (问下 = 问 + 下). No term: it neither counts for coverage nor stands for a subject the sources lack.
 
     >>> tags = {"自己": "r", "下个月": "t", "带齐": "v", "宠物": "n", "问": "v", "下": "f"}
     >>> [askers_word(t, {"自己"}.__contains__, tags) for t in ("自己", "下个月", "带齐", "宠物", "问下", "2021年", "驾驶")]

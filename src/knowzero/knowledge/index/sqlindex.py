@@ -297,8 +297,7 @@ class SqlIndex:
                         continue
                     if len(ids) < len(t.row_ids):
                         rows = {int(i.rsplit(":", 1)[1]) for i in ids}
-                found = self._bands(t, q, rows) or self._lookup(t, q, rows) or self._superlative(conn, t, q, rows) \
-                    or self._compare(conn, t, q, rows)
+                _how, found = self._found(conn, t, q, rows)
                 out.extend((self.passage(t, r), score) for r, score in found)
         out.sort(key=lambda x: -x[1])
         return out[:k]
@@ -313,9 +312,18 @@ class SqlIndex:
             return False
         t, row = found
         with self.engine.connect() as conn:
-            hits = self._bands(t, q, None) or ([] if self._lookup(t, q, None) else
-                                                self._superlative(conn, t, q, None) or self._compare(conn, t, q, None))
-        return any(r == row for r, _s in hits)
+            how, hits = self._found(conn, t, q, None)
+        return how != "lookup" and any(r == row for r, _s in hits)
+
+    def _found(self, conn: Connection, t: TableInfo, q: str, rows: set[int] | None) -> tuple[str, list[tuple[int, float]]]:
+        """The rows of ``t`` the question picks and how: the first of a band holding its quantity, a value it names
+        (``lookup``), a superlative, a comparison that finds any."""
+        for how, hits in (("bands", lambda: self._bands(t, q, rows)), ("lookup", lambda: self._lookup(t, q, rows)),
+                          ("superlative", lambda: self._superlative(conn, t, q, rows)),
+                          ("compare", lambda: self._compare(conn, t, q, rows))):
+            if found := hits():
+                return how, found
+        return "", []
 
     def _bands(self, t: TableInfo, q: str, rows: set[int] | None) -> list[tuple[int, float]]:
         """Rows keyed by a range that holds a value the question names ("司龄6年" → "满5年不满10年"), in a

@@ -171,8 +171,7 @@ def features(question: str, terms: Sequence[tuple[str, float]], *, doc_text: str
     non_title = [(t, w) for t, w in terms if t not in title_f]
     focus = cov(quote_text, non_title) if non_title else 1.0
     # the subject: terms at least as rare as 80% of the rarest one (names, titles are the rarest words)
-    top = max((w for _, w in terms), default=0.0)
-    rare = [(t, w) for t, w in terms if w >= 0.8 * top and len(t) >= 2]
+    rare = [(t, w) for t, w in rarest(terms) if len(t) >= 2]
     subject = cov(doc, rare) if rare else 1.0
     kind = asked_kind(question)
     window = predicate_window(quotes[0], non_title or terms) if quotes else []
@@ -199,6 +198,17 @@ def _grams(text: str) -> set[str]:
         out.update(run[i:i + 2] for i in range(len(run) - 1))
     out.update(w for w in re.findall(r"[a-z0-9][a-z0-9.\-]*", text) if len(w) > 1)
     return out
+
+
+SUBJECT_SHARE = 0.8
+"""A term at least this share of the rarest one's weight is part of the question's subject."""
+
+
+def rarest(terms: Sequence[tuple[str, float]]) -> list[tuple[str, float]]:
+    """The question's subject: the terms at least :data:`SUBJECT_SHARE` as rare as the rarest (names and titles are
+    the rarest words)."""
+    top = max((w for _, w in terms), default=0.0)
+    return [(t, w) for t, w in terms if w >= SUBJECT_SHARE * top]
 
 
 def predicate_window(quote: str, terms: Sequence[tuple[str, float]]) -> list[str]:
