@@ -338,13 +338,19 @@ class Sentence:
 
 
 _SENT_END = re.compile(r"([。！？!?]+[”’」』）)]*|(?<![0-9])(?<!\b[a-zA-Z]\.[a-zA-Z])(?<!\be\.g)(?<!\bi\.e)"
-                       r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)\.(?=\s|$)[”’)]*|\n+)")
+                       r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bLtd)(?<!\bInc)(?<!\bCorp)(?<!\bCo)"
+                       r"\.(?=\s|$)[”’)]*|\n+)")
 """A sentence ends at 。！？!? or a full stop before a space — not a decimal point, nor "a.m.", "p.m.",
-"e.g." or "i.e." (two letters with a stop between), nor the title before a name (Dr., Mr., Ms., Mrs., Prof.)."""
+"e.g." or "i.e." (two letters with a stop between), nor the title before a name (Dr., Mr., Ms., Mrs., Prof.),
+nor a company's "Ltd."/"Inc."/"Co."."""
 
 
 _SOFT_WRAP = re.compile(r"[ \t]*[a-z]")
 """The line after a line break goes on with a lower-case word: the break only wraps the sentence."""
+_OPEN_END = re.compile(r"(?:[A-Za-z,]|\b(?:Ltd|Inc|Corp|Co)\.)$")
+"""A line that ends inside an English sentence: a word, a comma, a company's abbreviation."""
+_WRAP_AFTER_COMMA = re.compile(r"[ \t]*[A-Za-z(]")
+"""After a comma the wrapped line may start with a name ("…Abbey (Lindenford),\n Kestrelmoor Lakes…")."""
 
 
 def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
@@ -359,6 +365,8 @@ def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
     ['The curator is Dr. Anwen Pellow.', 'She joined in 2019.']
     >>> [s.text for s in split_sentences("- Agents get no member\\n  discount and no points.\\n- Next\\nLine")]
     ['- Agents get no member\\n  discount and no points.', '- Next', 'Line']
+    >>> [s.text for s in split_sentences("Kestrel Hotels Ltd.\\nruns two hotels: Harbour,\\nAbbey. Next.")]
+    ['Kestrel Hotels Ltd.\\nruns two hotels: Harbour,\\nAbbey.', 'Next.']
     """
     out: list[Sentence] = []
     start = 0
@@ -366,12 +374,19 @@ def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
         end = m.end()
         if "\n" not in m.group(0) and _inside_title(text, start, m.start()):
             continue
-        if m.group(0) == "\n" and _SOFT_WRAP.match(text, m.end()) and re.search(r"[A-Za-z,]$", text[start:m.start()]):
+        if m.group(0) == "\n" and _soft_wrap(text[start:m.start()], text, m.end()):
             continue  # a line wrapped inside an English sentence ("…get no member\n  discount and earn no points.")
         _append(out, text, start, end, offset)
         start = end
     _append(out, text, start, len(text), offset)
     return out
+
+
+def _soft_wrap(before: str, text: str, after: int) -> bool:
+    """The line break at ``after`` only wraps an English sentence (see _OPEN_END, _SOFT_WRAP)."""
+    if before.rstrip(" \t").endswith(","):
+        return bool(_WRAP_AFTER_COMMA.match(text, after))
+    return bool(_OPEN_END.search(before) and _SOFT_WRAP.match(text, after))
 
 
 def _inside_title(text: str, start: int, pos: int) -> bool:

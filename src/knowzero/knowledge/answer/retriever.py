@@ -163,6 +163,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     terms: list[str] = []
     # an A-not-A question asks, its negated half is no term ("能不能自己操作" → 能自己操作; 有没有 → 有)
     plain = _CONTRACTED.sub("", _NEGATED.sub(r"\1", _A_NOT_A.sub(r"\1", without_asking_phrases(query_text(question)))))
+    plain = _ASKERS_NEED.sub(r"\1 ", plain)  # "how many points do I need for a free night": need is the asker's
     words = tokens(plain, search=False, keep_stopwords=True)
     tags = dict(pos_tags(plain)) if _CJK_WORD.search(plain) else {}
     for i, t in enumerate(words):
@@ -191,6 +192,8 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     return weighed(terms, kb.keyword.has_term, kb.keyword.term_idf, tags)
 
 
+_ASKERS_NEED = re.compile(r"(?i)\b(i|we|you)\s+(?:really\s+)?(?:need|want|wish)\b(?:\s+to\b)?")
+"""The asker's need or wish ("do I need", "we want to"): how the asker asks, never what the documents say."""
 _NEGATED = re.compile(r"(?i)\b([a-z]+)n['’]t\b")
 _CONTRACTED = re.compile(r"(?i)['’](?:s|ll|ve|re|d|m)\b")
 """English contractions: "doesn't" → does, "What's" → What (no "s" or "t" term)."""

@@ -1,0 +1,71 @@
+"""Issue 27 and 28, found on the development half of the fifth blind set's learning comments (session 31): the
+asker's need ("how many points do I need") is no word of the documents, booking "by phone" asks for no phone
+number, and a company's "Ltd." or a line wrapped after a comma ends no sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowzero.knowledge.text import split_sentences
+from knowzero.vocabulary.questions import asked_value
+from kz_testlib import answer_dict, make_kb
+
+CLUB = """# Kestrel Club — Membership Terms
+
+## 3. Using the discount
+
+- Member discounts apply only on bookings made directly with Kestrelmoor (our
+  website, the Kestrelmoor app or by phone). Bookings made through online travel agents get no member
+  discount and earn no points.
+
+## 4. Points
+
+Points expire 24 months after the last stay.
+
+| Points | Reward |
+|---|---|
+| 2,000 | Breakfast for two on one morning |
+| 12,000 | One free night in a Classic Double, any season |
+"""
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    return make_kb(tmp_path_factory.mktemp("blind4-learn") / "kz", {"kestrel/Kestrel_Club_Membership.md": CLUB})
+
+
+async def test_the_askers_need_is_no_subject(kb) -> None:  # type: ignore[no-untyped-def]
+    out = await answer_dict("How many points do I need for a free night?", kb)
+    assert out["verdict"]["level"] == "confirmed" and "12,000" in out["reply"], out["reply"]
+
+
+def test_the_askers_need_is_dropped_from_key_terms(kb) -> None:  # type: ignore[no-untyped-def]
+    from knowzero.knowledge.answer.retriever import key_terms
+
+    assert "need" not in [t for t, _ in key_terms(kb, "How many points do I need for a free night?")]
+    assert "want" not in [t for t, _ in key_terms(kb, "We want to book a free night")]
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("does booking by phone count as booked directly?", None),
+    ("可以电话报修吗？", None),
+    ("What is the phone number of the Guest Loyalty Team?", "phone"),
+    ("What's the phone for reservations?", "phone"),
+    ("物业的电话是多少？", "phone"),
+    ("客服热线多少", "phone"),
+])
+def test_the_phone_as_a_way_of_booking_asks_for_no_number(question: str, kind: str | None) -> None:
+    assert asked_value(question) == kind
+
+
+async def test_booking_by_phone_is_answered_by_the_rule_that_names_it(kb) -> None:  # type: ignore[no-untyped-def]
+    out = await answer_dict("booked directly: does booking by phone count?", kb)
+    assert out["verdict"]["level"] == "confirmed" and "by phone" in out["reply"], out["reply"]
+
+
+def test_a_company_abbreviation_and_a_wrap_after_a_comma_end_no_sentence() -> None:
+    text = ("This covers everyone employed by Kestrelmoor Hotels Ltd.\non every grade. It runs four hotels: "
+            "Harbour (Fenmouth),\nAbbey (Lindenford) and Lakes.\n- Next item")
+    assert [s.text for s in split_sentences(text)] == [
+        "This covers everyone employed by Kestrelmoor Hotels Ltd.\non every grade.",
+        "It runs four hotels: Harbour (Fenmouth),\nAbbey (Lindenford) and Lakes.", "- Next item"]
