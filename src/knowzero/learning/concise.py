@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from knowzero.knowledge.text import pos_tags
 from knowzero.vocabulary.tables import table
 
 _T = table("concise")
@@ -103,6 +104,28 @@ def _elide_repeat_after(clause: str, earlier: list[str]) -> str:
     return clause
 
 
+_HAS_OR_NOT = frozenset("无 有 没有 未 非 不 持有 具有".split())
+"""Before "N的N" these make N的 a clause about the second noun ("无责任事故的驾驶员"): its 的 stays."""
+
+
+def _drop_possessive_de(clause: str) -> str:
+    """"老人的社保卡" → "老人社保卡": a 的 between two nouns (jieba's n* flags, the first of two characters or more)
+    goes, as concise written Chinese drops it; not after a verb of having or not having ("无责任事故的驾驶员")."""
+    if "的" not in clause or not re.search(r"[\u4e00-\u9fff]", clause):
+        return clause
+    tagged = pos_tags(clause)
+    if sum(len(w) for w, _ in tagged) != len(clause):  # the tagger folded the text differently: leave it
+        return clause
+    out = []
+    for i, (w, _flag) in enumerate(tagged):
+        if (w == "的" and 0 < i < len(tagged) - 1 and tagged[i - 1][1].startswith("n") and len(tagged[i - 1][0]) >= 2
+                and tagged[i + 1][1].startswith("n") and len(tagged[i + 1][0]) >= 2
+                and (i < 2 or tagged[i - 2][0] not in _HAS_OR_NOT)):
+            continue
+        out.append(w)
+    return "".join(out)
+
+
 def shorter_wording(text: str) -> str:
     """``text`` said more briefly (pure; see the module doc), or ``text`` itself when nothing can go.
 
@@ -129,6 +152,7 @@ def shorter_wording(text: str) -> str:
             c2 = pattern.sub(plain, c)
             if _same_values(c, c2):
                 c = c2
+        c = _drop_possessive_de(c)
         c = _elide_repeat_after(_elide_repeat(c, kept), kept)
         out += (seps[i - 1] if kept and i > 0 else "") + c
         kept.append(clause)

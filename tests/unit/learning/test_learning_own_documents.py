@@ -190,9 +190,10 @@ def test_a_threads_other_collections_never_answer_into_a_document(svc: LearningS
 def test_a_name_given_for_later_use_is_an_aside_a_shorter_wording_drops() -> None:
     from knowzero.learning.concise import shorter_wording
 
-    assert shorter_wording("本制度适用于青岚海洋科技有限公司（以下简称“公司”）的全体正式员工。") == "本制度适用于青岚海洋科技有限公司的全体正式员工。"
-    kept = "员工的年假天数按累计工作年限（含在其他单位的工作时间）确定。"  # a condition in brackets stays
-    assert shorter_wording(kept) == kept
+    assert shorter_wording("本制度适用于青岚海洋科技有限公司（以下简称“公司”）的全体正式员工。") == "本制度适用于青岚海洋科技有限公司全体正式员工。"  # and 的 between two nouns
+    # a condition in brackets stays (only the 的 between two nouns goes)
+    assert shorter_wording("员工的年假天数按累计工作年限（含在其他单位的工作时间）确定。") == \
+        "员工年假天数按累计工作年限（含在其他单位的工作时间）确定。"
 
 
 def test_a_table_row_written_in_as_an_answer_reads_under_its_header(svc: LearningService) -> None:
