@@ -140,9 +140,8 @@ def _table_rows(kb: Any, path: str) -> list[Cand]:
             start += len(line) - len(line.lstrip())
             p = next((q for q in passages if q.start <= start < q.end), None)
             if p is not None and not find_instructions(text):
-                said = text if re.search(r"[\u4e00-\u9fff]", text) else text.replace("；", "; ").rstrip("。") + "."
                 out.append(Cand(text, path, p.title, p.section, start, start + len(text), p.id, p.domain, 0.0,
-                                classify(text, p.section), said))
+                                classify(text, p.section), text))
             continue
         if not _ROW_LINE.match(line) or _RULE_LINE.match(line):
             header = [] if not _ROW_LINE.match(line) else header
@@ -158,8 +157,6 @@ def _table_rows(kb: Any, path: str) -> list[Cand]:
             continue
         if len(header) == 2 and (two := re.fullmatch(r"(.+?)：(\d[\d,.]*)", said)) and (cells := table_cells(header[0])):
             said = f"{two.group(1)}：{cells[-1]} {two.group(2)}"  # "80周岁至89周岁：津贴（元/月） 100", not a bare 100
-        if not re.search(r"[\u4e00-\u9fff]", said):  # an English row reads with English punctuation
-            said = said.replace("：", ": ").replace("，", ", ").replace("；", "; ")
         out.append(Cand(text, path, p.title, p.section, start, start + len(text), p.id, p.domain, 0.0,
                         classify(said, p.section), said))
     return out
@@ -167,7 +164,9 @@ def _table_rows(kb: Any, path: str) -> list[Cand]:
 
 MAX_TABLE_ROWS = 12
 """Rows of one table a document carries (a seniority or city-tier table is whole; a long list is its head)."""
-_KV_ROW = re.compile(r"^[^：:；;。\n]{1,30}: [^；;\n]{1,60}(?:；[^：:；;。\n]{1,30}: [^；;\n]{1,60})+[。.]?$")
+_KV_ROW = re.compile(r"^[^：:；;。\n]{1,48}: [^；\n]{1,80}(?:；[^：:；;。\n]{1,48}: [^；\n]{1,80})+[。.]?$")
+"""The parser joins a row's cells with "；", so a cell may hold an English ";" ("No charge; the deposit is refunded")
+and a header may be long ("Completed years of service on 1 January")."""
 
 
 def is_row(c: Cand) -> bool:
@@ -196,12 +195,17 @@ RELATED_RELEVANCE = 0.5
 def topic_tables(kb: Any, paths: list[str], weights: dict[str, float], cache: KBCache | None = None,
                  n: int = 2) -> list[tuple[str, list[Cand]]]:
     """(heading, rows) of the tables at the heart of a topic: those whose own heading and rows name the
-    topic's terms best (the file's title counts half), at most ``n``, each whole up to MAX_TABLE_ROWS rows."""
+    topic's terms best, at most ``n``, each whole up to MAX_TABLE_ROWS rows. The file's title counts half; in
+    full when the table itself names one of the topic's terms (the "Tiers" table of the "Kestrel Club —
+    Membership Terms" for "Kestrel Club membership tiers and benefits")."""
     scored: list[tuple[float, str, list[Cand]]] = []
     for path in paths:
         for sec, rows in file_tables(kb, path, cache).items():
             own = " / ".join(sec.split(" / ")[1:]) or ("" if sec == rows[0].title else sec)
-            scored.append((relevance(weights, own + " " + " ".join(r.said for r in rows), rows[0].title), sec, rows))
+            text = own + " " + " ".join(r.said for r in rows)
+            named = relevance(weights, text) > 0
+            rel = relevance(weights, text + " " + rows[0].title) if named else relevance(weights, text, rows[0].title)
+            scored.append((rel, sec, rows))
     scored.sort(key=lambda x: -x[0])
     best = scored[0][0] if scored else 0.0
     return [(short_heading(sec, rows[0].title), rows[:MAX_TABLE_ROWS]) for rel, sec, rows in scored[:n]
@@ -228,8 +232,8 @@ _QUESTION_FRAME = re.compile(r"(?:有哪些具体规定|有哪些规定|有什�
 _DOCUMENT_ASK = re.compile(
     r"(?:关于|有关)(?P<x>.{2,40}?)的?(?:学习|培训)?(?:文档|资料|材料|笔记|讲义|教程)"
     r"|^(?:请|帮我|给我|为我)?(?:生成|写|整理|做|创建|出)(?:一份|一篇|一个|个|份|篇)?(?![一个份篇]|关于|有关)(?P<y>.{2,40}?)的?(?:学习|培训)(?:文档|资料|材料|笔记|讲义)"
-    r"|\b(?:learning|study|training)\s+(?:document|guide|notes?|page)\s+(?:about|on|for)\s+(?P<z>.{2,80}?)\s*[.?!]?$"
-    r"|^(?:please\s+)?(?:write|generate|create|make)\s+(?:me\s+)?(?:a|an)\s+(?:document|guide|page)\s+(?:about|on)\s+"
+    r"|\b(?:learning|study|training)\s+(?:document|guide|notes?|page)\s+(?:for\s+[\w\s-]{2,30}?\s+(?=about|on)|)(?:about|on|for)\s+(?P<z>.{2,80}?)\s*[.?!]?$"
+    r"|^(?:please\s+)?(?:write|generate|create|make)\s+(?:me\s+)?(?:a|an)\s+(?:document|guide|page)\s+(?:for\s+[\w\s-]{2,30}?\s+(?=about|on)|)(?:about|on)\s+"
     r"(?P<w>.{2,80}?)\s*[.?!]?$", re.I)
 
 
@@ -248,6 +252,9 @@ def clean_topic(text: str) -> str:
 
     >>> clean_topic("帮我生成一份关于清源实验室研究生助研津贴的学习文档"), clean_topic("Write a learning guide about paid time off.")
     ('清源实验室研究生助研津贴', 'paid time off')
+    >>> clean_topic("Write a learning guide for new staff about annual leave at Kestrelmoor")
+    'annual leave at Kestrelmoor'
+
     """
     if m := _DOCUMENT_ASK.search(text.strip()):
         text = re.sub(r"^(?:the|a|an)\s+", "", next(g for g in m.groups() if g), flags=re.I)
@@ -366,7 +373,8 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
                      n_overview - len(overview))
     overview += take([c for c in own if c.kind == "definition"], n_overview - len(overview))
     if len(overview) < 2:  # no definition: sentences about the topic itself, not "可能原因：…" lists
-        plain = sorted((c for c in cands if c.kind in ("detail", "definition") and not _LABEL.match(c.text)),
+        plain = sorted((c for c in cands if c.kind in ("detail", "definition") and not _LABEL.match(c.text)
+                        and not is_row(c)),  # a table's row stays with its table
                        key=lambda c: (_subject_pos(c.text, topic), -c.score))
         overview += take(plain, 2 - len(overview))
     groups.append(("definition", section_heading("overview", topic), overview[:1] + sorted(overview[1:], key=_doc_order)))

@@ -154,6 +154,19 @@ def _norm(text: str) -> str:
     return fold(unicodedata.normalize("NFKC", text)).lower()
 
 
+def asks(comment: str) -> bool:
+    """The comment asks a question ("是按哪个面积？", "does booking by phone count?"), whatever else it requests.
+
+    >>> asks("Explain the grades - which grade are the managers on?"), asks("请举个例子说明")
+    (True, False)
+    """
+    return bool(_QUESTION.search(comment.strip()) or re.search(r"[?？]", comment))
+
+
+CLARIFY_NEEDS = frozenset({"explain", "why", "how", "examples", "scope", "expand"})
+"""Needs that add a source's fact to the document (not edits, not corrections)."""
+
+
 def classify_need(comment: str) -> tuple[str, str]:
     """(primary kind, reason) of a comment, without a knowledge base (see :func:`classify_request`)."""
     r = _kinds(comment)
@@ -347,6 +360,13 @@ def mentions(sentence: str, term: str) -> bool:
         return False
     spots = [s.find(w) for w in words]  # close together ("主轴未充分预热"), not scattered over the sentence
     return max(p + len(w) for p, w in zip(spots, words, strict=True)) - min(spots) <= len(t) + 6
+
+
+def gives_kind(text: str, kind: str) -> bool:
+    """Does ``text`` give what a request of ``kind`` asks for, whatever it is about? A reason for "why", an example
+    for "examples"; anything for the other kinds (their answer is a fact)."""
+    pattern = {"why": _WHY, "examples": _EXAMPLE}.get(kind)
+    return pattern is None or bool(pattern.search(_norm(text)))
 
 
 def serves(sentence: str, kind: str, term: str, claim: str = "") -> bool:

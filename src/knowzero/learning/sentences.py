@@ -50,8 +50,24 @@ class Cand:
 
     @property
     def said(self) -> str:
-        """What the sentence says, as a reader sees it."""
-        return self.display or self.text
+        """What the sentence says, as a reader sees it: on one line (a source's wrapped line joined), an English
+        line with English punctuation."""
+        text = self.display or self.text
+        if "\n" in text:
+            text = re.sub(r"[ \t]*\n[ \t]*", " " if not _CJK.search(text) else "", text)
+        return western_punctuation(text)
+
+
+_FULLWIDTH = str.maketrans({"；": "; ", "：": ": ", "，": ", ", "。": ". "})
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def western_punctuation(text: str) -> str:
+    """A line without Chinese characters read with English punctuation: a table row parsed as "Key: v；Key2: w。"
+    reads "Key: v; Key2: w." in an English document."""
+    if _CJK.search(text) or not re.search("[；：，。]", text):
+        return text
+    return re.sub(r" {2,}", " ", text.translate(_FULLWIDTH)).strip()
 
 
 # ----- sentences -----

@@ -43,16 +43,19 @@ from knowzero.learning.compose import (
 )
 from knowzero.learning.entities import extract_entities, kb_terms
 from knowzero.learning.optimize import (
+    CLARIFY_NEEDS,
+    asks,
     change_summary,
     classify_request,
     document_collections,
+    gives_kind,
     insert_after_anchor,
     missing_text,
     rewrite_section,
 )
 from knowzero.learning.planner import is_learned, make_plan, path_markdown
 from knowzero.learning.render import insufficient_heading
-from knowzero.learning.sentences import Cand, split_sentences
+from knowzero.learning.sentences import LIST_MARK, Cand, split_sentences
 from knowzero.learning.tables import learning_documents as d
 from knowzero.llm.base import ChatProvider, bounded
 from knowzero.persistence.db import init_db
@@ -321,9 +324,10 @@ class LearningService:
         doc = self.get_document(comment["document_id"])
         section = next((s for s in doc["sections"] if s["id"] == comment["anchor"]["section_id"]), None)
         have = "\n".join(c["quote"] for s in doc["sections"] for c in s["citations"])
-        quotes = [[Cand(x.text, c["source"], c.get("title") or "", "", x.start, x.start + len(x.text),
-                        c.get("passage_id") or "", "general")
-                   for x in split_sentences(c["quote"], offset=int(c["start"])) if x.text.strip() not in have]
+        quotes = [[Cand(t, c["source"], c.get("title") or "", "", start, start + len(t), c.get("passage_id") or "",
+                        "general")
+                   for t, start in map(_unmarked, split_sentences(c["quote"], offset=int(c["start"])))
+                   if t.strip() and t.strip() not in have]
                   for c in ans.citations] if ans.verdict.level == "confirmed" else []
         # the sentences of the answer's first quote the document lacks, and of its other quotes from the same
         # file (a roster row beside the stipend table is not the answer); none when the document already holds
@@ -507,6 +511,26 @@ def in_marker_order(markdown: str, citations: list[dict[str, Any]]) -> list[dict
     return sorted(citations, key=lambda c: pos.get(int(c["n"]), len(markdown)))
 
 
+def _unmarked(s: Any) -> tuple[str, int]:
+    """A quoted sentence without its list mark ("- A qualifying night is…" is the line the document has)."""
+    m = LIST_MARK.match(s.text)
+    return (s.text[m.end():], s.start + m.end()) if m else (s.text, s.start)
+
+
+def asked_parts(comment: str) -> list[str]:
+    """The comment's sentences that ask, when it also requests something ("Explain what 'booked directly' means
+    here - does booking by phone count?" → "does booking by phone count?"); none when it asks all through.
+
+    >>> asked_parts("Explain what 'booked directly' means here - does booking by phone count?")
+    ['does booking by phone count?']
+    >>> asked_parts("清运费按每平方米算，是按哪个面积？解释一下"), asked_parts("Gold earns 1.5 points. Why?")
+    (['清运费按每平方米算，是按哪个面积？'], ['Why?'])
+    """
+    parts = [p.strip() for p in re.split(r"(?<=[?？])|\s[-–—]\s|(?<=[.!])\s+|(?<=[。！])", comment) if p and p.strip()]
+    asking = [p for p in parts if re.search(r"[?？]", p)]
+    return asking if asking and len(asking) < len(parts) else []
+
+
 def comment_question(selected_text: str, comment: str, topic: str = "") -> str:
     """The question a comment asks, standing alone: one that points at the selection ("这里说的预热要多久？")
     is asked about the selected text; one that names nothing of the document's topic is asked about it
@@ -531,13 +555,34 @@ async def comment_on(svc: LearningService, doc_id: str, *, selected_text: str, c
     The improve result, with ``verdict`` for a question."""
     res = await asyncio.to_thread(svc.improve_from_comment, doc_id, selected_text=selected_text, comment=comment,
                                   section_id=section_id, position=position, user_id=user_id)
-    if res["need"] != "question":
+    asked = res["need"] == "question"
+    # a clarification that asks ("Explain the grades - which grade are the managers on?", "是按哪个面积？") and
+    # that the sources' example, reason or definition sentences did not serve is answered as a question: a
+    # confirmed answer goes in, anything less leaves the decline as it was
+    fallback = (res["need"] in CLARIFY_NEEDS and not res["changed"] and res["comment"].get("status") == "declined"
+                and asks(comment))
+    if not (asked or fallback):
         return res
     # the document's own organisation, whatever the thread chose: another one's rule never goes into it
     kdeps = replace(kdeps, collections=svc.collections_of(res["document"]) or kdeps.collections)
+    term = str(res.get("term") or "")
+
+    def serves(a: Answer) -> bool:  # a fallback's answer gives what the clarification asks (a reason for "why")
+        return a.verdict.level == "confirmed" and (asked or gives_kind(" ".join(c["quote"] for c in a.citations),
+                                                                        res["need"]))
+    for part in asked_parts(comment) if fallback else []:
+        # the part asked about the comment's term ("booked directly: does booking by phone count?")
+        q = part if not term or term.lower() in part.lower() else (
+            f"{term}：{part}" if re.search(r"[\u4e00-\u9fff]", part) else f"{term}: {part}")
+        ans = await answer(q, kdeps)
+        if serves(ans):
+            out = await asyncio.to_thread(svc.write_answer, res["comment"], ans)
+            return {**res, **out, "verdict": ans.verdict.to_dict(), "answer": ans}
     ans = await answer(comment_question(selected_text, comment), kdeps)
     about = comment_question(selected_text, comment, res["document"].get("topic", ""))
     if ans.verdict.level != "confirmed" and about != comment_question(selected_text, comment):
         ans = await answer(about, kdeps)  # "请假超过多少天会暂停发放？" is asked about the document's topic
+    if fallback and not serves(ans):
+        return res
     out = await asyncio.to_thread(svc.write_answer, res["comment"], ans)
     return {**res, **out, "verdict": ans.verdict.to_dict(), "answer": ans}
