@@ -42,7 +42,7 @@ STOPWORDS = frozenset(
     什么 怎么 怎样 如何 多少 几 吗 呢 吧 啊 呀 么 请问 请 一下 一个 一种 是否 有没有 有 没有 可以 能 会 要 需要 应该 我 你 他 她 它
     我们 你们 他们 公司 时候 什么样 为什么 谁 多 多久 几个 哪一 哪年 哪一年 何时 几年 第几 是不是 告诉 知道 关于 中 上 下 个 等
     几天 几号 几点 几月 几岁 几次 几位 几种 几项 几条 几家 几名 几人 几倍 多长 多长时间 多大 多高 多重 多远 多宽 多深 多少钱 哪天
-    哪些 哪位 哪种 哪家 怎么样 啥 咋 多少次 是多少 有多少 为多少 甚么 为甚么 要求 规定 情况 方面 具体 如果 假如 要是 倘若 若是
+    哪些 哪位 哪种 哪家 怎么样 啥 咋 多少次 是多少 有多少 为多少 甚么 为甚么 要求 规定 情况 方面 具体 如果 假如 要是 倘若 若是 的话
     现在 目前 当前 如今
     a an the of to in on for and or is are was were be been being what which who whom whose when where why how
     does do did can could should would will with by from at as that this these those it its i you me my your our

@@ -71,6 +71,14 @@ def gives_value(name: str, text: str) -> bool:
 CLOCK_QUESTION = re.compile(table("questions")["clock"]["question"], re.I)
 CALENDAR_DAY = re.compile(table("questions")["calendar"]["day"], re.I)
 """A day of the calendar (周六, 工作日, Saturdays, weekdays): what a follow-up such as "那周六呢？" swaps."""
+CALENDAR_DAYS: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in table("questions")["calendar"]["days"].items()}
+"""The days a word for several names (周末 → 周六, 周日)."""
+
+
+def days_named(term: str, text: str) -> bool:
+    """``text`` (folded, lower-cased) names a day of the several ``term`` stands for: a rule for "周六、周日" answers
+    a question about 周末, one for "Saturdays" a question about weekends."""
+    return any(d in text for d in CALENDAR_DAYS.get(term, ()))
 DURATION_QUESTION = re.compile(table("questions")["duration"]["question"], re.I)
 
 

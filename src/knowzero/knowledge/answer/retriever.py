@@ -34,6 +34,7 @@ from knowzero.knowledge.text import (
     without_question_word,
 )
 from knowzero.knowledge.types import Hit, Scored
+from knowzero.vocabulary.questions import CALENDAR_DAYS
 
 Strategy = Literal["hybrid", "keyword", "vector", "sql"]
 
@@ -66,6 +67,18 @@ def _allowed(kb: KnowledgeBase, plan: Plan) -> frozenset[str] | None:
     return kb.allowed_ids(plan.collections, plan.domain if plan.restrict_domain else None)
 
 
+def with_named_days(query: str) -> str:
+    """The keyword query with the days a word for several names ("周末能装修吗？" also finds "周六、周日可以施工").
+
+    >>> with_named_days("周末能装修吗？"), with_named_days("Is the spa open at weekends?")
+    ('周末能装修吗？ 周六 周日', 'Is the spa open at weekends? saturdays sundays')
+    """
+    low = query.lower()
+    extra = [d for word, days in CALENDAR_DAYS.items()
+             if re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", low) for d in days[:2]]
+    return f"{query} {' '.join(dict.fromkeys(extra))}" if extra else query
+
+
 READ_FIRST = 3
 """Each retriever's best hit is placed among this many (the extractive reader reads the first three)."""
 
@@ -82,7 +95,7 @@ def retrieve(kb: KnowledgeBase, query: str, plan: Plan, *, budget_chars: int = 3
     rankings: dict[str, list[Hit]] = {}
     dense_future = kb.executor.submit(kb.dense.search, query, depth, allowed) if use["dense"] else None
     if use["keyword"]:
-        rankings["keyword"] = kb.keyword.search(query, depth, allowed)
+        rankings["keyword"] = kb.keyword.search(with_named_days(query), depth, allowed)
     if use["sql"] and kb.sql is not None:
         rankings["sql"] = kb.sql.search(query, plan.top_k, allowed)
     if dense_future is not None:

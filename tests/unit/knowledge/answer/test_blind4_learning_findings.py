@@ -69,3 +69,49 @@ def test_a_company_abbreviation_and_a_wrap_after_a_comma_end_no_sentence() -> No
     assert [s.text for s in split_sentences(text)] == [
         "This covers everyone employed by Kestrelmoor Hotels Ltd.\non every grade.",
         "It runs four hotels: Harbour (Fenmouth),\nAbbey (Lindenford) and Lakes.", "- Next item"]
+
+
+RENOVATION = """# 装修管理规定（2026版）
+
+## 四、施工时间
+
+工作日施工时间为8:00–12:00、14:00–18:00。周六、周日和法定节假日禁止使用电锤、电钻等产生噪声的工具，只允许在9:00–17:00进行无噪声作业。
+
+## 五、费用
+
+物业服务费、电梯运行费和二次加压供水费按季度预缴，业主须在每季度第一个月的15日前缴清当季费用。
+一次性预缴全年（12个月）物业服务费的，按应缴金额的95%收取。电梯运行费和二次加压供水费不打折。
+"""
+
+
+@pytest.fixture(scope="module")
+def kb_zh(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    return make_kb(tmp_path_factory.mktemp("blind4-learn-zh") / "kz", {"lanting/装修管理规定（2026版）.md": RENOVATION})
+
+
+async def test_a_weekend_is_answered_by_the_rule_for_its_days(kb_zh) -> None:  # type: ignore[no-untyped-def]
+    out = await answer_dict("周末能装修吗？", kb_zh)
+    assert out["verdict"]["level"] == "confirmed" and "周六、周日" in out["reply"], out["reply"]
+
+
+def test_a_word_for_several_days_is_searched_as_its_days() -> None:
+    from knowzero.knowledge.answer.retriever import with_named_days
+    from knowzero.vocabulary.questions import days_named
+
+    assert with_named_days("周末能装修吗？").endswith("周六 周日")
+    assert days_named("周末", "周六、周日可以施工") and not days_named("周末", "工作日施工")
+    assert with_named_days("工作日几点上班？") == "工作日几点上班？"
+
+
+async def test_a_value_of_another_kind_denies_no_premise(kb_zh) -> None:  # type: ignore[no-untyped-def]
+    # "95折" is no date: the sentence of quarterly due dates says nothing against it ("不是。文档中写的是15日、1月…"
+    # before); the sentence that says 不打折 answers
+    out = await answer_dict("预缴全年的话，电梯运行费和二次加压供水费也能一起打95折吗？", kb_zh)
+    assert "15日" not in out["reply"].split("：")[0], out["reply"]
+    assert out["reply"].startswith("不是") and "不打折" in out["reply"], out["reply"]
+
+
+def test_a_conditional_particle_is_no_term(kb_zh) -> None:  # type: ignore[no-untyped-def]
+    from knowzero.knowledge.answer.retriever import key_terms
+
+    assert "的话" not in [t for t, _ in key_terms(kb_zh, "预缴全年的话，能打95折吗？")]

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 
 from knowzero.knowledge.text import STOPWORDS, fold, pos_tags, tokens
-from knowzero.vocabulary.questions import kind_of
+from knowzero.vocabulary.questions import days_named, kind_of
 
 # ----- the slot the question asks for --------------------------------------------------------------
 _NUMBER = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半几数]+[个位名种次项条家座部本年天人岁倍层届只件块张首篇米元分秒%]|"
@@ -133,9 +133,12 @@ FEATURES = ("coverage", "sentence_coverage", "focus", "subject", "slot", "simila
 def present(term: str, haystack: str) -> bool:
     """``term`` occurs in ``haystack`` (folded, lower-cased), forgiving segmentation: a function
     character glued to the front of a word ("以兆康苑"), a unit glued after a number ("年林肯" from
-    "1865年林肯"), or a compound the document writes apart ("安全事故" where it says 安全 … 事故)."""
+    "1865年林肯"), a compound the document writes apart ("安全事故" where it says 安全 … 事故), or a word for several
+    days where the document names the days (周末: 周六, 周日)."""
     if term in haystack:
         return True
+    if days_named(term, haystack):
+        return True  # 周末 where the rule names its days ("周六、周日可以施工")
     if len(term) >= 3 and term[0] in _FUNCTION_HEAD | {"年", "月", "日", "号"} and term[1:] in haystack:
         return True
     if len(term) >= 3 and term[-1] in "的了是在和与" and term[:-1] in haystack:

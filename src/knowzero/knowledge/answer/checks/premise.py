@@ -132,13 +132,16 @@ def premise(question: str, evidence: str | list[str]) -> Premise:
         missing = [v for v in q_vals if not set(value_forms(v)) & s_vals]
         if not missing:
             return _polarity(stmt, sent)
-        found = values_in(sent)
+        # the sentence's values of the question's kind (a date is no answer to "95折"): none, and it cannot deny
         units = {unit_of(v) for v in missing}
-        found = [v for v in found if unit_of(v) in units] or found
+        found = [v for v in values_in(sent) if unit_of(v) in units]
         if found:
             return Premise("no", sent, tuple(missing), tuple(found),
                            f"the question says {', '.join(missing)}, the source says {', '.join(found)}")
-        return Premise("unknown", sent, tuple(missing), (), "the source does not give the question's value")
+        # no value to compare: a sentence about the same thing that says no ("电梯运行费…不打折" to "…也能打95折吗？")
+        # still answers; a yes without the question's value never does
+        denied = next((p for _, _, s in near if (p := _polarity(stmt, s)).answer == "no"), None)
+        return denied or Premise("unknown", sent, tuple(missing), (), "the source does not give the question's value")
     return _polarity(stmt, scored[0][2])
 
 

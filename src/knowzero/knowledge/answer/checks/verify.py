@@ -24,6 +24,7 @@ from knowzero.knowledge.answer.checks.numbers import CN_NUMERAL, cn_value, missi
 from knowzero.knowledge.answer.checks.premise import opposite_clauses
 from knowzero.knowledge.answer.policy import QUOTED_CLAIM_CONTRADICTS, REWORDED_CONTRADICTS, ClaimVerdict, claim_verdict
 from knowzero.knowledge.text import STOPWORDS, char_ngrams, fold, iter_numbers, tokens
+from knowzero.vocabulary.questions import days_named
 
 
 def quote_matches(source_text: str, quote: str, start: int, end: int) -> bool:
@@ -252,7 +253,7 @@ def coverage(terms: Iterable[tuple[str, float]], text: str) -> float:
     if not total:
         return 0.0
     low = fold(unicodedata.normalize("NFKC", text)).lower()
-    return sum(w for t, w in terms if t in low) / total
+    return sum(w for t, w in terms if t in low or days_named(t, low)) / total  # 周末: "周六、周日" covers it
 
 
 SIMILARITY_MIN = 0.86  # e5 cosine claim vs quote: paraphrases ~0.93-0.95 here, an unrelated pair 0.82 (e5 scores are compressed)
