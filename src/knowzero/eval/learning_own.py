@@ -32,6 +32,7 @@ from typing import Any
 from knowzero.config import Settings
 from knowzero.eval.metrics import ratio
 from knowzero.knowledge.answer.deps import KnowledgeDeps
+from knowzero.knowledge.answer.lexicon import Lexicon
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.learning.service import LearningService, comment_on
 from knowzero.persistence.db import make_engine
@@ -118,6 +119,7 @@ def run_own(root: Path, *, provider: Any = None, data_dir: Path | None = None,
     s = Settings(data_dir=tmp / "learning", database_url="")
     svc = LearningService(make_engine(s.db_url), kb=kb, provider=provider, settings=s)
     kdeps = KnowledgeDeps(kb, kb.settings, provider=provider)
+    lexicon = Lexicon()  # as the server holds it: a comment in the other language is read in both
     by_id = {d["id"]: d for d in documents}
     doc_rows = []
     for d in documents:
@@ -136,7 +138,8 @@ def run_own(root: Path, *, provider: Any = None, data_dir: Path | None = None,
                          "note": "no document" if doc.get("status") != "ready" else _GONE})
             continue
         res = asyncio.run(comment_on(svc, doc["id"], selected_text=item["selected"], comment=item["comment"],
-                                     kdeps=kdeps, section_id=sid, user_id=f"eval-{item['id']}"))
+                                     kdeps=kdeps, section_id=sid, user_id=f"eval-{item['id']}",
+                                     lexicon=lexicon))
         rows.append({**item, **judge(item, doc, res), "need": res["need"], "status": res["comment"]["status"],
                      "message": str(res.get("message", ""))[:200]})
     out: dict[str, Any] = {"splits": {}}

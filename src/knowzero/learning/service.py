@@ -22,8 +22,11 @@ from sqlalchemy import Engine, select
 from knowzero.config import Settings
 from knowzero.errors import InvalidInput, NotFound
 from knowzero.input import AgentInput, message_language
+from knowzero.knowledge.answer.checks.premise import premise
 from knowzero.knowledge.answer.deps import KnowledgeDeps
-from knowzero.knowledge.answer.pipeline import Answer, answer
+from knowzero.knowledge.answer.lexicon import Lexicon
+from knowzero.knowledge.answer.pipeline import Answer, answer, answer_in_either
+from knowzero.knowledge.answer.policy import PREMISE_WARNING
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.text import STOPWORDS, tokens
 from knowzero.learning import store
@@ -333,14 +336,19 @@ class LearningService:
         # file (a roster row beside the stipend table is not the answer); none when the document already holds
         # the first quote: the reply points there
         first = [x for x in split_sentences(ans.citations[0]["quote"]) if x.text.strip()] if quotes else []
-        if quotes and first and first[0].text.strip() in have:
+        # a "no" is written as the sentence that says it, one the document lacks ("…也能打95折吗？" → "…不打折。")
+        denied = _denying(ans, [q for qs in quotes for q in qs], have) if PREMISE_WARNING in ans.verdict.warnings else []
+        if denied:
+            quotes = [denied]
+        elif quotes and first and first[0].text.strip() in have:
             # the answer's lead is in the document already; what else its quote says is written only when it
             # names what the question asks beyond the topic ("…须本人…到窗口办理" for "需要本人到窗口申请吗")
             topic = str(doc.get("topic", ""))
             lead = first[0].text
             asked = [w for w in tokens(comment["comment"], search=False) if len(w) >= 2 and w not in topic
                      and w not in lead and w not in STOPWORDS]  # what the lead already in the document does not say
-            quotes = [[q for q in qs if any(w in q.text for w in asked)] for qs in quotes[:1]]
+            # in any of its quotes ("…也能打95折吗？": the lead is the due-dates rule, "…不打折" the next quote's)
+            quotes = [kept for qs in quotes if (kept := [q for q in qs if any(w in q.text for w in asked)])]
         if not quotes or not quotes[0]:
             quotes = []
         new = list({q.text: q for qs in quotes for q in qs if q.source == quotes[0][0].source}.values())[:3]
@@ -511,6 +519,20 @@ def in_marker_order(markdown: str, citations: list[dict[str, Any]]) -> list[dict
     return sorted(citations, key=lambda c: pos.get(int(c["n"]), len(markdown)))
 
 
+def _denying(ans: Answer, new: list[Cand], have: str) -> list[Cand]:
+    """The sentence of ``new`` (quoted sentences the document lacks) that denies the question's premise, as the
+    answer's evidence read whole judges it (:func:`premise`); a denying sentence the document has is passed over."""
+    evidence = [x.text for c in ans.citations for x in split_sentences(c["quote"])]
+    for _ in range(3):
+        p = premise(ans.question, evidence)
+        if p.answer != "no" or not p.sentence:
+            return []
+        if p.sentence.strip() not in have:
+            return [q for q in new if q.text.strip() == p.sentence.strip()][:1]
+        evidence = [t for t in evidence if t != p.sentence]
+    return []
+
+
 def _unmarked(s: Any) -> tuple[str, int]:
     """A quoted sentence without its list mark ("- A qualifying night is…" is the line the document has)."""
     m = LIST_MARK.match(s.text)
@@ -546,7 +568,7 @@ def comment_question(selected_text: str, comment: str, topic: str = "") -> str:
 
 async def comment_on(svc: LearningService, doc_id: str, *, selected_text: str, comment: str, kdeps: KnowledgeDeps,
                      section_id: str | None = None, position: int | None = None,
-                     user_id: str = "anonymous") -> dict[str, Any]:
+                     user_id: str = "anonymous", lexicon: Lexicon | None = None) -> dict[str, Any]:
     """A comment on a learning document, whatever it asks — the one code path of the REST comment route, the
     chat comment turn and ``knowzero eval learning``. An edit, an example, a reason or an expansion goes through
     :meth:`LearningService.improve_from_comment`; a question is answered by the knowledge answerer (the chat
@@ -565,6 +587,10 @@ async def comment_on(svc: LearningService, doc_id: str, *, selected_text: str, c
         return res
     # the document's own organisation, whatever the thread chose: another one's rule never goes into it
     kdeps = replace(kdeps, collections=svc.collections_of(res["document"]) or kdeps.collections)
+
+    async def ask(question: str) -> Answer:  # in either language, as chat reads it ("What's the deposit…" over 押金)
+        return await (answer_in_either(question, kdeps, lexicon) if lexicon is not None else answer(question, kdeps))
+
     term = str(res.get("term") or "")
 
     def serves(a: Answer) -> bool:  # a fallback's answer gives what the clarification asks (a reason for "why")
@@ -574,14 +600,14 @@ async def comment_on(svc: LearningService, doc_id: str, *, selected_text: str, c
         # the part asked about the comment's term ("booked directly: does booking by phone count?")
         q = part if not term or term.lower() in part.lower() else (
             f"{term}：{part}" if re.search(r"[\u4e00-\u9fff]", part) else f"{term}: {part}")
-        ans = await answer(q, kdeps)
+        ans = await ask(q)
         if serves(ans):
             out = await asyncio.to_thread(svc.write_answer, res["comment"], ans)
             return {**res, **out, "verdict": ans.verdict.to_dict(), "answer": ans}
-    ans = await answer(comment_question(selected_text, comment), kdeps)
+    ans = await ask(comment_question(selected_text, comment))
     about = comment_question(selected_text, comment, res["document"].get("topic", ""))
     if ans.verdict.level != "confirmed" and about != comment_question(selected_text, comment):
-        ans = await answer(about, kdeps)  # "请假超过多少天会暂停发放？" is asked about the document's topic
+        ans = await ask(about)  # "请假超过多少天会暂停发放？" is asked about the document's topic
     if fallback and not serves(ans):
         return res
     out = await asyncio.to_thread(svc.write_answer, res["comment"], ans)

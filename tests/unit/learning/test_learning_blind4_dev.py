@@ -101,3 +101,46 @@ def test_a_sentence_said_in_plain_words_in_place(svc: LearningService) -> None:
 ])
 def test_concise_written_chinese_and_plain_english_contractions(text: str, short: str) -> None:
     assert shorter_wording(text) == short
+
+
+PROPERTY = Path(__file__).resolve().parents[2] / "data" / "orgdocs_blind4" / "lanting-property"
+
+
+@pytest.fixture(scope="module")
+def svc_zh(tmp_path_factory: pytest.TempPathFactory) -> LearningService:
+    s = Settings(data_dir=tmp_path_factory.mktemp("blind4-learn-zh"), database_url="")
+    kb = KnowledgeBase(make_engine(s.db_url), s)
+    kb.ingest_paths(sorted(p for p in PROPERTY.iterdir() if p.suffix != ".csv"), collection="lanting-property")
+    return LearningService(make_engine(s.db_url), kb=kb, settings=s)
+
+
+def _comment_in_either(svc: LearningService, doc: dict[str, Any], selected: str, comment: str) -> dict[str, Any]:
+    from knowzero.knowledge.answer.lexicon import Lexicon
+
+    sid = next(s["id"] for s in doc["sections"] if selected in s["markdown"])
+    return asyncio.run(comment_on(svc, doc["id"], selected_text=selected, comment=comment,
+                                  kdeps=KnowledgeDeps(svc.kb, svc.kb.settings), section_id=sid, lexicon=Lexicon()))
+
+
+def test_an_english_question_on_a_chinese_document_is_read_in_chinese(svc_zh: LearningService) -> None:
+    doc = svc_zh.generate("帮我生成一份关于澜庭物业装修管理规定的学习文档", user_id="z1")
+    row = next(line for line in lines_of(doc) if "商铺" in line and "6000" in line)
+    res = _comment_in_either(svc_zh, doc, row, "What's the renovation deposit for a townhouse?")
+    # written in, or pointed to where the document has the row already; never "the knowledge base does not contain"
+    assert any("联排别墅" in line and "8000" in line for line in lines_of(res["document"])), res["message"]
+    assert res["message"].startswith("8000") or res["changed"], res["message"]
+
+
+def test_a_denied_premise_writes_the_sentence_that_says_no(svc_zh: LearningService) -> None:
+    doc = svc_zh.generate("帮我生成一份关于澜庭物业物业服务收费标准的学习文档", user_id="z2")
+    selected = next(line for line in lines_of(doc) if "95%" in line)
+    res = _comment_in_either(svc_zh, doc, selected, "预缴全年的话，电梯运行费和二次加压供水费也能一起打95折吗？")
+    added = [line for line in lines_of(res["document"]) if line not in lines_of(doc)]
+    assert res["changed"] and any("不打折" in line for line in added), (res["message"], added)
+
+
+def test_a_compound_the_documents_never_write_is_read_as_its_head() -> None:
+    from knowzero.knowledge.answer.lexicon import Lexicon, _heads
+
+    assert _heads("townhouse", Lexicon(), {"别墅", "装修"}.__contains__) == ["别墅"]
+    assert _heads("townhouse", Lexicon(), {"装修"}.__contains__) == []

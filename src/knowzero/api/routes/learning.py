@@ -150,7 +150,7 @@ async def add_comment(request: Request, user: CurrentUser, doc_id: str, body: Co
         return {"comment": _public(c, user), "changed": False}
     res = await comment_on(svc, doc_id, selected_text=body.selected_text, comment=body.comment,
                            kdeps=request.app.state.deps.knowledge(), section_id=body.section_id,
-                           position=body.position, user_id=user.id)
+                           position=body.position, user_id=user.id, lexicon=request.app.state.deps.lexicon)
     res.pop("answer", None)
     return {**res, **{k: _public(res[k], user) for k in ("comment", "document") if isinstance(res.get(k), dict)}}
 

@@ -247,7 +247,7 @@ async def _optimize(svc: LearningService, args: dict[str, Any], user_id: str, de
     ``log`` with what the comment needed."""
     res = await comment_on(svc, args["document_id"], selected_text=args["selected_text"], comment=args["comment"],
                            kdeps=deps.knowledge(emit), section_id=args.get("section_id"),
-                           position=(args.get("position") or {}).get("start"), user_id=user_id)
+                           position=(args.get("position") or {}).get("start"), user_id=user_id, lexicon=deps.lexicon)
     emit("reasoning", text=f"comment need: {res['need']} — {res['reason']}"
          + (f"; about 「{res['term']}」: {res['comment']['status']}" if res.get("term") else ""))
     log = {**log, "need": res["need"], "comment_id": res["comment"]["id"], "anchor": res["comment"]["anchor"]["status"],

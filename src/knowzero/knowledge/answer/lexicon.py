@@ -241,6 +241,12 @@ def _superlative(word: str, lexicon: Lexicon, known: Callable[[str], bool]) -> l
     return [f"最{c}" for c in chars[:4] if known(f"最{c}")]
 
 
+def _heads(word: str, lexicon: Lexicon, known: Callable[[str], bool]) -> list[str]:
+    """"townhouse" → 别墅: where the documents write none of a word's glosses (联体别墅, 排屋), the last two
+    characters of a longer one — the head of a Chinese compound names its kind — that they do write."""
+    return list(dict.fromkeys(c[-2:] for c in lexicon.chinese(word) if len(c) >= 3 and known(c[-2:])))[:2]
+
+
 def _choose(slots: list[list[str]], frequency: Callable[[str], float],
             together: Callable[[str], frozenset[str]] | None) -> list[str]:
     """One word per slot. With ``together`` (the passages that hold a word), a slot's word is the one that
@@ -352,6 +358,8 @@ def translate(question: str, lexicon: Lexicon, known: Callable[[str], bool],
                 found += [c for c in lexicon.ending(w)[:MAX_ENDING] if len(c) >= 2 and c not in found and known(c)]
             if n == 1 and not found:
                 found = _superlative(w, lexicon, known)
+            if n == 1 and not found:
+                found = _heads(w, lexicon, known)
             if n == 1 and nearest is not None and _content_word(raw[i], i) and not any(len(c) >= 2 for c in found) \
                     and (near := nearest(w)):
                 found = [near, *found]
