@@ -32,7 +32,7 @@ from typing import Any
 from knowzero.errors import ProviderError
 from knowzero.input import message_language
 from knowzero.knowledge.answer import check
-from knowzero.knowledge.answer.retriever import Plan, retrieve
+from knowzero.knowledge.answer.retriever import Plan, retrieve, stem
 from knowzero.knowledge.text import STOPWORDS, fold, nouns, tokens
 from knowzero.learning.cache import KBCache, cached
 from knowzero.learning.compose import (
@@ -350,6 +350,8 @@ def mentions(sentence: str, term: str) -> bool:
     if not t:
         return False
     if re.fullmatch(r"[a-z0-9][a-z0-9 .\-]*", t):  # a Latin word is a whole word: "part" is not in "separation"
+        if re.fullmatch(r"[a-z]{4,}", t):  # in any of its forms: "earns" is in "Points are earned on…"
+            return re.search(rf"(?<![a-z0-9]){re.escape(stem(t))}(?:s|es|ed|d|ing)?(?![a-z0-9])", s) is not None
         return re.search(rf"(?<![a-z0-9]){re.escape(t)}(?![a-z0-9])", s) is not None
     if t in s:
         return True

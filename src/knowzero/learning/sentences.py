@@ -29,7 +29,9 @@ DEF_SECTION = re.compile(r"目的|概述|简介|定义|适用范围|总则|范�
 _PITFALL = re.compile(r"不得|严禁|禁止|切勿|不能|不可|不予|避免|注意|否则|警告|风险|误区|错误|超标|不合格：|do not|don't|never|"
                       r"must not|avoid|warning|caution", re.I)
 _EXAMPLE = re.compile(r"例如|比如|譬如|举例|如下|示例|案例|e\.g\.|for example|for instance|such as", re.I)
-_METADATA = re.compile(r"文件编号|版本[：:]\s*V|生效日期[：:]|发布部门[：:]|归口部门[：:]")
+_METADATA = re.compile(r"文件编号|版本[：:]\s*V|生效日期[：:]|发布部门[：:]|归口部门[：:]|\s[·•]\s[^·•]+\s[·•]\s")
+"""A document's metadata line: its fields ("文件编号：…"), or three or more parts joined by a middle dot ("Terms KC-2026 ·
+Effective 1 January 2026 · Owner: Guest Loyalty Team")."""
 
 
 @dataclass(frozen=True)

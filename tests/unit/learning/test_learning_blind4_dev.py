@@ -144,3 +144,17 @@ def test_a_compound_the_documents_never_write_is_read_as_its_head() -> None:
 
     assert _heads("townhouse", Lexicon(), {"别墅", "装修"}.__contains__) == ["别墅"]
     assert _heads("townhouse", Lexicon(), {"装修"}.__contains__) == []
+
+
+def test_an_english_term_is_mentioned_in_any_of_its_forms() -> None:
+    from knowzero.learning.optimize import mentions
+
+    assert mentions("Points are earned on the room rate.", "earns")
+    assert not mentions("Unused days expire at separation.", "part")
+
+
+def test_a_metadata_line_is_no_sentence_to_learn() -> None:
+    from knowzero.learning.sentences import clean_sentence
+
+    assert clean_sentence("Terms KC-2026 · Effective 1 January 2026 · Owner: Guest Loyalty Team", 0) is None
+    assert clean_sentence("Breakfast · lunch are served daily.", 0) is not None

@@ -115,3 +115,20 @@ def test_a_conditional_particle_is_no_term(kb_zh) -> None:  # type: ignore[no-un
     from knowzero.knowledge.answer.retriever import key_terms
 
     assert "的话" not in [t for t, _ in key_terms(kb_zh, "预缴全年的话，能打95折吗？")]
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("What are the late check-out charges?", "money"),
+    ("what is the price of breakfast for a child?", "money"),
+    ("What are the rules for dogs?", None),
+])
+def test_what_are_the_charges_asks_for_an_amount(question: str, kind: str | None) -> None:
+    assert asked_value(question) == kind
+
+
+def test_pounds_are_money() -> None:
+    from knowzero.vocabulary.questions import gives_value
+
+    assert gives_value("money", "Late check-out until 13:00: £20")
+    assert gives_value("money", "Price (£): 14.50")
+    assert not gives_value("money", "Late check-out charges are set out in the current rate sheet.")
