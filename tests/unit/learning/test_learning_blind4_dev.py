@@ -158,3 +158,15 @@ def test_a_metadata_line_is_no_sentence_to_learn() -> None:
 
     assert clean_sentence("Terms KC-2026 · Effective 1 January 2026 · Owner: Guest Loyalty Team", 0) is None
     assert clean_sentence("Breakfast · lunch are served daily.", 0) is not None
+
+
+@pytest.mark.parametrize(("text", "short"), [
+    ("此外，业主须提前3天预约。", "业主须提前3天预约。"),
+    ("每一位员工须签到。", "每位员工须签到。"),
+    ("Guests need to check out by 11:00.", "Guests must check out by 11:00."),
+    ("You do not need to pay a deposit.", "You don't need to pay a deposit."),  # not "must": the negation stays
+    ("Staff are entitled to 28 days of leave.", "Staff get 28 days of leave."),
+    ("Bookings of more than 5 rooms are group bookings.", "Bookings of over 5 rooms are group bookings."),
+])
+def test_more_plain_words(text: str, short: str) -> None:
+    assert shorter_wording(text) == short
