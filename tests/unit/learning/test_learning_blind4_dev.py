@@ -170,3 +170,12 @@ def test_a_metadata_line_is_no_sentence_to_learn() -> None:
 ])
 def test_more_plain_words(text: str, short: str) -> None:
     assert shorter_wording(text) == short
+
+
+def test_a_gloss_read_as_one_word_or_ending_in_a_numeral_has_no_head() -> None:
+    from knowzero.knowledge.answer.lexicon import Lexicon, _heads
+
+    # "developer" → 开发人员 (one word): no "人员"; "rigid" → 板板六十四: no numeral — both once turned an English
+    # question about a licence into a Chinese reading about 重修费
+    assert _heads("developer", Lexicon(), lambda _w: True) == []
+    assert _heads("rigid", Lexicon(), lambda _w: True) == []

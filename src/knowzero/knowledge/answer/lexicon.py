@@ -22,6 +22,8 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
+from knowzero.knowledge.text import pos_tags
+
 _ENTRY = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.+)/\s*$")
 _PROPER = re.compile(r"^([A-Z][a-z]+(?:'[a-z]+)?)(?:,|$| (?:sub-?provincial|prefecture|city|county|municipality|"
                      r"province|district|town|capital)\b)")
@@ -242,9 +244,16 @@ def _superlative(word: str, lexicon: Lexicon, known: Callable[[str], bool]) -> l
 
 
 def _heads(word: str, lexicon: Lexicon, known: Callable[[str], bool]) -> list[str]:
-    """"townhouse" → 别墅: where the documents write none of a word's glosses (联体别墅, 排屋), the last two
-    characters of a longer one — the head of a Chinese compound names its kind — that they do write."""
-    return list(dict.fromkeys(c[-2:] for c in lexicon.chinese(word) if len(c) >= 3 and known(c[-2:])))[:2]
+    """"townhouse" → 别墅: where the documents write none of a word's glosses (联体别墅, 排屋), the head of a
+    compound one — its last word, a noun of two characters or more (the head of a Chinese compound names its
+    kind: 联体|别墅) — that they do write. A gloss the tagger reads as one word has no head (开发人员), nor one
+    ending in a numeral (板板|六十四)."""
+    heads = []
+    for gloss in lexicon.chinese(word):
+        tagged = pos_tags(gloss) if len(gloss) >= 3 else []
+        if len(tagged) >= 2 and len(tagged[-1][0]) >= 2 and tagged[-1][1].startswith("n") and known(tagged[-1][0]):
+            heads.append(tagged[-1][0])
+    return list(dict.fromkeys(heads))[:2]
 
 
 def _choose(slots: list[list[str]], frequency: Callable[[str], float],
