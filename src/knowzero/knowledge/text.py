@@ -367,6 +367,8 @@ def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
     ['- Agents get no member\\n  discount and no points.', '- Next', 'Line']
     >>> [s.text for s in split_sentences("Kestrel Hotels Ltd.\\nruns two hotels: Harbour,\\nAbbey. Next.")]
     ['Kestrel Hotels Ltd.\\nruns two hotels: Harbour,\\nAbbey.', 'Next.']
+    >>> [s.text for s in split_sentences("Cover is limited to\\n£100 per parcel at all depots\\n(Leeds, Hull).\\n## 2. Zones\\n(see map)")]
+    ['Cover is limited to\\n£100 per parcel at all depots\\n(Leeds, Hull).', '## 2. Zones', '(see map)']
     """
     out: list[Sentence] = []
     start = 0
@@ -382,10 +384,23 @@ def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
     return out
 
 
+_JOINING_END = re.compile(r"(?<![A-Za-z])(?:and|or|of|to|the|a|an|for|with|by|in|on|at|from|than|per|is|are|be)$")
+"""A line ending on a word that needs the next one ("…limited to\n£100 per parcel", "…Abbey and\nKestrelmoor Lakes")."""
+_WRAPPED_ON = re.compile(r"[ \t]*(?:[a-z(£$€]|\d+(?![.)、\d]))")
+"""A wrapped line's start after a word: lower case, a bracket, an amount — not a list's number ("1.")."""
+
+
 def _soft_wrap(before: str, text: str, after: int) -> bool:
     """The line break at ``after`` only wraps an English sentence (see _OPEN_END, _SOFT_WRAP)."""
-    if before.rstrip(" \t").endswith(","):
+    tail = before.rstrip(" \t")
+    if tail.endswith(","):
         return bool(_WRAP_AFTER_COMMA.match(text, after))
+    if _JOINING_END.search(tail) and re.match(r"[ \t]*[A-Za-z0-9(£$€]", text[after:]):
+        return True
+    if re.search(r"[A-Za-z]$", tail) and re.match(r"[ \t]*[a-z]", text[after:]) is None:
+        # a word, then a bracket or an amount ("…at all four depots\n(Wakefield, …)"); not a heading's next line
+        return bool(re.search(r"[a-z]{2}$", tail) and not tail.lstrip().startswith("#")
+                    and re.match(r"[ \t]*(?:\(|[£$€]\d)", text[after:]))
     return bool(_OPEN_END.search(before) and _SOFT_WRAP.match(text, after))
 
 
