@@ -189,27 +189,44 @@ def file_tables(kb: Any, path: str, cache: KBCache | None = None) -> dict[str, l
 
 
 TABLE_RELEVANCE = 0.5
+"""A table's share of the topic's term weight — or of one listed part's (see :func:`topic_tables`) — that makes it
+one of the topic's tables."""
 RELATED_RELEVANCE = 0.5
 
 
 def topic_tables(kb: Any, paths: list[str], weights: dict[str, float], cache: KBCache | None = None,
-                 n: int = 2) -> list[tuple[str, list[Cand]]]:
-    """(heading, rows) of the tables at the heart of a topic: those whose own heading and rows name the
-    topic's terms best, at most ``n``, each whole up to MAX_TABLE_ROWS rows. The file's title counts half; in
-    full when the table itself names one of the topic's terms (the "Tiers" table of the "Kestrel Club —
+                 n: int = 3, topic: str = "") -> list[tuple[str, list[Cand]]]:
+    """(heading, rows) of the tables at the heart of a topic, at most ``n``, each whole up to MAX_TABLE_ROWS rows:
+    those whose own heading and rows name the topic's terms best — the whole topic's, or one part's of a topic that
+    lists its parts ("licence and experience, driving hours, allowances") — and the other tables of the best one's
+    file that name a term of the topic (a rate card's pallet table beside its parcel table). The file's title counts
+    half; in full when the table itself names one of the topic's terms (the "Tiers" table of the "Kestrel Club —
     Membership Terms" for "Kestrel Club membership tiers and benefits")."""
-    scored: list[tuple[float, str, list[Cand]]] = []
+    parts = [{t: w for t, w in weights.items() if t in part.lower()} for part in _TOPIC_PARTS.split(topic)]
+    parts = [p for p in parts if p and not all(t.isdigit() for t in p)]
+    scored: list[tuple[float, str, list[Cand], bool]] = []
     for path in paths:
         for sec, rows in file_tables(kb, path, cache).items():
             own = " / ".join(sec.split(" / ")[1:]) or ("" if sec == rows[0].title else sec)
             text = own + " " + " ".join(r.said for r in rows)
             named = relevance(weights, text) > 0
-            rel = relevance(weights, text + " " + rows[0].title) if named else relevance(weights, text, rows[0].title)
-            scored.append((rel, sec, rows))
+            data = path.lower().endswith((".csv", ".tsv"))  # a roster is a topic's table by the whole topic only
+            rel = max(_table_relevance(w, text, rows[0].title, named) for w in (weights, *([] if data else parts)))
+            scored.append((rel, sec, rows, named))
     scored.sort(key=lambda x: -x[0])
-    best = scored[0][0] if scored else 0.0
-    return [(short_heading(sec, rows[0].title), rows[:MAX_TABLE_ROWS]) for rel, sec, rows in scored[:n]
-            if rel >= TABLE_RELEVANCE and rel >= 0.75 * best]
+    if not scored or scored[0][0] < TABLE_RELEVANCE:
+        return []
+    best, best_file = scored[0][0], scored[0][2][0].source
+    return [(short_heading(sec, rows[0].title), rows[:MAX_TABLE_ROWS]) for rel, sec, rows, named in scored
+            if (rel >= TABLE_RELEVANCE and rel >= 0.75 * best) or (named and rows[0].source == best_file)][:n]
+
+
+_TOPIC_PARTS = re.compile(r"[,，、;；:：]|\band\b|和|与|及")
+"""Where a topic that lists its parts divides ("2026 parcel and pallet prices, zones and surcharges")."""
+
+
+def _table_relevance(weights: dict[str, float], text: str, title: str, named: bool) -> float:
+    return relevance(weights, text + " " + title) if named else relevance(weights, text, title)
 
 
 def _top(c: Cand) -> str:
@@ -406,7 +423,7 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
         if picked:
             groups.append(("detail", section_heading("other", topic), sorted(picked, key=_doc_order)))
     paths = list(dict.fromkeys(s.passage.path for s in passages))[:5]
-    for heading, rows in reversed(topic_tables(kb, paths, weights, cache)):  # the topic's table, first after the overview
+    for heading, rows in reversed(topic_tables(kb, paths, weights, cache, topic=topic)):  # the topic's table, first after the overview
         rows = [c for c in rows if (c.source, c.start) not in used]
         if not rows:
             continue

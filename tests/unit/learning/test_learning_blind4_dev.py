@@ -179,3 +179,16 @@ def test_a_gloss_read_as_one_word_or_ending_in_a_numeral_has_no_head() -> None:
     # question about a licence into a Chinese reading about 重修费
     assert _heads("developer", Lexicon(), lambda _w: True) == []
     assert _heads("rigid", Lexicon(), lambda _w: True) == []
+
+
+def test_a_topic_that_lists_its_parts_gets_each_parts_table(svc: LearningService) -> None:
+    from knowzero.learning.compose import topic_tables
+    from knowzero.learning.sentences import term_weights
+
+    kb = svc.kb
+    old = kb.superseded()
+    paths = [p for p in kb.document_paths() if p not in old]
+    topic = "room rates, seasons and late check-out charges"
+    heads = [h for h, _ in topic_tables(kb, paths, term_weights(kb, topic), topic=topic)]
+    # each listed part's table, the rate card's third table beside them (at most three)
+    assert {"Seasons", "Room rates"} <= set(heads) and len(heads) == 3, heads
