@@ -65,10 +65,11 @@ _MISSING = {"explain": "解释「{t}」是什么", "why": "说明「{t}」的目
 # (kind, pattern) — the kind's position in the comment orders the kinds it asks for
 _KINDS: list[tuple[str, re.Pattern[str]]] = [
     ("correct", re.compile(r"错了|有误|不对|写错|错误|笔误|应该是|应为|不应该是|有问题吧|wrong|typo", re.I)),
-    ("delete", re.compile(r"删掉|删除|删去|删了|去掉|去除|拿掉|不要这[一]?[句段行]|remove (?:this|it|the)|delete", re.I)),
+    ("delete", re.compile(r"删掉|删除|删去|删了|去掉|去除|拿掉|不要这[一]?[句段行]|这[一]?[句段行].{0,6}不需要|remove (?:this|it|the)|delete|"
+                          r"take (?:this|it|that)(?: \w+)? out|drop (?:this|it|that)|get rid of (?:this|it|that)", re.I)),
     ("shorten", re.compile(r"太长|精简|简短|简洁|删减|啰嗦|囉嗦|压缩|缩短|太多了|概括一下|换[个一种]*说法|换成.{0,6}说法|改写|"
                            r"shorter|too long|simplify|more simply|rephrase|reword|plainer|plain words|plain english|"
-                           r"simpler words|in other words|简单些|简单一点|简明|精炼|精練|凝练|简练|concise|fewer words|wordy|mouthful|"
+                           r"simpler words|in other words|简单些|简单一点|简单点的说法|[改说写讲]得通俗|拗口|简明|精炼|精練|凝练|简练|concise|fewer words|wordy|mouthful|"
                            r"condense|tighten|more briefly|briefer|\bshorten|短一?点|短一些|短些|写短|改短|弄短|\btrim|cut (?:it |this )?down|"
                            r"pare (?:it )?down|less wordy", re.I)),
     ("simplify", re.compile(r"看不懂|没看懂|不懂|不明白|不理解|太难|难懂|晦涩|通俗|简单点|简单一些|说人话|太复杂|讲清楚|清楚一点|"

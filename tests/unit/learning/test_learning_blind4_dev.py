@@ -192,3 +192,17 @@ def test_a_topic_that_lists_its_parts_gets_each_parts_table(svc: LearningService
     heads = [h for h, _ in topic_tables(kb, paths, term_weights(kb, topic), topic=topic)]
     # each listed part's table, the rate card's third table beside them (at most three)
     assert {"Seasons", "Room rates"} <= set(heads) and len(heads) == 3, heads
+
+
+@pytest.mark.parametrize(("comment", "need"), [
+    ("Not something I need in an intro guide, please take this out.", "delete"),
+    ("We don't use that here, drop this line.", "delete"),
+    ("Can you cut this down?", "shorten"),
+    ("这条太书面了，帮我改得通俗一点", "shorten"),
+    ("太拗口了，换个简单点的说法", "shorten"),
+    ("「公差」能通俗点解释吗", "simplify"),  # a term explained, not the sentence reworded
+])
+def test_how_users_ask_to_delete_or_reword(comment: str, need: str) -> None:
+    from knowzero.learning.optimize import classify_need
+
+    assert classify_need(comment)[0] == need
