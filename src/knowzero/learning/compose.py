@@ -287,8 +287,10 @@ def clean_topic(text: str) -> str:
     return t.strip(" ：:，,") or text.strip()
 
 
-def closest_topics(kb: Any, topic: str, passages: list[Any], k: int = 5) -> list[str]:
-    """Titles of knowledge-base documents nearest to the topic (real titles only)."""
+def closest_topics(kb: Any, topic: str, passages: list[Any], k: int = 5,
+                   collections: tuple[str, ...] = ()) -> list[str]:
+    """Titles of knowledge-base documents nearest to the topic (real titles only), from the searched
+    ``collections`` only (() — every collection): another organisation's or the demo's titles are not offered."""
     out: list[str] = []
     for s in passages:
         t = s.passage.title or s.passage.path
@@ -297,7 +299,8 @@ def closest_topics(kb: Any, topic: str, passages: list[Any], k: int = 5) -> list
     if len(out) < k:
         from rapidfuzz import fuzz, process
 
-        titles = sorted(set(kb.document_titles().values()))
+        allowed = {p for c in collections for p in kb.collection_paths(c)} if collections else None
+        titles = sorted({t for p, t in kb.document_titles().items() if allowed is None or p in allowed})
         for t, _, _ in process.extract(topic, titles, scorer=fuzz.partial_ratio, limit=k):
             if t not in out:
                 out.append(t)
@@ -336,8 +339,8 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     owner, subject = ((), topic) if collections else owner_of(kb, topic)
     # within it, what the topic asks about: the organisation's name is the collection's, not a word each of
     # its files writes (the purchase matrix never says "Maple Grove"; the handbook would outrank it by name)
-    r = retrieve(kb, subject, Plan(top_k=top_k, strategy=strategy,  # type: ignore[arg-type]
-                                   collections=tuple(collections) or owner or tuple(kb.default_collections())),
+    searched = tuple(collections) or owner or tuple(kb.default_collections())
+    r = retrieve(kb, subject, Plan(top_k=top_k, strategy=strategy, collections=searched),  # type: ignore[arg-type]
                  budget_chars=8000)
     retrieval_ms = (time.perf_counter() - t0) * 1000
     old = kb.superseded()  # a policy's current edition, never the one it replaces
@@ -365,7 +368,8 @@ def plan_document(kb: Any, topic: str, *, level: str = "beginner", strategy: str
     if quality < SUFFICIENT_QUALITY or len(cands) < MIN_SENTENCES:
         reason = (f"the knowledge base covers {quality:.0%} of the topic's terms" if quality < SUFFICIENT_QUALITY
                   else f"only {len(cands)} relevant sentence(s) found")
-        return Outline(topic, topic, False, quality, category, [], [], closest_topics(kb, topic, passages), sources,
+        return Outline(topic, topic, False, quality, category, [], [], closest_topics(kb, topic, passages,
+                                                                                     collections=searched), sources,
                        retrieval_ms, reason)
     n_groups, per_group, n_overview = _LEVEL_SHAPE.get(level, _LEVEL_SHAPE["beginner"])
     main = main_source(kb, subject, passages, weights)

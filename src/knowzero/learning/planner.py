@@ -96,13 +96,14 @@ def make_plan(kb: Any, goal: str, *, learned: list[str] | None = None,
     """
     topic = goal_topic(goal)
     strategy = "hybrid" if kb.has_vectors() else "keyword"
-    r = retrieve(kb, topic, Plan(top_k=20, strategy=strategy, collections=tuple(kb.default_collections())),  # type: ignore[arg-type]
+    searched = tuple(kb.default_collections())
+    r = retrieve(kb, topic, Plan(top_k=20, strategy=strategy, collections=searched),  # type: ignore[arg-type]
                  budget_chars=40000)
     quality = evidence_quality(kb, topic, r)
     passages = [s for s in r.passages if not s.passage.id.startswith("sql:")]
     if quality < SUFFICIENT_QUALITY or not passages:
         return {"goal": goal, "topic": topic, "sufficient": False, "steps": [], "total_minutes": 0,
-                "closest_topics": closest_topics(kb, topic, passages),
+                "closest_topics": closest_topics(kb, topic, passages, collections=searched),
                 "reason": f"the knowledge base covers {quality:.0%} of the topic's terms"}
     score: dict[str, float] = {}
     title: dict[str, str] = {}

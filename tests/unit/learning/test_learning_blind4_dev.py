@@ -206,3 +206,16 @@ def test_how_users_ask_to_delete_or_reword(comment: str, need: str) -> None:
     from knowzero.learning.optimize import classify_need
 
     assert classify_need(comment)[0] == need
+
+
+def test_closest_topics_offer_only_the_searched_collections_titles(tmp_path: Path) -> None:
+    from knowzero.learning.compose import closest_topics
+
+    s = Settings(data_dir=tmp_path, database_url="")
+    kb = KnowledgeBase(make_engine(s.db_url), s)
+    kb.ensure_demo()
+    kb.ingest_paths([HOTELS / "Kestrel_Club_Membership.md"], collection="kestrelmoor-hotels")
+    demo_titles = {t for p, t in kb.document_titles().items() if p not in kb.collection_paths("kestrelmoor-hotels")}
+    offered = closest_topics(kb, "新员工入职指南", [], collections=("kestrelmoor-hotels",))
+    assert offered and not set(offered) & demo_titles, offered
+    assert set(closest_topics(kb, "新员工入职指南", [])) & demo_titles  # everything searched: the demo's titles too
