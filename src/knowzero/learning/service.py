@@ -553,17 +553,6 @@ def asked_parts(comment: str) -> list[str]:
     return asking if asking and len(asking) < len(parts) else []
 
 
-def question_parts(comment: str) -> list[str]:
-    """The questions of a comment that asks more than one ("走读要满足什么条件？第一学期能不能直接申请走读？"); none when it
-    asks one.
-
-    >>> question_parts("走读要满足什么条件？第一学期能不能直接申请走读？"), question_parts("Which depots do we have?")
-    (['走读要满足什么条件？', '第一学期能不能直接申请走读？'], [])
-    """
-    parts = [p.strip() for p in re.split(r"(?<=[?？])", comment) if p.strip() and re.search(r"[?？]", p)]
-    return parts if len(parts) >= 2 else []
-
-
 def comment_question(selected_text: str, comment: str, topic: str = "") -> str:
     """The question a comment asks, standing alone: one that points at the selection ("这里说的预热要多久？")
     is asked about the selected text; one that names nothing of the document's topic is asked about it
@@ -619,12 +608,6 @@ async def comment_on(svc: LearningService, doc_id: str, *, selected_text: str, c
     about = comment_question(selected_text, comment, res["document"].get("topic", ""))
     if ans.verdict.level != "confirmed" and about != comment_question(selected_text, comment):
         ans = await ask(about)  # "请假超过多少天会暂停发放？" is asked about the document's topic
-    for part in question_parts(comment) if ans.verdict.level != "confirmed" else []:
-        # two questions in one comment ("走读要满足什么条件？第一学期能不能直接申请？"): each alone, the first confirmed
-        one = await ask(comment_question(selected_text, part))
-        if one.verdict.level == "confirmed":
-            ans = one
-            break
     if fallback and not serves(ans):
         return res
     out = await asyncio.to_thread(svc.write_answer, res["comment"], ans)
