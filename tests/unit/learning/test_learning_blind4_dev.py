@@ -182,8 +182,8 @@ def test_a_gloss_read_as_one_word_or_ending_in_a_numeral_has_no_head() -> None:
 
 
 def test_a_topic_that_lists_its_parts_gets_each_parts_table(svc: LearningService) -> None:
-    from knowzero.learning.source_tables import topic_tables
     from knowzero.learning.sentences import term_weights
+    from knowzero.learning.source_tables import topic_tables
 
     kb = svc.kb
     old = kb.superseded()
