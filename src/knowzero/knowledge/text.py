@@ -386,22 +386,23 @@ def split_sentences(text: str, offset: int = 0) -> list[Sentence]:
 
 _JOINING_END = re.compile(r"(?<![A-Za-z])(?:and|or|of|to|the|a|an|for|with|by|in|on|at|from|than|per|is|are|be)$")
 """A line ending on a word that needs the next one ("…limited to\n£100 per parcel", "…Abbey and\nKestrelmoor Lakes")."""
-_WRAPPED_ON = re.compile(r"[ \t]*(?:[a-z(£$€]|\d+(?![.)、\d]))")
-"""A wrapped line's start after a word: lower case, a bracket, an amount — not a list's number ("1.")."""
+_AFTER_JOINING = re.compile(r"[ \t]*[A-Za-z0-9(£$€]")
+_BRACKET_OR_AMOUNT = re.compile(r"[ \t]*(?:\(|[£$€]\d)")
+"""After a word, a wrapped line may open with a bracket or an amount ("…at all four depots\n(Wakefield, …)")."""
 
 
 def _soft_wrap(before: str, text: str, after: int) -> bool:
-    """The line break at ``after`` only wraps an English sentence (see _OPEN_END, _SOFT_WRAP)."""
+    """The line break at ``after`` only wraps an English sentence: after a comma (_WRAP_AFTER_COMMA), after a word
+    that needs the next (_JOINING_END), before a lower-case word (_OPEN_END, _SOFT_WRAP), or between a word and a
+    bracket or an amount — but not after a heading."""
     tail = before.rstrip(" \t")
     if tail.endswith(","):
         return bool(_WRAP_AFTER_COMMA.match(text, after))
-    if _JOINING_END.search(tail) and re.match(r"[ \t]*[A-Za-z0-9(£$€]", text[after:]):
+    if _JOINING_END.search(tail):
+        return bool(_AFTER_JOINING.match(text, after))
+    if _OPEN_END.search(before) and _SOFT_WRAP.match(text, after):
         return True
-    if re.search(r"[A-Za-z]$", tail) and re.match(r"[ \t]*[a-z]", text[after:]) is None:
-        # a word, then a bracket or an amount ("…at all four depots\n(Wakefield, …)"); not a heading's next line
-        return bool(re.search(r"[a-z]{2}$", tail) and not tail.lstrip().startswith("#")
-                    and re.match(r"[ \t]*(?:\(|[£$€]\d)", text[after:]))
-    return bool(_OPEN_END.search(before) and _SOFT_WRAP.match(text, after))
+    return bool(re.search(r"[a-z]{2}$", tail) and not tail.lstrip().startswith("#") and _BRACKET_OR_AMOUNT.match(text, after))
 
 
 def _inside_title(text: str, start: int, pos: int) -> bool:

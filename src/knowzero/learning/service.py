@@ -562,8 +562,13 @@ def comment_question(selected_text: str, comment: str, topic: str = "") -> str:
     cjk = "".join(re.findall(r"[\u4e00-\u9fff]", topic))
     words = [cjk[i:i + 2] for i in range(len(cjk) - 1)] + re.findall(r"[a-z]{4,}", topic.lower())
     if topic and not any(w in comment.lower() for w in words):
-        return f"{topic}：{comment}" if re.search(r"[\u4e00-\u9fff]", comment) else f"{topic}: {comment}"
+        return _about(topic, comment)
     return comment
+
+
+def _about(subject: str, question: str) -> str:
+    """``question`` asked about ``subject``, with the colon of the question's language ("年假：…", "PTO: …")."""
+    return f"{subject}：{question}" if re.search(r"[\u4e00-\u9fff]", question) else f"{subject}: {question}"
 
 
 async def comment_on(svc: LearningService, doc_id: str, *, selected_text: str, comment: str, kdeps: KnowledgeDeps,
@@ -596,19 +601,19 @@ async def comment_on(svc: LearningService, doc_id: str, *, selected_text: str, c
     def serves(a: Answer) -> bool:  # a fallback's answer gives what the clarification asks (a reason for "why")
         return a.verdict.level == "confirmed" and (asked or gives_kind(" ".join(c["quote"] for c in a.citations),
                                                                         res["need"]))
+    ans: Answer | None = None
     for part in asked_parts(comment) if fallback else []:
         # the part asked about the comment's term ("booked directly: does booking by phone count?")
-        q = part if not term or term.lower() in part.lower() else (
-            f"{term}：{part}" if re.search(r"[\u4e00-\u9fff]", part) else f"{term}: {part}")
-        ans = await ask(q)
-        if serves(ans):
-            out = await asyncio.to_thread(svc.write_answer, res["comment"], ans)
-            return {**res, **out, "verdict": ans.verdict.to_dict(), "answer": ans}
-    ans = await ask(comment_question(selected_text, comment))
-    about = comment_question(selected_text, comment, res["document"].get("topic", ""))
-    if ans.verdict.level != "confirmed" and about != comment_question(selected_text, comment):
-        ans = await ask(about)  # "请假超过多少天会暂停发放？" is asked about the document's topic
-    if fallback and not serves(ans):
-        return res
+        one = await ask(part if not term or term.lower() in part.lower() else _about(term, part))
+        if serves(one):
+            ans = one
+            break
+    if ans is None:
+        ans = await ask(comment_question(selected_text, comment))
+        about = comment_question(selected_text, comment, res["document"].get("topic", ""))
+        if ans.verdict.level != "confirmed" and about != comment_question(selected_text, comment):
+            ans = await ask(about)  # "请假超过多少天会暂停发放？" is asked about the document's topic
+        if fallback and not serves(ans):
+            return res
     out = await asyncio.to_thread(svc.write_answer, res["comment"], ans)
     return {**res, **out, "verdict": ans.verdict.to_dict(), "answer": ans}

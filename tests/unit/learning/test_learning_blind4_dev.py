@@ -20,21 +20,34 @@ from knowzero.learning.optimize import gives_kind
 from knowzero.learning.service import LearningService, comment_on
 from knowzero.persistence.db import make_engine
 
-HOTELS = Path(__file__).resolve().parents[2] / "data" / "orgdocs_blind4" / "kestrelmoor-hotels"
+BLIND4 = Path(__file__).resolve().parents[2] / "data" / "orgdocs_blind4"
+HOTELS = BLIND4 / "kestrelmoor-hotels"
+PROPERTY = BLIND4 / "lanting-property"
+
+
+def _service(data_dir: Path, folder: Path) -> LearningService:
+    """A learning service over one organisation's documents (its CSV data left out), as its own collection."""
+    s = Settings(data_dir=data_dir, database_url="")
+    kb = KnowledgeBase(make_engine(s.db_url), s)
+    kb.ingest_paths(sorted(p for p in folder.iterdir() if p.suffix != ".csv"), collection=folder.name)
+    return LearningService(make_engine(s.db_url), kb=kb, settings=s)
 
 
 @pytest.fixture(scope="module")
 def svc(tmp_path_factory: pytest.TempPathFactory) -> LearningService:
-    s = Settings(data_dir=tmp_path_factory.mktemp("blind4-learn"), database_url="")
-    kb = KnowledgeBase(make_engine(s.db_url), s)
-    kb.ingest_paths(sorted(p for p in HOTELS.iterdir() if p.suffix != ".csv"), collection="kestrelmoor-hotels")
-    return LearningService(make_engine(s.db_url), kb=kb, settings=s)
+    return _service(tmp_path_factory.mktemp("blind4-learn"), HOTELS)
 
 
-def _comment(svc: LearningService, doc: dict[str, Any], selected: str, comment: str) -> dict[str, Any]:
+@pytest.fixture(scope="module")
+def svc_zh(tmp_path_factory: pytest.TempPathFactory) -> LearningService:
+    return _service(tmp_path_factory.mktemp("blind4-learn-zh"), PROPERTY)
+
+
+def _comment(svc: LearningService, doc: dict[str, Any], selected: str, comment: str,
+             lexicon: Any = None) -> dict[str, Any]:
     sid = next(s["id"] for s in doc["sections"] if selected in s["markdown"])
     return asyncio.run(comment_on(svc, doc["id"], selected_text=selected, comment=comment,
-                                  kdeps=KnowledgeDeps(svc.kb, svc.kb.settings), section_id=sid))
+                                  kdeps=KnowledgeDeps(svc.kb, svc.kb.settings), section_id=sid, lexicon=lexicon))
 
 
 def test_an_english_document_reads_in_english_punctuation_on_whole_lines(svc: LearningService) -> None:
@@ -103,23 +116,10 @@ def test_concise_written_chinese_and_plain_english_contractions(text: str, short
     assert shorter_wording(text) == short
 
 
-PROPERTY = Path(__file__).resolve().parents[2] / "data" / "orgdocs_blind4" / "lanting-property"
-
-
-@pytest.fixture(scope="module")
-def svc_zh(tmp_path_factory: pytest.TempPathFactory) -> LearningService:
-    s = Settings(data_dir=tmp_path_factory.mktemp("blind4-learn-zh"), database_url="")
-    kb = KnowledgeBase(make_engine(s.db_url), s)
-    kb.ingest_paths(sorted(p for p in PROPERTY.iterdir() if p.suffix != ".csv"), collection="lanting-property")
-    return LearningService(make_engine(s.db_url), kb=kb, settings=s)
-
-
 def _comment_in_either(svc: LearningService, doc: dict[str, Any], selected: str, comment: str) -> dict[str, Any]:
     from knowzero.knowledge.answer.lexicon import Lexicon
 
-    sid = next(s["id"] for s in doc["sections"] if selected in s["markdown"])
-    return asyncio.run(comment_on(svc, doc["id"], selected_text=selected, comment=comment,
-                                  kdeps=KnowledgeDeps(svc.kb, svc.kb.settings), section_id=sid, lexicon=Lexicon()))
+    return _comment(svc, doc, selected, comment, lexicon=Lexicon())
 
 
 def test_an_english_question_on_a_chinese_document_is_read_in_chinese(svc_zh: LearningService) -> None:
