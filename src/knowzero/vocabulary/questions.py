@@ -125,6 +125,36 @@ def deferred_only(term: str, text: str) -> bool:
     return True
 
 
+PENDING = re.compile(table("questions")["pending"]["pattern"], re.I)
+_DATELINE_START = re.compile(r"^\W{0,3}(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\W{0,3})")
+_COUNT = re.compile(r"(?<![\d.\-/:：])\d+(?:\.\d+)?(?!\s*(?:年|月|日|时|点|号|[-/:：.]\d|\d))|[一二两三四五六七八九十百千万]+(?:人|名|例|起|所|家|个|元|亿|万)")
+_DAY = re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*[日号]|\d{4}\s*年\s*\d{1,2}\s*月|(?<!\d)\d{1,2}\s*日(?!电)|\d{4}-\d{1,2}-\d{1,2}")
+
+
+def gives_count(text: str) -> bool:
+    """``text`` holds a number that is not part of a date or a time of day (a count, an amount, a score).
+
+    >>> gives_count("2023年9月30日，国庆档首日，《长夜灯》正式上映。"), gives_count("首日票房1.2亿元"), gives_count("电话0571-8816 2300")
+    (False, True, True)
+    """
+    return bool(_COUNT.search(_DATELINE_START.sub("", text.strip())))
+
+
+def pending_only(kind: str, text: str) -> bool:
+    """``text`` says the asked value is not known yet ("具体失联人数正在进一步核查中") and gives none of the asked
+    ``kind`` ("number" or "time"; a news item's opening date is not one).
+
+    >>> pending_only("number", "15日凌晨突发山体滑坡，有人员失联，具体失联人数正在进一步核查中。")
+    True
+    >>> pending_only("number", "已造成10人死亡，具体伤亡人数仍在统计中。"), pending_only("time", "（2022-12-05）具体开通时间将另行公布。")
+    (False, True)
+    """
+    if kind not in ("number", "time") or not PENDING.search(text):
+        return False
+    body = _DATELINE_START.sub("", text.strip())
+    return not (_COUNT if kind == "number" else _DAY).search(body)
+
+
 BOUNDS: tuple[tuple[str, str], ...] = tuple((a, b) for a, b in table("questions")["bounds"]["pairs"])
 
 

@@ -19,18 +19,18 @@ from knowzero.knowledge.answer.checks import answerable, constraints, premise, v
 from knowzero.knowledge.answer.checks.injection import describe, find_instructions
 from knowzero.knowledge.answer.deps import KnowledgeDeps
 from knowzero.knowledge.answer.judge import STRICTER, judge_answer
-from knowzero.knowledge.answer.reader import Claim, Draft, slot_terms
+from knowzero.knowledge.answer.reader import Claim, Draft, joined, slot_terms
 from knowzero.knowledge.answer.reply import shown_values
 from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.bands import quantities
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.text import has_cjk, iter_numbers, names_nothing
+from knowzero.knowledge.text import fold, has_cjk, iter_numbers, names_nothing, split_sentences
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
 from knowzero.understanding.analysis import Analysis, of
-from knowzero.vocabulary.questions import asked_value, deferred_only, gives_value, names_role
+from knowzero.vocabulary.questions import asked_value, deferred_only, gives_count, gives_value, names_role, pending_only
 
 
 # ----- 4. check --------------------------------------------------------------------------------
@@ -126,9 +126,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # (a reworded question covers few of their words) and disagree — named for review, never declined
         v = disputed_slot(question, v, same_statement(draft.conflicts), typed=False)
     v = policy.untranslated(v, a.untranslated, a.yes_no)
-    if cited is not None and a.constraints and (off := constraints.missed(
-            a.constraints, f"{cited.title} {cited.section} " + " ".join(evidence_texts))):
-        return policy.constraint_missed(v, off[0].written)  # a row of the 2026 rate card for "the 2025 rate card"
+    if cited is not None and a.constraints and (off := constraint_missed(kb, a, claims, by_id)):
+        return policy.constraint_missed(v, off)  # a row of the 2026 rate card for "the 2025 rate card"
     if cited is not None and cited_sql and draft.method == "extractive" and kb.sql is not None and \
             (why := cells.row_misses(kb.sql, cited.id, question, a.asked_kind)):
         return policy.row_misses(v, why)
@@ -161,7 +160,10 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # ("The Danube flows through Vienna." for "How long is the Danube?"): never confirmed. (The offline
         # reader's person/place/time slots are not checked: on CMRC/DRCD a third of its right answers have
         # none the slot patterns recognise; its numbers they do recognise.)
-        return policy.no_value_of_kind(v, kind)
+        return policy.no_value_of_kind(v, kind, quoted=kind == "number" and draft.method == "extractive" and not any(
+            gives_count(c.quote) for c in claims))  # no number but dates anywhere in the quotes
+    if kind is not None and claims and all(pending_only(kind, c.quote) for c in claims):
+        return policy.not_yet_known(v)  # "具体失联人数正在进一步核查中"
     if v.level == "confirmed" and draft.method == "extractive" and (unused := quantity_unused(question, evidence_texts)):
         return policy.uncomputed(v, unused)
     if v.level == "confirmed" and a.approver and not any(names_role(c.quote) for c in claims):
@@ -172,6 +174,52 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     if v.level == "confirmed" and f.subject == 0.0:
         return policy.subject_absent(v, max(terms, key=lambda tw: tw[1])[0])
     return v
+
+
+def constraint_missed(kb: KnowledgeBase, a: Analysis, claims: Sequence[Claim], by_id: dict[str, Passage]) -> str | None:
+    """The question's constraint (as written) that the answer's first claim misses (:func:`claim_misses`); None
+    when it meets them all."""
+    off = claim_misses(kb, a, claims[0], by_id) if claims else []
+    return off[0].written if off else None
+
+
+def claim_misses(kb: KnowledgeBase, a: Analysis, c: Claim, by_id: dict[str, Passage]) -> list[constraints.Constraint]:
+    """The question's constraints ``c`` misses, read in its own context, nearest first: the quote's sentence that
+    gives the asked value, the whole quote, its title and section, the text around it (a cohort table's note
+    beside its row); its document's "今年" is the document's year."""
+    src = kb.file_texts.get(c.source, "")
+    p = by_id.get(c.passage_id) or kb.passage(c.passage_id)
+    heading = f"{p.title} {p.section}" if p is not None else c.title
+    layers = [*([value_sentence(c.quote, a)] if a.asked_kind is not None else []), c.quote, heading, quote_window(src, c)]
+    return constraints.missed(a.constraints, layers, constraints.document_year(src))
+
+
+def meeting_constraints(kb: KnowledgeBase, draft: Draft, passages: Sequence[Scored], a: Analysis) -> Draft:
+    """The quoted draft without the claims that miss a constraint of the question, when one claim meets them all:
+    "临溪县…失联" is not answered beside 云岭县's landslide, nor "2023年第一季度" beside the 2022 figure (and two
+    such claims are no conflict). A draft whose every claim misses stays whole (the checker declines it)."""
+    if not a.constraints or draft.method != "extractive" or len(draft.claims) < 2:
+        return draft
+    by_id = {s.passage.id: s.passage for s in passages}
+    kept = [c for c in draft.claims if not claim_misses(kb, a, c, by_id)]
+    if not kept or len(kept) == len(draft.claims):
+        return draft
+    sources = {c.source for c in kept}
+    return replace(draft, claims=kept, answer=joined(kept),
+                   conflicts=[d for d in draft.conflicts if set(map(str, _listed(d.get("sources")))) <= sources])
+
+
+def _listed(value: object) -> list[object]:
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def value_sentence(quote: str, a: Analysis) -> str:
+    """The sentence of ``quote`` that gives the asked kind of value (the whole quote when none does): the nearest
+    context of the answer. "鹿原市…分数线为596分。鹿原市与清渠市相同…" answers for 鹿原市."""
+    for s in split_sentences(quote):
+        if a.asked_kind is not None and answerable.fills(a.asked_kind, fold(s.text), a.text):
+            return s.text
+    return quote
 
 
 _AMOUNT_ASKED = re.compile(r"how much|多少钱|多少元|一共|总共|合计|共计|in total|\btotal\b|altogether|come to", re.I)
@@ -273,6 +321,7 @@ async def check_answer(question: str, draft: Draft, passages: Sequence[Scored],
                        deps: KnowledgeDeps, analysis: Analysis | None = None) -> tuple[policy.Verdict, Draft, dict[str, Any]]:
     """Verdict (deterministic floor, LLM judge may only make it stricter), the draft as shown, log."""
     a = of(question, analysis)
+    draft = meeting_constraints(deps.kb, draft, passages, a)
     v = check_draft(deps.kb, question, draft, passages, a)
     judge_log: dict[str, Any] = {}
     shown, replaced = checked_claims(question, draft, v)

@@ -228,12 +228,16 @@ def constraint_missed(v: Verdict, written: str) -> Verdict:
                    reason=f"the sources speak of another time or edition than the question's 「{written}」")
 
 
-def no_value_of_kind(v: Verdict, kind: str) -> Verdict:
-    """A confirmed quote that gives no value of the kind the question asks (a number, a time …): for review."""
+def no_value_of_kind(v: Verdict, kind: str, quoted: bool = False) -> Verdict:
+    """A confirmed quote that gives no value of the kind the question asks (a number, a time …): for review —
+    or, when the quotes are the offline reader's own sentences (``quoted``), declined: the documents' best
+    sentences on the subject do not give it ("《长夜灯》正式上映" for its first day's box office)."""
     if v.level != "confirmed":
         return v
-    return replace(v, level="uncertain", needs_human_review=True,
-                   reason=f"the cited text gives no {kind} where the question asks for one")
+    reason = f"the cited text gives no {kind} where the question asks for one"
+    if quoted:
+        return replace(v, level="insufficient", needs_human_review=False, reason=reason)
+    return replace(v, level="uncertain", needs_human_review=True, reason=reason)
 
 
 def uncomputed(v: Verdict, quantity: str) -> Verdict:
@@ -262,6 +266,15 @@ def deferred(v: Verdict, term: str) -> Verdict:
         return v
     return replace(v, level="insufficient", needs_human_review=False,
                    reason=f"the documents give no number for 「{term}」: they defer it to other rules")
+
+
+def not_yet_known(v: Verdict) -> Verdict:
+    """Every cited quote says the asked value is not known yet ("具体失联人数正在进一步核查中"): the documents
+    do not give it — declined, saying so."""
+    if v.level == "insufficient":
+        return v
+    return replace(v, level="insufficient", needs_human_review=False,
+                   reason="the sources say the asked value is not known yet")
 
 
 def row_misses(v: Verdict, why: str) -> Verdict:

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from knowzero.errors import ProviderError
-from knowzero.knowledge.answer.checks import answerable
+from knowzero.knowledge.answer.checks import answerable, constraints
 from knowzero.knowledge.answer.checks.conflicts import one_statement, same_title, value_conflict
 from knowzero.knowledge.answer.checks.premise import is_yes_no
 from knowzero.knowledge.index.bands import band, quantities
@@ -321,7 +322,10 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
     """Pick the best sentence(s) verbatim (see module doc)."""
     wide = score_sentences(question, passages, idf, max_passages=CONFLICT_PASSAGES)
     words = _english_words(question)  # once per question, not per sentence read
+    wide = meeting_constraints(question, wide, lambda x: _mentions(words, x[1].sent.text))
     scored = [x for x in wide if x[1].rank < 3 and _mentions(words, x[1].sent.text)]
+    if not scored and wide and wide[0][1].rank >= 3:  # only a lower-ranked passage meets the constraints
+        scored = [x for x in wide if _mentions(words, x[1].sent.text)]
     if not scored:
         return Draft("", [])
     best_score, best = scored[0]
@@ -368,12 +372,33 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
     if not found and own:  # two versions of the answer's document disagree in a sentence the reader did not quote
         found = _two_versions(question, wide, claims[0].title)
     claims = _with_conflicting_claims(claims, found)
-    answer = "".join(_terminate(c.text) for c in claims)
+    answer = joined(claims)
     conflicts: list[dict[str, object]] = []
     for d, _ in found:  # the two sides of one version conflict carry the same description
         if d not in conflicts:
             conflicts.append(d)
     return Draft(answer, claims, conflicts)
+
+
+def meeting_constraints(question: str, scored: list[tuple[float, _Cand]],
+                        usable: Callable[[tuple[float, _Cand]], bool]) -> list[tuple[float, _Cand]]:
+    """``scored`` without the sentences that miss a constraint of the question (another year, edition, quarter,
+    place …: :mod:`checks.constraints`), read in the sentence with its title and section, when some ``usable``
+    sentence meets them all: "2023年…第一批录取控制分数线" is answered by the 2023 sentence, not beside the 2022
+    one (as a conflict). When none meets them, ``scored`` as it is (the checker declines the answer)."""
+    asked = constraints.constraints_of(question)
+    if asked and kind_of(fold(question).lower()) == "time":  # its answer names another time than the question's year
+        asked = tuple(c for c in asked if c.kind not in ("year", "date"))
+    if not asked:
+        return scored
+
+    def meets(x: tuple[float, _Cand]) -> bool:
+        p = x[1].passage
+        year = constraints.document_year(p.text) if p.start == 0 else None
+        return not constraints.missed(asked, [x[1].sent.text, f"{p.title} {p.section}", p.text], year)
+
+    kept = [x for x in scored if meets(x)]
+    return kept if any(usable(x) for x in kept) else scored
 
 
 def quote_share(question: str, passages: list[Scored], idf, claim: Claim) -> float | None:  # type: ignore[no-untyped-def]
@@ -528,6 +553,11 @@ def _widen(question: str, claims: list[Claim], passages: dict[str, Passage], *,
     text = p.text[start - p.start : end - p.start]
     wide = Claim(text, main.source, text, start, end, main.passage_id, main.title, main.score)
     return [wide] + [c for c in claims[1:] if not (c.passage_id == main.passage_id and c.start < end and start < c.end)]
+
+
+def joined(claims: list[Claim]) -> str:
+    """The claims as one answer text, each ended as a sentence."""
+    return "".join(_terminate(c.text) for c in claims)
 
 
 def _terminate(s: str) -> str:

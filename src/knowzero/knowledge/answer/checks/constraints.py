@@ -1,11 +1,14 @@
 """Constraints a question sets that its answer must meet: the year it asks about, the edition or session
-("第七届"), the date (pure).
+("第七届", "首批", a line's "一期"), the quarter or month ("第二季度", "前三季度", "9月"), the date, the place named
+with its level ("清渠市", "凤城站"), the men's or the women's ("女子单打"), the placing ("冠军") (pure).
 
 A reply can be about the question's topic and still answer a different question: "2021年香港GDP增长了多少？"
-answered with the 1960s–80s growth rate, "第七届…" with the sixth. Each constraint here is read from the
-question as a value (years and ordinals as numbers, "第七届" = "第7届", a date as month and day) and must be
-met, as a value, by the cited text or its explicit context (the sentences around the quote, the section
-heading, the document's title). One that is not met is a finding the verdict policy turns into a decline.
+answered with the 1960s–80s growth rate, "第七届…" with the sixth, 清渠市's subsidy with 鹿原市's. Each constraint
+here is read from the question as a value (years and ordinals as numbers, "第七届" = "第7届", a date as month and
+day) and must be met, as a value, by the cited text or its explicit context — nearest first: the sentence giving
+the value, the section heading and document title, the quote, the text around it; a news item's "今年" is the year
+of its dateline. One that is not met is a finding the verdict policy turns into a decline, and the reader
+prefers the sentences that meet them all.
 
 Words, events and roles ("踩踏" against "交通事故") are the answerability check's; this module only reads
 values, so that a paraphrase never trips it.
@@ -15,11 +18,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from knowzero.knowledge.answer.checks.numbers import cn_value
 
-_YEAR = re.compile(r"(?<![\d.])((?:1[5-9]|20)\d{2})\s*年(?!代|级|度报|初|底|末|间)|(?<![\d.])((?:1[5-9]|20)\d{2})(?=\s*(?:财年|年度|赛季))")
+_YEAR = re.compile(r"(?<![\d.])((?:1[5-9]|20)\d{2})\s*年(?!代|级|度报|初|底|末|间)|(?<![\d.])((?:1[5-9]|20)\d{2})(?=\s*(?:财年|年度|赛季))"
+                   r"|(?<![\d.\-/])((?:19[5-9]|20[0-3])\d)(?=[\u4e00-\u9fff])(?![年级个人元名件次米多余万亿千百家所台辆份位条项例只号届期克吨天度分秒公平])")
 """A calendar year the question names ("2021年", "2022财年"); not "1990年代" (a decade), not "2021年初"'s
 looser period either, and not a bare number that may be a count."""
 _COHORT = re.compile(r"(?<![\d.])((?:19|20)\d{2})\s*级(?!及|以|之)")
@@ -30,8 +35,23 @@ _EN_YEAR = re.compile(r"(?i)\b(?:in|on|of|for|during|the)\s+((?:19|20)\d{2})(?![
 not a count of something ("the 2000 parcels")."""
 _BEFORE = re.compile(r"((?:19|20)\d{2})\s*(?:级|年)?\s*(?:及以前|及之前|以前|之前|or earlier|and earlier|and before)")
 _AFTER = re.compile(r"((?:19|20)\d{2})\s*(?:级|年)?\s*(?:及以后|及之后|以后|之后|or later|and later|onwards?)")
-_ORDINAL = re.compile(r"第\s*([0-9]+|[一二三四五六七八九十百零〇两]+)\s*(届|期|季|任|批|轮)")
-"""An edition or session ("第七届", "第3期"); not "第一次" (often just "first") nor "第二代" (a generation)."""
+_ORDINAL = re.compile(r"第\s*([0-9]+|[一二三四五六七八九十百零〇两]+)\s*(届|期|季(?!度)|任|批|轮|场|日)|(首)\s*(届|期|批|轮|场|日)"
+                      r"|(?<=线)([一二三四五六七八九]|[1-9])\s*(期)|(?<![第0-9一二三四五六七八九十百零〇两])([一二三四五六七八九]|[1-9])\s*(期)(?=工程|项目)")
+"""An edition, session, round or day ("第七届", "第3期", "首批" = the first, a line's "二期" works); not "第一次"
+(often just "first") nor "第二代" (a generation)."""
+_PERIOD = re.compile(r"(前三季度)|(?<!前)(?:第\s*)?([一二三四1-4])\s*季度|([上下])半年|(?<![\d.\-/])(1[0-2]|[1-9])\s*月(?![\d份]*\s*\d{0,2}\s*[日号])(?!份?\d)")
+"""A part of a year a figure is for: a quarter ("第二季度", "一季度"), the first nine months, a half-year, a
+month ("9月完成…": a month's figure, not the first three quarters'; not the month of a date, "9月12日")."""
+_RANK = re.compile(r"冠军|亚军|季军|金牌|银牌|铜牌")
+"""A placing: the winner's prize is not the runner-up's."""
+_GROUP = re.compile(r"(男|女)(?:子|性|单|双|篮|足|排|队)")
+"""The men's or the women's ("女子单打", "男性"): a women's final is not answered by the men's."""
+_PLACE = re.compile(r"([\u4e00-\u9fff]{2})(省|市|县|镇|站)")
+"""A place named with its level ("清渠市", "甘溪县", "凤城站"): by the two characters before the level word."""
+_NOT_PLACE_FIRST = frozenset("年月日时上下于在的了是和与及至从到对为全本该各每此我两多一等个并将已其或")
+_NOT_PLACE_LAST = frozenset("上下超股楼车夜集菜全本该各每此两多一个级区设直出入开省县乡镇总分网驿")
+"""Characters that make the two before 市/县/站 no place name: a function word first ("在城市", "年全市"), or the
+first of a common word ending in the level word last ("上市", "超市", "车站", "总站"…)."""
 _LABEL = re.compile(r"(?<![A-Za-z0-9])(?:([A-Z])\s*(线|栋|座|区|馆|厅|门|楼|班)|(\d{1,2})\s*号(线|楼|门|厅|馆))")
 """An item named by a letter or number and its kind ("C线", "B栋", "2号楼"): a source that lists the A and B lines
 and not C speaks of other items of that kind."""
@@ -72,15 +92,23 @@ def constraints_of(question: str) -> tuple[Constraint, ...]:
     """The value constraints ``question`` sets (none for a question without years, ordinals or dates)."""
     q = _arabic_years(unicodedata.normalize("NFKC", question))
     out: list[Constraint] = []
-    for m in _YEAR.finditer(q):
-        year = m.group(1) or m.group(2)
+    for m in _YEAR.finditer(q):  # also a year naming an edition: "2023青川马拉松", "2023款"
+        year = m.group(1) or m.group(2) or m.group(3)
         out.append(Constraint("year", year, m.group(0)))
     for m in _COHORT.finditer(q):
         out.append(Constraint("cohort", m.group(1), m.group(0)))
     for m in _EN_YEAR.finditer(q):
         out.append(Constraint("year", m.group(1), m.group(0).strip()))
     for m in _ORDINAL.finditer(q):
-        out.append(Constraint("ordinal", f"{_digits(m.group(1))}{m.group(2)}", m.group(0)))
+        out.append(Constraint("ordinal", _ordinal(m), m.group(0)))
+    for m in _PERIOD.finditer(q):
+        out.append(Constraint("period", _period(m), m.group(0)))
+    for m in _GROUP.finditer(q):
+        out.append(Constraint("group", m.group(1), m.group(0)))
+    for m in _RANK.finditer(q):
+        out.append(Constraint("rank", _RANKS[m.group(0)], m.group(0)))
+    for stem, level in _places(q):
+        out.append(Constraint(f"place:{level}", stem, stem + level))
     for m in _DATE.finditer(q):
         out.append(Constraint("date", f"{_digits(m.group(1))}-{_digits(m.group(2))}", m.group(0)))
     for m in _LABEL.finditer(q):
@@ -88,6 +116,37 @@ def constraints_of(question: str) -> tuple[Constraint, ...]:
     for m in _PHRASAL.finditer(q):
         out.append(Constraint("phrasal", f"{m.group(1).lower()}-{m.group(2).lower()}", m.group(0)))
     return tuple(dict.fromkeys(out))
+
+
+_RANKS = {"冠军": "1", "金牌": "1", "亚军": "2", "银牌": "2", "季军": "3", "铜牌": "3"}
+
+
+def _ordinal(m: re.Match[str]) -> str:
+    if m.group(3):
+        return f"1{m.group(4)}"  # 首届 = 第一届
+    if m.group(5) or m.group(7):  # a line's or a project's phase ("4号线一期", "二期工程")
+        return f"{_digits(m.group(5) or m.group(7))}期"
+    return f"{_digits(m.group(1))}{m.group(2)}"
+
+
+def _period(m: re.Match[str]) -> str:
+    if m.group(1):
+        return "9M"
+    if m.group(2):
+        return f"Q{_digits(m.group(2))}"
+    if m.group(4):
+        return f"M{int(m.group(4))}"
+    return "H1" if m.group(3) == "上" else "H2"
+
+
+def _places(text: str) -> list[tuple[str, str]]:
+    """The places ``text`` names with a level word, as (the two characters before it, the level).
+
+    >>> _places("2022年清渠市居民人均预期寿命"), _places("全市共报告，公司上市，城市"), _places("春运首日凤城东站发送旅客")
+    ([('清渠', '市')], [], [('城东', '站')])
+    """
+    return [(m.group(1), m.group(2)) for m in _PLACE.finditer(text)
+            if m.group(1)[0] not in _NOT_PLACE_FIRST and m.group(1)[1] not in _NOT_PLACE_LAST]
 
 
 def _label(m: re.Match[str]) -> str:
@@ -103,7 +162,15 @@ def _values(kind: str, text: str) -> set[str]:
     if kind == "cohort":  # "2026级", "2025级及以前": the cohorts the source keys by (not a "2026-2027学年" title)
         return {m.group(1) for m in re.finditer(r"(?<![\d.])((?:19|20)\d{2})\s*级", t)}
     if kind == "ordinal":
-        return {f"{_digits(m.group(1))}{m.group(2)}" for m in _ORDINAL.finditer(t)}
+        return {_ordinal(m) for m in _ORDINAL.finditer(t)}
+    if kind == "period":
+        return {_period(m) for m in _PERIOD.finditer(t)}
+    if kind == "group":
+        return {m.group(1) for m in _GROUP.finditer(t)}
+    if kind == "rank":
+        return {_RANKS[m.group(0)] for m in _RANK.finditer(t)}
+    if kind.startswith("place:"):
+        return {stem for stem, level in _places(t) if level == kind.split(":", 1)[1]}
     if kind.startswith("phrasal:"):  # the same verb's particles ("check": check-in, check-out)
         verb = kind.split(":", 1)[1]
         return {f"{v}-{m.group(2).lower()}" for m in _PHRASAL.finditer(t) if (v := m.group(1).lower()) == verb}
@@ -113,19 +180,78 @@ def _values(kind: str, text: str) -> set[str]:
     return {f"{_digits(m.group(1))}-{_digits(m.group(2))}" for m in _DATE.finditer(t)}
 
 
-def missed(constraints: tuple[Constraint, ...], evidence: str) -> list[Constraint]:
+def missed(constraints: tuple[Constraint, ...], evidence: str | Sequence[str], year: int | None = None) -> list[Constraint]:
     """The constraints ``evidence`` (the cited text with its explicit context) does not meet. A constraint
     counts as missed only when the evidence names a value of the same kind and not the asked one — a
     source that names no year at all neither meets nor breaks a year (it may be the asked year's own
-    document), one that names only other years answers about another time."""
+    document), one that names only other years answers about another time. ``year``: the document's own
+    year (:func:`document_year`), which its "今年", "去年" name.
+
+    ``evidence`` may be layers, nearest first (the quoted sentence, then its title and section, then the text
+    around it): for each constraint the nearest layer that names a value of its kind decides. A sentence about
+    鹿原市 misses 清渠市 even when the next paragraph compares the two cities.
+
+    >>> [c.written for c in missed(constraints_of("2023年前三季度宁港港集装箱吞吐量是多少？"), "今年前三季度完成471万标箱", 2022)]
+    ['2023年']
+    >>> [c.written for c in missed(constraints_of("清渠市二孩每年补贴多少钱？"), "鹿原市对二孩家庭每年发放3600元")]
+    ['清渠市']
+    >>> missed(constraints_of("清渠市二孩每年补贴多少钱？"), ["鹿原市发放3600元。", "鹿原市育儿补贴", "鹿原市与清渠市相邻"])[0].written
+    '清渠市'
+    """
+    layers = [evidence] if isinstance(evidence, str) else list(evidence)
+    if year is not None:
+        layers = [_RELATIVE_YEAR.sub(lambda m: f"{year + _RELATIVE_YEARS[m.group(0)]}年", t) for t in layers]
     out = []
     for c in constraints:
-        kind = f"label:{c.value[-1]}" if c.kind == "label" else f"phrasal:{c.value.split('-')[0]}" \
-            if c.kind == "phrasal" else c.kind
-        found = _values(kind, evidence)
-        if found and c.value not in found and not (c.kind in ("year", "cohort") and _in_open_range(int(c.value), evidence)):
-            out.append(c)
+        if c.kind in ("year", "cohort") and any(_in_open_range(int(c.value), t) for t in layers):
+            continue  # "2025年及以前入学的…按…收费" beside the row holds 2024, whatever the title's school year
+        for text in layers:
+            verdict = _decides(c, text)
+            if verdict is not None:
+                if not verdict:
+                    out.append(c)
+                break
     return out
+
+
+def _decides(c: Constraint, evidence: str) -> bool | None:
+    """Whether ``evidence`` meets ``c`` (True), names only other values of its kind (False), or names none (None)."""
+    kind = f"label:{c.value[-1]}" if c.kind == "label" else f"phrasal:{c.value.split('-')[0]}" \
+        if c.kind == "phrasal" else c.kind
+    if c.kind.startswith("place:") and _names_place(c.value, c.kind[-1], unicodedata.normalize("NFKC", evidence)):
+        return True
+    found = _values(kind, evidence)
+    if c.kind == "ordinal":  # an edition against editions, a day against days
+        found = {v for v in found if v[-1] == c.value[-1]}
+    if not found:
+        return None
+    return c.value in found or (c.kind in ("year", "cohort") and _in_open_range(int(c.value), evidence))
+
+
+def _names_place(stem: str, level: str, text: str) -> bool:
+    """``text`` names the place: with its level word, or by its name alone ("清渠" in a title) when no longer
+    name of that level starts with it ("凤城东站" is another station than 凤城站).
+
+    >>> _names_place("凤城", "站", "凤城东站发送旅客"), _names_place("清渠", "市", "清渠育儿补贴"), _names_place("凤城", "站", "凤城站")
+    (False, True, True)
+    """
+    return stem + level in text or (stem in text and not re.search(re.escape(stem) + r"[\u4e00-\u9fff]{1,2}" + level, text))
+
+
+_RELATIVE_YEARS = {"今年": 0, "本年": 0, "当年": 0, "去年": -1, "上年": -1, "前年": -2, "明年": 1}
+_RELATIVE_YEAR = re.compile("|".join(_RELATIVE_YEARS))
+_DATELINE = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*(?:年\s*\d{1,2}\s*月|[-/.]\s*\d{1,2}\s*[-/.]\s*\d{1,2})")
+
+
+def document_year(text: str) -> int | None:
+    """The year a document is dated, read from a full date near its start (a news dateline "2022年10月14日",
+    "（2023-05-06）"): what its "今年" means. None when its opening has no full date.
+
+    >>> document_year("# 标题\\n本报讯（记者 王某）2022年10月14日，今年前三季度…"), document_year("今年前三季度")
+    (2022, None)
+    """
+    m = _DATELINE.search(unicodedata.normalize("NFKC", text[:300]))
+    return int(m.group(1)) if m else None
 
 
 def _in_open_range(year: int, evidence: str) -> bool:
