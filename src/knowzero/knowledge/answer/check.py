@@ -128,6 +128,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     v = policy.untranslated(v, a.untranslated, a.yes_no)
     if cited is not None and a.constraints and (off := constraint_missed(kb, a, claims, by_id)):
         return policy.constraint_missed(v, off)  # a row of the 2026 rate card for "the 2025 rate card"
+    if cited is not None and not cited_sql and (aside := subject_aside(kb, terms, claims[0], cited, a)):
+        return policy.subject_aside(v, aside)
     if cited is not None and cited_sql and draft.method == "extractive" and kb.sql is not None and \
             (why := cells.row_misses(kb.sql, cited.id, question, a.asked_kind)):
         return policy.row_misses(v, why)
@@ -194,14 +196,40 @@ def claim_misses(kb: KnowledgeBase, a: Analysis, c: Claim, by_id: dict[str, Pass
     return constraints.missed(a.constraints, layers, constraints.document_year(src))
 
 
+def subject_aside(kb: KnowledgeBase, terms: Sequence[tuple[str, float]], c: Claim, p: Passage | None,
+                  a: Analysis) -> str | None:
+    """The question's rarest word that ``c``'s document holds (when one word is rarer than the rest) when the document
+    names it only after the sentence that gives the asked value
+    (:func:`value_sentence`; the quote's end when the kind is not typed), and neither in its title nor its section:
+    the quote is about something else, which the text later compares with the asked subject ("鼎芯科技…第二季度
+    营收42.1亿元。鼎芯科技与华屹电子同为…" for 华屹电子's revenue). None otherwise (named before or in that
+    sentence, in the heading, or nowhere in the document: a paraphrase is the other checks' matter)."""
+    doc = fold(kb.file_texts.get(c.source, "")).lower()
+    named = [(t.lower(), w) for t, w in terms if w > 0 and len(t) >= 2 and not t.isdigit() and not asked_value(t.lower())
+             and t.lower() in doc]
+    if not named:
+        return None
+    heading = fold(f"{p.title} {p.section}" if p is not None else c.title).lower()
+    end = c.end
+    if a.asked_kind is not None and (sentence := value_sentence(c.quote, a)) != c.quote:
+        end = c.start + c.quote.find(sentence) + len(sentence)
+    ranked = sorted({w for _, w in named}, reverse=True)
+    if sum(w == ranked[0] for _, w in named) > 1:
+        return None  # no one rarest word: no subject to look for
+    subject = next(t for t, w in named if w == ranked[0])
+    return subject if doc.find(subject) >= end and subject not in heading else None
+
+
 def meeting_constraints(kb: KnowledgeBase, draft: Draft, passages: Sequence[Scored], a: Analysis) -> Draft:
     """The quoted draft without the claims that miss a constraint of the question, when one claim meets them all:
     "临溪县…失联" is not answered beside 云岭县's landslide, nor "2023年第一季度" beside the 2022 figure (and two
     such claims are no conflict). A draft whose every claim misses stays whole (the checker declines it)."""
-    if not a.constraints or draft.method != "extractive" or len(draft.claims) < 2:
+    if draft.method != "extractive" or len(draft.claims) < 2:
         return draft
     by_id = {s.passage.id: s.passage for s in passages}
-    kept = [c for c in draft.claims if not claim_misses(kb, a, c, by_id)]
+    terms = key_terms(kb, a.text)
+    kept = [c for c in draft.claims if not (a.constraints and claim_misses(kb, a, c, by_id))
+            and not subject_aside(kb, terms, c, by_id.get(c.passage_id) or kb.passage(c.passage_id), a)]
     if not kept or len(kept) == len(draft.claims):
         return draft
     sources = {c.source for c in kept}
@@ -214,14 +242,18 @@ def _listed(value: object) -> list[object]:
 
 
 def value_sentence(quote: str, a: Analysis) -> str:
-    """The sentence of ``quote`` that gives the asked kind of value (the whole quote when none does): the nearest
-    context of the answer. "鹿原市…分数线为596分。鹿原市与清渠市相同…" answers for 鹿原市."""
-    for s in split_sentences(quote):
-        if a.asked_kind is not None and answerable.fills(a.asked_kind, fold(s.text), a.text):
-            return s.text
-    return quote
+    """The sentence of ``quote`` that gives the asked kind of value and names most of the question's words (the whole
+    quote when none gives it): the nearest context of the answer. "鹿原市…分数线为596分。鹿原市与清渠市相同…" answers for 鹿原市."""
+    giving = [s.text for s in split_sentences(quote)  # a number asked: not the date of a news item's opening line
+              if a.asked_kind == "number" and _DIGIT.search(s.text) and gives_count(s.text) or a.asked_kind not in (None, "number")
+              and answerable.fills(a.asked_kind, fold(s.text), a.text)]
+    if not giving:
+        return quote
+    words = [t.lower() for t in a.terms]
+    return max(giving, key=lambda s: sum(w in fold(s).lower() for w in words))  # the first of the best
 
 
+_DIGIT = re.compile(r"\d")
 _AMOUNT_ASKED = re.compile(r"how much|多少钱|多少元|一共|总共|合计|共计|in total|\btotal\b|altogether|come to", re.I)
 
 

@@ -228,6 +228,15 @@ def constraint_missed(v: Verdict, written: str) -> Verdict:
                    reason=f"the sources speak of another time or edition than the question's 「{written}」")
 
 
+def subject_aside(v: Verdict, term: str) -> Verdict:
+    """The cited document names the question's subject only after the quote, as an aside (another company's
+    figure, then "…与华屹电子同为…"): the quote answers for something else — declined."""
+    if not answers(v):
+        return v
+    return replace(v, level="insufficient", needs_human_review=False,
+                   reason=f"the cited text is about something else: its document names 「{term}」 only after it")
+
+
 def no_value_of_kind(v: Verdict, kind: str, quoted: bool = False) -> Verdict:
     """A confirmed quote that gives no value of the kind the question asks (a number, a time …): for review —
     or, when the quotes are the offline reader's own sentences (``quoted``), declined: the documents' best

@@ -40,12 +40,27 @@ LANDSLIDE_THERE = """# 杨柳县一村庄发生山体滑坡
 """
 
 
+OTHER_COMPANY = """# 岭芯微电子发布半年报
+
+本报讯 2023年8月25日，岭芯微电子发布半年报。公司第二季度实现营业收入31.4亿元，环比增长12.5%。
+
+岭芯微电子与禾川电子同为国内元器件领域的头部企业，两家公司的业绩常被放在一起比较。
+"""
+
+
+ELECTRONICS = """# 电子行业第二季度景气回升
+
+2023年第二季度，电子元器件行业营收环比回升，消费电子需求逐步恢复。
+"""
+
+
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     kb = make_kb(tmp_path_factory.mktemp("news-nearmiss") / "kz")
     for collection, name, text in [("port", "2022.md", PORT_2022), ("port", "2023.md", PORT_2023),
                                    ("slide", "here.md", LANDSLIDE_HERE), ("slide", "there.md", LANDSLIDE_THERE),
-                                   ("old", "2022-copy.md", PORT_2022)]:
+                                   ("old", "2022-copy.md", PORT_2022), ("rev", "lingxin.md", OTHER_COMPANY),
+                                   ("other", "electronics.md", ELECTRONICS)]:
         assert not kb.ingest_bytes(name, text.encode(), collection=collection).failed
     return kb
 
@@ -65,6 +80,13 @@ async def test_a_figure_not_known_yet_and_another_places_figure_are_no_answer(kb
     out = await answer_dict("石门县青溪村山体滑坡造成多少人失联？", kb, collections=("slide",))
     assert out["verdict"]["level"] == "insufficient", out["reply"]
     assert "4人" not in out["reply"]
+
+
+async def test_another_companys_figure_is_no_answer_when_the_asked_one_is_only_compared_after_it(kb) -> None:  # type: ignore[no-untyped-def]
+    out = await answer_dict("禾川电子2023年第二季度营收是多少？", kb, collections=("rev",))
+    assert out["verdict"]["level"] == "insufficient" and "31.4" not in out["reply"], out["reply"]
+    out = await answer_dict("岭芯微电子2023年第二季度营收是多少？", kb, collections=("rev",))
+    assert "31.4亿元" in out["reply"] and out["verdict"]["level"] != "insufficient", out["reply"]
 
 
 def test_the_constraint_kinds_read_as_values() -> None:
