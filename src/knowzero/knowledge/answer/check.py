@@ -25,7 +25,7 @@ from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.bands import quantities
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.text import fold, has_cjk, iter_numbers, names_nothing, split_sentences
+from knowzero.knowledge.text import fold, has_cjk, iter_numbers, names_nothing, pos_tags, split_sentences
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
@@ -185,39 +185,49 @@ def constraint_missed(kb: KnowledgeBase, a: Analysis, claims: Sequence[Claim], b
     return off[0].written if off else None
 
 
+def claim_verdicts(kb: KnowledgeBase, a: Analysis, c: Claim, by_id: dict[str, Passage]) -> list[bool]:
+    """Whether ``c`` meets each constraint it speaks to (:func:`claim_misses`' reading; none: silent on all)."""
+    return [ok for _, ok in constraints.decided(a.constraints, *_claim_layers(kb, a, c, by_id))] if a.constraints else []
+
+
 def claim_misses(kb: KnowledgeBase, a: Analysis, c: Claim, by_id: dict[str, Passage]) -> list[constraints.Constraint]:
     """The question's constraints ``c`` misses, read in its own context, nearest first: the quote's sentence that
     gives the asked value, the whole quote, its title and section, the text around it (a cohort table's note
     beside its row); its document's "今年" is the document's year."""
+    return constraints.missed(a.constraints, *_claim_layers(kb, a, c, by_id))
+
+
+def _claim_layers(kb: KnowledgeBase, a: Analysis, c: Claim, by_id: dict[str, Passage]) -> tuple[list[str], int | None]:
     src = kb.file_texts.get(c.source, "")
     p = by_id.get(c.passage_id) or kb.passage(c.passage_id)
     heading = f"{p.title} {p.section}" if p is not None else c.title
     layers = [*([value_sentence(c.quote, a)] if a.asked_kind is not None else []), c.quote, heading, quote_window(src, c)]
-    return constraints.missed(a.constraints, layers, constraints.document_year(src))
+    return layers, constraints.document_year(src)
+
+
+_NAME_TAGS = frozenset({"nr", "nrt", "nrfg", "ns", "nt", "nz"})
 
 
 def subject_aside(kb: KnowledgeBase, terms: Sequence[tuple[str, float]], c: Claim, p: Passage | None,
                   a: Analysis) -> str | None:
-    """The question's rarest word that ``c``'s document holds (when one word is rarer than the rest) when the document
-    names it only after the sentence that gives the asked value
-    (:func:`value_sentence`; the quote's end when the kind is not typed), and neither in its title nor its section:
+    """A name in the question (a person, place, organisation: by its part of speech) that ``c``'s document names
+    only after the sentence that gives the asked value
+    (:func:`value_sentence`; the quote's end when no sentence gives it), and neither in its title nor its section:
     the quote is about something else, which the text later compares with the asked subject ("鼎芯科技…第二季度
     营收42.1亿元。鼎芯科技与华屹电子同为…" for 华屹电子's revenue). None otherwise (named before or in that
     sentence, in the heading, or nowhere in the document: a paraphrase is the other checks' matter)."""
+    if a.asked_kind is None or a.yes_no:
+        return None  # no value asked: no sentence that gives it
     doc = fold(kb.file_texts.get(c.source, "")).lower()
-    named = [(t.lower(), w) for t, w in terms if w > 0 and len(t) >= 2 and not t.isdigit() and not asked_value(t.lower())
-             and t.lower() in doc]
+    names = {w.lower() for w, tag in pos_tags(a.text) if tag in _NAME_TAGS and len(w) >= 2}
+    named = [(t.lower(), w) for t, w in terms if t.lower() in names and t.lower() in doc]
     if not named:
         return None
     heading = fold(f"{p.title} {p.section}" if p is not None else c.title).lower()
     end = c.end
-    if a.asked_kind is not None and (sentence := value_sentence(c.quote, a)) != c.quote:
+    if (sentence := value_sentence(c.quote, a)) != c.quote:
         end = c.start + c.quote.find(sentence) + len(sentence)
-    ranked = sorted({w for _, w in named}, reverse=True)
-    if sum(w == ranked[0] for _, w in named) > 1:
-        return None  # no one rarest word: no subject to look for
-    subject = next(t for t, w in named if w == ranked[0])
-    return subject if doc.find(subject) >= end and subject not in heading else None
+    return next((t for t, _ in named if doc.find(t) >= end and t not in heading), None)
 
 
 def meeting_constraints(kb: KnowledgeBase, draft: Draft, passages: Sequence[Scored], a: Analysis) -> Draft:
@@ -228,10 +238,11 @@ def meeting_constraints(kb: KnowledgeBase, draft: Draft, passages: Sequence[Scor
         return draft
     by_id = {s.passage.id: s.passage for s in passages}
     terms = key_terms(kb, a.text)
-    kept = [c for c in draft.claims if not (a.constraints and claim_misses(kb, a, c, by_id))
+    judged = [(c, claim_verdicts(kb, a, c, by_id)) for c in draft.claims]
+    kept = [c for c, v in judged if all(v)
             and not subject_aside(kb, terms, c, by_id.get(c.passage_id) or kb.passage(c.passage_id), a)]
-    if not kept or len(kept) == len(draft.claims):
-        return draft
+    if not kept or len(kept) == len(draft.claims) or a.constraints and not any(v and all(v) for _, v in judged):
+        return draft  # none meets, or none names a constraint it meets: nothing to prefer
     sources = {c.source for c in kept}
     return replace(draft, claims=kept, answer=joined(kept),
                    conflicts=[d for d in draft.conflicts if set(map(str, _listed(d.get("sources")))) <= sources])

@@ -383,8 +383,9 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
 def meeting_constraints(question: str, scored: list[tuple[float, _Cand]],
                         usable: Callable[[tuple[float, _Cand]], bool]) -> list[tuple[float, _Cand]]:
     """``scored`` without the sentences that miss a constraint of the question (another year, edition, quarter,
-    place …: :mod:`checks.constraints`), read in the sentence with its title and section, when some ``usable``
-    sentence meets them all: "2023年…第一批录取控制分数线" is answered by the 2023 sentence, not beside the 2022
+    place …: :mod:`checks.constraints`), read in the sentence, its title and section, its passage, when some ``usable``
+    sentence meets them all and names one of them (a sentence silent on every constraint is no reason to drop the
+    others): "2023年…第一批录取控制分数线" is answered by the 2023 sentence, not beside the 2022
     one (as a conflict). When none meets them, ``scored`` as it is (the checker declines the answer)."""
     asked = constraints.constraints_of(question)
     if asked and kind_of(fold(question).lower()) == "time":  # its answer names another time than the question's year
@@ -392,13 +393,15 @@ def meeting_constraints(question: str, scored: list[tuple[float, _Cand]],
     if not asked:
         return scored
 
-    def meets(x: tuple[float, _Cand]) -> bool:
+    def verdicts(x: tuple[float, _Cand]) -> list[bool]:
         p = x[1].passage
         year = constraints.document_year(p.text) if p.start == 0 else None
-        return not constraints.missed(asked, [x[1].sent.text, f"{p.title} {p.section}", p.text], year)
+        return [ok for _, ok in constraints.decided(asked, [x[1].sent.text, f"{p.title} {p.section}", p.text], year)]
 
-    kept = [x for x in scored if meets(x)]
-    return kept if any(usable(x) for x in kept) else scored
+    judged = [(x, verdicts(x)) for x in scored]
+    kept = [x for x, v in judged if all(v)]
+    named = [x for x, v in judged if v and all(v)]  # meets a constraint it names, misses none
+    return kept if any(usable(x) for x in named) else scored
 
 
 def quote_share(question: str, passages: list[Scored], idf, claim: Claim) -> float | None:  # type: ignore[no-untyped-def]

@@ -46,7 +46,7 @@ _RANK = re.compile(r"冠军|亚军|季军|金牌|银牌|铜牌")
 """A placing: the winner's prize is not the runner-up's."""
 _GROUP = re.compile(r"(男|女)(?:子|性|单|双|篮|足|排|队)")
 """The men's or the women's ("女子单打", "男性"): a women's final is not answered by the men's."""
-_PLACE = re.compile(r"([\u4e00-\u9fff]{2})(省|市|县|镇|站)")
+_PLACE = re.compile(r"([\u4e00-\u9fff]{2})(省|市|县|镇|站)(?!级)")
 """A place named with its level ("清渠市", "甘溪县", "凤城站"): by the two characters before the level word."""
 _NOT_PLACE_FIRST = frozenset("年月日时上下于在的了是和与及至从到对为全本该各每此我两多一等个并将已其或")
 _NOT_PLACE_LAST = frozenset("上下超股楼车夜集菜全本该各每此两多一个级区设直出入开省县乡镇总分网驿")
@@ -144,9 +144,11 @@ def _places(text: str) -> list[tuple[str, str]]:
 
     >>> _places("2022年清渠市居民人均预期寿命"), _places("全市共报告，公司上市，城市"), _places("春运首日凤城东站发送旅客")
     ([('清渠', '市')], [], [('城东', '站')])
+    >>> _places("我拿了省级职业技能大赛一等奖"), _places("清渠市政府发布")
+    ([], [('清渠', '市')])
     """
     return [(m.group(1), m.group(2)) for m in _PLACE.finditer(text)
-            if m.group(1)[0] not in _NOT_PLACE_FIRST and m.group(1)[1] not in _NOT_PLACE_LAST]
+            if m.group(1)[0] not in _NOT_PLACE_FIRST and m.group(1)[1] not in _NOT_PLACE_LAST | _NOT_PLACE_FIRST]
 
 
 def _label(m: re.Match[str]) -> str:
@@ -198,18 +200,34 @@ def missed(constraints: tuple[Constraint, ...], evidence: str | Sequence[str], y
     >>> missed(constraints_of("清渠市二孩每年补贴多少钱？"), ["鹿原市发放3600元。", "鹿原市育儿补贴", "鹿原市与清渠市相邻"])[0].written
     '清渠市'
     """
+    return [c for c, ok in decided(constraints, evidence, year) if not ok]
+
+
+def met(constraints: tuple[Constraint, ...], evidence: str | Sequence[str], year: int | None = None) -> list[Constraint]:
+    """The constraints ``evidence`` names and meets (not those it is silent on): see :func:`missed`.
+
+    >>> [c.written for c in met(constraints_of("2023年第二季度营收是多少？"), "第二季度营收38.6亿元")]
+    ['第二季度']
+    """
+    return [c for c, ok in decided(constraints, evidence, year) if ok]
+
+
+def decided(constraints: tuple[Constraint, ...], evidence: str | Sequence[str],
+            year: int | None = None) -> list[tuple[Constraint, bool]]:
+    """Each constraint the evidence speaks to, with whether it meets it (its nearest layer naming a value of the
+    constraint's kind decides); the constraints it is silent on are left out."""
     layers = [evidence] if isinstance(evidence, str) else list(evidence)
     if year is not None:
         layers = [_RELATIVE_YEAR.sub(lambda m: f"{year + _RELATIVE_YEARS[m.group(0)]}年", t) for t in layers]
     out = []
     for c in constraints:
         if c.kind in ("year", "cohort") and any(_in_open_range(int(c.value), t) for t in layers):
-            continue  # "2025年及以前入学的…按…收费" beside the row holds 2024, whatever the title's school year
+            out.append((c, True))  # "2025年及以前入学的…按…收费" beside the row holds 2024, whatever the title's school year
+            continue
         for text in layers:
             verdict = _decides(c, text)
             if verdict is not None:
-                if not verdict:
-                    out.append(c)
+                out.append((c, verdict))
                 break
     return out
 
