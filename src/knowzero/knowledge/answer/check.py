@@ -206,6 +206,8 @@ def _claim_layers(kb: KnowledgeBase, a: Analysis, c: Claim, by_id: dict[str, Pas
 
 
 _NAME_TAGS = frozenset({"nr", "nrt", "nrfg", "ns", "nt", "nz"})
+_WORK_TITLE = re.compile(r"《[^》]*》")
+"""A work's title in the question (《中統建元詔》): its words name the work, not a subject it is compared with."""
 
 
 def subject_aside(kb: KnowledgeBase, terms: Sequence[tuple[str, float]], c: Claim, p: Passage | None,
@@ -219,7 +221,7 @@ def subject_aside(kb: KnowledgeBase, terms: Sequence[tuple[str, float]], c: Clai
     if a.asked_kind is None or a.yes_no:
         return None  # no value asked: no sentence that gives it
     doc = fold(kb.file_texts.get(c.source, "")).lower()
-    names = {w.lower() for w, tag in pos_tags(a.text) if tag in _NAME_TAGS and len(w) >= 2}
+    names = {w.lower() for w, tag in pos_tags(_WORK_TITLE.sub("，", a.text)) if tag in _NAME_TAGS and len(w) >= 2}
     named = [(t.lower(), w) for t, w in terms if t.lower() in names and t.lower() in doc]
     if not named:
         return None

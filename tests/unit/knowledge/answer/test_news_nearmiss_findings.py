@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from kz_testlib import answer_dict, make_kb
 from knowzero.knowledge.answer.checks.constraints import constraints_of, document_year, missed
 from knowzero.vocabulary.questions import pending_only
+from kz_testlib import answer_dict, make_kb
 
 PORT_2022 = """# 白鹭港前三季度吞吐量公布
 

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from knowzero.knowledge.answer.checks.numbers import cn_value
+from knowzero.knowledge.text import fold
 
 _YEAR = re.compile(r"(?<![\d.])((?:1[5-9]|20)\d{2})\s*年(?!代|级|度报|初|底|末|间)|(?<![\d.])((?:1[5-9]|20)\d{2})(?=\s*(?:财年|年度|赛季))"
                    r"|(?<![\d.\-/])((?:19[5-9]|20[0-3])\d)(?=[\u4e00-\u9fff])(?![年级个人元名件次米多余万亿千百家所台辆份位条项例只号届期克吨天度分秒公平])")
@@ -144,10 +145,10 @@ def _places(text: str) -> list[tuple[str, str]]:
 
     >>> _places("2022年清渠市居民人均预期寿命"), _places("全市共报告，公司上市，城市"), _places("春运首日凤城东站发送旅客")
     ([('清渠', '市')], [], [('城东', '站')])
-    >>> _places("我拿了省级职业技能大赛一等奖"), _places("清渠市政府发布")
-    ([], [('清渠', '市')])
+    >>> _places("我拿了省级职业技能大赛一等奖"), _places("清渠市政府发布"), _places("為什麼中國的市又可以被稱為市井？")
+    ([], [('清渠', '市')], [])
     """
-    return [(m.group(1), m.group(2)) for m in _PLACE.finditer(text)
+    return [(m.group(1), m.group(2)) for m in _PLACE.finditer(fold(text))  # Traditional read as Simplified
             if m.group(1)[0] not in _NOT_PLACE_FIRST and m.group(1)[1] not in _NOT_PLACE_LAST | _NOT_PLACE_FIRST]
 
 
@@ -253,6 +254,7 @@ def _names_place(stem: str, level: str, text: str) -> bool:
     >>> _names_place("凤城", "站", "凤城东站发送旅客"), _names_place("清渠", "市", "清渠育儿补贴"), _names_place("凤城", "站", "凤城站")
     (False, True, True)
     """
+    text = fold(text)
     return stem + level in text or (stem in text and not re.search(re.escape(stem) + r"[\u4e00-\u9fff]{1,2}" + level, text))
 
 
