@@ -50,9 +50,9 @@ _GROUP = re.compile(r"(男|女)(?:子|性|单|双|篮|足|排|队)")
 _PLACE = re.compile(r"([\u4e00-\u9fff]{2})(省|市|县|镇|站)(?!级)")
 """A place named with its level ("清渠市", "甘溪县", "凤城站"): by the two characters before the level word."""
 _NOT_PLACE_FIRST = frozenset("年月日时上下于在的了是和与及至从到对为全本该各每此我两多一等个并将已其或")
-_NOT_PLACE_LAST = frozenset("上下超股楼车夜集菜全本该各每此两多一个级区设直出入开省县乡镇总分网驿")
+_NOT_PLACE_LAST = frozenset("上下超股楼车夜集菜全本该各每此两多一个级区设直出入开省县乡镇总分网驿建撤升改治")
 """Characters that make the two before 市/县/站 no place name: a function word first ("在城市", "年全市"), or the
-first of a common word ending in the level word last ("上市", "超市", "车站", "总站"…)."""
+first of a common word ending in the level word last ("上市", "超市", "车站", "总站", "建省", "自治县"…)."""
 _LABEL = re.compile(r"(?<![A-Za-z0-9])(?:([A-Z])\s*(线|栋|座|区|馆|厅|门|楼|班)|(\d{1,2})\s*号(线|楼|门|厅|馆))")
 """An item named by a letter or number and its kind ("C线", "B栋", "2号楼"): a source that lists the A and B lines
 and not C speaks of other items of that kind."""
