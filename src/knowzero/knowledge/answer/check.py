@@ -205,6 +205,8 @@ def _claim_layers(kb: KnowledgeBase, a: Analysis, c: Claim, by_id: dict[str, Pas
     return layers, constraints.document_year(src)
 
 
+ASIDE_CHARS = 20000
+"""How much of a cited document :func:`subject_aside` reads (a value beyond it is never judged an aside)."""
 _NAME_TAGS = frozenset({"nr", "nrt", "nrfg", "ns", "nt", "nz"})
 _WORK_TITLE = re.compile(r"《[^》]*》")
 """A work's title in the question (《中統建元詔》): its words name the work, not a subject it is compared with."""
@@ -220,7 +222,7 @@ def subject_aside(kb: KnowledgeBase, terms: Sequence[tuple[str, float]], c: Clai
     sentence, in the heading, or nowhere in the document: a paraphrase is the other checks' matter)."""
     if a.asked_kind is None or a.yes_no:
         return None  # no value asked: no sentence that gives it
-    doc = fold(kb.file_texts.get(c.source, "")).lower()
+    doc = fold(kb.file_texts.get(c.source, "")[:ASIDE_CHARS]).lower()  # bounded per claim, as the answerability check
     names = {w.lower() for w, tag in pos_tags(_WORK_TITLE.sub("，", a.text)) if tag in _NAME_TAGS and len(w) >= 2}
     named = [(t.lower(), w) for t, w in terms if t.lower() in names and t.lower() in doc]
     if not named:
