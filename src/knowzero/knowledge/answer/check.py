@@ -128,7 +128,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     v = policy.untranslated(v, a.untranslated, a.yes_no)
     if cited is not None and a.constraints and (off := constraint_missed(kb, a, claims, by_id)):
         return policy.constraint_missed(v, off)  # a row of the 2026 rate card for "the 2025 rate card"
-    if cited is not None and not cited_sql and (aside := subject_aside(kb, terms, claims[0], cited, a)):
+    if cited is not None and not cited_sql and (aside := subject_aside(kb, asked_names(a, terms), claims[0], cited, a)):
         return policy.subject_aside(v, aside)
     if cited is not None and cited_sql and draft.method == "extractive" and kb.sql is not None and \
             (why := cells.row_misses(kb.sql, cited.id, question, a.asked_kind)):
@@ -212,26 +212,33 @@ _WORK_TITLE = re.compile(r"《[^》]*》")
 """A work's title in the question (《中統建元詔》): its words name the work, not a subject it is compared with."""
 
 
-def subject_aside(kb: KnowledgeBase, terms: Sequence[tuple[str, float]], c: Claim, p: Passage | None,
-                  a: Analysis) -> str | None:
-    """A name in the question (a person, place, organisation: by its part of speech) that ``c``'s document names
-    only after the sentence that gives the asked value
+def asked_names(a: Analysis, terms: Sequence[tuple[str, float]]) -> list[str]:
+    """The question's key terms that are names (a person, place, organisation: by part of speech; not the words of
+    a work's title), lower-cased — what :func:`subject_aside` looks for; none when no typed value is asked."""
+    if a.asked_kind is None or a.yes_no:
+        return []  # no value asked: no sentence that gives it
+    names = {w.lower() for w, tag in pos_tags(_WORK_TITLE.sub("，", a.text)) if tag in _NAME_TAGS and len(w) >= 2}
+    return [t.lower() for t, _ in terms if t.lower() in names]
+
+
+def subject_aside(kb: KnowledgeBase, names: Sequence[str], c: Claim, p: Passage | None, a: Analysis) -> str | None:
+    """One of the question's ``names`` (:func:`asked_names`) that ``c``'s document names only after the sentence that
+    gives the asked value
     (:func:`value_sentence`; the quote's end when no sentence gives it), and neither in its title nor its section:
     the quote is about something else, which the text later compares with the asked subject ("鼎芯科技…第二季度
     营收42.1亿元。鼎芯科技与华屹电子同为…" for 华屹电子's revenue). None otherwise (named before or in that
     sentence, in the heading, or nowhere in the document: a paraphrase is the other checks' matter)."""
-    if a.asked_kind is None or a.yes_no:
-        return None  # no value asked: no sentence that gives it
+    if not names:
+        return None
     doc = fold(kb.file_texts.get(c.source, "")[:ASIDE_CHARS]).lower()  # bounded per claim, as the answerability check
-    names = {w.lower() for w, tag in pos_tags(_WORK_TITLE.sub("，", a.text)) if tag in _NAME_TAGS and len(w) >= 2}
-    named = [(t.lower(), w) for t, w in terms if t.lower() in names and t.lower() in doc]
+    named = [t for t in names if t in doc]
     if not named:
         return None
     heading = fold(f"{p.title} {p.section}" if p is not None else c.title).lower()
     end = c.end
     if (sentence := value_sentence(c.quote, a)) != c.quote:
         end = c.start + c.quote.find(sentence) + len(sentence)
-    return next((t for t, _ in named if doc.find(t) >= end and t not in heading), None)
+    return next((t for t in named if doc.find(t) >= end and t not in heading), None)
 
 
 def meeting_constraints(kb: KnowledgeBase, draft: Draft, passages: Sequence[Scored], a: Analysis) -> Draft:
@@ -241,10 +248,10 @@ def meeting_constraints(kb: KnowledgeBase, draft: Draft, passages: Sequence[Scor
     if draft.method != "extractive" or len(draft.claims) < 2:
         return draft
     by_id = {s.passage.id: s.passage for s in passages}
-    terms = key_terms(kb, a.text)
+    names = asked_names(a, key_terms(kb, a.text)) if a.asked_kind is not None and not a.yes_no else []
     judged = [(c, claim_verdicts(kb, a, c, by_id)) for c in draft.claims]
     kept = [c for c, v in judged if all(v)
-            and not subject_aside(kb, terms, c, by_id.get(c.passage_id) or kb.passage(c.passage_id), a)]
+            and not subject_aside(kb, names, c, by_id.get(c.passage_id) or kb.passage(c.passage_id), a)]
     if not kept or len(kept) == len(draft.claims) or a.constraints and not any(v and all(v) for _, v in judged):
         return draft  # none meets, or none names a constraint it meets: nothing to prefer
     sources = {c.source for c in kept}

@@ -322,7 +322,7 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
     """Pick the best sentence(s) verbatim (see module doc)."""
     wide = score_sentences(question, passages, idf, max_passages=CONFLICT_PASSAGES)
     words = _english_words(question)  # once per question, not per sentence read
-    wide = meeting_constraints(question, wide, lambda x: _mentions(words, x[1].sent.text))
+    wide = sentences_meeting_constraints(question, wide, lambda x: _mentions(words, x[1].sent.text))
     scored = [x for x in wide if x[1].rank < 3 and _mentions(words, x[1].sent.text)]
     if not scored and wide and wide[0][1].rank >= 3:  # only a lower-ranked passage meets the constraints
         scored = [x for x in wide if _mentions(words, x[1].sent.text)]
@@ -380,7 +380,7 @@ def extractive_read(question: str, passages: list[Scored], idf, *, max_claims: i
     return Draft(answer, claims, conflicts)
 
 
-def meeting_constraints(question: str, scored: list[tuple[float, _Cand]],
+def sentences_meeting_constraints(question: str, scored: list[tuple[float, _Cand]],
                         usable: Callable[[tuple[float, _Cand]], bool]) -> list[tuple[float, _Cand]]:
     """``scored`` without the sentences that miss a constraint of the question (another year, edition, quarter,
     place …: :mod:`checks.constraints`), read in the sentence, its title and section, its passage, when some ``usable``

@@ -6,7 +6,7 @@ A reply can be about the question's topic and still answer a different question:
 answered with the 1960s–80s growth rate, "第七届…" with the sixth, 清渠市's subsidy with 鹿原市's. Each constraint
 here is read from the question as a value (years and ordinals as numbers, "第七届" = "第7届", a date as month and
 day) and must be met, as a value, by the cited text or its explicit context — nearest first: the sentence giving
-the value, the section heading and document title, the quote, the text around it; a news item's "今年" is the year
+the value, the quote, the section heading and document title, the text around it; a news item's "今年" is the year
 of its dateline. One that is not met is a finding the verdict policy turns into a decline, and the reader
 prefers the sentences that meet them all.
 
@@ -190,8 +190,8 @@ def missed(constraints: tuple[Constraint, ...], evidence: str | Sequence[str], y
     document), one that names only other years answers about another time. ``year``: the document's own
     year (:func:`document_year`), which its "今年", "去年" name.
 
-    ``evidence`` may be layers, nearest first (the quoted sentence, then its title and section, then the text
-    around it): for each constraint the nearest layer that names a value of its kind decides. A sentence about
+    ``evidence`` may be layers, nearest first (the sentence giving the value, the quote, its title and section,
+    the text around it): for each constraint the nearest layer that names a value of its kind decides. A sentence about
     鹿原市 misses 清渠市 even when the next paragraph compares the two cities.
 
     >>> [c.written for c in missed(constraints_of("2023年前三季度宁港港集装箱吞吐量是多少？"), "今年前三季度完成471万标箱", 2022)]
@@ -202,15 +202,6 @@ def missed(constraints: tuple[Constraint, ...], evidence: str | Sequence[str], y
     '清渠市'
     """
     return [c for c, ok in decided(constraints, evidence, year) if not ok]
-
-
-def met(constraints: tuple[Constraint, ...], evidence: str | Sequence[str], year: int | None = None) -> list[Constraint]:
-    """The constraints ``evidence`` names and meets (not those it is silent on): see :func:`missed`.
-
-    >>> [c.written for c in met(constraints_of("2023年第二季度营收是多少？"), "第二季度营收38.6亿元")]
-    ['第二季度']
-    """
-    return [c for c, ok in decided(constraints, evidence, year) if ok]
 
 
 def decided(constraints: tuple[Constraint, ...], evidence: str | Sequence[str],
