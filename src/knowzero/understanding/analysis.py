@@ -60,7 +60,8 @@ class Analysis:
     """Items it names (part numbers, "零件A", product models)."""
     constraints: tuple[Constraint, ...] = ()
     """Values the answer must meet: the year, edition ("第七届", "首批"), quarter or month, date, place ("清渠市"),
-    the men's or women's, the placing ("冠军") the question names (:mod:`checks.constraints`)."""
+    the men's or women's, the placing ("冠军"), a text's title, a model, code or version ("X9", "CLTC", "标准版"),
+    which event or which figure of a measure ("踩踏事故", "最高气温") the question names (:mod:`checks.constraints`)."""
     service: ServiceSignals = field(default_factory=ServiceSignals)
     """Explicit service signals: order/ticket ids, a request for a person, a complaint, account words."""
     untranslated: tuple[str, ...] = ()

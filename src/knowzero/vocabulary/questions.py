@@ -126,7 +126,12 @@ def deferred_only(term: str, text: str) -> bool:
 
 
 PENDING = re.compile(table("questions")["pending"]["pattern"], re.I)
-_DATELINE_START = re.compile(r"^\W{0,3}(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\W{0,3})")
+UNCONFIRMED = re.compile(table("questions")["unconfirmed"]["pattern"], re.I)
+"""A figure reported as a rumour, an estimate or an expectation ("未获官方证实", "预计", "有望")."""
+_DATELINE_START = re.compile(r"^\W{0,3}(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\W{0,3}"
+                             r"|[^，。；;\d\n]{0,24}?(?:\d{4}\s*年\s*)?\d{1,2}\s*月\s*\d{1,2}\s*日电(?![\u4e00-\u9fff])\s*)")
+"""A news item's opening date: "（2022-12-05）", "本报讯 2023年4月21日电", "新华社江州2月5日电" (the day it was
+filed, not a date it reports)."""
 _COUNT = re.compile(r"(?<![\d.\-/:：])\d+(?:\.\d+)?(?!\s*(?:年|月|日|时|点|号|[-/:：.]\d|\d))|[一二两三四五六七八九十百千万]+(?:人|名|例|起|所|家|个|元|亿|万)")
 _DAY = re.compile(r"\d{1,2}\s*月\s*\d{1,2}\s*[日号]|\d{4}\s*年\s*\d{1,2}\s*月|(?<!\d)\d{1,2}\s*日(?!电)|\d{4}-\d{1,2}-\d{1,2}")
 
@@ -138,6 +143,105 @@ def gives_count(text: str) -> bool:
     (False, True, True)
     """
     return bool(_COUNT.search(_DATELINE_START.sub("", text.strip())))
+
+
+_NEWS_LEAD = re.compile(r"^\s*(?:[（(\[【]\s*\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*[）)\]】]|[^\n]{0,40}?(?:本报讯|本报记者|日电|[（(]记者|记者(?:从[^，。\n]{0,20})?(?:获悉|了解到)|[^\n]{0,8}(?:消息|来源|发布时间|原标题)\s*[：:]))")
+
+
+def news_item(text: str) -> bool:
+    """Does a document open as a news item — a date, a dateline or an agency's or paper's lead within its first
+    line's opening ("本报讯 2023年8月28日，…", "新华社江州2月5日电", "（记者 温岚）", "央视网消息：", "来源：", "原标题：")?
+    Its headline line aside.
+
+    >>> news_item("# 标题\\n\\n本报讯 2023年8月28日，马拉松启动报名。"), news_item("# 请假制度\\n\\n第一条 为规范…")
+    (True, False)
+    """
+    body = re.sub(r"^\s*#[^\n]*\n+", "", text[:400]).lstrip()
+    return bool(_NEWS_LEAD.match(body))  # a bare date opening a paragraph ("2007年11月1日，…") is no dateline
+
+
+def dateline(text: str) -> str:
+    """The news dateline ``text`` opens with ("" when none): "本报讯 2023年4月21日电 林屿…" → "本报讯 2023年4月21日电 ".
+
+    >>> dateline("本报讯 2023年4月21日电 门票开售后不到3分钟即告售罄。"), dateline("新华社江州2月5日电 5日上午，…")
+    ('本报讯 2023年4月21日电 ', '新华社江州2月5日电 ')
+    >>> dateline("（2022-12-05）记者获悉…"), dateline("自2024年1月1日电子发票…")
+    ('（2022-12-05）', '')
+    """
+    m = _DATELINE_START.match(text.strip())
+    return m.group(0) if m else ""
+
+
+_TIME = re.compile(_DAY.pattern + r"|\d{4}\s*年(?!代)|(?<![\d.])\d{1,2}\s*[时点](?!半?\s*[多左])|\d{1,2}:\d{2}")
+ASKED_TIME_EVENT = re.compile(r"(?:什么时候|什么时间|何时|哪一?天|哪一?日|几月几[日号]|几号|哪一?年)(?:起|开始|正式|才|将|会|能)?"
+                              r"(?P<event>[\u4e00-\u9fff]{2,6})[？?。]?$")
+
+
+def asked_event(folded_question: str) -> str | None:
+    """What happens at the time a question asks for — the words after its time word ("什么时候开售？" → 开售,
+    "展到哪天结束？" → 结束, "什么时候起施行？" → 施行); None when the question ends with its time word.
+
+    >>> asked_event("门票什么时候开售？"), asked_event("条例什么时候起施行？"), asked_event("首航是哪天？")
+    ('开售', '施行', None)
+    """
+    m = ASKED_TIME_EVENT.search(folded_question.strip())
+    return m.group("event") if m else None
+
+
+_PERIOD_END = re.compile(r"(?:至|到|截至|截止到?|持续到)\s*(?:\d{4}\s*年\s*)?\d{1,2}\s*月\s*\d{1,2}\s*[日号]")
+END_EVENTS = frozenset(table("questions")["units"]["end_events"])
+"""Events that end a period ("结束", "闭幕"): "展期至10月8日" gives their date without naming them."""
+
+
+def gives_end(text: str) -> bool:
+    """``text`` gives the last day of a period ("展期至10月8日", "持续到5月31日")."""
+    return bool(_PERIOD_END.search(text))
+
+
+def gives_time(text: str) -> bool:
+    """``text`` names a day, month, year or clock time besides its dateline ("2023年4月21日电 …开售后不到3分钟即告
+    售罄" names none).
+
+    >>> gives_time("本报讯 2023年4月21日电 门票开售后不到3分钟即告售罄。"), gives_time("门票将于5月20日10时开售。")
+    (False, True)
+    """
+    t = text.strip()
+    return bool(_TIME.search(t[len(dateline(t)):]))
+
+
+ASKED_UNIT = re.compile(table("questions")["units"]["question"])
+UNIT_GROUPS: tuple[tuple[str, ...], ...] = tuple(tuple(g) for g in table("questions")["units"]["groups"])
+MONEY_NOUN = re.compile(table("questions")["units"]["money_nouns"])
+
+
+def asked_unit(folded_question: str) -> tuple[str, ...]:
+    """The units a count or amount may be given in, read from the question's own measure word ("多少人次" → 人次;
+    "多少人" → 人, 名, 位; "奖金是多少" → 元 …); () when it names none.
+
+    >>> asked_unit("春运首日发送旅客多少人次？"), asked_unit("冠军奖金是多少？")[:2], asked_unit("增长了多少？")
+    (('人次', '万人次'), ('元', '万元'), ())
+    """
+    q = folded_question.strip()
+    if (m := ASKED_UNIT.search(q)) is not None:
+        unit = m.group("unit")
+        return next((g for g in UNIT_GROUPS if unit in g), (unit,))
+    if MONEY_NOUN.search(q):
+        return next(g for g in UNIT_GROUPS if "元" in g)
+    return ()
+
+
+_NUMERAL = r"(?:\d+(?:[.,]\d+)*|[零一二两三四五六七八九十百千万亿]+)\s*(?:多|余|来)?\s*(?:万|亿|千|百)?\s*"
+
+
+def gives_unit(units: tuple[str, ...], text: str) -> bool:
+    """``text`` (its dateline aside) holds a number in one of ``units``.
+
+    >>> gives_unit(("人次",), "凤城站共开行旅客列车136列。"), gives_unit(("人次",), "发送旅客9.4万人次。")
+    (False, True)
+    """
+    t = text.strip()
+    t = t[len(dateline(t)):]
+    return any(re.search(_NUMERAL + re.escape(u), t) for u in units)
 
 
 def pending_only(kind: str, text: str) -> bool:

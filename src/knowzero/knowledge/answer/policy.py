@@ -27,7 +27,7 @@ The rules, in the order the checker applies them to one draft:
    (:func:`disputed`).
 4. the answerability veto (:func:`answerability_veto`), another time or edition than the one asked
    (:func:`constraint_missed`), the asked kind of value missing
-   (:func:`no_value_of_kind`), an amount to compute from a quantity the quote never uses (:func:`uncomputed`), a
+   (:func:`no_value_of_kind`), a news item without the asked date, event or unit (:func:`news_slot_unmet`), an amount to compute from a quantity the quote never uses (:func:`uncomputed`), a
    question term the knowledge base never uses (:func:`unknown_term`).
 5. a model's sentences replaced by their quotes (:func:`reworded_replaced`); a model judge may only make
    the verdict stricter (:func:`stricter_by_judge`).
@@ -266,6 +266,16 @@ def asked_value_missing(v: Verdict, what: str) -> Verdict:
         return v
     return replace(v, level="insufficient", needs_human_review=False,
                    reason=f"the cited text gives no {what} where the question asks for one")
+
+
+def news_slot_unmet(v: Verdict, what: str) -> Verdict:
+    """Every cited news item's sentences lack what the question asks: a date besides the item's own dateline, the
+    asked event at that date ("开售" — not the day tickets sold out), a number in the asked unit ("人次", not
+    "列"): the items are on the topic, not the asked fact — declined, saying what they lack."""
+    if not answers(v):
+        return v
+    return replace(v, level="insufficient", needs_human_review=False,
+                   reason=f"the cited news items give no {what}")
 
 
 def deferred(v: Verdict, term: str) -> Verdict:

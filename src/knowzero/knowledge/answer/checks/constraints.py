@@ -10,19 +10,25 @@ the value, the quote, the section heading and document title, the text around it
 of its dateline. One that is not met is a finding the verdict policy turns into a decline, and the reader
 prefers the sentences that meet them all.
 
-Words, events and roles ("踩踏" against "交通事故") are the answerability check's; this module only reads
-values, so that a paraphrase never trips it.
+Since session 33 it also reads, as values of a closed kind, which figure of a measure is meant ("最高气温" against
+"平均气温", ``questions.toml [qualifiers]``), which event of a kind ("踩踏事故" against "交通事故", ``[events]``),
+the title of a text ("《…条例》" against "《…办法》" or its draft), a product model and its variant ("X9" against
+"X9 Pro"), a code of a family ("CLTC" against "WLTC") and a version ("标准版" against "长续航版"). Each counts as missed
+only when the source names another value of the same kind and not the asked one, so a paraphrase that names none
+never trips it; open words and roles ("开售" against "售罄") are the checker's (``check.news_slot_unmet``).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from knowzero.knowledge.answer.checks.numbers import cn_value
-from knowzero.knowledge.text import fold
+from knowzero.knowledge.text import STOPWORDS, fold, tokens
+from knowzero.vocabulary.tables import table
 
 _YEAR = re.compile(r"(?<![\d.])((?:1[5-9]|20)\d{2})\s*年(?!代|级|度报|初|底|末|间)|(?<![\d.])((?:1[5-9]|20)\d{2})(?=\s*(?:财年|年度|赛季))"
                    r"|(?<![\d.\-/])((?:19[5-9]|20[0-3])\d)(?=[\u4e00-\u9fff])(?![年级个人元名件次米多余万亿千百家所台辆份位条项例只号届期克吨天度分秒公平])")
@@ -59,13 +65,33 @@ and not C speaks of other items of that kind."""
 _PHRASAL = re.compile(r"(?i)\b(check|log|sign|clock|move|opt|cash|time)[\s-]?(in|out)\b")
 """An English verb whose particle sets the event ("check in" against "check-out", "sign out"): a source that
 speaks only of the other one answers another question."""
+_MODEL = re.compile(r"(?<![A-Za-z0-9])([A-Z]{1,3})[-\s]?(\d{1,4})(?![\d.])(?:\s*(pro\+?|max|plus|ultra|mini|lite|se)(?![a-z]))?(?!\s*(?:年|月|日|号|级|期|届|%|点|时|及|以|或|至|到|-|~|and|or))",
+                    re.I)
+"""A product model ("X9", "E7", "X9 Pro"): a source on the X9 Pro or the X8 speaks of another model than the X9."""
+_CODE = re.compile(r"(?<![A-Za-z])([A-Z]{3,5})(?![A-Za-z])")
+"""A code in capitals ("CLTC"): a source giving the figure under a code of its family ("WLTC") gives another figure."""
+_VERSION = re.compile(r"([\u4e00-\u9fff]{2,3}?)(?<![出再改排盗正翻绝头初首第])版(?![本权面图画块税次社号])")
+"""A version named with 版 ("标准版", "长续航版"): a figure for the long-range version is not the standard one's."""
+_EVENTS = table("questions")["events"]
+_EVENT_HEADS = re.compile("|".join(sorted(map(re.escape, _EVENTS["heads"]), key=len, reverse=True)))
+_POINTERS = frozenset(_EVENTS["pointers"])
+"""Nouns naming a kind of event, list or prize ("事故", "百强榜"), and the words before them that say no which one."""
+_TITLE = re.compile(r"《([^《》]{2,40})》")
+"""A work, law or rule named by its title ("《泊阳市电动自行车管理条例》"): a source on another title (the city's
+earlier 《…管理办法》, the 《…（草案）》) speaks of another text."""
+_QUALIFIER_GROUPS: tuple[tuple[str, ...], ...] = tuple(tuple(g) for g in table("questions")["qualifiers"]["groups"])
+_QUALIFIER = {q: g[0] for g in _QUALIFIER_GROUPS for q in g}
+_QUALIFIERS = re.compile("|".join(sorted(map(re.escape, _QUALIFIER), key=len, reverse=True)))
+"""Words that set which figure of a measure is meant ("最高气温", "单日降雨量"; ``questions.toml [qualifiers]``)."""
 _DATE = re.compile(r"(?<![\d.])([0-9]{1,2}|[一二三四五六七八九十]+)\s*月\s*([0-9]{1,2}|[一二三四五六七八九十]+)\s*[日号]")
 
 
 @dataclass(frozen=True)
 class Constraint:
     kind: str
-    """The kind: "year", "cohort" (a year of entry: "2027级"), "ordinal", "date", "label" or "phrasal" ("check in")."""
+    """The kind: "year", "cohort" (a year of entry: "2027级"), "ordinal", "period", "group", "rank", "place:<level>",
+    "date", "label", "phrasal" ("check in"), "title", "model:<letters>", "code:<family>", "version", "event:<head>"
+    or "qualifier:<measure>"."""
     value: str
     """The value in digits: "2021", "7届", "1-17" (a phrasal verb: "check-in")."""
     written: str
@@ -114,6 +140,19 @@ def constraints_of(question: str) -> tuple[Constraint, ...]:
         out.append(Constraint("date", f"{_digits(m.group(1))}-{_digits(m.group(2))}", m.group(0)))
     for m in _LABEL.finditer(q):
         out.append(Constraint("label", _label(m), m.group(0)))
+    for m in _MODEL.finditer(q):
+        if m.group(1).isupper():
+            out.append(Constraint(f"model:{m.group(1).lower()}", _model(m), m.group(0)))
+    for m in _CODE.finditer(q):
+        out.append(Constraint(f"code:{len(m.group(1))}{m.group(1)[-2:].lower()}", m.group(1).lower(), m.group(0)))
+    for m in _VERSION.finditer(fold(q)):
+        out.append(Constraint("version", m.group(1), m.group(0)))
+    for m in _TITLE.finditer(q):
+        out.append(Constraint("title", _title(m.group(1)), m.group(0)))
+    for head, which in _events(q):
+        out.append(Constraint(f"event:{head}", which, which + head))
+    for qualifier, measure in _qualified(q):
+        out.append(Constraint(f"qualifier:{measure}", _QUALIFIER[qualifier], qualifier + measure))
     for m in _PHRASAL.finditer(q):
         out.append(Constraint("phrasal", f"{m.group(1).lower()}-{m.group(2).lower()}", m.group(0)))
     return tuple(dict.fromkeys(out))
@@ -152,6 +191,68 @@ def _places(text: str) -> list[tuple[str, str]]:
             if m.group(1)[0] not in _NOT_PLACE_FIRST and m.group(1)[1] not in _NOT_PLACE_LAST | _NOT_PLACE_FIRST]
 
 
+def _model(m: re.Match[str]) -> str:
+    return f"{m.group(1).lower()}{int(m.group(2))}" + (f" {m.group(3).lower()}" if m.group(3) else "")
+
+
+def _title(name: str) -> str:
+    return re.sub(r"\s+", "", fold(name))
+
+
+_ASKING = re.compile(r"什么|甚么|哪|何|几|多少")
+"""Words that ask which ("什么事件"): no which of the question's own."""
+
+
+def _events(text: str, window: int = 2) -> list[tuple[str, str]]:
+    """(head, which) for each event noun ``text`` names with the two characters before it ("踩踏事故" → 事故, 踩踏;
+    ``window`` characters before it as ``which``, for a source whose words may stand in another order); a word that
+    points back ("此次事故") or a non-word (digits, punctuation) names no which.
+
+    >>> _events("寺庙踩踏事故造成多少人死亡？"), _events("此次事故造成3人受伤"), _events("2023年全国县域经济百强榜上")
+    ([('事故', '踩踏')], [], [('百强榜', '经济')])
+    >>> _events("1993年3月，关于长谷川町子，发生了什么事件？")
+    []
+    """
+    t = fold(text)
+    out = []
+    for m in _EVENT_HEADS.finditer(t):
+        which = t[max(0, m.start() - 2):m.start()]
+        if len(which) == 2 and re.fullmatch(r"[\u4e00-\u9fff]{2}", which) and which not in _POINTERS \
+                and which[1] not in "的了和与及或在是" and not _ASKING.search(which):
+            out.append((m.group(0), t[max(0, m.start() - window):m.start()]))
+    return out
+
+
+def _qualified(text: str) -> list[tuple[str, str]]:
+    """(qualifier, measure) pairs the question writes ("最高气温" → 最高, 气温): a qualifier right before a word
+    of two or more characters that is none.
+
+    >>> _qualified("2022年7月泊阳市的最高气温是多少？"), _qualified("永宁县城单日降雨量是多少？"), _qualified("最高是多少？")
+    ([('最高', '气温')], [('单日', '降雨量')], [])
+    """
+    t = fold(text)
+    out = []
+    for m in _QUALIFIERS.finditer(t):
+        rest = tokens(t[m.end():m.end() + 12], search=False)
+        word = rest[0] if rest else ""
+        if len(word) >= 2 and not word.isascii() and word not in _QUALIFIER and word not in STOPWORDS \
+                and not _ASKING.search(word) \
+                and not _QUALIFIERS.match(word):
+            out.append((m.group(0), word))
+    return out
+
+
+def _qualifiers_of(measure: str, text: str) -> set[str]:
+    """The qualifiers ``text`` writes right before ``measure`` ("全市平均气温30.4℃" → 平均 for 气温)."""
+    t = fold(text)
+    out = set()
+    for m in re.finditer(re.escape(measure), t):
+        before = t[max(0, m.start() - 4):m.start()]
+        if (q := next((q for q in sorted(_QUALIFIER, key=len, reverse=True) if before.endswith(q)), None)) is not None:
+            out.add(_QUALIFIER[q])
+    return out
+
+
 def _label(m: re.Match[str]) -> str:
     return f"{m.group(1)}{m.group(2)}" if m.group(1) else f"{int(m.group(3))}号{m.group(4)}"
 
@@ -177,6 +278,20 @@ def _values(kind: str, text: str) -> set[str]:
     if kind.startswith("phrasal:"):  # the same verb's particles ("check": check-in, check-out)
         verb = kind.split(":", 1)[1]
         return {f"{v}-{m.group(2).lower()}" for m in _PHRASAL.finditer(t) if (v := m.group(1).lower()) == verb}
+    if kind == "title":
+        return {_title(m.group(1)) for m in _TITLE.finditer(t)}
+    if kind.startswith("event:"):  # which event of the kind ("交通" 事故 for 踩踏事故), with the words before it
+        head = kind.split(":", 1)[1]
+        return {which for h, which in _events(t, window=6) if h == head}
+    if kind == "version":
+        return {m.group(1) for m in _VERSION.finditer(fold(t))}
+    if kind.startswith("model:"):  # the models of the asked letter ("X": X8, X9, X9 Pro)
+        return {_model(m) for m in _MODEL.finditer(t) if m.group(1).lower() == kind.split(":", 1)[1]}
+    if kind.startswith("code:"):  # the codes of the asked family ("4tc": CLTC, WLTC)
+        family = kind.split(":", 1)[1]
+        return {c.lower() for c in _CODE.findall(t) if f"{len(c)}{c[-2:].lower()}" == family}
+    if kind.startswith("qualifier:"):  # which figure of the measure ("平均" 气温 for 最高气温)
+        return _qualifiers_of(kind.split(":", 1)[1], t)
     if kind.startswith("label:"):  # the items of the asked kind ("线": A线, B线)
         suffix = kind.split(":", 1)[1]
         return {v for m in _LABEL.finditer(t) if (v := _label(m)).endswith(suffix)}
@@ -233,6 +348,12 @@ def _decides(c: Constraint, evidence: str) -> bool | None:
     found = _values(kind, evidence)
     if c.kind == "ordinal":  # an edition against editions, a day against days
         found = {v for v in found if v[-1] == c.value[-1]}
+    if c.kind == "title":  # titles of the asked one's family ("…管理办法" beside "…管理条例"); an alias is no other text
+        found = {v for v in found if len(os.path.commonprefix([v, c.value])) >= min(4, len(c.value) - 1)}
+    if c.kind.startswith("event:"):  # "国际定期航线" is the 定期国际 one: the asked words anywhere just before it
+        found = {c.value if c.value in v else v[-2:] for v in found}
+    if c.kind == "version":  # "推出标准版" is read as 出标准: the same version when one name ends the other
+        found = {c.value if v.endswith(c.value) or c.value.endswith(v) else v for v in found}
     if not found:
         return None
     return c.value in found or (c.kind in ("year", "cohort") and _in_open_range(int(c.value), evidence))
