@@ -151,12 +151,12 @@ _NEWS_LEAD = re.compile(r"^\s*(?:[（(\[【]\s*\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.
 def news_item(text: str) -> bool:
     """Does a document open as a news item — a date, a dateline or an agency's or paper's lead within its first
     line's opening ("本报讯 2023年8月28日，…", "新华社江州2月5日电", "（记者 温岚）", "央视网消息：", "来源：", "原标题：")?
-    Its headline line aside.
+    Its headline line aside (a "# " line, or a short first line without a full stop).
 
     >>> news_item("# 标题\\n\\n本报讯 2023年8月28日，马拉松启动报名。"), news_item("# 请假制度\\n\\n第一条 为规范…")
     (True, False)
     """
-    body = re.sub(r"^\s*#[^\n]*\n+", "", text[:400]).lstrip()
+    body = re.sub(r"^\s*(?:#[^\n]*|[^\n。！？!?]{1,40})\n+", "", text[:400]).lstrip()  # a headline line, marked or not
     return bool(_NEWS_LEAD.match(body))  # a bare date opening a paragraph ("2007年11月1日，…") is no dateline
 
 
@@ -246,13 +246,16 @@ def gives_unit(units: tuple[str, ...], text: str) -> bool:
 
 def pending_only(kind: str, text: str) -> bool:
     """``text`` says the asked value is not known yet ("具体失联人数正在进一步核查中") and gives none of the asked
-    ``kind`` ("number" or "time"; a news item's opening date is not one).
+    ``kind`` ("number" or "time"; a news item's opening date is not one); for a person or place, that it is not
+    known yet or only rumoured ("冠军归属暂未揭晓", "据传…").
 
     >>> pending_only("number", "15日凌晨突发山体滑坡，有人员失联，具体失联人数正在进一步核查中。")
     True
     >>> pending_only("number", "已造成10人死亡，具体伤亡人数仍在统计中。"), pending_only("time", "（2022-12-05）具体开通时间将另行公布。")
     (False, True)
     """
+    if kind in ("person", "place"):  # a name is no pattern to look for: the saying so is enough
+        return bool(PENDING.search(text) or UNCONFIRMED.search(text))
     if kind not in ("number", "time") or not PENDING.search(text):
         return False
     body = _DATELINE_START.sub("", text.strip())

@@ -171,7 +171,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     if about and policy.answers(v) and any(about[0] in c.quote for c in claims) \
             and all(deferred_only(about[0], c.quote) for c in claims if about[0] in c.quote):
         return policy.deferred(v, about[0])  # "婚假有几天？" over "婚假…的天数，按国家和本省的有关规定执行"
-    if extractive and claims and (lack := news_slot_unmet(kb, a, claims)):
+    if extractive and claims and (lack := news_slot_unmet(kb, a, claims, by_id)):
         return policy.news_slot_unmet(v, lack)  # "首场门票开售后不到3分钟即告售罄" for when tickets go on sale
     if v.level == "confirmed" and f.slot == 0.0 and (kind == "number" or (kind is not None and not extractive)):
         # a model may quote a real line that holds no value of the asked kind (a table's header row for
@@ -181,7 +181,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # none the slot patterns recognise; its numbers they do recognise.)
         return policy.no_value_of_kind(v, kind, quoted=kind == "number" and draft.method == "extractive" and (
             not any(gives_count(c.quote) for c in claims)  # no number but dates anywhere in the quotes
-            or all(news_item(kb.file_texts.get(c.source, "")) for c in claims)))  # news on the topic, not the figure
+            or news_slot_unmet(kb, a, claims[:1], by_id) is not None))  # the main claim, news, gives no such figure
     if kind is not None and claims and all(pending_only(kind, c.quote) for c in claims):
         return policy.not_yet_known(v)  # "具体失联人数正在进一步核查中"
     if v.level == "confirmed" and draft.method == "extractive" and (unused := quantity_unused(question, evidence_texts)):
@@ -196,22 +196,26 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     return v
 
 
-def news_slot_unmet(kb: KnowledgeBase, a: Analysis, claims: Sequence[Claim]) -> str | None:
-    """What the question asks that no claim's sentence gives, when every claim is quoted from a dated news item
+def news_slot_unmet(kb: KnowledgeBase, a: Analysis, claims: Sequence[Claim],
+                    by_id: dict[str, Passage] | None = None) -> str | None:
+    """What the question asks that no claim's sentence gives, when a claim is quoted from a dated news item
     (:func:`news_item`: "本报讯 2023年4月21日电", "新华社江州2月5日电"): for a time, a date besides the dateline in a
     sentence that names the asked event (:func:`asked_event`: "开售", "首航"); for a count or amount, a number
     that is no date (in the unit the question names, :func:`asked_unit`: "多少人次", "奖金是多少"). A sentence saying the
-    value is not known yet, or reports it as a rumour or an estimate, gives none. None when some sentence gives it, or a claim is no news item's.
+    value is not known yet, or reports it as a rumour or an estimate, gives none; nor does a claim that misses a
+    constraint of the question (another edition's, year's, place's figure). None when some sentence gives it, or no claim is a news item's.
     Policies and reference texts (no dateline) are not read this way: a paraphrased event is theirs to judge."""
     kind = a.asked_kind
     units = asked_unit(a.folded) if kind == "number" else ()
     event = asked_event(a.folded) if kind == "time" else None
     if kind not in ("time", "number"):
         return None
-    if not all(news_item(kb.file_texts.get(c.source, "")) for c in claims):
-        return None
+    if not any(news_item(kb.file_texts.get(c.source, "")) for c in claims):
+        return None  # news beside an excerpt of another page is read as news
     words = [w for w in key_terms_of(event)] if event else []
     for c in claims:
+        if a.constraints and claim_misses(kb, a, c, by_id or {}):
+            continue  # the ninth festival's visitors are no answer for the tenth's
         for s in split_sentences(c.quote):
             text = fold(s.text)
             if pending_only(kind or "", text) or UNCONFIRMED.search(text):

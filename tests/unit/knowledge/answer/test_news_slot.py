@@ -10,7 +10,15 @@ from __future__ import annotations
 import pytest
 
 from knowzero.knowledge.answer.checks.constraints import constraints_of, missed
-from knowzero.vocabulary.questions import asked_event, asked_unit, dateline, gives_time, gives_unit, news_item
+from knowzero.vocabulary.questions import (
+    asked_event,
+    asked_unit,
+    dateline,
+    gives_time,
+    gives_unit,
+    news_item,
+    pending_only,
+)
 from kz_testlib import answer_dict, make_kb
 
 SOLD_OUT = """# 白帆乐队巡演杭州站门票秒空
@@ -85,10 +93,22 @@ async def test_a_policy_is_not_read_as_a_news_item(kb) -> None:  # type: ignore[
     assert "5天" in out["reply"] and out["verdict"]["level"] != "insufficient", out["reply"]
 
 
+@pytest.mark.parametrize(("kind", "text", "pending"), [
+    ("person", "决赛被迫推迟，冠军归属暂未揭晓。", True),
+    ("person", "据传，周牧之的《北坡》是热门作品。", True),                      # a rumour names no winner
+    ("person", "周牧之的《北坡》获得长篇小说奖。", False),
+    ("place", "为保护遗址安全，窑址具体位置暂不对外公布。", True),
+])
+def test_a_name_not_known_yet(kind: str, text: str, pending: bool) -> None:
+    assert pending_only(kind, text) is pending
+
+
 def test_datelines_events_and_units_are_read_from_the_structure() -> None:
     assert dateline("新华社江州2月5日电 5日上午，…") == "新华社江州2月5日电 "
     assert dateline("自2024年1月1日电子发票全面推行") == ""
     assert news_item("# 标题\n\n央视网消息：1月10日，记者从国铁集团获悉") and news_item(SOLD_OUT)
+    assert news_item("芦湾人口普查现场登记工作结束\n\n（2020-12-12）本报讯 记者获悉，登记工作已经结束。")  # an unmarked headline
+    assert not news_item("2007年11月1日，在线课程上线。")  # a date opening a paragraph is no dateline
     assert not gives_time("本报讯 2023年5月8日电 门票开售后不到3分钟即告售罄。")
     assert gives_time("门票将于4月28日12时开售。")
     assert asked_event("首场门票什么时候开售？") == "开售" and asked_event("展览展到哪天结束？") == "结束"
@@ -116,8 +136,14 @@ def test_datelines_events_and_units_are_read_from_the_structure() -> None:
     ("《泊阳市电动自行车管理条例》什么时候起施行？", "《泊阳市电动自行车管理条例（草案）》提请审议", ["《泊阳市电动自行车管理条例》"]),
     ("《红楼梦》的作者是谁？", "曹雪芹著《石头记》", []),                                 # another name, not another text
     ("职级在P8及以上的员工有几位？", "P9：2人", []),                                     # a range, no model
+    ("泓州市总商会第八届会长是谁？", "吕青当选第八届常务副会长", ["会长"]),                # a deputy is not the head
+    ("泓州市总商会第八届会长是谁？", "吕青当选第八届会长，王五当选副会长", []),
+    ("第七次全国人口普查时芦湾市常住人口是多少？", "第六次全国人口普查：常住人口283.76万人", ["第七次"]),
+    ("第一次世界大战是哪年结束的？", "第二次世界大战于1945年结束", []),                   # 第一次: often just "first"
+    ("第十届茶文化节共接待游客多少万人次？", ["本届茶文化节共接待游客72.6万人次", "第九届茶文化节昨日落幕。明年第十届将扩大规模"],
+     ["第十届"]),                                                                          # 本届 is the item's own
 ])
-def test_qualifiers_versions_models_and_codes_are_values(question: str, evidence: str,
+def test_qualifiers_versions_models_and_codes_are_values(question: str, evidence: str | list[str],
                                                          missed_written: list[str]) -> None:
     assert [c.written for c in missed(constraints_of(question), evidence, 2023)
             if c.kind != "year"] == missed_written

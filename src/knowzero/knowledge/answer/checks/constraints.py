@@ -42,7 +42,7 @@ _EN_YEAR = re.compile(r"(?i)\b(?:in|on|of|for|during|the)\s+((?:19|20)\d{2})(?![
 not a count of something ("the 2000 parcels")."""
 _BEFORE = re.compile(r"((?:19|20)\d{2})\s*(?:级|年)?\s*(?:及以前|及之前|以前|之前|or earlier|and earlier|and before)")
 _AFTER = re.compile(r"((?:19|20)\d{2})\s*(?:级|年)?\s*(?:及以后|及之后|以后|之后|or later|and later|onwards?)")
-_ORDINAL = re.compile(r"第\s*([0-9]+|[一二三四五六七八九十百零〇两]+)\s*(届|期|季(?!度)|任|批|轮|场|日)|(首)\s*(届|期|批|轮|场|日)"
+_ORDINAL = re.compile(r"第\s*([0-9]+|[一二三四五六七八九十百零〇两]+)\s*(届|期|季(?!度)|任|批|轮|场|日)|第\s*([2-9]|[1-9][0-9]|[二三四五六七八九]|[一二三四五六七八九]?十[一二三四五六七八九]?)\s*(次)(?=[\u4e00-\u9fff]{2})|(首)\s*(届|期|批|轮|场|日)"
                       r"|(?<=线)([一二三四五六七八九]|[1-9])\s*(期)|(?<![第0-9一二三四五六七八九十百零〇两])([一二三四五六七八九]|[1-9])\s*(期)(?=工程|项目)")
 """An edition, session, round or day ("第七届", "第3期", "首批" = the first, a line's "二期" works); not "第一次"
 (often just "first") nor "第二代" (a generation)."""
@@ -73,9 +73,15 @@ _CODE = re.compile(r"(?<![A-Za-z])([A-Z]{3,5})(?![A-Za-z])")
 _VERSION = re.compile(r"([\u4e00-\u9fff]{2,3}?)(?<![出再改排盗正翻绝头初首第])版(?![本权面图画块税次社号])")
 """A version named with 版 ("标准版", "长续航版"): a figure for the long-range version is not the standard one's."""
 _EVENTS = table("questions")["events"]
-_EVENT_HEADS = re.compile("|".join(sorted(map(re.escape, _EVENTS["heads"]), key=len, reverse=True)))
+_EVENT_HEADS = re.compile("|".join(sorted(map(re.escape, _EVENTS["heads"] + _EVENTS["names"]), key=len, reverse=True)))
+_NAMED_HEADS = frozenset(_EVENTS["names"])
 _POINTERS = frozenset(_EVENTS["pointers"])
 """Nouns naming a kind of event, list or prize ("事故", "百强榜"), and the words before them that say no which one."""
+_POSTS = table("questions")["posts"]
+_POST = re.compile("(" + "|".join(sorted(map(re.escape, _POSTS["deputies"]), key=len, reverse=True)) + ")?("
+                   + "|".join(sorted(map(re.escape, _POSTS["heads"]), key=len, reverse=True)) + ")")
+"""A post ("会长", "总经理") with the word before it that makes another post ("常务副", "名誉"): the deputy is not the
+head."""
 _TITLE = re.compile(r"《([^《》]{2,40})》")
 """A work, law or rule named by its title ("《泊阳市电动自行车管理条例》"): a source on another title (the city's
 earlier 《…管理办法》, the 《…（草案）》) speaks of another text."""
@@ -90,7 +96,7 @@ _DATE = re.compile(r"(?<![\d.])([0-9]{1,2}|[一二三四五六七八九十]+)\s*
 class Constraint:
     kind: str
     """The kind: "year", "cohort" (a year of entry: "2027级"), "ordinal", "period", "group", "rank", "place:<level>",
-    "date", "label", "phrasal" ("check in"), "title", "model:<letters>", "code:<family>", "version", "event:<head>"
+    "date", "label", "phrasal" ("check in"), "title", "post:<head>", "model:<letters>", "code:<family>", "version", "event:<head>"
     or "qualifier:<measure>"."""
     value: str
     """The value in digits: "2021", "7届", "1-17" (a phrasal verb: "check-in")."""
@@ -147,6 +153,8 @@ def constraints_of(question: str) -> tuple[Constraint, ...]:
         out.append(Constraint(f"code:{len(m.group(1))}{m.group(1)[-2:].lower()}", m.group(1).lower(), m.group(0)))
     for m in _VERSION.finditer(fold(q)):
         out.append(Constraint("version", m.group(1), m.group(0)))
+    for m in _POST.finditer(fold(q)):
+        out.append(Constraint(f"post:{m.group(2)}", m.group(1) or "", m.group(0)))
     for m in _TITLE.finditer(q):
         out.append(Constraint("title", _title(m.group(1)), m.group(0)))
     for head, which in _events(q):
@@ -162,10 +170,12 @@ _RANKS = {"冠军": "1", "金牌": "1", "亚军": "2", "银牌": "2", "季军": 
 
 
 def _ordinal(m: re.Match[str]) -> str:
-    if m.group(3):
-        return f"1{m.group(4)}"  # 首届 = 第一届
-    if m.group(5) or m.group(7):  # a line's or a project's phase ("4号线一期", "二期工程")
-        return f"{_digits(m.group(5) or m.group(7))}期"
+    if m.group(3):  # 第七次 (a census, a congress); not 第一次, often just "the first time"
+        return f"{_digits(m.group(3))}次"
+    if m.group(5):
+        return f"1{m.group(6)}"  # 首届 = 第一届
+    if m.group(7) or m.group(9):  # a line's or a project's phase ("4号线一期", "二期工程")
+        return f"{_digits(m.group(7) or m.group(9))}期"
     return f"{_digits(m.group(1))}{m.group(2)}"
 
 
@@ -219,7 +229,8 @@ def _events(text: str, window: int = 2) -> list[tuple[str, str]]:
         which = t[max(0, m.start() - 2):m.start()]
         if len(which) == 2 and re.fullmatch(r"[\u4e00-\u9fff]{2}", which) and which not in _POINTERS \
                 and which[1] not in "的了和与及或在是" and not _ASKING.search(which):
-            out.append((m.group(0), t[max(0, m.start() - window):m.start()]))
+            span = 2 if m.group(0) in _NAMED_HEADS else window  # a name stands right before its kind
+            out.append((m.group(0), t[max(0, m.start() - span):m.start()]))
     return out
 
 
@@ -278,6 +289,9 @@ def _values(kind: str, text: str) -> set[str]:
     if kind.startswith("phrasal:"):  # the same verb's particles ("check": check-in, check-out)
         verb = kind.split(":", 1)[1]
         return {f"{v}-{m.group(2).lower()}" for m in _PHRASAL.finditer(t) if (v := m.group(1).lower()) == verb}
+    if kind.startswith("post:"):  # the head or a deputy of the asked post ("副" 会长 for 会长)
+        head = kind.split(":", 1)[1]
+        return {m.group(1) or "" for m in _POST.finditer(fold(t)) if m.group(2) == head}
     if kind == "title":
         return {_title(m.group(1)) for m in _TITLE.finditer(t)}
     if kind.startswith("event:"):  # which event of the kind ("交通" 事故 for 踩踏事故), with the words before it
@@ -326,6 +340,7 @@ def decided(constraints: tuple[Constraint, ...], evidence: str | Sequence[str],
     layers = [evidence] if isinstance(evidence, str) else list(evidence)
     if year is not None:
         layers = [_RELATIVE_YEAR.sub(lambda m: f"{year + _RELATIVE_YEARS[m.group(0)]}年", t) for t in layers]
+    layers = [_this_edition(t, " ".join(layers[i + 1:])) for i, t in enumerate(layers)]
     out = []
     for c in constraints:
         if c.kind in ("year", "cohort") and any(_in_open_range(int(c.value), t) for t in layers):
@@ -384,6 +399,22 @@ def document_year(text: str) -> int | None:
     """
     m = _DATELINE.search(unicodedata.normalize("NFKC", text[:300]))
     return int(m.group(1)) if m else None
+
+
+_THIS_EDITION = re.compile(r"(?:本|该|这|此|当)(届|期|批|轮)")
+
+
+def _this_edition(text: str, context: str) -> str:
+    """``text`` with "本届" read as the edition its wider ``context`` names first ("第九届…落幕。…本届…共接待游客
+    72.6万人次" is the ninth's figure).
+
+    >>> _this_edition("本届共接待游客72.6万人次", "第九届茶文化节昨日落幕。明年第十届将扩大规模")
+    '第9届共接待游客72.6万人次'
+    """
+    def named(m: re.Match[str]) -> str:
+        first = next((o for o in map(_ordinal, _ORDINAL.finditer(context)) if o.endswith(m.group(1))), None)
+        return f"第{first}" if first else m.group(0)
+    return _THIS_EDITION.sub(named, text)
 
 
 def _in_open_range(year: int, evidence: str) -> bool:
