@@ -230,18 +230,26 @@ def asked_unit(folded_question: str) -> tuple[str, ...]:
     return ()
 
 
-_NUMERAL = r"(?:\d+(?:[.,]\d+)*|[零一二两三四五六七八九十百千万亿]+)\s*(?:多|余|来)?\s*(?:万|亿|千|百)?\s*"
+_NUMERAL_BEFORE = re.compile(r"(?:\d|[零一二两三四五六七八九十百千万亿])\s*(?:多|余|来)?\s*(?:万|亿|千|百)?\s*$")
+"""A number ending right before a unit ("9.4万", "三", "20余"): read on the few characters before it."""
 
 
 def gives_unit(units: tuple[str, ...], text: str) -> bool:
-    """``text`` (its dateline aside) holds a number in one of ``units``.
+    """``text`` (its dateline aside) holds a number in one of ``units``: each place a unit stands is read with the
+    few characters before it (linear in the text, whatever a document holds).
 
     >>> gives_unit(("人次",), "凤城站共开行旅客列车136列。"), gives_unit(("人次",), "发送旅客9.4万人次。")
     (False, True)
     """
     t = text.strip()
     t = t[len(dateline(t)):]
-    return any(re.search(_NUMERAL + re.escape(u), t) for u in units)
+    for u in units:
+        start = t.find(u)
+        while start != -1:
+            if _NUMERAL_BEFORE.search(t[max(0, start - 6):start]):
+                return True
+            start = t.find(u, start + 1)
+    return False
 
 
 def pending_only(kind: str, text: str) -> bool:

@@ -87,7 +87,8 @@ _TITLE = re.compile(r"《([^《》]{2,40})》")
 earlier 《…管理办法》, the 《…（草案）》) speaks of another text."""
 _QUALIFIER_GROUPS: tuple[tuple[str, ...], ...] = tuple(tuple(g) for g in table("questions")["qualifiers"]["groups"])
 _QUALIFIER = {q: g[0] for g in _QUALIFIER_GROUPS for q in g}
-_QUALIFIERS = re.compile("|".join(sorted(map(re.escape, _QUALIFIER), key=len, reverse=True)))
+_QUALIFIERS_LONGEST_FIRST = tuple(sorted(_QUALIFIER, key=len, reverse=True))
+_QUALIFIERS = re.compile("|".join(map(re.escape, _QUALIFIERS_LONGEST_FIRST)))
 """Words that set which figure of a measure is meant ("最高气温", "单日降雨量"; ``questions.toml [qualifiers]``)."""
 _DATE = re.compile(r"(?<![\d.])([0-9]{1,2}|[一二三四五六七八九十]+)\s*月\s*([0-9]{1,2}|[一二三四五六七八九十]+)\s*[日号]")
 
@@ -259,7 +260,7 @@ def _qualifiers_of(measure: str, text: str) -> set[str]:
     out = set()
     for m in re.finditer(re.escape(measure), t):
         before = t[max(0, m.start() - 4):m.start()]
-        if (q := next((q for q in sorted(_QUALIFIER, key=len, reverse=True) if before.endswith(q)), None)) is not None:
+        if (q := next((q for q in _QUALIFIERS_LONGEST_FIRST if before.endswith(q)), None)) is not None:
             out.add(_QUALIFIER[q])
     return out
 
@@ -411,9 +412,14 @@ def _this_edition(text: str, context: str) -> str:
     >>> _this_edition("本届共接待游客72.6万人次", "第九届茶文化节昨日落幕。明年第十届将扩大规模")
     '第9届共接待游客72.6万人次'
     """
+    if not _THIS_EDITION.search(text):
+        return text
+    first: dict[str, str] = {}  # each kind's first edition in the context, read once
+    for o in map(_ordinal, _ORDINAL.finditer(context)):
+        first.setdefault(o[-1], o)
+
     def named(m: re.Match[str]) -> str:
-        first = next((o for o in map(_ordinal, _ORDINAL.finditer(context)) if o.endswith(m.group(1))), None)
-        return f"第{first}" if first else m.group(0)
+        return f"第{first[m.group(1)]}" if m.group(1) in first else m.group(0)
     return _THIS_EDITION.sub(named, text)
 
 
