@@ -142,7 +142,7 @@ def gives_count(text: str) -> bool:
     >>> gives_count("2023年9月30日，国庆档首日，《长夜灯》正式上映。"), gives_count("首日票房1.2亿元"), gives_count("电话0571-8816 2300")
     (False, True, True)
     """
-    return bool(_COUNT.search(_DATELINE_START.sub("", text.strip())))
+    return bool(_COUNT.search(_without_dateline(text)))
 
 
 _NEWS_LEAD = re.compile(r"^\s*(?:[（(\[【]\s*\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*[）)\]】]|[^\n]{0,40}?(?:本报讯|本报记者|日电|[（(]记者|记者(?:从[^，。\n]{0,20})?(?:获悉|了解到)|[^\n]{0,8}(?:消息|来源|发布时间|原标题)\s*[：:]))")
@@ -158,6 +158,11 @@ def news_item(text: str) -> bool:
     """
     body = re.sub(r"^\s*(?:#[^\n]*|[^\n。！？!?]{1,40})\n+", "", text[:400]).lstrip()  # a headline line, marked or not
     return bool(_NEWS_LEAD.match(body))  # a bare date opening a paragraph ("2007年11月1日，…") is no dateline
+
+
+def _without_dateline(text: str) -> str:
+    """``text`` (stripped) after the dateline it opens with (:func:`dateline`)."""
+    return _DATELINE_START.sub("", text.strip(), count=1)
 
 
 def dateline(text: str) -> str:
@@ -205,8 +210,7 @@ def gives_time(text: str) -> bool:
     >>> gives_time("本报讯 2023年4月21日电 门票开售后不到3分钟即告售罄。"), gives_time("门票将于5月20日10时开售。")
     (False, True)
     """
-    t = text.strip()
-    return bool(_TIME.search(t[len(dateline(t)):]))
+    return bool(_TIME.search(_without_dateline(text)))
 
 
 ASKED_UNIT = re.compile(table("questions")["units"]["question"])
@@ -241,8 +245,7 @@ def gives_unit(units: tuple[str, ...], text: str) -> bool:
     >>> gives_unit(("人次",), "凤城站共开行旅客列车136列。"), gives_unit(("人次",), "发送旅客9.4万人次。")
     (False, True)
     """
-    t = text.strip()
-    t = t[len(dateline(t)):]
+    t = _without_dateline(text)
     for u in units:
         start = t.find(u)
         while start != -1:
@@ -266,8 +269,7 @@ def pending_only(kind: str, text: str) -> bool:
         return bool(PENDING.search(text) or UNCONFIRMED.search(text))
     if kind not in ("number", "time") or not PENDING.search(text):
         return False
-    body = _DATELINE_START.sub("", text.strip())
-    return not (_COUNT if kind == "number" else _DAY).search(body)
+    return not (_COUNT if kind == "number" else _DAY).search(_without_dateline(text))
 
 
 BOUNDS: tuple[tuple[str, str], ...] = tuple((a, b) for a, b in table("questions")["bounds"]["pairs"])

@@ -212,16 +212,16 @@ def news_slot_unmet(kb: KnowledgeBase, a: Analysis, claims: Sequence[Claim],
         return None
     if not any(news_item(kb.file_texts.get(c.source, "")) for c in claims):
         return None  # news beside an excerpt of another page is read as news
-    words = [w for w in key_terms_of(event)] if event else []
+    words = _event_words(event) if event else []
     for c in claims:
         if a.constraints and claim_misses(kb, a, c, by_id or {}):
             continue  # the ninth festival's visitors are no answer for the tenth's
         for s in split_sentences(c.quote):
             text = fold(s.text)
-            if pending_only(kind or "", text) or UNCONFIRMED.search(text):
+            if pending_only(kind, text) or UNCONFIRMED.search(text):
                 continue  # "伤亡人数仍在统计中", "起售价或控制在4000元以内，但这一说法未获官方证实"
-            if kind == "time" and gives_time(_apposed_dates_out(text, a.terms, words)) and (not words or any(w in text for w in words)
-                                                        or event in END_EVENTS and gives_end(text)):
+            if kind == "time" and gives_time(_apposed_dates_out(text, a.terms, words)) \
+                    and (not words or any(w in text for w in words) or event in END_EVENTS and gives_end(text)):
                 return None
             if kind == "number" and (gives_unit(units, text) if units else gives_count(text)):
                 return None
@@ -247,7 +247,7 @@ def _apposed_dates_out(text: str, terms: Sequence[str], event: Sequence[str]) ->
     return _APPOSED.sub(cut, text)
 
 
-def key_terms_of(phrase: str) -> list[str]:
+def _event_words(phrase: str) -> list[str]:
     """The two-character words of an event phrase ("开通运营" → 开通, 运营; "开售" → 开售)."""
     return [w for w in tokens(phrase, search=False) if len(w) >= 2] or [phrase]
 

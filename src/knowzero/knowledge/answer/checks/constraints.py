@@ -73,8 +73,7 @@ _CODE = re.compile(r"(?<![A-Za-z])([A-Z]{3,5})(?![A-Za-z])")
 _VERSION = re.compile(r"([\u4e00-\u9fff]{2,3}?)(?<![出再改排盗正翻绝头初首第])版(?![本权面图画块税次社号])")
 """A version named with 版 ("标准版", "长续航版"): a figure for the long-range version is not the standard one's."""
 _EVENTS = table("questions")["events"]
-_EVENT_HEADS = re.compile("|".join(sorted(map(re.escape, _EVENTS["heads"] + _EVENTS["names"]), key=len, reverse=True)))
-_NAMED_HEADS = frozenset(_EVENTS["names"])
+_EVENT_HEADS = re.compile("|".join(sorted(map(re.escape, _EVENTS["heads"]), key=len, reverse=True)))
 _POINTERS = frozenset(_EVENTS["pointers"])
 """Nouns naming a kind of event, list or prize ("事故", "百强榜"), and the words before them that say no which one."""
 _POSTS = table("questions")["posts"]
@@ -230,8 +229,7 @@ def _events(text: str, window: int = 2) -> list[tuple[str, str]]:
         which = t[max(0, m.start() - 2):m.start()]
         if len(which) == 2 and re.fullmatch(r"[\u4e00-\u9fff]{2}", which) and which not in _POINTERS \
                 and which[1] not in "的了和与及或在是" and not _ASKING.search(which):
-            span = 2 if m.group(0) in _NAMED_HEADS else window  # a name stands right before its kind
-            out.append((m.group(0), t[max(0, m.start() - span):m.start()]))
+            out.append((m.group(0), t[max(0, m.start() - window):m.start()]))
     return out
 
 
@@ -341,7 +339,7 @@ def decided(constraints: tuple[Constraint, ...], evidence: str | Sequence[str],
     layers = [evidence] if isinstance(evidence, str) else list(evidence)
     if year is not None:
         layers = [_RELATIVE_YEAR.sub(lambda m: f"{year + _RELATIVE_YEARS[m.group(0)]}年", t) for t in layers]
-    layers = [_this_edition(t, " ".join(layers[i + 1:])) for i, t in enumerate(layers)]
+    layers = [_this_edition(t, layers[i + 1:]) for i, t in enumerate(layers)]
     out = []
     for c in constraints:
         if c.kind in ("year", "cohort") and any(_in_open_range(int(c.value), t) for t in layers):
@@ -405,17 +403,17 @@ def document_year(text: str) -> int | None:
 _THIS_EDITION = re.compile(r"(?:本|该|这|此|当)(届|期|批|轮)")
 
 
-def _this_edition(text: str, context: str) -> str:
-    """``text`` with "本届" read as the edition its wider ``context`` names first ("第九届…落幕。…本届…共接待游客
-    72.6万人次" is the ninth's figure).
+def _this_edition(text: str, context: Sequence[str]) -> str:
+    """``text`` with "本届" read as the edition its wider ``context`` (the outer layers) names first ("第九届…落幕。
+    …本届…共接待游客72.6万人次" is the ninth's figure).
 
-    >>> _this_edition("本届共接待游客72.6万人次", "第九届茶文化节昨日落幕。明年第十届将扩大规模")
+    >>> _this_edition("本届共接待游客72.6万人次", ["第九届茶文化节昨日落幕。明年第十届将扩大规模"])
     '第9届共接待游客72.6万人次'
     """
     if not _THIS_EDITION.search(text):
         return text
     first: dict[str, str] = {}  # each kind's first edition in the context, read once
-    for o in map(_ordinal, _ORDINAL.finditer(context)):
+    for o in map(_ordinal, _ORDINAL.finditer(" ".join(context))):
         first.setdefault(o[-1], o)
 
     def named(m: re.Match[str]) -> str:
