@@ -38,6 +38,7 @@ from knowzero.errors import IngestError
 from knowzero.knowledge.catalog import DEMO_COLLECTION, Catalog
 from knowzero.knowledge.index.dense import DenseIndex, PgVectorIndex
 from knowzero.knowledge.index.keyword import KeywordIndex
+from knowzero.knowledge.index.kinds import same_kind
 from knowzero.knowledge.index.loaded import Indexes, embed_body
 from knowzero.knowledge.index.sqlindex import SqlIndex
 from knowzero.knowledge.index.tables import DENSE_MODEL, vector_key
@@ -338,6 +339,14 @@ class KnowledgeBase:
     def spaced_variant(self, word: str, collections: Sequence[str]) -> str | None:
         """How ``collections`` write a two-character word with one character inside (see :meth:`Catalog.spaced_variant`)."""
         return self.catalog.spaced_variant(word, collections)
+
+    def same_kind(self, phrase: str, collections: Sequence[str]) -> tuple[str, tuple[str, ...]]:
+        """Names of the kind ``phrase`` is, as the tables of ``collections`` know them (every searched
+        collection when empty; see :func:`knowzero.knowledge.index.kinds.same_kind`)."""
+        sql = self.sql
+        if sql is None:
+            return "", ()
+        return same_kind(phrase, sql.kind_tables(tuple(collections) or self.default_collections(), self.disabled))
 
     def terms_missing_from(self, terms: Sequence[str], collections: Sequence[str]) -> list[str]:
         """The ``terms`` no document of ``collections`` contains while another collection names a topic with them."""

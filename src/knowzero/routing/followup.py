@@ -17,8 +17,13 @@ rewrite in the trace.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from knowzero.vocabulary.questions import CALENDAR_DAY
+
+Kinds = Callable[[str], tuple[str, tuple[str, ...]]]
+"""What the team's tables know of a phrase: ("column" | "value", the other names of its kind) or ("", ())
+(:meth:`knowzero.knowledge.kb.KnowledgeBase.same_kind`, bound to the thread's collections)."""
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _LEAD = r"(?:那么?|那请问|请问|还有|另外|and\s+|so\s+|also\s+)?"
@@ -53,11 +58,12 @@ MAX_FOLLOW_UP_CHARS = 24
 """A follow-up is short; a longer message carries its own subject and stands alone."""
 
 
-def standalone(text: str, previous: str, subject: str = "") -> str:
+def standalone(text: str, previous: str, subject: str = "", kinds: Kinds | None = None) -> str:
     """``text`` rewritten with the previous question's context when it depends on it, else ``text``.
 
     ``previous`` is the thread's previous (already standalone) question; ``subject`` what it was about
-    when known (a named entity), else it is read from ``previous``.
+    when known (a named entity), else it is read from ``previous``. ``kinds`` says which names the tables hold
+    as one kind: a follow-up naming one of them swaps the previous question's name of that kind.
 
     >>> standalone("那零件B呢？", "零件A的公差是多少？")
     '零件B的公差是多少？'
@@ -89,6 +95,12 @@ def standalone(text: str, previous: str, subject: str = "") -> str:
     '如果我是申请了缓考，成绩怎么记？'
     >>> standalone("And if her sister studies there too?", "What is the yearly tuition for a 2026 entrant?")
     'What is the yearly tuition for a 2026 entrant if her sister studies there too?'
+    >>> standalone("那配偶的父母去世呢？", "父母去世的话，公司给几天丧假？")
+    '配偶的父母去世的话，公司给几天丧假？'
+    >>> standalone("And the local transport allowance there?", "What is the daily meal allowance for a trip to Shenzhen?")
+    'What is the daily local transport allowance for a trip to Shenzhen?'
+    >>> standalone("What if we stay until 5pm?", "If we check out at 12 noon, what's the late check-out charge?")
+    "What's the late check-out charge if we stay until 5pm?"
     >>> standalone("And on a bank holiday?", "What's the overtime rate if I work on a Saturday?")
     "What's the overtime rate if I work on a bank holiday?"
     >>> standalone("他今年12月能拿多少长期服务奖？", "Connor Byrne 在哪个仓库工作？")
@@ -109,18 +121,59 @@ def standalone(text: str, previous: str, subject: str = "") -> str:
     if not t or not prev or len(t) > MAX_FOLLOW_UP_CHARS * (3 if not _CJK.search(t) else 1):
         return text
     if _CJK.search(prev) or _CJK.search(t):
-        return _zh(t, prev, subject) or text
-    return _en(t, prev, subject) or text
+        return _zh(t, prev, subject, kinds) or text
+    return _en(t, prev, subject, kinds) or text
 
 
-def _zh(t: str, prev: str, subject: str) -> str | None:
+def _kind_swapped(x: str, prev: str, kinds: Kinds | None) -> str | None:
+    """``x`` in place of the previous question's name of its kind, as the tables know them: "云溪苑" for 江畔花园
+    when both head a column of one table, "W4" for W2 when both are values of one column; None when no table
+    knows ``x``, ``prev`` already names it, or names none of its kind.
+
+    >>> table = {"云溪苑": ("column", ("物业类型", "江畔花园", "枫林里")), "w4": ("value", ("w2", "w3"))}
+    >>> kinds = lambda x: table.get(x.lower(), ("", ()))
+    >>> _kind_swapped("云溪苑", "江畔花园多层住宅的物业费多少钱一平？", kinds)
+    '云溪苑多层住宅的物业费多少钱一平？'
+    >>> _kind_swapped("W4", "What's the night shift allowance for a W2?", kinds)
+    "What's the night shift allowance for a W4?"
+    >>> _kind_swapped("W4", "What's the night shift allowance?", kinds) is None
+    True
+    """
+    if kinds is None or x.lower() in prev.lower():
+        return None
+    kind, others = kinds(x)
+    if not kind:
+        return None
+    lowered = prev.lower()
+    for name in sorted((o for o in others if len(o) >= 2), key=len, reverse=True):
+        # an English name is a whole word ("w2", not the w2 of "w2x"); a Chinese one anywhere
+        bound = r"(?<![a-z0-9])" if name.isascii() else ""
+        if m := re.search(bound + re.escape(name) + (r"(?![a-z0-9])" if bound else ""), lowered):
+            return prev[:m.start()] + x + prev[m.end():]
+    return None
+
+
+def _thing_of(topic: str, kinds: Kinds | None) -> str:
+    """What a pronoun stands for in a topic "X的Y": X when Y names a column of a table (it asked an attribute:
+    "云溪苑8栋602的建筑面积" → 云溪苑8栋602), else the whole topic ("实验室的场发射扫描电子显微镜").
+
+    >>> _thing_of("云溪苑8栋602的建筑面积", lambda x: ("column", ("房号",)) if x == "建筑面积" else ("", ()))
+    '云溪苑8栋602'
+    """
+    if kinds is None or "的" not in topic:
+        return topic
+    head, _, attribute = topic.rpartition("的")
+    return head if len(head) >= 2 and kinds(attribute)[0] == "column" else topic
+
+
+def _zh(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | None:
     if (inside := _IN_IT_ZH.match(t)) and inside.end() > 0 and (document := _DOCUMENT_ASK_ZH.search(prev)):
         return document.group("x") + t[inside.end():]  # "里面说博士生…" about the learning document just written
     # a name the thread is about replaces as a whole; a phrase ("员工的年假") is read afresh: "那实习生呢？" changes 员工
     subj = subject if subject and subject in prev and "的" not in subject else subject_of(prev)
     if m := _PRONOUN_ZH.match(t):
         # 它 is the thing the previous question was about, its modifiers kept ("实验室的场发射扫描电子显微镜")
-        thing = subject if subject and subject in prev else (topic_of(prev) or subj)
+        thing = _thing_of(subject if subject and subject in prev else (topic_of(prev) or subj), kinds)
         if not thing:
             return None
         return thing + t[m.end():]
@@ -135,9 +188,14 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
             return shaped
         if valued := _value_swapped(x, prev):  # "那请12天呢？": the value changes
             return valued
+        if named := _kind_swapped(re.sub(r"的$", "", x), prev, kinds):  # "那云溪苑的呢？": a column of 江畔花园's table
+            return named
         # "那事假呢？" after "…每年有几天带薪病假？": the word of the same kind (the same last character) changes —
         # a particle is no last character ("那云溪苑的呢？" does not replace the 宅的 of "…多层住宅的物业费")
         x = re.sub(r"的$", "", x) if len(x) >= 3 else x
+        if (owned := re.fullmatch(r"(.{1,10}的)(.{2,})", x)) and owned.group(2) in prev and x not in prev:
+            # "那配偶的父母去世呢？" after "父母去世的话，…": the previous phrase, now someone's
+            return prev.replace(owned.group(2), x, 1)
         if len(x) >= 2 and not _CODE.search(x) and (same := re.search(rf"[\u3400-\u9fff]{re.escape(x[-1])}", prev)):
             if same.group(0) != x and x not in prev:
                 return prev[:same.start()] + x + prev[same.end():]
@@ -155,14 +213,17 @@ def _zh(t: str, prev: str, subject: str) -> str | None:
     return None
 
 
-def _en(t: str, prev: str, subject: str) -> str | None:
+def _en(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | None:
     if swapped := _amount_swapped(t, prev):  # "What if it goes over 30,000?" after "… a claim of USD 4,000?"
         return swapped
-    if cond := _CONDITION_EN.match(t):  # "And if her older sister is already studying there?"
-        main = re.split(r"\s+if\s+", prev.rstrip("?").rstrip(), maxsplit=1, flags=re.I)[0]
-        return f"{main} if {cond.group('c')}?"
+    if (cond := _CONDITION_EN.match(t)) and (not t.lower().startswith("what") or re.search(r"\bif\b", prev, re.I)):
+        # "And if her older sister is already studying there?"; "What if we stay until 5pm?" after "If we check
+        # out at 12 noon, what's the late check-out charge?" (the previous question's condition is replaced)
+        main = re.split(r"\s+if\s+", _LEADING_IF_EN.sub("", prev).rstrip("?").rstrip(), maxsplit=1, flags=re.I)[0]
+        return f"{main[:1].upper()}{main[1:]} if {cond.group('c')}?"
     if m := _ELLIPSIS_EN.match(t):
         x = (m.group("x") or m.group("y") or m.group("z") or "").strip()
+        x = re.sub(r"\s+(?:there|then|too|as well|instead)$", "", x, flags=re.I)  # "and the transport allowance there?"
         x = re.sub(r"^(?:someone|somebody|anyone|people|those|staff|employees?)\s+(?:with|who\s+(?:has|have))\s+",
                    "", x, flags=re.I)  # "someone with 12 years" → the value that changes
         if (money := re.search(r"[$€£¥]\s?\d[\d,]{0,15}(?:\.\d{1,6})?", x)) and \
@@ -172,6 +233,8 @@ def _en(t: str, prev: str, subject: str) -> str | None:
                 (same := re.search(rf"\b(?<![\d.])\d{{1,12}}(?:\.\d{{1,6}})?\s+{re.escape(v.group(2))}s?\b", prev, re.I)):
             # "someone with 3 years of service" after "… with 16 years of service …": the value changes
             return prev[:same.start()] + v.group(0) + prev[same.end():]
+        if named := _kind_swapped(re.sub(r"^(?:an?|the)\s+", "", x, flags=re.I), prev, kinds):
+            return named  # "And for a W4?" after "… for a W2?": another value of the grade column
         head = x.split()[-1]
         # "and sick leave?" after "… of annual leave …": the phrase with the same head word is what changes
         if len(x.split()) > 1 and (same := re.search(rf"\b(?:[\w-]+\s+)?{re.escape(head)}\b", prev, re.I)):
@@ -384,7 +447,9 @@ def _value_swapped(x: str, prev: str) -> str | None:
 
 
 _CONDITION_ZH = re.compile(r"^(?:如果|要是|假如|假设|若是?)(?P<c>.{1,18}?)的?$")
-_CONDITION_EN = re.compile(r"^(?:and|but|so)\s+(?:what\s+)?if\s+(?P<c>.{3,80}?)\s*\?$", re.I)
+_CONDITION_EN = re.compile(r"^(?:(?:and|but|so)\s+(?:what\s+)?|what\s+)if\s+(?P<c>.{3,80}?)\s*\?$", re.I)
+_LEADING_IF_EN = re.compile(r"^if\s+[^,?]{2,80},\s*", re.I)
+"""A question's own condition in front ("If we check out at 12 noon, …")."""
 _PREV_CONDITION_ZH = re.compile(r"^(?:如果|要是|假如|假设|若是?)?[^，,。？?]{1,20}?(?:的话|时)[，,]\s*")
 
 

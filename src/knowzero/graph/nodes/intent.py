@@ -18,7 +18,7 @@ from knowzero.knowledge.answer.pipeline import Readings, readings, scoped_by_que
 from knowzero.knowledge.index.entities import first_mention
 from knowzero.llm.base import within_deadline
 from knowzero.routing.classifier import LLM_UNAVAILABLE, classify_source, unavailable_reason
-from knowzero.routing.followup import standalone, topic_of, with_context
+from knowzero.routing.followup import Kinds, standalone, topic_of, with_context
 from knowzero.routing.signals import service_signals
 from knowzero.routing.types import IntentResult
 from knowzero.streaming import llm_fallback
@@ -84,7 +84,8 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
     context = ""
     gaps: tuple[str, ...] = ()
     if inp.source in ("chat", "follow_up"):
-        question = standalone(text, previous, topic) if previous else resolve_pronouns(text, topic)
+        question = standalone(text, previous, topic, _kinds(runtime.context, inp, state)) if previous \
+            else resolve_pronouns(text, topic)
         if previous and question == text:  # not rewritten: the thread's topic in front is the other reading
             context = with_context(text, previous, topic)
     # a question that stands alone sets the thread's topic; a follow-up keeps it (它 two turns later is still
@@ -113,6 +114,15 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
         how = "follow_up" if out.get("last_question", text) != text else "translation"
         emit("reasoning", text=("理解为：" if zh else "Understood as: ") + question, understood=how)
     return out
+
+
+def _kinds(deps: Deps, inp: AgentInput, state: State) -> Kinds | None:
+    """The thread's tables as names of one kind, for a follow-up's swap (:data:`knowzero.routing.followup.Kinds`)."""
+    kb = deps.kb
+    if kb is None:
+        return None
+    collections = tuple(inp.collections if inp.collections is not None else (state.get("collections") or ()))
+    return lambda phrase: kb.same_kind(phrase, collections)
 
 
 def _readings(question: str, state: State, deps: Deps, inp: AgentInput) -> Readings:

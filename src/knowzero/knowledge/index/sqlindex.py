@@ -52,6 +52,7 @@ from sqlalchemy import (
 from sqlalchemy.types import TypeEngine
 
 from knowzero.knowledge.index.bands import band, quantities
+from knowzero.knowledge.index.kinds import KindTable
 from knowzero.knowledge.ingest.csvtable import TableColumn
 from knowzero.knowledge.types import Hit, Passage
 
@@ -198,6 +199,20 @@ class TableInfo:
         return f"sql:{self.name}:{row}"
 
 
+_BUILDING_ROOM = re.compile(r"(?<!\d)(\d{1,4})\s*(?:栋|幢|号楼|座)\s*(\d{1,5})(?!\d)")
+
+
+def with_unit_numbers(q: str) -> str:
+    """The (normalised) question with a building and room written as a register writes them: "8栋602" also as
+    "8-602" (a 房号 column), so the row of that unit is looked up.
+
+    >>> with_unit_numbers("云溪苑8栋602的建筑面积是多少？")
+    '云溪苑8栋602的建筑面积是多少？ 8-602'
+    """
+    extra = [f"{m.group(1)}-{m.group(2)}" for m in _BUILDING_ROOM.finditer(q)]
+    return " ".join([q, *extra]) if extra else q
+
+
 def _key(text: str) -> str:
     return unicodedata.normalize("NFKC", text).lower()
 
@@ -248,6 +263,19 @@ class SqlIndex:
         """(row, column, normalised value) of every text cell of at least two characters."""
         return self._values[t.name]
 
+    def kind_tables(self, collections: Sequence[str], disabled: frozenset[str] = frozenset()) -> list[KindTable]:
+        """The tables of ``collections`` (every table when empty) as names: labels and text values by column
+        (:mod:`knowzero.knowledge.index.kinds`); a disabled file's tables are left out."""
+        out = []
+        for t in self.tables:
+            if (collections and t.collection not in collections) or t.path in disabled:
+                continue
+            by_column: dict[str, list[str]] = {}
+            for _, c, v in self._values[t.name]:
+                by_column.setdefault(c.label, []).append(v)
+            out.append(KindTable(tuple(c.label for c in t.columns), by_column))
+        return out
+
     def numeric_column(self, t: TableInfo, q: str) -> TableColumn | None:
         """The numeric column the (normalised) question names, if any."""
         return self._numeric_col(t, q)
@@ -284,7 +312,7 @@ class SqlIndex:
 
     def query(self, question: str, k: int, allowed: frozenset[str] | None = None) -> list[tuple[Passage, float]]:
         """Rows answering the question, best first; only rows whose passage id is in ``allowed`` (if given)."""
-        q = _key(question)
+        q = with_unit_numbers(_key(question))
         out: list[tuple[Passage, float]] = []
         if not q.strip() or k <= 0:
             return out
