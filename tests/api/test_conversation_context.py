@@ -74,3 +74,21 @@ async def test_a_cancel_word_with_a_new_request_while_a_refund_waits_for_confirm
     done = await _say(api, "确认", "confirm-cancel")
     refunds = (await api.get("/v1/me/refunds", headers={"Authorization": "Bearer demo-alice"})).json()["refunds"]
     assert all(r["order_id"] != "123" for r in refunds), (done["reply"], refunds)  # the dropped one never ran
+
+
+FEES = ("# 出入境证件收费\n\n| 收费项目 | 工本费（元） |\n| --- | --- |\n| 普通护照 | 120 |\n| 往来港澳通行证 | 60 |\n\n"
+        "# 不动产登记\n\n办理不动产转移登记，材料齐全的当场受理。\n")
+
+
+async def test_a_message_read_with_the_threads_topic_must_still_be_answered_by_its_own_words(api):
+    """"那二手房过户要几天？" after a passport fee: read with the passport fee in front, the fee row names none of
+    the message's words (二手房, 过户) — it declines instead of answering "120元" for the topic."""
+    editor = {"Authorization": "Bearer demo-editor"}
+    r = await api.post("/v1/kb/upload", files={"files": ("收费.md", FEES.encode(), "text/markdown")},
+                       data={"collection": "centre"}, headers=editor)
+    assert r.status_code == 200, r.text
+    body = {"stream": False, "thread_id": "topic-in-front", "collections": ["centre"]}
+    first = (await api.post("/v1/chat", json={**body, "message": "办普通护照的工本费是多少？"}, headers=editor)).json()
+    assert "120" in first["reply"], first["reply"]
+    then = (await api.post("/v1/chat", json={**body, "message": "那二手房过户要几天？"}, headers=editor)).json()
+    assert "120" not in then["reply"] and then["verdict"]["level"] == "insufficient", then["reply"]

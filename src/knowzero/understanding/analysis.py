@@ -64,6 +64,9 @@ class Analysis:
     which event or which figure of a measure ("踩踏事故", "最高气温") the question names (:mod:`checks.constraints`)."""
     service: ServiceSignals = field(default_factory=ServiceSignals)
     """Explicit service signals: order/ticket ids, a request for a person, a complaint, account words."""
+    in_context: bool = False
+    """``text`` is what was typed with the thread's topic put in front: the other reading of a message that found
+    no answer alone (:func:`knowzero.routing.followup.with_context`); an answer must still name what was typed."""
     untranslated: tuple[str, ...] = ()
     """When ``text`` translates what was typed into the documents' language: the typed content words the
     translation has no word for (an answer to it may be about something else: never confirmed)."""
@@ -100,9 +103,9 @@ def content_terms(words: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def analyse(text: str, *, typed: str = "", untranslated: Sequence[str] = ()) -> Analysis:
+def analyse(text: str, *, typed: str = "", untranslated: Sequence[str] = (), in_context: bool = False) -> Analysis:
     """The analysis of ``text`` (``typed``: what the user wrote, when ``text`` is its rewrite;
-    ``untranslated``: see :attr:`Analysis.untranslated`)."""
+    ``untranslated``, ``in_context``: see :attr:`Analysis.untranslated`, :attr:`Analysis.in_context`)."""
     words = tuple(tokens(text, search=False))
     terms = content_terms(tokens(text, search=False, keep_stopwords=True))
     return Analysis(text=text, typed=typed if typed != text else "", language=message_language(text),
@@ -110,7 +113,8 @@ def analyse(text: str, *, typed: str = "", untranslated: Sequence[str] = ()) -> 
                     asked_kind=asked_kind(text), yes_no=is_yes_no(text), computes=asks_to_compute(text),
                     approver=asks_approver(fold(text).lower()), asked_value=asked_value(fold(text).lower()),
                     entities=tuple(sorted(extract_entities(text))), constraints=constraints_of(text),
-                    service=service_signals(text), untranslated=tuple(untranslated))
+                    service=service_signals(text), untranslated=tuple(untranslated),
+                    in_context=in_context and bool(typed) and typed != text)
 
 
 def of(question: str, given: Analysis | None) -> Analysis:

@@ -78,7 +78,8 @@ async def reread(state: State, runtime: Runtime[Deps]) -> State:
     emit("reasoning", text=("理解为：" if zh else "Understood as: ") + other, understood=how)
     out: State = {"last_question": other} if how == "follow_up" else {}  # the next follow-up builds on it
     gaps = (state.get("untranslated") or []) if how == "translation" else []
-    return {**out, "question": other, "analysis": analyse(other, typed=_typed(state), untranslated=gaps),
+    return {**out, "question": other,
+            "analysis": analyse(other, typed=_typed(state), untranslated=gaps, in_context=how == "follow_up"),
             "other_reading": "",
             "attempts": 0, "passages": (), "quality": 0.0, "draft": None, "verdict": None, "citations": [], "query": other}
 

@@ -177,6 +177,9 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
     a = of(question, analysis)
     computed = computed_draft(a, deps) or lookup_draft(a, deps)
     if computed is not None:
+        if a.in_context:  # a table's row answers the thread's topic; the message must be named in it too
+            return replace(computed[0], claims=on_the_new_item(computed[0].claims, analyse(a.typed).terms,
+                                                                named=True)), computed[1]
         return computed
     log: dict[str, Any] = {"agent": "reader", "action": "extract"}
     draft = None
@@ -209,28 +212,34 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
             llm_fallback(deps.emit, "reader", exc.message, "quotes from the documents")
     if draft is None:
         draft = offline or extractive_read(question, list(passages), deps.kb.keyword.term_idf)
-    if a.rewritten and draft.method == "extractive":
-        draft = replace(draft, claims=on_the_new_item(draft.claims, analyse(a.typed).terms))
+    if a.rewritten and (draft.method == "extractive" or a.in_context):
+        draft = replace(draft, claims=on_the_new_item(draft.claims, analyse(a.typed).terms, named=a.in_context))
     log["claims"] = len(draft.claims)
     log["conflicts"] = len(draft.conflicts)
     return draft, log
 
 
-def on_the_new_item(claims: list[Claim], typed_terms: Sequence[str]) -> list[Claim]:
+def on_the_new_item(claims: list[Claim], typed_terms: Sequence[str], named: bool = False) -> list[Claim]:
     """A follow-up's claims without those about the previous item: "那事假呢？" read as "…每年有几天带薪事假？"
     keeps the 事假 sentence and drops the 病假 one the rewrite's other words also match. Only when some claim
-    names a word the user typed this turn (a translation's typed words name none: nothing dropped). Pure.
+    names a word the user typed this turn (a translation's typed words name none: nothing dropped) — unless
+    ``named``: the thread's topic was put in front of the message ("办普通护照的工本费" + "那二手房过户要几天？"),
+    and a claim that names none of the two or more words typed answers the topic, not the message: none kept. Pure.
 
     >>> c = [Claim("员工每年享有带薪病假3天。", "a", "", 0, 1, "p"), Claim("事假为无薪假。", "a", "", 2, 3, "p")]
     >>> [x.text for x in on_the_new_item(c, ["事假"])], len(on_the_new_item(c, ["婚假"]))
     (['事假为无薪假。'], 2)
+    >>> on_the_new_item(c, ["二手房", "过户"], named=True)
+    []
     >>> len(on_the_new_item([Claim("类别: 硕士研究生；基本津贴: 1500。", "a", "", 0, 1, "p")] + c, ["硕士生"]))
     1
     """
     # a Chinese word by its first two characters ("硕士生" names the 硕士研究生 row)
     words = [t.lower() if t.isascii() else t[:2] for t in typed_terms if len(t) >= 2 and not t.isdigit()]
     keep = [c for c in claims if any(w in c.text.lower() for w in words)]
-    return keep if keep else claims
+    if keep:
+        return keep
+    return [] if named and len(words) >= 2 else claims
 
 
 def reply_zh(a: Analysis, deps: KnowledgeDeps) -> bool:
