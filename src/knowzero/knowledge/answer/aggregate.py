@@ -477,10 +477,11 @@ def _numbers_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableCol
     """Whole-number cells the question names with their column ("2024年购置" → 购置年份 = 2024): a number
     of the question that is a value of an integer column whose header shares two or more characters with
     the question. One filter per column; a number the question compares ("超过5000") is not one."""
-    numbers = [int(m.group(0)) for m in _WHOLE_NUMBER.finditer(q)
+    # a number with its unit ("15楼") names a value of a column whose header writes that unit (年 of 购置年份)
+    numbers = [(int(m.group(0)), q[m.end():m.end() + 1]) for m in _WHOLE_NUMBER.finditer(q)
                if not any(q[:m.start()].rstrip().endswith(word) for word, _op in CMP)]
     # an ordinal in Chinese numerals names its number ("第三学期" → 开课学期 = 3)
-    numbers += [int(v) for m in _CN_ORDINAL.finditer(q) for v in cn_value(m.group(1))[:1] if v.isdigit()]
+    numbers += [(int(v), "") for m in _CN_ORDINAL.finditer(q) for v in cn_value(m.group(1))[:1] if v.isdigit()]
     if not numbers:
         return []
     out: list[tuple[TableColumn, int]] = []
@@ -489,7 +490,9 @@ def _numbers_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableCol
         for c in t.columns:
             if c.type != "INTEGER" or _common_run(re.split(r"[_(（]", normal_key(c.label))[0], q) < 2:
                 continue
-            for n in numbers:
+            for n, unit in numbers:
+                if unit and re.match(r"[\u4e00-\u9fff]", unit) and unit not in normal_key(c.label):
+                    continue
                 if conn.execute(select(table.c._row).where(table.c[c.name] == n).limit(1)).first() is not None:
                     out.append((c, n))
                     break

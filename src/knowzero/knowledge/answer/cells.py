@@ -159,7 +159,8 @@ def _headed_in_chinese(t: TableInfo) -> bool:
 def _covered(terms: Sequence[str], context: str, share: float = COVERED_SHARE) -> bool:
     """At least ``share`` of the question's content terms are in ``context`` (normalised);
     an English term by its first five letters ("approves" in "approver")."""
-    terms = [t for t in terms if not re.search(r"\d", t)]  # an asked amount ("1.2%") is matched as a value
+    # an asked amount ("1.2%") is matched as a value; a rate's "per" ("每个月", "每次") is the value's unit
+    terms = [t for t in terms if not re.search(r"\d", t) and not t.startswith("每")]
     if not terms:
         return True
     found = sum(1 for t in terms if (normal_key(t)[:5] if t.isascii() else normal_key(t)) in context)

@@ -148,6 +148,14 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     if cited is not None and cited_sql and draft.method == "extractive" and kb.sql is not None and \
             (why := cells.row_misses(kb.sql, cited.id, question, a.asked_kind)):
         return policy.row_misses(v, why)
+    if v.level == "confirmed" and draft.method == "extractive" and len(claims) >= 2 and (added := _ADDED_UP.search(question)):
+        # "…物业费加上电梯费、二次供水费，一共要交多少？" answered by the rows to add: the total is not computed
+        return policy.total_not_computed(v, added.group(0))
+    if (cited is None or cited_sql) and draft.method == "extractive" and a.asked_value and claims and \
+            not any(gives_value(a.asked_value, c.quote) for c in claims):
+        # "…空置满6个月…打完一个月多少钱？" answered by the unit's row and the discount rule: no amount is quoted
+        # (a quote of a row is not read by the checks below; a passage of none of the retrieved is not either)
+        return policy.asked_value_missing(v, _VALUE_NAMES.get(a.asked_value, a.asked_value))
     if cited is None or cited_sql:
         return v
     if sim is None:
@@ -350,6 +358,9 @@ def value_sentence(quote: str, a: Analysis) -> str:
 
 
 _DIGIT = re.compile(r"\d")
+_ADDED_UP = re.compile(r"一共|总共|合计|共计|加起来|加在一起|加上|(?:打|减)完|(?:打折|折|优惠|减免)后|算下来|"
+                       r"in total|altogether|add(?:ed)? up|combined|after (?:the )?discount", re.I)
+"""Words asking for a total of several values, or a value after a rule is applied to it ("打完一个月多少？")."""
 _AMOUNT_ASKED = re.compile(r"how much|多少钱|多少元|一共|总共|合计|共计|in total|\btotal\b|altogether|come to", re.I)
 
 

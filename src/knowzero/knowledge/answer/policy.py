@@ -27,8 +27,9 @@ The rules, in the order the checker applies them to one draft:
    (:func:`disputed`).
 4. the answerability veto (:func:`answerability_veto`), another time or edition than the one asked
    (:func:`constraint_missed`), the asked kind of value missing
-   (:func:`no_value_of_kind`), a news item without the asked date, event or unit (:func:`news_slot_unmet`), an amount to compute from a quantity the quote never uses (:func:`uncomputed`), a
-   question term the knowledge base never uses (:func:`unknown_term`).
+   (:func:`no_value_of_kind`), a news item without the asked date, event or unit (:func:`news_slot_unmet`), an
+   amount to compute from a quantity the quote never uses (:func:`uncomputed`), a total quoted as its parts
+   (:func:`total_not_computed`), a question term the knowledge base never uses (:func:`unknown_term`).
 5. a model's sentences replaced by their quotes (:func:`reworded_replaced`); a model judge may only make
    the verdict stricter (:func:`stricter_by_judge`).
 6. a yes/no question whose premise the sources deny (:func:`premise_denied`); a term only other
@@ -257,6 +258,16 @@ def uncomputed(v: Verdict, quantity: str) -> Verdict:
         return v
     return replace(v, level="uncertain", needs_human_review=True,
                    reason=f"the question's 「{quantity}」 is not in the cited text: the amount asked must be computed from it")
+
+
+def total_not_computed(v: Verdict, word: str) -> Verdict:
+    """A total asked ("…一共要交多少？"), or a value after a rule applies ("打完一个月多少？"), answered by the values
+    it is computed from, quoted: the amount itself was not computed — for review, never confirmed."""
+    if v.level != "confirmed":
+        return v
+    return replace(v, level="uncertain", needs_human_review=True,
+                   reason=f"the question asks for a computed amount (「{word}」); the quotes are what it is computed "
+                          "from, not the amount")
 
 
 def asked_value_missing(v: Verdict, what: str) -> Verdict:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 _NUM = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
-_UNIT = r"(年|个月|月|天|日|岁|公里|km|千米|公斤|千克|kg|元|万元|美元|小时|人|次|%)"
+_UNIT = r"(年|个月|月|天|日|岁|公里|km|千米|公斤|千克|kg|元|万元|美元|小时|人|次|层|楼|平方米|㎡|%)"
 _Q_VALUE = re.compile(_NUM + r"\s*" + _UNIT + r"(半)?", re.I)
 _Q_HALF = re.compile(r"((?<!\d)\d{1,12})\s*(年|个月|小时|天)半")
 _CN = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
@@ -38,7 +38,8 @@ class Band:
 
 
 def _norm_unit(unit: str) -> str:
-    return {"km": "公里", "千米": "公里", "日": "天", "月": "个月", "kg": "公斤", "千克": "公斤"}.get(unit.lower(), unit.lower())
+    return {"km": "公里", "千米": "公里", "日": "天", "月": "个月", "kg": "公斤", "千克": "公斤", "楼": "层",  # 18楼: the 18th floor
+            "㎡": "平方米"}.get(unit.lower(), unit.lower())
 
 
 _EN_UNIT = r"(years?|yrs?|months?|days?|hours?|km|kilometers?|kilometres?|kg|kilograms?|kilogrammes?|kilos?)"
