@@ -233,6 +233,7 @@ class SqlIndex:
         self._sql = {t.name: sql_table(t.name, t.columns) for t in tables}
         self._labels = {t.name: {c.name: _key(c.label) for c in t.columns} for t in tables}
         self._values: dict[str, list[tuple[int, TableColumn, str]]] = {}  # table -> [(row, column, value)]
+        self._kinds: dict[str, KindTable] = {}  # table -> its names (kind_tables)
         with engine.connect() as conn:
             for t in tables:
                 table = self._sql[t.name]
@@ -270,10 +271,12 @@ class SqlIndex:
         for t in self.tables:
             if (collections and t.collection not in collections) or t.path in disabled:
                 continue
-            by_column: dict[str, list[str]] = {}
-            for _, c, v in self._values[t.name]:
-                by_column.setdefault(c.label, []).append(v)
-            out.append(KindTable(tuple(c.label for c in t.columns), by_column))
+            if (kinds := self._kinds.get(t.name)) is None:  # built once per table and load (tables do not change)
+                by_column: dict[str, list[str]] = {}
+                for _, c, v in self._values[t.name]:
+                    by_column.setdefault(c.label, []).append(v)
+                kinds = self._kinds[t.name] = KindTable(tuple(c.label for c in t.columns), by_column)
+            out.append(kinds)
         return out
 
     def numeric_column(self, t: TableInfo, q: str) -> TableColumn | None:
