@@ -147,7 +147,7 @@ def other_language_lead(question: str, claim: str, language: str) -> str:
     >>> other_language_lead("零件C的外圆公差是多少？", "零件C的热处理硬度为HRC 58-62，外圆公差为±0.02mm。", "en")
     '±0.02mm — '
     >>> other_language_lead("组会什么时候？", "全体研究生组会每周二14:00在材料楼举行。", "en")
-    '14:00 — '
+    '14:00 (per the documents) — '
     >>> other_language_lead("安全考试多少分为合格？", "1. 考试满分100分，85分及以上为合格。", "en")
     '85 points — '
     >>> q = "how many days Maple Grove employee paid sick leave?"
@@ -196,6 +196,8 @@ def other_language_lead(question: str, claim: str, language: str) -> str:
 
     clauses = [(sum(c[i:i + 2] in grams for i in range(len(c) - 1)), c) for c in re.split(r"[，；。,;、\n]", rest)]
     value = _clear_value(clauses, zh_value)
+    if value and not re.search(r"[A-Za-z]{2,}", value):  # "14:00": a value alone says nothing in English
+        return f"{value.rstrip()} (per the documents) — "
     return f"{value.rstrip()} — " if value else "From the documents, as written: "
 
 
