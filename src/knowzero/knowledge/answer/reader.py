@@ -572,7 +572,7 @@ def _condition_forms(condition: str) -> list[str]:
     >>> _condition_forms("父母、配偶、子女去世"), _condition_forms("配偶的父母去世")
     (['父母去世', '配偶去世', '子女去世'], ['配偶的父母去世'])
     """
-    items = [i for i in re.split(r"[、/或及和]", condition) if i]
+    items = [i for i in re.split(r"[、/]", condition) if i]  # not 及/和: "满3年及以上" is one range
     if len(items) < 2:
         return [condition]
     head = max(len(i) for i in items[:-1])  # the last item carries what all share after a head as long as theirs
@@ -595,6 +595,9 @@ def narrow_to_condition(question: str, claims: list[Claim]) -> list[Claim]:
     ['父母、配偶、子女去世的，给予丧假3天']
     >>> narrow_to_condition("丧假有几天？", c) == c
     True
+    >>> t = "科研助理连续工作满1年不满3年的，年假5天；满3年及以上的，年假8天。"
+    >>> narrow_to_condition("科研助理工作满1年不满3年，年假有几天？", [Claim(t, "a", t, 0, len(t), "p")])[0].text == t
+    True
     """
     if not claims:
         return claims
@@ -606,9 +609,12 @@ def narrow_to_condition(question: str, claims: list[Claim]) -> list[Claim]:
     for m in re.finditer(r"[^；;]+", main.quote[offset:]):
         part = m.group(0)
         if (c := _CONDITIONED.match(part.strip())) and re.search(r"\d", c.group("then")):
+            if re.search(r"\d", c.group("cond")):
+                return claims  # a range of numbers ("满1年不满3年的") is read as a band, not as words
             lead = len(part) - len(part.lstrip())
             body = part.strip().rstrip("。.")
-            held = max((len(f) for f in _condition_forms(c.group("cond")) if len(f) >= 2 and f in q), default=0)
+            held = max((len(f) for f in _condition_forms(c.group("cond"))
+                        if len(f) >= 2 and f in q and not re.search(f"[不未非没无]{re.escape(f)}", q)), default=0)
             clauses.append((held, offset + m.start() + lead, body))
     if len(clauses) < 2:
         return claims
