@@ -121,8 +121,13 @@ def _kinds(deps: Deps, inp: AgentInput, state: State) -> Kinds | None:
     kb = deps.kb
     if kb is None:
         return None
-    collections = tuple(inp.collections if inp.collections is not None else (state.get("collections") or ()))
+    collections = tuple(_thread_collections(inp, state) or ())
     return lambda phrase: kb.same_kind(phrase, collections)
+
+
+def _thread_collections(inp: AgentInput, state: State) -> list[str] | None:
+    """The collections this turn searches: the request's choice, else the thread's (None: none chosen)."""
+    return inp.collections if inp.collections is not None else state.get("collections")
 
 
 def _readings(question: str, state: State, deps: Deps, inp: AgentInput) -> Readings:
@@ -132,8 +137,7 @@ def _readings(question: str, state: State, deps: Deps, inp: AgentInput) -> Readi
     sig = service_signals(question)
     if (sig.entity or sig.human or sig.account or sig.bare_answer) and not sig.asks_rules:
         return Readings(question)  # a service request ("I'd like a refund…") is served as typed, never translated
-    collections = inp.collections if inp.collections is not None else state.get("collections")
-    kdeps = scoped_by_question(deps.scoped(collections).knowledge(), analyse(question))
+    kdeps = scoped_by_question(deps.scoped(_thread_collections(inp, state)).knowledge(), analyse(question))
     return readings(question, kdeps, deps.lexicon)
 
 

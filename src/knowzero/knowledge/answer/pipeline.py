@@ -177,10 +177,7 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
     a = of(question, analysis)
     computed = computed_draft(a, deps) or lookup_draft(a, deps)
     if computed is not None:
-        if a.in_context:  # a table's row answers the thread's topic; the message must be named in it too
-            return replace(computed[0], claims=on_the_new_item(computed[0].claims, analyse(a.typed).terms,
-                                                                named=True)), computed[1]
-        return computed
+        return about_what_was_typed(computed[0], a), computed[1]
     log: dict[str, Any] = {"agent": "reader", "action": "extract"}
     draft = None
     offline = None
@@ -212,11 +209,18 @@ async def read_evidence(question: str, passages: Sequence[Scored], deps: Knowled
             llm_fallback(deps.emit, "reader", exc.message, "quotes from the documents")
     if draft is None:
         draft = offline or extractive_read(question, list(passages), deps.kb.keyword.term_idf)
-    if a.rewritten and (draft.method == "extractive" or a.in_context):
-        draft = replace(draft, claims=on_the_new_item(draft.claims, analyse(a.typed).terms, named=a.in_context))
+    draft = about_what_was_typed(draft, a)
     log["claims"] = len(draft.claims)
     log["conflicts"] = len(draft.conflicts)
     return draft, log
+
+
+def about_what_was_typed(draft: Draft, a: Analysis) -> Draft:
+    """A rewritten question's draft kept to what the user typed (:func:`on_the_new_item`): a quoted reading's
+    claims, and any draft's — a table's row too — when the thread's topic was put in front of the message."""
+    if a.rewritten and (draft.method == "extractive" or a.in_context):
+        return replace(draft, claims=on_the_new_item(draft.claims, analyse(a.typed).terms, named=a.in_context))
+    return draft
 
 
 def on_the_new_item(claims: list[Claim], typed_terms: Sequence[str], named: bool = False) -> list[Claim]:

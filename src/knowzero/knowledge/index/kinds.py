@@ -6,7 +6,7 @@ it, or is an abbreviation of it (its characters in order, first and last shared:
 label's siblings are the table's other labels. A phrase names a **value** when a text cell of a column equals it;
 its siblings are that column's other values. Labels and values are compared after :func:`key` (NFKC, lower case).
 
->>> t = KindTable(("物业类型", "江畔花园（元/平方米·月）", "云溪苑（元/平方米·月）"), {"物业类型": ("多层住宅", "高层住宅")})
+>>> t = kind_table(("物业类型", "江畔花园（元/平方米·月）", "云溪苑（元/平方米·月）"), {"物业类型": ("多层住宅", "高层住宅")})
 >>> same_kind("云溪苑", [t])
 ('column', ('物业类型', '江畔花园'))
 >>> same_kind("高层住宅", [t])
@@ -31,10 +31,17 @@ MAX_VALUE = 24
 
 @dataclass(frozen=True)
 class KindTable:
-    """One table as names: its column labels, and each label's text values."""
+    """One table as names, compared as :func:`key`: its column labels without their units (:func:`bare_label`),
+    and each column's text values of at most :data:`MAX_VALUE` characters (built by :func:`kind_table`)."""
 
     labels: tuple[str, ...]
-    values: Mapping[str, Sequence[str]]
+    values: tuple[tuple[str, ...], ...]
+
+
+def kind_table(labels: Sequence[str], values: Mapping[str, Sequence[str]]) -> KindTable:
+    """A table's labels and its values by column, read as names once (the table does not change)."""
+    return KindTable(tuple(bare_label(lab) for lab in labels),
+                     tuple(tuple(key(v) for v in column if len(v) <= MAX_VALUE) for column in values.values()))
 
 
 def key(text: str) -> str:
@@ -75,13 +82,11 @@ def same_kind(phrase: str, tables: Iterable[KindTable]) -> tuple[str, tuple[str,
         return "", ()
     tables = list(tables)
     for t in tables:
-        bare = [bare_label(lab) for lab in t.labels]
-        hit = [i for i, b in enumerate(bare) if _abbreviates(p, b)]
+        hit = [i for i, b in enumerate(t.labels) if _abbreviates(p, b)]
         if len(hit) == 1:
-            return "column", tuple(dict.fromkeys(b for i, b in enumerate(bare) if i != hit[0] and b != p))
+            return "column", tuple(dict.fromkeys(b for i, b in enumerate(t.labels) if i != hit[0] and b != p))
     for t in tables:
-        for values in t.values.values():
-            keys = [key(v) for v in values if len(v) <= MAX_VALUE]
+        for keys in t.values:
             if p in keys:
                 return "value", tuple(dict.fromkeys(k for k in keys if k != p))
     return "", ()

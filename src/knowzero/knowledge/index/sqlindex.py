@@ -52,7 +52,7 @@ from sqlalchemy import (
 from sqlalchemy.types import TypeEngine
 
 from knowzero.knowledge.index.bands import band, quantities
-from knowzero.knowledge.index.kinds import KindTable
+from knowzero.knowledge.index.kinds import KindTable, kind_table
 from knowzero.knowledge.ingest.csvtable import TableColumn
 from knowzero.knowledge.types import Hit, Passage
 
@@ -275,7 +275,7 @@ class SqlIndex:
                 by_column: dict[str, list[str]] = {}
                 for _, c, v in self._values[t.name]:
                     by_column.setdefault(c.label, []).append(v)
-                kinds = self._kinds[t.name] = KindTable(tuple(c.label for c in t.columns), by_column)
+                kinds = self._kinds[t.name] = kind_table([c.label for c in t.columns], by_column)
             out.append(kinds)
         return out
 
