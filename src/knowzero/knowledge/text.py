@@ -50,10 +50,12 @@ STOPWORDS = frozenset(
 )
 QUESTION_FILLER = frozenset(
     """have has had having may might must shall also very some any such out both same other others each own once
-    here again between during while but if until am him his her hers them we us she he""".split()
+    here again between during while but if until am him his her hers them we us she he
+    以后 之后 以前 之前 以来 之内 之间 当中 已经""".split()
 )
-"""English words that carry only grammar in a question: no key term (:func:`retriever.key_terms`). Not
-stopwords elsewhere: an answer's "also" or "has" is still a word the fact checker must find supported."""
+"""Words that carry only grammar in a question — English ones, and the Chinese relations of time or place
+("开考多久以后", the documents write "开考15分钟后"): no key term (:func:`retriever.key_terms`). Not stopwords
+elsewhere: an answer's "also" or "has" is still a word the fact checker must find supported."""
 
 
 # Question words as the segmenter cuts them: an interrogative glued to a classifier or a noun ("何年", "哪一位",
@@ -64,7 +66,7 @@ _ASK_WORD = re.compile(rf"^(?:(?:哪[一些几]?|什么|甚么|多少)[\u4e00-\u
 _ASK_HEAD = re.compile(r"^(?:哪一|哪些|哪几|哪(?![一些几])|什么|甚么)(?=[\u4e00-\u9fff]{2,}$)")
 
 
-_HOW_MUCH = re.compile(r"\bhow\s+(?:long|many|much|old|far|big|tall|high|large|often|wide|deep|heavy)\b|"
+_HOW_MUCH = re.compile(r"\bhow\s+(?:long|many|much|old|far|big|tall|high|large|often|wide|deep|heavy|fast|quick(?:ly)?|soon|late|early|frequently)\b|"
                        r"\bin common\b|\bthe name of\b|\b(?:type|kind|sort) of\b|\bwhat time\b(?!\s+zone)", re.IGNORECASE)
 
 
@@ -446,8 +448,13 @@ def told_and_asked(question: str) -> tuple[str, str] | None:
     ("we'll be driving up from london.", 'what time can we check in?')
     >>> told_and_asked("零件A的公差是多少？"), told_and_asked("我要退款。谢谢。")
     (None, None)
+    >>> told_and_asked("家里下水道堵死了，叫物业师傅来通一下，人工费多少钱？")
+    ('家里下水道堵死了， 叫物业师傅来通一下，', '人工费多少钱？')
     """
     sentences = [x.text for x in split_sentences(question.strip())]
+    if len(sentences) < 2 and re.search(r"[\u4e00-\u9fff]", question):
+        # a Chinese message tells its story in clauses before the asking one ("家里下水道堵死了，…，人工费多少钱？")
+        sentences = [c for c in re.split(r"(?<=[，,；;])", question.strip()) if c.strip()]
     if len(sentences) < 2:
         return None
     told = [x for x in sentences if not _ASKS.search(x)]

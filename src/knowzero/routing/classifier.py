@@ -25,6 +25,7 @@ routing), and deciding paths from intents (the graph does that).
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -85,6 +86,10 @@ class IntentSpec(BaseModel):
     whole_message: bool = False
     """Keywords count for the fuzzy tier only when they cover the message (chitchat's 你叫什么 must
     not fire inside "访客WiFi叫什么"); see :class:`FuzzyTier`."""
+    cue: str | None = None
+    """A regex the message must match for the semantic tier to choose this intent: a learning plan is asked for
+    with a word of learning ("学习", "掌握", "roadmap"); "一个学期里晚归了3次，学校会怎么处理？" is like no example
+    and merely nearest to "我想在一个月内掌握 SQL，怎么安排" — its next candidate is taken instead."""
 
 
 class RuleSpec(BaseModel):
@@ -150,7 +155,8 @@ class IntentClassifier:
 
     def __init__(self, *, rules: RuleTier | None = None, fuzzy: FuzzyTier | None = None,
                  semantic: SemanticTier | None = None, llm: LLMTier | None = None,
-                 threshold: float | None = None, cache_size: int = 1024, fallback: str = "clarify") -> None:
+                 threshold: float | None = None, cache_size: int = 1024, fallback: str = "clarify",
+                 cues: Mapping[str, str] | None = None) -> None:
         if threshold is None:
             threshold = DEFAULT_ROUTE_THRESHOLD
         if not 0.0 <= threshold <= 1.0:
@@ -160,6 +166,7 @@ class IntentClassifier:
         self.rules, self.fuzzy, self.semantic, self.llm = rules, fuzzy, semantic, llm
         self.threshold = threshold
         self.fallback = fallback
+        self.cues = {name: re.compile(pattern, re.I) for name, pattern in (cues or {}).items()}
         self.cache_size = cache_size
         self._cache: OrderedDict[tuple[str, bool], IntentResult] = OrderedDict()
         self._lock = threading.Lock()
@@ -188,6 +195,7 @@ class IntentClassifier:
             llm=LLMTier({name: spec.description for name, spec in data.intents.items()},
                         fallback=data.oos_label),
             threshold=threshold, cache_size=cache_size, fallback=data.oos_label,
+            cues={name: spec.cue for name, spec in data.intents.items() if spec.cue},
         )
 
     @classmethod
@@ -258,6 +266,8 @@ class IntentClassifier:
             r = tier.classify(norm)
             if r is None:
                 continue
+            if tier is self.semantic:
+                r = self._cued(r, norm)
             tried.append(r)
             if r.confidence >= self.threshold:
                 return self._decide(r, tried), True
@@ -280,6 +290,23 @@ class IntentClassifier:
             tried.append(r)
             return self._decide(r, tried), True
         return self._decide(best or self._nothing(), tried), True
+
+    def _cued(self, r: IntentResult, norm: str) -> IntentResult:
+        """``r``, or its best candidate whose cue (:attr:`IntentSpec.cue`) the message meets when ``r``'s is not —
+        with its probability given that ``r``'s intent is ruled out (the candidates' shares renormalised)."""
+        if (cue := self.cues.get(r.intent)) is None or cue.search(norm):
+            return r
+        left = 1.0
+        ruled_out = []
+        for name, p in r.candidates:
+            if (c := self.cues.get(name)) is not None and not c.search(norm):
+                left -= p
+                ruled_out.append(name)
+                continue
+            return r.with_(intent=name, confidence=round(min(1.0, p / left), 4) if left > 0 else 0.0,
+                           candidates=tuple(x for x in r.candidates if x[0] not in ruled_out),
+                           reasoning=f"{r.reasoning}; no word asks for {' or '.join(ruled_out)}: {name}")
+        return r
 
     def _nothing(self) -> IntentResult:
         return IntentResult(self.fallback, 0.0, "rule", 0.0, "no tier had an opinion")

@@ -23,7 +23,15 @@ from knowzero.knowledge.answer.checks.answerable import asked_kind
 from knowzero.knowledge.answer.checks.constraints import Constraint, constraints_of
 from knowzero.knowledge.answer.checks.premise import is_yes_no
 from knowzero.knowledge.index.entities import extract as extract_entities
-from knowzero.knowledge.text import STOPWORDS, fold, question_word, tokens, traditional, without_question_word
+from knowzero.knowledge.text import (
+    STOPWORDS,
+    fold,
+    question_word,
+    tokens,
+    told_and_asked,
+    traditional,
+    without_question_word,
+)
 from knowzero.routing.signals import ServiceSignals, service_signals
 from knowzero.vocabulary.questions import asked_value, asks_approver
 
@@ -64,6 +72,10 @@ class Analysis:
     which event or which figure of a measure ("踩踏事故", "最高气温") the question names (:mod:`checks.constraints`)."""
     service: ServiceSignals = field(default_factory=ServiceSignals)
     """Explicit service signals: order/ticket ids, a request for a person, a complaint, account words."""
+    told: tuple[str, ...] = ()
+    """Terms only the asker's story names, in a clause or sentence that asks nothing ("家里下水道堵死了，叫物业师傅来通一下，
+    人工费多少钱？": 家里, 堵死, 师傅, 通 …): what a source must hold is what the asking part names; a told word no
+    document uses is no part of the question (the steps that know the knowledge base drop those)."""
     in_context: bool = False
     """``text`` is what was typed with the thread's topic put in front: the other reading of a message that found
     no answer alone (:func:`knowzero.routing.followup.with_context`); an answer must still name what was typed."""
@@ -72,7 +84,7 @@ class Analysis:
     translation has no word for (an answer to it may be about something else: never confirmed)."""
 
     def __post_init__(self) -> None:  # a checkpoint hands sequences back as lists: keep the declared tuples
-        for name in ("tokens", "terms", "entities", "constraints", "untranslated"):
+        for name in ("tokens", "terms", "told", "entities", "constraints", "untranslated"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property
@@ -108,8 +120,11 @@ def analyse(text: str, *, typed: str = "", untranslated: Sequence[str] = (), in_
     ``untranslated``, ``in_context``: see :attr:`Analysis.untranslated`, :attr:`Analysis.in_context`)."""
     words = tuple(tokens(text, search=False))
     terms = content_terms(tokens(text, search=False, keep_stopwords=True))
+    told: tuple[str, ...] = ()
+    if (split := told_and_asked(text)) is not None:
+        told = tuple(t for t in terms if t.lower() in split[0] and t.lower() not in split[1])
     return Analysis(text=text, typed=typed if typed != text else "", language=message_language(text),
-                    traditional=traditional(text), folded=fold(text).lower(), tokens=words, terms=terms,
+                    traditional=traditional(text), folded=fold(text).lower(), tokens=words, terms=terms, told=told,
                     asked_kind=asked_kind(text), yes_no=is_yes_no(text), computes=asks_to_compute(text),
                     approver=asks_approver(fold(text).lower()), asked_value=asked_value(fold(text).lower()),
                     entities=tuple(sorted(extract_entities(text))), constraints=constraints_of(text),

@@ -89,3 +89,13 @@ def test_a_study_plan_request_stays_a_plan(product: IntentClassifier, text: str)
     path, _ = choose_path(r.to_event(), Settings().route_threshold, service_signals(text),
                           asks_value=a.computes or a.asked_kind == "number")
     assert path == "learning"
+
+
+@pytest.mark.parametrize("text", ["一个学期里晚归了3次，学校会怎么处理？", "一学期晚归3次怎么处理？"])
+def test_a_plan_needs_a_word_of_learning(product: IntentClassifier, text: str) -> None:
+    """The semantic tier found these nearest to "我想在一个月内掌握 SQL，怎么安排" (similarity 0.40): a plan is
+    asked for with a word of learning (the intent's cue), so the next candidate answers (a college's rules, session 35)."""
+    r = product.classify(text)
+    assert r.intent == "knowledge", f"{text!r} → {r.intent} via {r.method} ({r.confidence:.2f}): {r.reasoning}"
+    path, reason = choose_path(r.to_event(), Settings().route_threshold, service_signals(text))
+    assert path == "knowledge", f"{text!r} → {path} ({reason})"

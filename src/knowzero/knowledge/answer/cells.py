@@ -50,6 +50,8 @@ _EMPTY = re.compile(r"[—–\-－/／]+|n/?a", re.I)
 """A cell that marks no value ("—", "N/A"): never an answer."""
 _EN_FUNCTION = frozenset("the and for per with from what which who how does are was were this that".split())
 _ASIDE = re.compile(r"[（(][^）)]*[）)]")
+_NO_CHARGE = frozenset(("free", "免费", "不收费", "无需付费", "no charge"))
+"""An amount of nothing: a fee cell saying "免费" answers "收费多少？" as a number would."""
 _VALUE_WORDS = frozenset("free yes no none nil included unlimited n/a 免费 是 否 有 无 不限 不适用".split())
 """Cells that are values, not names: outside the key column they never name a row."""
 MAX_KEY_CHARS = 10
@@ -58,6 +60,8 @@ BAND_COLUMN_SCORE = 10
 """A column whose header is a quantity band holding the asked quantity outranks any header word match."""
 COVERED_SHARE = 0.6
 NAMED_KEY_CHARS = 4
+BAND_STRENGTH = 100
+"""How strongly a band holding the question's quantity names its row: above any key named by its characters."""
 """A Chinese row key of this many characters the question writes whole names its row plainly: half the share
 of the question's terms then suffices (the rest may be the asker's own words: "洗牙（口腔洁治）属于医保哪一类")."""
 """The share of the question's content terms the table's context (its document's title and opening, the text
@@ -136,10 +140,13 @@ def _ordinals_as_digits(q: str) -> str:
     """"第二次" read as "第2次" too (a table keys its rows "第2次"): the question with its ordinals in digits
     appended, so a cell written either way is named.
 
-    >>> _ordinals_as_digits("第二次违反怎么处理")
-    '第二次违反怎么处理 第2次违反怎么处理'
+    >>> _ordinals_as_digits("第二次违反怎么处理"), _ordinals_as_digits("住六人间")
+    ('第二次违反怎么处理 第2次违反怎么处理', '住六人间 住6人间')
     """
     digits = re.sub(r"第([一二两三四五六七八九十])(?=[次年级届期个])", lambda m: "第" + _CN_DIGIT[m.group(1)], q)
+    # a count before its measure: "住六人间" names the "6人间" row
+    digits = re.sub(r"(?<![一二两三四五六七八九十百千万第])([一二两三四五六七八九十])(?=人间|人房|座|床)",
+                    lambda m: _CN_DIGIT[m.group(1)], digits)
     return q if digits == q else f"{q} {digits}"
 
 
@@ -388,10 +395,13 @@ def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str
         b = band(v) if asked else None
         if b is None and asked and (u := label_unit(col.label)):
             b = band_in(v, u)  # "1,000.01 – 2,500" under "Amount of a single claim (USD)"
-        strength = 100 if b is not None and any(b.holds(x, unit) for x, unit in asked) else \
+        # a band in the key column names its row; one in another column ("每小时2元，不足1小时按1小时计") only when
+        # no key's does
+        strength = (BAND_STRENGTH if col is key_col else BAND_STRENGTH - 1) \
+            if b is not None and any(b.holds(x, unit) for x, unit in asked) else \
             len(v) if _named(v, q) else _named_with_aside(v, q, asked) or (1 if _partly_named(v, col, key_col, leads, q) else 0)
         if grade_holds(v, q):
-            strength = 100
+            strength = BAND_STRENGTH
         if not strength and (col is key_col or len(_LIST_SEPARATOR.split(v)) >= 3):
             # "内科、外科、妇产科、儿科" is the row of 外科; so is a row whose column lists its members ("所含专业")
             strength = _listed(v, q)
@@ -435,7 +445,7 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
             continue
         cells = [(c, v) for c, v in m.items() if c is not key_col and not _EMPTY.fullmatch(v)]  # "—" says nothing
         key = m[key_col]
-        strong = NAMED_KEY_CHARS <= strength < 100 and not key.isascii()
+        strong = NAMED_KEY_CHARS <= strength < BAND_STRENGTH - 1 and not key.isascii()
         avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
         scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q]
         if scored and any(opposite_bound(normal_key(c.label), q) for s, c, _v in scored
@@ -453,7 +463,7 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
             scored = times  # "午餐几点开始供应？": the time, not 员工收费 because the question says 员工
         if scored and (kind == "number" or _MONEY_ASKED.search(q)):
             top = max(s for s, _, _ in scored)
-            if not any(re.search(r"\d", v) for s, _c, v in scored if s == top):
+            if not any(re.search(r"\d", v) or normal_key(v) in _NO_CHARGE for s, _c, v in scored if s == top):
                 scored = []  # "…护理专业学生，一年学费多少钱？": an amount is asked, not the 专业类别 its words name
         if scored:
             top = max(s for s, _, _ in scored)

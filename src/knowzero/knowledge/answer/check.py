@@ -25,7 +25,16 @@ from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.bands import quantities
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.text import fold, has_cjk, iter_numbers, names_nothing, pos_tags, split_sentences, tokens
+from knowzero.knowledge.text import (
+    fold,
+    has_cjk,
+    iter_numbers,
+    names_nothing,
+    pos_tags,
+    split_sentences,
+    tokens,
+    told_and_asked,
+)
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.streaming import llm_fallback
@@ -65,7 +74,7 @@ def claim_context(kb: KnowledgeBase, c: Claim, p: Passage | None) -> str:
     return f"{p.title if p else ''} {p.section if p else ''} {quote_window(kb.file_texts.get(c.source, ''), c)}"
 
 
-_VALUE_NAMES = {"money": "amount of money", "phone": "phone number"}
+_VALUE_NAMES = {"money": "amount of money", "phone": "phone number", "speed": "speed"}
 
 
 def _names_subject(terms: Sequence[tuple[str, float]], indexed: Callable[[str], bool], context: str) -> bool:
@@ -77,6 +86,16 @@ def _names_subject(terms: Sequence[tuple[str, float]], indexed: Callable[[str], 
     named = [(t.lower(), w) for t, w in terms if w > 0 and not t.isdigit() and not asked_value(t.lower()) and indexed(t)]
     return not named or any(answerable.present(t, text) or t.replace("-", " ") in text  # after-hours: after hours
                             for t, _w in answerable.rarest(named))
+
+
+def story_words(a: Analysis, indexed: Callable[[str], bool]) -> list[str]:
+    """The things the asker's Chinese story names that no document uses ("我哥哥现在在青禾读大三，…" → 哥哥): its nouns
+    by the tagger (not a segmentation artefact such as 带实 of "带实训课"). An English story's words are not read
+    (no tagger: "G6 here, flying 10 hours…" would name "here")."""
+    if not a.told or (split := told_and_asked(a.text)) is None or not has_cjk(split[0]):
+        return []
+    nouns = {w for w, flag in pos_tags(split[0]) if flag.startswith("n")}
+    return [t for t in a.told if t in nouns and not re.search(r"\d", t) and not indexed(t)]
 
 
 def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequence[Scored],
@@ -141,6 +160,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # (a reworded question covers few of their words) and disagree — named for review, never declined
         v = disputed_slot(question, v, same_statement(draft.conflicts), typed=False)
     v = policy.untranslated(v, a.untranslated, a.yes_no)
+    if story := story_words(a, kb.keyword.has_term):
+        v = policy.story_unmet(v, story[0])  # left out of the coverage (key_terms): never confirmed unread
     if cited is not None and a.constraints and (off := constraint_missed(kb, a, claims, by_id)):
         return policy.constraint_missed(v, off)  # a row of the 2026 rate card for "the 2025 rate card"
     if cited is not None and not cited_sql and (aside := subject_aside(kb, asked_names(a, terms), claims[0], cited, a)):

@@ -290,7 +290,8 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
     naming = naming_terms(a.text, a.terms)
     titles = " ".join(kb.document_titles().values()).lower() if naming else ""
     # a topic word only one team writes (取号) is content unless a document title writes it
-    terms = [t for t in a.terms if not (t in naming and t.lower() in titles and kb.collections_named([t]))]
+    terms = [t for t in a.terms if not (t in naming and t.lower() in titles and kb.collections_named([t]))
+             and not (t in a.told and not kb.keyword.has_term(t))]  # "叫物业师傅来通一下": the asker's story
     cell = cells.asked_cell(kb.sql, a.text, allowed, kind, superseded=kb.superseded(), terms=terms)
     facts = None
     if cell is None and (facts := cells.row_facts(kb.sql, a.text, allowed)) is not None:

@@ -29,7 +29,8 @@ The rules, in the order the checker applies them to one draft:
    (:func:`constraint_missed`), the asked kind of value missing
    (:func:`no_value_of_kind`), a news item without the asked date, event or unit (:func:`news_slot_unmet`), an
    amount to compute from a quantity the quote never uses (:func:`uncomputed`), a total quoted as its parts
-   (:func:`total_not_computed`), a question term the knowledge base never uses (:func:`unknown_term`).
+   (:func:`total_not_computed`), a question term the knowledge base never uses (:func:`unknown_term`), a word of
+   the asker's story no document uses (:func:`story_unmet`).
 5. a model's sentences replaced by their quotes (:func:`reworded_replaced`); a model judge may only make
    the verdict stricter (:func:`stricter_by_judge`).
 6. a yes/no question whose premise the sources deny (:func:`premise_denied`); a term only other
@@ -322,6 +323,16 @@ def unknown_term(v: Verdict, term: str) -> Verdict:
     return replace(v, level="uncertain", needs_human_review=True,
                    reason=f"the question's 「{term}」 occurs nowhere in the knowledge base: the sources may be "
                           "about something else")
+
+
+def story_unmet(v: Verdict, term: str) -> Verdict:
+    """The asker's story names something no document does ("我哥哥现在在青禾读大三，…学费要交多少？"): it was left
+    out of what the sources must cover, and it may be a condition the answer does not meet (a sibling discount)."""
+    if v.level != "confirmed":
+        return v
+    return replace(v, level="uncertain", needs_human_review=True,
+                   reason=f"the question also says 「{term}」, which no document mentions: check that the answer "
+                          "applies to that case")
 
 
 def subject_absent(v: Verdict, term: str) -> Verdict:

@@ -45,7 +45,7 @@ from knowzero.knowledge.text import (
 )
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import ChatProvider, chat_json
-from knowzero.vocabulary.questions import READER_KINDS, kind_of
+from knowzero.vocabulary.questions import READER_KINDS, asked_value, gives_value, kind_of
 
 
 @dataclass
@@ -181,6 +181,10 @@ ONE_STATEMENT_SHARE = 0.75
 """A yes/no question is not answered by a whole section when one of its sentences holds this share of the
 question words the section has."""
 SLOT_BONUS = 0.25  # the sentence gives the asked value right after the asked term (holds_slot_value)
+VALUE_FORM_BONUS = 0.25
+VALUE_FORMS_PREFERRED = frozenset({"speed"})
+"""Asked value forms (:func:`asked_value`) whose sentence the reader prefers by :data:`VALUE_FORM_BONUS`: a speed.
+Money and phone numbers are not (the weights fitted on CMRC were not measured again with them)."""
 BAND_BONUS = 2.0  # a table row whose key range holds the value the question names ("12年" → "满10年不满20年")
 RUNNER_UP_SHARE = 0.5  # a second claim scores at least this share of the best one
 THIRD_SHARE = 0.7  # a third only when it is nearly as good: the reader cannot tell them apart
@@ -207,6 +211,7 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     g_total = sum(q_terms.values()) or 1.0
     yes_no = is_yes_no(question)
     asked_values = digit_values(question)
+    value_form = form if (form := asked_value(q_low)) in VALUE_FORMS_PREFERRED else None
     # each passage's words, title and heading included (read once: a band row checks the others' too)
     seen = [set(tokens(f"{s.passage.title} {s.passage.section} {s.passage.text}", search=True))
             for s in passages[:max_passages]]
@@ -233,6 +238,8 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
                      - RANK_PENALTY * rank)
             if holds_slot_value(slot, slots, sent_f.lower() if slots else sent_f):
                 score += SLOT_BONUS
+            if value_form and gives_value(value_form, sent.text):
+                score += VALUE_FORM_BONUS  # "How fast…": the sentence with "6 km/h", not the refresher's "3 years"
             if alias_q and _ALIAS_S.search(sent_f.lower()):
                 score += ALIAS_BONUS
             if identity_q and i == 0 and p.start == 0:

@@ -11,9 +11,11 @@ import re
 from dataclasses import dataclass
 
 _NUM = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
-_UNIT = r"(年|个月|月|天|日|岁|公里|km|千米|公斤|千克|kg|元|万元|美元|小时|人|次|层|楼|平方米|㎡|%)"
+_UNIT = r"(年|个月|月|天|日|岁|公里|km|千米|公斤|千克|kg|元|万元|美元|小时|分钟|人|次|层|楼|平方米|㎡|%)"
 _Q_VALUE = re.compile(_NUM + r"\s*" + _UNIT + r"(半)?", re.I)
 _Q_HALF = re.compile(r"((?<!\d)\d{1,12})\s*(年|个月|小时|天)半")
+_SPOKEN_HOURS = re.compile(r"(\d{1,3}|[一二两三四五六七八九十])个(半)?(?:钟头|小时)")
+"""Hours as spoken: "一个半小时" is 1.5 hours, "两个小时" 2 (read as "1小时半", "2小时")."""
 _CN = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
 
@@ -26,20 +28,29 @@ class Band:
     high_inclusive: bool = False
 
     def measures(self, unit: str) -> bool:
-        """Whether values of ``unit`` are compared with this band at all (km and 公里 are one unit)."""
+        """Whether values of ``unit`` are compared with this band at all (km and 公里 are one unit; minutes
+        and hours are one measure)."""
         return _norm_unit(unit) == _norm_unit(self.unit)
 
     def holds(self, value: float, unit: str) -> bool:
+        """Whether the band holds ``value`` of ``unit``, both in the measure's base unit ("90分钟" is held by
+        "超过30分钟，不超过2小时")."""
         if not self.measures(unit):
             return False
-        above = value >= self.low if self.low_inclusive else value > self.low
-        below = value <= self.high if self.high_inclusive else value < self.high
+        value *= _SCALE.get(unit, 1.0)
+        low, high = self.low * _SCALE.get(self.unit, 1.0), self.high * _SCALE.get(self.unit, 1.0)
+        above = value >= low if self.low_inclusive else value > low
+        below = value <= high if self.high_inclusive else value < high
         return above and below
+
+
+_SCALE = {"分钟": 1 / 60}
+"""A unit's size in its measure's base unit (:func:`_norm_unit`): a minute is a sixtieth of an hour."""
 
 
 def _norm_unit(unit: str) -> str:
     return {"km": "公里", "千米": "公里", "日": "天", "月": "个月", "kg": "公斤", "千克": "公斤", "楼": "层",  # 18楼: the 18th floor
-            "㎡": "平方米"}.get(unit.lower(), unit.lower())
+            "㎡": "平方米", "分钟": "小时"}.get(unit.lower(), unit.lower())
 
 
 _EN_UNIT = r"(years?|yrs?|months?|days?|hours?|km|kilometers?|kilometres?|kg|kilograms?|kilogrammes?|kilos?)"
@@ -102,8 +113,12 @@ def quantities(question: str) -> list[tuple[float, str]]:
     ([(10.01, '天')], [(5.01, '天')])
     >>> quantities("send a 4 kg parcel"), quantities("寄一个3公斤的包裹")
     ([(4.0, '公斤')], [(3.0, '公斤')])
+    >>> quantities("临停了一个半小时"), quantities("停了半小时"), quantities("停了90分钟"), quantities("两个小时")
+    ([(1.5, '小时')], [(0.5, '小时')], [(90.0, '分钟')], [(2.0, '小时')])
     """
-    q = re.sub(r"([一二两三四五六七八九十])(?=年|个月|天|小时)", lambda m: str(_CN[m.group(1)]), question)
+    q = _SPOKEN_HOURS.sub(lambda m: f"{_CN.get(m.group(1), m.group(1))}小时{m.group(2)}", question)
+    q = re.sub(r"(?<![\d一二两三四五六七八九十个])半(?:个)?小时", "0.5小时", q)
+    q = re.sub(r"([一二两三四五六七八九十])(?=年|个月|天|小时)", lambda m: str(_CN[m.group(1)]), q)
     dollars = [(float(m.group(1).replace(",", "")) + _beyond(q, m.start()), "美元") for m in _DOLLARS.finditer(q)]
     if q.isascii():  # "someone with 3 years of service" → (3.0, "年")
         return [(float(m.group(1)) + _beyond(q, m.start()), _zh(m.group(2))) for m in _EN_VALUE.finditer(q)] + dollars
@@ -127,10 +142,10 @@ def _beyond(q: str, at: int) -> float:
 
 
 _BETWEEN = re.compile(r"(?:满|超过|大于|高于|多于)?\s*" + _NUM + r"\s*" + _UNIT + r"?\s*(?:及以上|以上)?\s*"
-                      r"(?:不满|不足|未满|至|到|-|–|—|~|～)\s*" + _NUM + r"\s*" + _UNIT + r"(?:以下|以内|\(含\)|（含）)?")
+                      r"(?:[，,、]?\s*(?:且|但)?不超过|不满|不足|未满|至|到|-|–|—|~|～)\s*" + _NUM + r"\s*" + _UNIT + r"(?:以下|以内|\(含\)|（含）)?")
 _AT_LEAST = re.compile(r"(?:满|不少于|不低于)?\s*" + _NUM + r"\s*" + _UNIT + r"\s*(?:及以上|以上|或以上|\+|起)")
-_ABOVE = re.compile(r"(?:超过|大于|高于|多于)\s*" + _NUM + r"\s*" + _UNIT)
-_BELOW = re.compile(r"(?:不满|不足|未满|少于|低于|小于)\s*" + _NUM + r"\s*" + _UNIT + r"|" + _NUM + r"\s*" + _UNIT +
+_ABOVE = re.compile(r"(?<!不)(?:超过|大于|高于|多于)\s*" + _NUM + r"\s*" + _UNIT)
+_BELOW = re.compile(r"(?:不满|不足|未满|少于|低于|小于|不超过|不多于|不高于)\s*" + _NUM + r"\s*" + _UNIT + r"|" + _NUM + r"\s*" + _UNIT +
                     r"\s*(?:及以下|以下|以内|或以下)")
 
 
@@ -159,6 +174,10 @@ def band(cell: str) -> Band | None:
     (True, False, True)
     >>> band("1天以上至3天").holds(5, "天"), band("3天以上至10天").holds(5, "天")
     (False, True)
+    >>> [band(c).holds(1.5, "小时") for c in ("30分钟以内（含30分钟）", "超过30分钟，不超过2小时", "超过2小时的部分")]
+    [False, True, False]
+    >>> band("超过30分钟，不超过2小时").holds(90, "分钟"), band("不超过2小时").holds(2, "小时")
+    (True, True)
     >>> band("0.5%及以下").holds(0.5, "%"), band("0.5%以上至2%（含2%）").holds(1.2, "%")
     (True, True)
     >>> band("2 years to less than 5 years").holds(3, "年"), band("10 years or more").holds(12, "年")
@@ -181,15 +200,19 @@ def band(cell: str) -> Band | None:
         c = _from_english(c)
     if m := _BETWEEN.search(c):
         unit = m.group(4) or m.group(2) or ""
-        high_incl = bool(re.search(r"以内|\(含\)|（含）|至|到|-|–|—|~|～", c[m.start():m.end()])) and "不满" not in c
-        low_incl = not re.search(r"超过|大于|高于|多于", c[m.start():m.end()])
-        return Band(float(m.group(1)), float(m.group(3)), unit, low_incl, high_incl)
+        span = c[m.start():m.end()]
+        high_incl = bool(re.search(r"以内|\(含\)|（含）|至|到|-|–|—|~|～|不超过", span)) and "不满" not in c
+        low_incl = not re.search(r"(?<!不)(?:超过|大于|高于|多于)", span)
+        low = float(m.group(1))
+        if m.group(2) and m.group(4) and _norm_unit(m.group(2)) == _norm_unit(m.group(4)):
+            low *= _SCALE.get(m.group(2), 1.0) / _SCALE.get(m.group(4), 1.0)  # "超过30分钟，不超过2小时": 0.5 to 2 hours
+        return Band(low, float(m.group(3)), unit, low_incl, high_incl)
     if m := _AT_LEAST.search(c):
         return Band(float(m.group(1)), float("inf"), m.group(2), True, True)
     if m := _ABOVE.search(c):
         return Band(float(m.group(1)), float("inf"), m.group(2), False, True)
     if m := _BELOW.search(c):
         value, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        inclusive = bool(re.search(r"以内|及以下|或以下", c))
+        inclusive = bool(re.search(r"以内|及以下|或以下|不超过|不多于|不高于", c))
         return Band(float("-inf"), float(value), unit, True, inclusive)
     return None

@@ -56,7 +56,8 @@ def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def
 
 def test_an_unseen_verb_weighs_nothing_an_unseen_noun_weighs_most(kb) -> None:  # type: ignore[no-untyped-def]
     terms = dict(key_terms(kb, "材料没带齐被窗口要求补正，最晚多少天内要补上？"))
-    assert terms["带齐"] == 0.0 and terms["补上"] == 0.0 and terms["补正"] > 0
+    # (带齐 is the story's, "材料没带齐被窗口要求补正，": no term at all since session 35)
+    assert terms.get("带齐", 0.0) == 0.0 and terms["补上"] == 0.0 and terms["补正"] > 0
     pet = dict(key_terms(kb, "员工宠物的补正材料要交吗？"))
     assert pet["宠物"] == max(pet.values())  # a thing the documents may not cover keeps its weight
 
