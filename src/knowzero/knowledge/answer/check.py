@@ -23,8 +23,9 @@ from knowzero.knowledge.answer.reader import Claim, Draft, joined, slot_terms
 from knowzero.knowledge.answer.reply import shown_values
 from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.knowledge.index import entities as ent
-from knowzero.knowledge.index.bands import quantities
+from knowzero.knowledge.index.bands import band, quantities
 from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.rows import table_cells
 from knowzero.knowledge.text import (
     fold,
     has_cjk,
@@ -177,6 +178,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # "…空置满6个月…打完一个月多少钱？" answered by the unit's row and the discount rule: no amount is quoted
         # (a quote of a row is not read by the checks below; a passage of none of the retrieved is not either)
         return policy.asked_value_missing(v, _VALUE_NAMES.get(a.asked_value, a.asked_value))
+    if draft.method == "lookup" and (n := number_unused_by_row(question, [c.quote for c in claims])):
+        return policy.uncomputed(v, n)
     if cited is None or cited_sql:
         return v
     if sim is None:
@@ -405,6 +408,31 @@ def quantity_unused(question: str, evidence: Sequence[str]) -> str | None:
         if shown not in held:
             return f"{shown}{unit}" if has_cjk(question) else shown
     return None
+
+
+def number_unused_by_row(question: str, rows: Sequence[str]) -> str | None:
+    """A number the question gives that the cited row neither holds nor reads through its band ("a box measuring
+    60 × 40 × 40 cm that weighs 8 kg" answered by the "5.01 – 10 kg" row: 8 is its band's, 60 is nobody's — the
+    chargeable weight is still to be computed); None when every number is the row's.
+
+    >>> number_unused_by_row("I'm sending a box measuring 60 × 40 × 40 cm that weighs 8 kg. What will it cost?",
+    ...                      ["Chargeable weight: 5.01 – 10 kg；Zone B: £8.70"])
+    '60'
+    >>> number_unused_by_row("我家住12楼，电梯运行费每个月交多少？", ["所在楼层: 12–20层；电梯运行费（元/户·月）: 35"])
+    """
+    text = unicodedata.normalize("NFKC", " ".join(rows)).replace(",", "")
+    held = set(re.findall(r"\d+(?:\.\d+)?", text))
+    banded = {f"{v:g}" for v, unit in quantities(question)
+              if any((b := band(c)) is not None and b.holds(v, unit) for row in rows for c in row_cells(row))}
+    for n in re.findall(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])", unicodedata.normalize("NFKC", question).replace(",", "")):
+        if n not in held and f"{float(n):g}" not in banded:
+            return n
+    return None
+
+
+def row_cells(row: str) -> list[str]:
+    """The cells of a row sentence ("label: value；label: value") or of a Markdown row."""
+    return table_cells(row) or [c.split(":", 1)[-1].split("：", 1)[-1].strip() for c in re.split(r"[；;]", row) if c.strip()]
 
 
 def answerability_gate(question: str, v: policy.Verdict, prob: float, f: answerable.Features,
