@@ -43,7 +43,7 @@ from kz_testlib import copy_data_dir, knowzero_env, make_deps
 pytestmark = pytest.mark.slow
 
 FUZZ_SEED = 20261130
-FUZZ_EXAMPLES = int(os.environ.get("KNOWZERO_FUZZ_EXAMPLES", "15"))
+FUZZ_EXAMPLES = int(os.environ.get("KNOWZERO_FUZZ_EXAMPLES", "10"))
 IDENTITIES = {"anonymous": {}, "customer": {"Authorization": "Bearer demo-alice"},
               "admin": {"Authorization": "Bearer demo-admin"}}
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
