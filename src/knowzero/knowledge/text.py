@@ -439,6 +439,25 @@ _ASKS = re.compile(r"[?？]\s*$|吗|呢|多少|几|什么|哪|谁|怎么|如何|
                    r"should|may|shall|have|has)\b", re.I)
 
 
+_PLACED = r"(?:去|到|赴|飞|往|来自|前往|飞往)"
+"""Words that put the asker somewhere ("下周要去新加坡出差"): the place after them is a condition of the question,
+never the asker's story alone."""
+
+
+def story_word(term: str, told: str, asked: str) -> bool:
+    """``term`` is only the asker's story (:func:`told_and_asked`): in a told part, not in an asking one, and not
+    the place the story goes to ("去新加坡出差", "flying to Seoul" — a place the answer must be about).
+
+    >>> story_word("师傅", "家里下水道堵死了，叫物业师傅来通一下，", "人工费多少钱？")
+    True
+    >>> story_word("新加坡", "我下周要去新加坡出差，", "p6职级的住宿标准每晚是多少？")
+    False
+    """
+    t = term.lower()
+    return t in told and t not in asked and not re.search(_PLACED + re.escape(t), told) \
+        and not re.search(rf"\b(?:to|in|at)\s+{re.escape(t)}\b", told)
+
+
 def told_and_asked(question: str) -> tuple[str, str] | None:
     """The sentences of a message of several that ask nothing ("… we'll be driving up from london") and those
     that ask, each folded and lower-cased; None when the message is one sentence or none of them asks (then

@@ -27,6 +27,7 @@ from knowzero.knowledge.text import (
     STOPWORDS,
     fold,
     question_word,
+    story_word,
     tokens,
     told_and_asked,
     traditional,
@@ -122,7 +123,7 @@ def analyse(text: str, *, typed: str = "", untranslated: Sequence[str] = (), in_
     terms = content_terms(tokens(text, search=False, keep_stopwords=True))
     told: tuple[str, ...] = ()
     if (split := told_and_asked(text)) is not None:
-        told = tuple(t for t in terms if t.lower() in split[0] and t.lower() not in split[1])
+        told = tuple(t for t in terms if story_word(t, *split))
     return Analysis(text=text, typed=typed if typed != text else "", language=message_language(text),
                     traditional=traditional(text), folded=fold(text).lower(), tokens=words, terms=terms, told=told,
                     asked_kind=asked_kind(text), yes_no=is_yes_no(text), computes=asks_to_compute(text),

@@ -411,23 +411,37 @@ def quantity_unused(question: str, evidence: Sequence[str]) -> str | None:
 
 
 def number_unused_by_row(question: str, rows: Sequence[str]) -> str | None:
-    """A number the question gives that the cited row neither holds nor reads through its band ("a box measuring
-    60 × 40 × 40 cm that weighs 8 kg" answered by the "5.01 – 10 kg" row: 8 is its band's, 60 is nobody's — the
-    chargeable weight is still to be computed); None when every number is the row's.
+    """A measured quantity the question gives (a number with its unit, or a dimension "60 × 40 × 40") that the
+    cited row neither holds nor reads through a range of its cells ("a box measuring 60 × 40 × 40 cm that weighs
+    8 kg" answered by the "5.01 – 10 kg" row: 8 is its range's, 60 is nobody's — the chargeable weight is still to
+    be computed); None when every such quantity is the row's. Years, codes and grades ("G6", "2026级") name rows.
 
     >>> number_unused_by_row("I'm sending a box measuring 60 × 40 × 40 cm that weighs 8 kg. What will it cost?",
     ...                      ["Chargeable weight: 5.01 – 10 kg；Zone B: £8.70"])
     '60'
     >>> number_unused_by_row("我家住12楼，电梯运行费每个月交多少？", ["所在楼层: 12–20层；电梯运行费（元/户·月）: 35"])
+    >>> number_unused_by_row("Who approves an expense claim of USD 4,000?", ["Amount (USD): 2,500.01 – 5,000；Approver: CFO"])
     """
+    q = unicodedata.normalize("NFKC", question).replace(",", "")
     text = unicodedata.normalize("NFKC", " ".join(rows)).replace(",", "")
     held = set(re.findall(r"\d+(?:\.\d+)?", text))
-    banded = {f"{v:g}" for v, unit in quantities(question)
-              if any((b := band(c)) is not None and b.holds(v, unit) for row in rows for c in row_cells(row))}
-    for n in re.findall(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])", unicodedata.normalize("NFKC", question).replace(",", "")):
-        if n not in held and f"{float(n):g}" not in banded:
-            return n
+    ranges = [(float(a), float(b)) for a, b in re.findall(r"(\d+(?:\.\d+)?)\s*(?:-|–|—|~|to|至|到)\s*(\d+(?:\.\d+)?)", text)]
+    bands = [b for row in rows for c in row_cells(row) if (b := band(c)) is not None]
+    units = {f"{x:g}": u for x, u in quantities(question)}
+    for m in _MEASURED.finditer(q):
+        n = m.group(1) or m.group(2)
+        v = float(n)
+        if n in held or any(lo <= v <= hi for lo, hi in ranges) or \
+                any(b.holds(v, units.get(f"{v:g}", b.unit)) for b in bands):
+            continue
+        return n
     return None
+
+
+_MEASURED = re.compile(r"(?<![\d.A-Za-z])(\d+(?:\.\d+)?)\s*(?=[×x*]\s*\d)|(?<![\d.A-Za-z])(?!(?:19|20)\d\d\s*年)"
+                       r"(\d+(?:\.\d+)?)\s*(?:cm|mm|kg|km|m\b|g\b|公斤|千克|克|厘米|毫米|米|公里|天|日|晚|夜|小时|分钟|年|个月|元|块|美元|%"
+                       r"|nights?\b|days?\b|hours?\b|years?\b|months?\b)", re.I)
+"""A measured quantity of a question: a dimension ("60 × 40"), or a number with its unit (not a year "2024年")."""
 
 
 def row_cells(row: str) -> list[str]:

@@ -28,6 +28,7 @@ from knowzero.knowledge.text import (
     pos_tags,
     query_text,
     question_word,
+    story_word,
     tokens,
     told_and_asked,
     without_asking_phrases,
@@ -203,7 +204,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     if (split := told_and_asked(plain)) is not None:
         # a word of the asker's story that no document has ("driving up from london") is no part of the question
         told, asked = split
-        terms = [t for t in terms if not (t.lower() in told and t.lower() not in asked and not kb.keyword.has_term(t))]
+        terms = [t for t in terms if not (story_word(t, told, asked) and not kb.keyword.has_term(t))]
     return weighed(terms, kb.keyword.has_term, kb.keyword.term_idf, tags)
 
 

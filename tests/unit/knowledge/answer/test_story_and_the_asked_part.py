@@ -43,10 +43,24 @@ REPAIRS = """# 报修与维修服务规范
 """
 
 
+HOTELS = """# 差旅费管理办法
+
+## 住宿标准
+
+员工出差的住宿费按下表标准凭发票实报实销，单位：元/人·晚。
+
+| 城市类别 | P5–P6 | P7–P8 |
+|---|---|---|
+| 一类城市（北京、上海、广州、深圳） | 480 | 620 |
+| 二类城市（其他省会城市） | 380 | 480 |
+"""
+
+
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     return make_kb(tmp_path_factory.mktemp("story") / "kz", {"estate/停车场管理办法.md": PARKING,
-                                                               "estate/报修与维修服务规范.md": REPAIRS})
+                                                               "estate/报修与维修服务规范.md": REPAIRS,
+                                                               "hr/差旅费管理办法.md": HOTELS})
 
 
 @pytest.mark.parametrize(("question", "lead", "level"), [
@@ -71,3 +85,12 @@ async def test_a_story_about_something_the_documents_lack_is_still_declined(kb) 
     ("洗车") still makes the question one the sources do not answer."""
     out = await answer_dict("朋友开车来找我，在小区里停了一个半小时，洗车要多少钱？", kb)
     assert out["verdict"]["level"] != "confirmed", out["reply"]
+
+
+async def test_the_place_a_story_goes_to_is_a_condition(kb) -> None:  # type: ignore[no-untyped-def]
+    """"我下周要去新加坡出差": where the story goes is what the answer must be about — no document names it, so the
+    table's rates for other cities do not answer (a near miss of the second blind set, session 35)."""
+    out = await answer_dict("我下周要去新加坡出差，P6职级的住宿标准每晚是多少？", kb)
+    assert out["verdict"]["level"] == "insufficient", out["reply"]
+    out = await answer_dict("我下周要去深圳出差，P6的住宿标准每晚是多少？", kb)
+    assert "480" in out["reply"] and out["verdict"]["level"] != "insufficient", out["reply"]
