@@ -51,10 +51,11 @@ STOPWORDS = frozenset(
 QUESTION_FILLER = frozenset(
     """have has had having may might must shall also very some any such out both same other others each own once
     here again between during while but if until am him his her hers them we us she he
-    以后 之后 以前 之前 以来 之内 之间 当中 已经""".split()
+    以后 之后 以前 之前 以来 之内 之间 当中 已经 钱 月份""".split()
 )
-"""Words that carry only grammar in a question — English ones, and the Chinese relations of time or place
-("开考多久以后", the documents write "开考15分钟后"): no key term (:func:`retriever.key_terms`). Not stopwords
+"""Words that carry only grammar in a question — English ones, the Chinese relations of time or place ("开考多久
+以后", the documents write "开考15分钟后"), the form of the value asked ("多少钱": an amount; "8月份": the month is
+its number): no key term (:func:`retriever.key_terms`). Not stopwords
 elsewhere: an answer's "also" or "has" is still a word the fact checker must find supported."""
 
 

@@ -56,9 +56,10 @@ _GROUP = re.compile(r"(男|女)(?:子|性|单|双|篮|足|排|队)")
 _PLACE = re.compile(r"([\u4e00-\u9fff]{2})(省|市|县|镇|站)(?!级)")
 """A place named with its level ("清渠市", "甘溪县", "凤城站"): by the two characters before the level word."""
 _NOT_PLACE_FIRST = frozenset("年月日时上下于在的了是和与及至从到对为全本该各每此我两多一等个并将已其或")
-_NOT_PLACE_LAST = frozenset("上下超股楼车夜集菜全本该各每此两多一个级区设直出入开省县乡镇总分网驿建撤升改治")
+_NOT_PLACE_LAST = frozenset("上下超股楼车夜集菜全本该各每此两多一个级区设直出入开省县乡镇总分网驿建撤升改治去来回往到")
 """Characters that make the two before 市/县/站 no place name: a function word first ("在城市", "年全市"), or the
-first of a common word ending in the level word last ("上市", "超市", "车站", "总站", "建省", "自治县"…)."""
+first of a common word ending in the level word last ("上市", "超市", "车站", "总站", "建省", "自治县"…), or a verb
+of going ("开车去市民中心": 市 begins 市民中心)."""
 _LABEL = re.compile(r"(?<![A-Za-z0-9])(?:([A-Z])\s*(线|栋|座|区|馆|厅|门|楼|班)|(\d{1,2})\s*号(线|楼|门|厅|馆))")
 """An item named by a letter or number and its kind ("C线", "B栋", "2号楼"): a source that lists the A and B lines
 and not C speaks of other items of that kind."""
@@ -196,6 +197,8 @@ def _places(text: str) -> list[tuple[str, str]]:
     ([('清渠', '市')], [], [('城东', '站')])
     >>> _places("我拿了省级职业技能大赛一等奖"), _places("清渠市政府发布"), _places("為什麼中國的市又可以被稱為市井？")
     ([], [('清渠', '市')], [])
+    >>> _places("开车去市民中心办事")
+    []
     """
     return [(m.group(1), m.group(2)) for m in _PLACE.finditer(fold(text))  # Traditional read as Simplified
             if m.group(1)[0] not in _NOT_PLACE_FIRST and m.group(1)[1] not in _NOT_PLACE_LAST | _NOT_PLACE_FIRST]
