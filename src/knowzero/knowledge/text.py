@@ -470,14 +470,19 @@ def told_and_asked(question: str) -> tuple[str, str] | None:
     (None, None)
     >>> told_and_asked("家里下水道堵死了，叫物业师傅来通一下，人工费多少钱？")
     ('家里下水道堵死了， 叫物业师傅来通一下，', '人工费多少钱？')
+    >>> told_and_asked("员工食堂的午餐，几点开始供应？")
     """
     sentences = [x.text for x in split_sentences(question.strip())]
+    clauses = False
     if len(sentences) < 2 and re.search(r"[\u4e00-\u9fff]", question):
         # a Chinese message tells its story in clauses before the asking one ("家里下水道堵死了，…，人工费多少钱？")
         sentences = [c for c in re.split(r"(?<=[，,；;])", question.strip()) if c.strip()]
+        clauses = True
     if len(sentences) < 2:
         return None
-    told = [x for x in sentences if not _ASKS.search(x)]
+    # a clause that tells does something (a verb, a 了): "江畔花园小高层的物业费，一平米多少钱？" puts its topic first
+    told = [x for x in sentences if not _ASKS.search(x)
+            and (not clauses or any(f.startswith("v") or w == "了" for w, f in pos_tags(x)))]
     if not told or len(told) == len(sentences):
         return None
     return fold(" ".join(told)).lower(), fold(" ".join(x for x in sentences if x not in told)).lower()

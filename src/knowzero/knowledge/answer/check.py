@@ -96,7 +96,12 @@ def story_words(a: Analysis, indexed: Callable[[str], bool]) -> list[str]:
     if not a.told or (split := told_and_asked(a.text)) is None or not has_cjk(split[0]):
         return []
     nouns = {w for w, flag in pos_tags(split[0]) if flag.startswith("n")}
-    return [t for t in a.told if t in nouns and not re.search(r"\d", t) and not indexed(t)]
+
+    def named(t: str) -> bool:  # a compound whose parts the documents use ("物业费" of 物业服务费) is theirs
+        parts = [p for p in tokens(t, search=True, keep_stopwords=True) if p != t and len(p) >= 2]
+        return indexed(t) or bool(parts) and all(indexed(p) for p in parts)
+
+    return [t for t in a.told if t in nouns and not re.search(r"\d", t) and not named(t)]
 
 
 def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequence[Scored],
