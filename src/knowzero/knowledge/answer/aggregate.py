@@ -41,10 +41,14 @@ _MEASURES = ("工作日", "自然日", "天", "日", "周", "星期", "月", "�
 """Units a "几个/多少" asks a value in ("几个工作日", "多少个小时"): no count of rows."""
 _SUM = re.compile(r"一共|总共|合计|共计|总计|加起来|总额|总和|总金额|总价|总数|in total|total|sum", re.I)
 _AVG = re.compile(r"平均|均值|average|mean", re.I)
+_ADDS_UP = re.compile(r"\badd(?:s|ed)? up\b|加起来|累加", re.I)
+"""Adding up what the rows hold ("how many credits do all the courses add up to?"): a sum, never a count of rows."""
+_OTHER_MEASURE = r"(津贴|补贴|补助|费用?|工资|奖金|薪酬|金额|allowance|pay|fee|cost)"
+"""What a quantity's name followed by one of these asks is money for it ("教龄津贴" is no sum of 教龄 years)."""
 _EXTREME = r"(?P<{name}>贵|高|大|长|重|多|晚|新)|(?P<{low}>便宜|低|小|短|轻|少|早|旧)"
 _RANKED = re.compile(r"最(?:" + _EXTREME.format(name="hi", low="lo") + r")的|哪[个一项台位种款辆家]*[^，。？?,]{0,12}?最(?:"
-                     + _EXTREME.format(name="hi2", low="lo2") + r")|\b(?P<hi3>most expensive|highest|largest|longest)\b|"
-                     r"\b(?P<lo3>cheapest|least expensive|lowest|smallest|shortest)\b", re.I)
+                     + _EXTREME.format(name="hi2", low="lo2") + r")|\b(?P<hi3>most expensive|highest|largest|longest|biggest|the most(?= [a-z]))\b|"
+                     r"\b(?P<lo3>cheapest|least expensive|lowest|smallest|shortest|the (?:fewest|least)(?= [a-z]))\b", re.I)
 """A superlative over rows ("最贵的设备", "单价最高的检查项目", "哪个产品最贵", "the most expensive item"); not
 "最多能报多少" (at most: a cap a policy sets, no row ranked)."""
 _NOUN_AFTER = re.compile(rf"(?:多少|几)\s*([{_CLASSIFIER}])?\s*(?![{_CLASSIFIER}])([\u4e00-\u9fff]{{1,6}})")
@@ -75,6 +79,8 @@ class Computed:
     """What was counted, as the question says it ("员工", "laptops")."""
     classifier: str = ""
     """The question's measure word for it ("名", "台"), if any."""
+    keys: tuple[str, ...] = ()
+    """The key (first text cell) of each row holding a maximum or minimum: "Which class has the most pupils?" asks it."""
 
     def shown_value(self) -> str:
         v = self.value
@@ -114,6 +120,8 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
             col = _money_column(t, q)
         if op != "count" and col is None:
             continue
+        if col is not None and _other_measure(col.label, q):
+            continue  # "教龄津贴加起来一共是多少": the column of 教龄 years is not the allowance asked
         about = bool(noun) and (noun in normal_key(t.title) or any(noun in normal_key(c.label) for c in t.columns))
         if not named and not about and col is None:
             continue  # nothing of this table is named: no query is built from a guess
@@ -157,6 +165,7 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
         if not rows:
             return None
         value: float | str
+        keys: tuple[str, ...] = ()
         if op == "count":
             value = float(len(rows))
             stmt: Any = select(func.count()).select_from(table).where(*conds)
@@ -171,16 +180,43 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
             if op in ("max", "min"):  # the rows that hold it are the answer, not every row ranked
                 rows = [r for r in conn.execute(select(table.c._row).where(table.c._row.in_(rows),
                                                                             table.c[col.name] == got)).scalars()]
+                key_col = _key_column(t, q, {label for label, _values in named})
+                keys = tuple(str(k) for k in conn.execute(select(table.c[key_col.name]).where(
+                    table.c._row.in_(rows))).scalars()) if key_col is not None and len(rows) <= MAX_KEYS_SHOWN else ()
     if op != "count" and col is not None:  # the statement as a reader would write it (not the row-id list)
         stmt = select(_AGGREGATE[op](table.c[col.name])).where(*conds)
     sql = str(stmt.compile(compile_kwargs={"literal_binds": True}))
-    return Computed(op, value, t, col, tuple(named), tuple(rows), " ".join(sql.split()), noun, classifier)
+    return Computed(op, value, t, col, tuple(named), tuple(rows), " ".join(sql.split()), noun, classifier, keys)
 
 
+MAX_KEYS_SHOWN = 3
+"""A maximum or minimum held by more rows than this is said without naming them (the rows are cited)."""
 _ASIDE = re.compile(r"[（(][^）)]*[）)]")
 _AGGREGATE: dict[str, Any] = {"sum": func.sum, "avg": func.avg, "max": func.max, "min": func.min}
 _PRICE_LABEL = re.compile(r"价|元|费|price|cost|usd|\$", re.I)
 _PRICE_ASKED = re.compile(r"贵|便宜|价|钱|费|expensive|cheap|cost|price", re.I)
+
+
+def _key_column(t: TableInfo, q: str, filtered: Collection[str] = ()) -> TableColumn | None:
+    """The text column that names a row for the question: the one it asks by ("Which class…" → class), else a
+    name column ("设备名称", "name"), else the first text column — never one the question filters by ("at the City
+    hotel": its value is known)."""
+    text = [c for c in t.columns if c.type == "TEXT" and c.label not in filtered]
+    asked = [c for c in text if (label := re.split(r"[_(（]", normal_key(c.label))[0]) and
+             (re.search(rf"\b{re.escape(label)}\b", q) if label.isascii() else label in q)]
+    return next(iter(asked), None) or next((c for c in text if re.search(r"名称|姓名|name", c.label, re.I)), None) or \
+        next(iter(text), None)
+
+
+def _other_measure(label: str, q: str) -> bool:
+    """The question names the column's quantity as part of another, money, measure: "教龄津贴" over a 教龄 column.
+
+    >>> _other_measure("教龄", "财经商贸系所有专任教师每个月的教龄津贴加起来一共是多少"), _other_measure("教龄", "教龄加起来一共多少年")
+    (True, False)
+    """
+    base = re.split(r"[_(（]", normal_key(label))[0]
+    return bool(base) and not _PRICE_LABEL.search(label) and \
+        bool(re.search(re.escape(base) + r"\s*" + _OTHER_MEASURE, q, re.I))
 
 
 def _money_column(t: TableInfo, q: str) -> TableColumn | None:
@@ -206,7 +242,7 @@ def lead_line(c: Computed, is_zh: bool) -> str:
                 "sum": f"{c.column.label if c.column else ''}合计 {c.shown_value()}",
                 "avg": f"{c.column.label if c.column else ''}平均 {c.shown_value()}"}[c.operation]
         scope = f"（{c.noun + '，' if people and c.noun != '人' else ''}按《{c.table.title}》统计{'：' + where if where else ''}，共 {len(c.rows)} 行）"
-        return what + scope
+        return ("、".join(c.keys) + "：" if c.keys else "") + what + scope
     # a count over a Chinese roster is said in people ("4 people"), as 共 4 人 is: the counted noun or the
     # roster's title names people (窗口人员排班表 when the translated question counted 窗口)
     people = c.operation == "count" and not c.noun.isascii() and bool(
@@ -217,7 +253,8 @@ def lead_line(c: Computed, is_zh: bool) -> str:
             "max": f"{'Latest' if dated else 'Highest'} {c.column.label if c.column else ''}: {c.shown_value()}",
             "min": f"{'Earliest' if dated else 'Lowest'} {c.column.label if c.column else ''}: {c.shown_value()}",
             "avg": f"Average {c.column.label if c.column else ''}: {c.shown_value()}"}[c.operation]
-    return f"{what} (computed over {c.table.title}{': ' + where if where else ''}; {len(c.rows)} rows)"
+    return (", ".join(c.keys) + " — " if c.keys else "") + \
+        f"{what} (computed over {c.table.title}{': ' + where if where else ''}; {len(c.rows)} rows)"
 
 
 def asks_to_compute(question: str) -> bool:
@@ -262,7 +299,7 @@ def _operation(q: str) -> Operation | None:
         return op
     if _AVG.search(q):
         return "avg"
-    if _COUNT.search(q):
+    if _COUNT.search(q) and not _ADDS_UP.search(q):  # "how many credits do they add up to": a sum of credits
         return "count"
     if _SUM.search(q):
         return "sum"
@@ -339,6 +376,11 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
     # a value the question writes only inside another named value is not a second filter ("研发" in "研发部");
     # written on its own too, it is an alternative ("副主任医师或主任医师")
     values = [v for v in by_value if stands_alone(v.rstrip("%"), [w.rstrip("%") for w in by_value if w != v], q)]
+    flags = _flags_named(index, t, q)
+    # "有多少个执业药师" over a roster with a 是否执业药师 column: the flag says who is one, not the job title
+    # 执业药师 of some of them (a value of another column naming the same thing is no second filter)
+    flagged = {re.sub(r"^(?:是否|有无)", "", normal_key(col.label)) for col, _yes in flags}
+    values = [v for v in values if v.rstrip("%") not in flagged]
     table = index.table(t.name)
     by_cols: dict[tuple[str, ...], tuple[list[TableColumn], list[str]]] = {}
     for v in values:
@@ -365,7 +407,7 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
             continue  # a whole cell names it already
         conds.append(or_(*(func.lower(table.c[c.name]).like(f"%{member}%") for c in cols)))
         named.append(("/".join(c.label for c in cols), (member,)))
-    for col, yes in _flags_named(index, t, q) + _classes_named(index, t, q):  # 是否带教 = 是; 医保类别 = 甲
+    for col, yes in flags + _classes_named(index, t, q):  # 是否带教 = 是; 医保类别 = 甲
         conds.append(table.c[col.name] == yes)
         named.append((col.label, (yes,)))
     for col, number in _numbers_named(index, t, q):
@@ -502,7 +544,7 @@ def _numbers_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableCol
 """jieba's part-of-speech tags of words that name nothing to count by: verbs (not verbal nouns: 销售 of
 销售部 stays a qualifier), adverbs, prepositions, conjunctions, particles, pronouns, numerals, measure words,
 locatives (里, 中)."""
-_FUNCTION_WORDS = frozenset("on at by for from with to of per each any there here can could will would should may "
+_FUNCTION_WORDS = frozenset("has have had is are am on at by for from with to of per each any there here can could will would should may "
                             "might must do does did be been was were get gets work works people persons members "
                             "employees staff entries records rows items who whom whose what which when where why "
                             "how".split())
@@ -525,7 +567,7 @@ def _known_word(word: str, known: set[str]) -> bool:
 def _subsequence(short: str, word: str) -> bool:
     letters = iter(word)
     return all(ch in letters for ch in short)
-_PLAIN = re.compile(rf"(?:公司|我们|我司|全部|所有|总共|一共|共计|合计|目前|现在|现有|当前|平均|均|的|是|有|多少|几|[{_CLASSIFIER}]|"
+_PLAIN = re.compile(rf"(?:公司|我们|我司|全部|所有|总共|一共|共计|合计|目前|现在|现有|当前|平均|均|的|是|有|多少|多大|多长|多高|多重|多远|几|[{_CLASSIFIER}]|"
                     r"(?<![a-z])(?:how many|are|is|there|in|total|the|all|we|our|do|does|have|average|mean|what|of)(?![a-z]))")
 
 

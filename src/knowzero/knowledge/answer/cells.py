@@ -297,7 +297,13 @@ def _money_column(columns: list[tuple[TableColumn, str]], q: str) -> TableColumn
     if not _MONEY_ASKED.search(q):
         return None
     money = [c for c, _v in columns if _MONEY_LABEL.search(c.label)]
+    if not money:  # a column headed 处理 whose cell states an amount ("每次扣款50元")
+        money = [c for c, v in columns if _MONEY_VALUE.search(v)]
     return money[0] if len(money) == 1 else None
+
+
+_MONEY_VALUE = re.compile(r"\d(?:[\d,.]*)\s*(?:元|美元|块)|[¥￥$£€]\s?\d")
+"""A cell stating an amount of money."""
 
 
 _GRADE = re.compile(r"^([a-z]{1,2})(\d{1,2})(?:\s*[–—\-~～至到]\s*\1?(\d{1,2})|(及以上|以上|\+))?$")

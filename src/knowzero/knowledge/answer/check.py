@@ -23,7 +23,7 @@ from knowzero.knowledge.answer.reader import Claim, Draft, joined, slot_terms
 from knowzero.knowledge.answer.reply import shown_values
 from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.knowledge.index import entities as ent
-from knowzero.knowledge.index.bands import band, quantities
+from knowzero.knowledge.index.bands import band, is_unit, quantities
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.rows import table_cells
 from knowzero.knowledge.text import (
@@ -101,7 +101,7 @@ def story_words(a: Analysis, indexed: Callable[[str], bool]) -> list[str]:
         parts = [p for p in tokens(t, search=True, keep_stopwords=True) if p != t and len(p) >= 2]
         return indexed(t) or bool(parts) and all(indexed(p) for p in parts)
 
-    return [t for t in a.told if t in nouns and not re.search(r"\d", t) and not named(t)]
+    return [t for t in a.told if t in nouns and not re.search(r"\d", t) and not is_unit(t) and not named(t)]
 
 
 def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequence[Scored],

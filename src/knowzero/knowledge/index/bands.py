@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 _NUM = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
-_UNIT = r"(年|个月|月|天|日|岁|公里|km|千米|公斤|千克|kg|元|万元|美元|小时|分钟|人|次|层|楼|平方米|㎡|%)"
+_UNIT = r"(年级|年|个月|月|天|日|岁|公里|km|千米|公斤|千克|kg|元|万元|美元|小时|分钟|人|次|层|楼|平方米|㎡|%)"
 _Q_VALUE = re.compile(_NUM + r"\s*" + _UNIT + r"(半)?", re.I)
 _Q_HALF = re.compile(r"((?<!\d)\d{1,12})\s*(年|个月|小时|天)半")
 _SPOKEN_HOURS = re.compile(r"(\d{1,3}|[一二两三四五六七八九十])个(半)?(?:钟头|小时)")
@@ -59,7 +59,11 @@ _EN_N = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
 _DOLLARS = re.compile(r"(?:\$|\busd\s?|\bus\$\s?)(\d{1,3}(?:,\d{3})+|\d{1,12})(?:\.\d{1,2})?(?![\d,])", re.I)
 """A dollar amount: "$3,000", "USD 4,000", "US$500" (its cents dropped: a band's "2,500.01" starts past 2,500)."""
 _USD = r"(\d{1,12})美元"
+_YEAR_GROUPS = re.compile(r"\bYears?\s+(\d{1,2})\s*(?:-|–|—|to)\s*(\d{1,2})\b", re.I)
+"""School year groups as a range ("Years 7–9"): a band of 年级 a pupil's "Year 8" falls in."""
+_YEAR_GROUP = re.compile(r"\bYear\s+(\d{1,2})\b(?!\s*(?:-|–|—|to)\s*\d)", re.I)
 _EN_FORMS = [  # English range words → the Chinese forms :func:`band` reads (units as the Chinese unit)
+    (_YEAR_GROUPS, lambda m: f"{m.group(1)}-{m.group(2)}年级"),
     (_DOLLARS, lambda m: m.group(1).replace(",", "") + "美元"),
     (re.compile(r"(?:more than|over|above)\s+" + _USD + r"\s+(?:up to|to|and up to|through)\s+" + _USD, re.I),
      lambda m: f"超过{m.group(1)}美元至{m.group(2)}美元"),
@@ -89,6 +93,18 @@ _EN_FORMS = [  # English range words → the Chinese forms :func:`band` reads (u
 _EN_VALUE = re.compile(_EN_N + r"\s*(?:-\s*)?" + _EN_UNIT + r"\b", re.I)
 
 
+def is_unit(word: str) -> bool:
+    """A unit a quantity is measured in ("小时", "公里", "km"): the measure of a number, never a thing named.
+
+    >>> is_unit("小时"), is_unit("师傅")
+    (True, False)
+    """
+    return word.lower() in _UNITS
+
+
+_UNITS = frozenset(_UNIT.strip("()").split("|"))
+
+
 def _zh(unit: str) -> str:
     u = unit.lower()
     return "公斤" if u == "kg" or u.startswith("kilo") and not u.startswith("kilom") else _EN_ZH[u[0]]
@@ -115,13 +131,16 @@ def quantities(question: str) -> list[tuple[float, str]]:
     ([(4.0, '公斤')], [(3.0, '公斤')])
     >>> quantities("临停了一个半小时"), quantities("停了半小时"), quantities("停了90分钟"), quantities("两个小时")
     ([(1.5, '小时')], [(0.5, '小时')], [(90.0, '分钟')], [(2.0, '小时')])
+    >>> quantities("What's the Spring term fee for a Year 8 pupil?"), quantities("七年级学生")
+    ([(8.0, '年级')], [(7.0, '年级')])
     """
     q = _SPOKEN_HOURS.sub(lambda m: f"{_CN.get(m.group(1), m.group(1))}小时{m.group(2)}", question)
     q = re.sub(r"(?<![\d一二两三四五六七八九十个])半(?:个)?小时", "0.5小时", q)
     q = re.sub(r"([一二两三四五六七八九十])(?=年|个月|天|小时)", lambda m: str(_CN[m.group(1)]), q)
     dollars = [(float(m.group(1).replace(",", "")) + _beyond(q, m.start()), "美元") for m in _DOLLARS.finditer(q)]
-    if q.isascii():  # "someone with 3 years of service" → (3.0, "年")
-        return [(float(m.group(1)) + _beyond(q, m.start()), _zh(m.group(2))) for m in _EN_VALUE.finditer(q)] + dollars
+    if q.isascii():  # "someone with 3 years of service" → (3.0, "年"); "a Year 8 pupil" → (8.0, "年级")
+        return [(float(m.group(1)) + _beyond(q, m.start()), _zh(m.group(2))) for m in _EN_VALUE.finditer(q)] + dollars \
+            + [(float(m.group(1)), "年级") for m in _YEAR_GROUP.finditer(q)]
     out = dollars
     for m in _Q_VALUE.finditer(q):
         value = float(m.group(1)) + (0.5 if m.group(3) else 0.0) + _beyond(q, m.start())
@@ -174,6 +193,8 @@ def band(cell: str) -> Band | None:
     (True, False, True)
     >>> band("1天以上至3天").holds(5, "天"), band("3天以上至10天").holds(5, "天")
     (False, True)
+    >>> band("Years 7–9").holds(8, "年级"), band("Years 10–11").holds(8, "年级"), band("7-9年级").holds(7, "年级")
+    (True, False, True)
     >>> [band(c).holds(1.5, "小时") for c in ("30分钟以内（含30分钟）", "超过30分钟，不超过2小时", "超过2小时的部分")]
     [False, True, False]
     >>> band("超过30分钟，不超过2小时").holds(90, "分钟"), band("不超过2小时").holds(2, "小时")
@@ -196,7 +217,7 @@ def band(cell: str) -> Band | None:
     c = cell.strip()
     if len(c) > MAX_KEY_CHARS:
         return None
-    if c.isascii():  # "2 years to less than 5 years", "10 years or more", "Less than 2 years"
+    if c.replace("–", "-").replace("—", "-").isascii():  # "2 years to less than 5 years", "10 years or more", "Less than 2 years"
         c = _from_english(c)
     if m := _BETWEEN.search(c):
         unit = m.group(4) or m.group(2) or ""

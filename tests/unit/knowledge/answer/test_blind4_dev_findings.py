@@ -128,7 +128,8 @@ def test_a_tenure_superlative_ranks_by_the_start_date(tmp_path) -> None:  # type
     kb = make_kb(tmp_path / "kz", {"kestrel/staff_roster.csv": STAFF})
     c = aggregate.compute(kb.sql, "Who's been working at the City hotel the longest?")
     assert c is not None and c.shown_value() == "2010-09-13" and len(c.rows) == 1
-    assert aggregate.lead_line(c, False).startswith("Earliest start_date: 2010-09-13")
+    # the row is named first (session 35): "Who…" is answered by the name
+    assert aggregate.lead_line(c, False).startswith("Tessa Goodwin — Earliest start_date: 2010-09-13")
     c = aggregate.compute(kb.sql, "Who is the most recent hire at the Harbour?")
     assert c is not None and c.shown_value() == "2019-03-04"
 
