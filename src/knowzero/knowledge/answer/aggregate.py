@@ -197,6 +197,16 @@ _PRICE_LABEL = re.compile(r"价|元|费|price|cost|usd|\$", re.I)
 _PRICE_ASKED = re.compile(r"贵|便宜|价|钱|费|expensive|cheap|cost|price", re.I)
 
 
+def _label_unit(label: str) -> tuple[str, str]:
+    """A header and the unit it states in brackets: "面积(㎡)" → ("面积", "㎡"), so a total reads "面积合计 555㎡".
+
+    >>> _label_unit("面积(㎡)"), _label_unit("单价_元")
+    (('面积', '㎡'), ('单价_元', ''))
+    """
+    m = re.fullmatch(r"(.+?)\s*[（(]([^（）()]{1,6})[）)]", label)
+    return (m.group(1), m.group(2)) if m and not re.search(r"\d", m.group(2)) else (label, "")
+
+
 def _key_column(t: TableInfo, q: str, filtered: Collection[str] = ()) -> TableColumn | None:
     """The text column that names a row for the question: the one it asks by ("Which class…" → class), else a
     name column ("设备名称", "name"), else the first text column — never one the question filters by ("at the City
@@ -235,12 +245,14 @@ def lead_line(c: Computed, is_zh: bool) -> str:
     if is_zh:
         # "几个窗口人员" is counted in people: 共 5 人（窗口人员，按…）
         people = c.operation == "count" and c.classifier in ("", "个") and bool(_PERSON_NOUN.search(c.noun))
+        label, unit = _label_unit(c.column.label if c.column else "")
+        value = f"{c.shown_value()}{unit}"
         what = {"count": f"共 {c.shown_value()} 人" if people else
                 f"共 {c.shown_value()} {c.classifier or ('项' if not c.noun else '')}{c.noun}",
-                "max": f"{c.column.label if c.column else ''}{'最晚' if dated else '最高'} {c.shown_value()}",
-                "min": f"{c.column.label if c.column else ''}{'最早' if dated else '最低'} {c.shown_value()}",
-                "sum": f"{c.column.label if c.column else ''}合计 {c.shown_value()}",
-                "avg": f"{c.column.label if c.column else ''}平均 {c.shown_value()}"}[c.operation]
+                "max": f"{label}{'最晚' if dated else '最高'} {value}",
+                "min": f"{label}{'最早' if dated else '最低'} {value}",
+                "sum": f"{label}合计 {value}",
+                "avg": f"{label}平均 {value}"}[c.operation]
         scope = f"（{c.noun + '，' if people and c.noun != '人' else ''}按《{c.table.title}》统计{'：' + where if where else ''}，共 {len(c.rows)} 行）"
         return ("、".join(c.keys) + "：" if c.keys else "") + what + scope
     # a count over a Chinese roster is said in people ("4 people"), as 共 4 人 is: the counted noun or the

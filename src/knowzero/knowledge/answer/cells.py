@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from knowzero.knowledge.answer import modifiers
-from knowzero.knowledge.index.bands import band, band_in, quantities
+from knowzero.knowledge.index.bands import band, band_in, quantities, without_quantities
 from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
 from knowzero.knowledge.text import stands_alone
@@ -453,7 +453,8 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         key = m[key_col]
         strong = NAMED_KEY_CHARS <= strength < BAND_STRENGTH - 1 and not key.isascii()
         avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
-        scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, q, avoid)) and normal_key(v) not in q]
+        labels_q = normal_key(without_quantities(question)) if strength >= BAND_STRENGTH - 1 else q  # a band chose the row
+        scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, labels_q, avoid)) and normal_key(v) not in q]
         if scored and any(opposite_bound(normal_key(c.label), q) for s, c, _v in scored
                           if s == max(x for x, _, _ in scored)):
             continue  # 绩效津贴的下限 is best matched by 绩效津贴上限: the asked bound is not in the table

@@ -185,6 +185,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         return policy.asked_value_missing(v, _VALUE_NAMES.get(a.asked_value, a.asked_value))
     if draft.method == "lookup" and (n := number_unused_by_row(question, [c.quote for c in claims])):
         return policy.uncomputed(v, n)
+    if draft.method == "lookup" and (ratio := _RATIO.match(draft.answer.strip())) and _COUNT_ASKED.search(question):
+        return policy.ratio_not_count(v, ratio.group(0))
     if cited is None or cited_sql:
         return v
     if sim is None:
@@ -413,6 +415,10 @@ def quantity_unused(question: str, evidence: Sequence[str]) -> str | None:
         if shown not in held:
             return f"{shown}{unit}" if has_cjk(question) else shown
     return None
+
+
+_RATIO = re.compile(r"\d+\s*[:：]\s*\d+(?![\d:：])")
+_COUNT_ASKED = re.compile(r"how many|number of|多少(?:个|名|位|人)|几(?:个|名|位|人)", re.I)
 
 
 def number_unused_by_row(question: str, rows: Sequence[str]) -> str | None:

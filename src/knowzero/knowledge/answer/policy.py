@@ -325,6 +325,15 @@ def unknown_term(v: Verdict, term: str) -> Verdict:
                           "about something else")
 
 
+def ratio_not_count(v: Verdict, ratio: str) -> Verdict:
+    """A count asked ("How many staff do they need?") answered by a table's ratio ("1:12"): the number is still to be
+    computed from the group's size — for review, never confirmed."""
+    if v.level != "confirmed":
+        return v
+    return replace(v, level="uncertain", needs_human_review=True,
+                   reason=f"the table gives a ratio ({ratio}), not the number asked: it must be computed from the group's size")
+
+
 def story_unmet(v: Verdict, term: str) -> Verdict:
     """The asker's story names something no document does ("我哥哥现在在青禾读大三，…学费要交多少？"): it was left
     out of what the sources must cover, and it may be a condition the answer does not meet (a sibling discount)."""

@@ -249,7 +249,7 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
                 shared = q_terms.keys() & stoks[i]  # 研发 inside 研发部 is the same word
                 words = [t for t in shared if not any(t != u and t in u for u in shared)]
                 score += SQL_BONUS if len(words) >= 2 else SQL_BONUS * SQL_ONE_WORD_SHARE
-            if asked_values and band_row_holds(sent.text, asked_values) \
+            if asked_values and not yes_no and band_row_holds(sent.text, asked_values) \
                     and not _elsewhere_only(q_terms, ptoks, seen):
                 score += BAND_BONUS
             scored.append((score, _Cand(sent, p, rank, i)))

@@ -93,6 +93,17 @@ _EN_FORMS = [  # English range words → the Chinese forms :func:`band` reads (u
 _EN_VALUE = re.compile(_EN_N + r"\s*(?:-\s*)?" + _EN_UNIT + r"\b", re.I)
 
 
+def without_quantities(text: str) -> str:
+    """``text`` without the phrases that state a quantity ("a Year 9 pupil", "迟到30分钟", "8 kg"): what chose a band's
+    row names no column ("Year 9" is no "Full year").
+
+    >>> without_quantities("My son's starting Year 9 in September. Which tie does he need?")
+    "My son's starting   in September. Which tie does he need?"
+    """
+    text = _YEAR_GROUP.sub(" ", _YEAR_GROUPS.sub(" ", text))
+    return _EN_VALUE.sub(" ", _Q_VALUE.sub(" ", text))
+
+
 def is_unit(word: str) -> bool:
     """A unit a quantity is measured in ("小时", "公里", "km"): the measure of a number, never a thing named.
 

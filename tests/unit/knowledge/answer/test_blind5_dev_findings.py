@@ -73,3 +73,32 @@ def test_no_sum_of_another_measure_and_no_count_for_an_adding_up(kb, question: s
 
     c = aggregate.compute(kb.sql, question)
     assert c is None or c.operation == "sum" and c.column is not None and "教龄" != c.column.label, c
+
+
+RATIOS = """# Trips and Safeguarding
+
+| Year group | Day visit | Residential or abroad |
+|---|---|---|
+| Years 1 to 3 | 1:6 | 1:6 |
+| Years 4 to 6 | 1:8 | 1:8 |
+| Years 10 to 13 | 1:12 | 1:10 |
+
+Parent volunteers with an enhanced DBS check may count towards the ratio on day visits only, never on residential
+visits or visits abroad.
+"""
+
+
+@pytest.fixture(scope="module")
+def trips(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    return make_kb(tmp_path_factory.mktemp("blind5-trips") / "kz", {"school/Trips_and_Safeguarding.md": RATIOS,
+                                                                    "school/class_list.csv": CLASSES})
+
+
+async def test_a_year_group_is_no_column_and_a_ratio_no_count(trips) -> None:  # type: ignore[no-untyped-def]
+    # the asking sentence of several is a yes/no one: its statement answers, not the year group's row
+    out = await answer_dict("A dad with an enhanced DBS check has offered to help on the Year 5 residential trip. "
+                            "Can he count towards the staff ratio?", trips)
+    assert "day visits only" in out["reply"], out["reply"]
+    # the ratio is what the table gives; the number of staff is still to be computed from the class's size
+    out = await answer_dict("12A is going to a gallery in town for the day. How many staff do they need to take?", trips)
+    assert out["verdict"]["level"] != "confirmed", out["reply"]

@@ -33,9 +33,14 @@ polarity to answer the question; chosen on CMRC 2018 trial's yes/no set (see ben
 
 
 def is_yes_no(question: str) -> bool:
-    """A question answered by yes or no ("…是10万元吗？", "是否…", "Is Blur an English band?")."""
+    """A question answered by yes or no ("…是10万元吗？", "是否…", "Is Blur an English band?").
+
+    >>> is_yes_no("A dad has offered to help on the trip. Can he count towards the ratio?"), is_yes_no("We're in X. Which bus?")
+    (True, False)
+    """
     q = question.strip()
-    if _EN_YESNO.search(q):
+    # the asking sentence of several ("A dad … offered to help. Can he count towards the ratio?")
+    if _EN_YESNO.search(q) or _EN_YESNO.search(re.split(r"(?<=[.!])\s+", q)[-1]):
         return True
     if not _ZH_YESNO.search(q):
         return False
