@@ -187,6 +187,10 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         return policy.uncomputed(v, n)
     if draft.method == "lookup" and (ratio := _RATIO.match(draft.answer.strip())) and _COUNT_ASKED.search(question):
         return policy.ratio_not_count(v, ratio.group(0))
+    if (draft.method == "lookup" or cited_sql and draft.method == "extractive") and (after := _AFTER_RULE.search(question)):
+        # "What's his Autumn term tuition after the sibling discount?" answered by the fee as listed (its cell or its
+        # row): the discount is still to be applied (a rule the lookup applies is a computed draft, not this one)
+        return policy.total_not_computed(v, after.group(0))
     if cited is None or cited_sql:
         return v
     if sim is None:
@@ -392,6 +396,9 @@ _DIGIT = re.compile(r"\d")
 _ADDED_UP = re.compile(r"一共|总共|合计|共计|加起来|加在一起|加上|(?:打|减)完|(?:打折|折|优惠|减免)后|算下来|"
                        r"in total|altogether|add(?:ed)? up|combined|after (?:the )?discount", re.I)
 """Words asking for a total of several values, or a value after a rule is applied to it ("打完一个月多少？")."""
+_AFTER_RULE = re.compile(r"(?:打折|折|优惠|减免|抵扣)后|(?:打|减)完|after (?:the |a |any |my |our |his |her )?"
+                         r"[\w-]*\s*(?:discount|reduction|rebate|allowance)", re.I)
+"""A value asked after a rule is applied to it ("折后", "after the sibling discount")."""
 _AMOUNT_ASKED = re.compile(r"how much|多少钱|多少元|一共|总共|合计|共计|in total|\btotal\b|altogether|come to", re.I)
 
 

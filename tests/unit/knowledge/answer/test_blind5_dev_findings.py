@@ -102,3 +102,9 @@ async def test_a_year_group_is_no_column_and_a_ratio_no_count(trips) -> None:  #
     # the ratio is what the table gives; the number of staff is still to be computed from the class's size
     out = await answer_dict("12A is going to a gallery in town for the day. How many staff do they need to take?", trips)
     assert out["verdict"]["level"] != "confirmed", out["reply"]
+
+
+async def test_a_fee_after_a_discount_is_not_the_listed_fee(kb) -> None:  # type: ignore[no-untyped-def]
+    out = await answer_dict("Our older daughter is in Year 9 and our son joins Year 8 in September. "
+                            "What's his Spring term fee after the sibling discount?", kb)
+    assert out["verdict"]["level"] != "confirmed", out["reply"]
