@@ -459,6 +459,10 @@ def story_word(term: str, told: str, asked: str) -> bool:
         and not re.search(rf"\b(?:to|in|at)\s+{re.escape(t)}\b", told)
 
 
+_ASKERS_STORY = re.compile(r"我|咱|俺|家里|家人|孩子|儿子|女儿|朋友|同事|老人|老婆|老公|爸|妈|哥|姐|弟|妹")
+"""Words that make a clause the asker's own story: the asker or the asker's people."""
+
+
 def told_and_asked(question: str) -> tuple[str, str] | None:
     """The sentences of a message of several that ask nothing ("… we'll be driving up from london") and those
     that ask, each folded and lower-cased; None when the message is one sentence or none of them asks (then
@@ -470,7 +474,8 @@ def told_and_asked(question: str) -> tuple[str, str] | None:
     (None, None)
     >>> told_and_asked("家里下水道堵死了，叫物业师傅来通一下，人工费多少钱？")
     ('家里下水道堵死了， 叫物业师傅来通一下，', '人工费多少钱？')
-    >>> told_and_asked("员工食堂的午餐，几点开始供应？")
+    >>> told_and_asked("员工食堂的午餐，几点开始供应？"), told_and_asked("某地寺庙发生踩踏事故，死亡人数是多少？")
+    (None, None)
     """
     sentences = [x.text for x in split_sentences(question.strip())]
     clauses = False
@@ -480,9 +485,12 @@ def told_and_asked(question: str) -> tuple[str, str] | None:
         clauses = True
     if len(sentences) < 2:
         return None
-    # a clause that tells does something (a verb, a 了): "江畔花园小高层的物业费，一平米多少钱？" puts its topic first
+    # clauses tell a story when one of them is the asker's (我, 家里, 朋友 …), and a clause tells when it does something
+    # (a verb, a 了): "江畔花园小高层的物业费，一平米多少钱？" and "某地寺庙发生踩踏事故，死亡人数是多少？" put their topic first
     told = [x for x in sentences if not _ASKS.search(x)
             and (not clauses or any(f.startswith("v") or w == "了" for w, f in pos_tags(x)))]
+    if clauses and not any(_ASKERS_STORY.search(x) for x in told):
+        return None
     if not told or len(told) == len(sentences):
         return None
     return fold(" ".join(told)).lower(), fold(" ".join(x for x in sentences if x not in told)).lower()

@@ -54,7 +54,7 @@ def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def
 
 
 @pytest.mark.parametrize(("question", "lead"), [
-    ("迟到了半个小时，扣多少钱？", "每次扣款50元"),  # 半个小时 in the 15–60 minute band; the fine under 处理
+    ("我迟到了半个小时，扣多少钱？", "每次扣款50元"),  # 半个小时 in the 15–60 minute band; the fine under 处理
     ("名册上一共有多少个执业药师？", "共 4 人"),  # the flag 是否执业药师, not the job title 执业药师 as well (2)
     ("城南区的门店加起来一共多大面积？", "合计 555"),
     ("Which class has the most pupils?", "9A — Highest pupils: 26"),
