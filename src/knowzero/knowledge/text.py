@@ -51,11 +51,11 @@ STOPWORDS = frozenset(
 QUESTION_FILLER = frozenset(
     """have has had having may might must shall also very some any such out both same other others each own once
     here again between during while but if until am him his her hers them we us she he
-    以后 之后 以前 之前 以来 之内 之间 当中 已经 钱 月份""".split()
+    已经 钱 月份""".split()
 )
-"""Words that carry only grammar in a question — English ones, the Chinese relations of time or place ("开考多久
-以后", the documents write "开考15分钟后"), the form of the value asked ("多少钱": an amount; "8月份": the month is
-its number): no key term (:func:`retriever.key_terms`). Not stopwords
+"""Words that carry only grammar in a question — English ones, "已经", the form of the value asked ("多少钱": an
+amount; "8月份": the month is its number): no key term (:func:`retriever.key_terms`). A relation of time after a
+question word ("开考多久以后") asks with it (:data:`ASKED_RELATION`); after a value ("2020年以后") it is a condition. Not stopwords
 elsewhere: an answer's "also" or "has" is still a word the fact checker must find supported."""
 
 
@@ -69,6 +69,12 @@ _ASK_HEAD = re.compile(r"^(?:哪一|哪些|哪几|哪(?![一些几])|什么|甚�
 
 _HOW_MUCH = re.compile(r"\bhow\s+(?:long|many|much|old|far|big|tall|high|large|often|wide|deep|heavy|fast|quick(?:ly)?|soon|late|early|frequently)\b|"
                        r"\bin common\b|\bthe name of\b|\b(?:type|kind|sort) of\b|\bwhat time\b(?!\s+zone)", re.IGNORECASE)
+
+
+ASKED_RELATION = re.compile(r"(?<![\d年月日号])(以后|之后|以内|之内)")
+""""After" or "within" joined to an event or a question word ("名单出来以后", "开考多久以后"): a connective of the
+question, no word a source must write (the documents say "开考15分钟后"). After a value ("2020年以后") it stays: a
+condition; "以前" and "以来" always stay."""
 
 
 def without_asking_phrases(question: str) -> str:

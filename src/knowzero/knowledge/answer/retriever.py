@@ -21,6 +21,7 @@ from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.versions import names_edition
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.text import (
+    ASKED_RELATION,
     NOT_NAMING,
     QUESTION_FILLER,
     STOPWORDS,
@@ -179,6 +180,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     terms: list[str] = []
     # an A-not-A question asks, its negated half is no term ("能不能自己操作" → 能自己操作; 有没有 → 有)
     plain = _CONTRACTED.sub("", _NEGATED.sub(r"\1", _A_NOT_A.sub(r"\1", without_asking_phrases(query_text(question)))))
+    plain = ASKED_RELATION.sub(" ", plain)  # "名单出来以后", "开考多久以后": a connective, no term
     plain = _ASKERS_NEED.sub(r"\1 ", plain)  # "how many points do I need for a free night": need is the asker's
     words = tokens(plain, search=False, keep_stopwords=True)
     tags = dict(pos_tags(plain)) if _CJK_WORD.search(plain) else {}

@@ -261,8 +261,7 @@ def unknown_terms(question: str, terms: Sequence[tuple[str, float]], doc_text: s
     Not an abstention (on DRCD 12% of answerable questions have such a word, a paraphrase more often
     than a missing subject): the verdict is ``uncertain`` instead of ``confirmed``.
     """
-    # a word weighed 0 (a verb or adverb no document has, "不让" for 不得: :func:`retriever.weighed`) is the asking's
-    unseen = [t for t, w in terms if w > 0 and len(t) >= 2 and _CJK.fullmatch(t) and not _QUESTION_WORD.match(t)
+    unseen = [t for t, _ in terms if len(t) >= 2 and _CJK.fullmatch(t) and not _QUESTION_WORD.match(t)
               and t not in STOPWORDS and doc_freq(t) == 0]
     if not unseen:
         return []  # the usual case: no need to fold the document
