@@ -15,6 +15,15 @@ def table_cells(line: str) -> list[str] | None:
     return [c.strip() for c in m.group(1).split("|")]
 
 
+def row_cells(row: str) -> list[str]:
+    """The cells of a Markdown row, or the values of a row sentence ("label: value；label: value").
+
+    >>> row_cells("| 满5年不满10年 | 15天 |"), row_cells("Chargeable weight: 5.01 – 10 kg；Zone B: £8.70")
+    (['满5年不满10年', '15天'], ['5.01 – 10 kg', '£8.70'])
+    """
+    return table_cells(row) or [c.split(":", 1)[-1].split("：", 1)[-1].strip() for c in re.split(r"[；;]", row) if c.strip()]
+
+
 _ROW_DONE = re.compile(r"[。！？.!?]$")
 
 

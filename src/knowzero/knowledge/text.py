@@ -54,9 +54,9 @@ QUESTION_FILLER = frozenset(
     已经 钱 月份""".split()
 )
 """Words that carry only grammar in a question — English ones, "已经", the form of the value asked ("多少钱": an
-amount; "8月份": the month is its number): no key term (:func:`retriever.key_terms`). A relation of time after a
-question word ("开考多久以后") asks with it (:data:`ASKED_RELATION`); after a value ("2020年以后") it is a condition. Not stopwords
-elsewhere: an answer's "also" or "has" is still a word the fact checker must find supported."""
+amount; "8月份": the month is its number): no key term (:func:`retriever.key_terms`); nor is a relation joined to an
+event or a question word (:data:`ASKED_RELATION`). Not stopwords elsewhere: an answer's "also" or "has" is still a
+word the fact checker must find supported."""
 
 
 # Question words as the segmenter cuts them: an interrogative glued to a classifier or a noun ("何年", "哪一位",

@@ -197,6 +197,11 @@ _PRICE_LABEL = re.compile(r"价|元|费|price|cost|usd|\$", re.I)
 _PRICE_ASKED = re.compile(r"贵|便宜|价|钱|费|expensive|cheap|cost|price", re.I)
 
 
+def _label_base(label: str) -> str:
+    """A header without its unit or note ("校内机时费_元每小时" → 校内机时费, "面积(㎡)" → 面积), normalised."""
+    return re.split(r"[_(（]", normal_key(label))[0]
+
+
 def _label_unit(label: str) -> tuple[str, str]:
     """A header and the unit it states in brackets: "面积(㎡)" → ("面积", "㎡"), so a total reads "面积合计 555㎡".
 
@@ -212,7 +217,7 @@ def _key_column(t: TableInfo, q: str, filtered: Collection[str] = ()) -> TableCo
     name column ("设备名称", "name"), else the first text column — never one the question filters by ("at the City
     hotel": its value is known)."""
     text = [c for c in t.columns if c.type == "TEXT" and c.label not in filtered]
-    asked = [c for c in text if (label := re.split(r"[_(（]", normal_key(c.label))[0]) and
+    asked = [c for c in text if (label := _label_base(c.label)) and
              (re.search(rf"\b{re.escape(label)}\b", q) if label.isascii() else label in q)]
     return next(iter(asked), None) or next((c for c in text if re.search(r"名称|姓名|name", c.label, re.I)), None) or \
         next(iter(text), None)
@@ -224,7 +229,7 @@ def _other_measure(label: str, q: str) -> bool:
     >>> _other_measure("教龄", "财经商贸系所有专任教师每个月的教龄津贴加起来一共是多少"), _other_measure("教龄", "教龄加起来一共多少年")
     (True, False)
     """
-    base = re.split(r"[_(（]", normal_key(label))[0]
+    base = _label_base(label)
     return bool(base) and not _PRICE_LABEL.search(label) and \
         bool(re.search(re.escape(base) + r"\s*" + _OTHER_MEASURE, q, re.I))
 
@@ -397,7 +402,7 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
     by_cols: dict[tuple[str, ...], tuple[list[TableColumn], list[str]]] = {}
     for v in values:
         cols = by_value[v]
-        named_cols = [c for c in cols if re.split(r"[_(（]", normal_key(c.label))[0] in q]
+        named_cols = [c for c in cols if _label_base(c.label) in q]
         cols = named_cols or cols
         key = tuple(c.name for c in cols)
         by_cols.setdefault(key, (cols, []))[1].append(v)
@@ -542,7 +547,7 @@ def _numbers_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableCol
     table = index.table(t.name)
     with index.engine.connect() as conn:
         for c in t.columns:
-            if c.type != "INTEGER" or _common_run(re.split(r"[_(（]", normal_key(c.label))[0], q) < 2:
+            if c.type != "INTEGER" or _common_run(_label_base(c.label), q) < 2:
                 continue
             for n, unit in numbers:
                 if unit and re.match(r"[\u4e00-\u9fff]", unit) and unit not in normal_key(c.label):
@@ -644,7 +649,7 @@ def numeric_column(index: SqlIndex, t: TableInfo, q: str) -> TableColumn | None:
     for c in t.columns:
         if c.type not in ("INTEGER", "REAL"):
             continue
-        base = re.split(r"[_(（]", normal_key(c.label))[0]
+        base = _label_base(c.label)
         n = _common_run(base, q)
         if n > best_len:
             best, best_len = c, n

@@ -25,7 +25,7 @@ from knowzero.knowledge.answer.retriever import key_terms
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.bands import band, is_unit, quantities
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.rows import table_cells
+from knowzero.knowledge.rows import row_cells
 from knowzero.knowledge.text import (
     fold,
     has_cjk,
@@ -460,11 +460,6 @@ _MEASURED = re.compile(r"(?<![\d.A-Za-z])(\d+(?:\.\d+)?)\s*(?=[×x*]\s*\d)|(?<![
                        r"(\d+(?:\.\d+)?)\s*(?:cm|mm|kg|km|m\b|g\b|公斤|千克|克|厘米|毫米|米|公里|天|日|晚|夜|小时|分钟|年|个月|元|块|美元|%"
                        r"|nights?\b|days?\b|hours?\b|years?\b|months?\b)", re.I)
 """A measured quantity of a question: a dimension ("60 × 40"), or a number with its unit (not a year "2024年")."""
-
-
-def row_cells(row: str) -> list[str]:
-    """The cells of a row sentence ("label: value；label: value") or of a Markdown row."""
-    return table_cells(row) or [c.split(":", 1)[-1].split("：", 1)[-1].strip() for c in re.split(r"[；;]", row) if c.strip()]
 
 
 def answerability_gate(question: str, v: policy.Verdict, prob: float, f: answerable.Features,
