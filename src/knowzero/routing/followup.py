@@ -138,6 +138,8 @@ def _kind_swapped(x: str, prev: str, kinds: Kinds | None) -> str | None:
     "What's the night shift allowance for a W4?"
     >>> _kind_swapped("W4", "What's the night shift allowance?", kinds) is None
     True
+    >>> _kind_swapped("护士", "医生值一个夜班，补贴多少钱？", lambda x: ("value", ("医师", "护士", "行政后勤人员")))
+    '护士值一个夜班，补贴多少钱？'
     """
     if kinds is None or x.lower() in prev.lower():
         return None
@@ -150,7 +152,18 @@ def _kind_swapped(x: str, prev: str, kinds: Kinds | None) -> str | None:
         bound = r"(?<![a-z0-9])" if name.isascii() else ""
         if m := re.search(bound + re.escape(name) + (r"(?![a-z0-9])" if bound else ""), lowered):
             return prev[:m.start()] + x + prev[m.end():]
+    # the previous question named its row loosely, one character of a two- or three-character name changed
+    # ("医生值一个夜班…" of the row 医师): the one such word is what ``x`` replaces
+    loose = {m.group(0): m for o in others if _CJK_NAME.fullmatch(o) and o != x
+             for pattern in (rf"{re.escape(o[0])}[\u4e00-\u9fff]{{{len(o) - 1}}}", rf"[\u4e00-\u9fff]{{{len(o) - 1}}}{re.escape(o[-1])}")
+             for m in re.finditer(pattern, prev) if m.group(0) != x}
+    if len(loose) == 1:
+        m = next(iter(loose.values()))
+        return prev[:m.start()] + x + prev[m.end():]
     return None
+
+
+_CJK_NAME = re.compile(r"[\u4e00-\u9fff]{2,3}")
 
 
 def _thing_of(topic: str, kinds: Kinds | None) -> str:

@@ -25,7 +25,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy import ColumnElement, Connection, func, or_, select
 
 from knowzero.knowledge.answer.checks.numbers import cn_value
 from knowzero.knowledge.index.sqlindex import CMP, SqlIndex, TableInfo, normal_key
@@ -80,7 +80,11 @@ class Computed:
     classifier: str = ""
     """The question's measure word for it ("名", "台"), if any."""
     keys: tuple[str, ...] = ()
-    """The key (first text cell) of each row holding a maximum or minimum: "Which class has the most pupils?" asks it."""
+    """The key (first text cell) of each row holding a maximum or minimum: "Which class has the most pupils?" asks it;
+    for a group's count, the group's value ("Station Yard")."""
+    group: TableColumn | None = None
+    """The text column rows are grouped by when the question ranks groups by their number of rows ("Which depot has
+    the most bikes?", "哪个门店的员工最多？"): the value is the top group's count, ``keys`` its value."""
 
     def shown_value(self) -> str:
         v = self.value
@@ -99,9 +103,12 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     if op is None:
         return None
     classifier, noun = _noun(question)
+    if not noun and op in ("max", "min") and _WHICH_GROUP.search(q) and (ranked := _RANKED_NOUN.search(q)):
+        noun = ranked.group("zh") or ranked.group("en")  # "哪个门店的员工最多" ranks by 员工; "the most bikes" by bikes
     if op == "count" and noun.startswith(_MEASURES):
         return None  # "承诺几个工作日办完？" asks for a duration a cell gives, not for rows to count
-    best: tuple[float, TableInfo, list[ColumnElement[bool]], list[tuple[str, tuple[str, ...]]], TableColumn | None] | None = None
+    best: tuple[float, TableInfo, list[ColumnElement[bool]], list[tuple[str, tuple[str, ...]]], TableColumn | None,
+                TableColumn | None] | None = None
     tables = [t for t in index.tables if not ((allowed is not None and not (t.row_ids & allowed)) or t.path in superseded)]
     named_table = any(len(k) >= 3 and k in q for t in tables for k in _spelled(t.title))
     filters = {t.name: _filters(index, t, q) for t in tables}
@@ -118,12 +125,17 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
         col = _start_column(t) if by_start else numeric_column(index, t, q) if op != "count" else None
         if col is None and op in ("max", "min", "sum") and not by_start:
             col = _money_column(t, q)
+        grouped = None
         if op != "count" and col is None:
-            continue
+            # "Which depot has the most bikes?": no measure is named, a column to group by is — rows are counted per group
+            grouped = _group_column(t, q, {label for label, _values in named}) if op in ("max", "min") and not by_start \
+                else None
+            if grouped is None:
+                continue
         if col is not None and _other_measure(col.label, q):
             continue  # "教龄津贴加起来一共是多少": the column of 教龄 years is not the allowance asked
         about = bool(noun) and (noun in normal_key(t.title) or any(noun in normal_key(c.label) for c in t.columns))
-        if not named and not about and col is None:
+        if not named and not about and col is None and grouped is None:
             continue  # nothing of this table is named: no query is built from a guess
         # a Chinese title is named by its head noun too, its last three characters ("花名册上…" of 员工花名册)
         titled = _title_named(t, q) or \
@@ -131,10 +143,10 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
         score = sum(len(values) for _label, values in named) + (0.5 if about else 0.0) + (0.25 if col else 0.0) \
             + (0.5 if titled else 0.0)
         if best is None or score > best[0]:
-            best = (score, t, conds, named, col)
+            best = (score, t, conds, named, col, grouped)
     if best is None:
         return None
-    _score, t, conds, named, col = best
+    _score, t, conds, named, col, grouped = best
     about_best = bool(noun) and any(noun in k or _plural_of(noun, k) for k in (*_spelled(t.title),
                                                                                 *(normal_key(c.label) for c in t.columns)))
     # the counted noun is no qualifier when the table is about it ("员工" of 员工花名册); else its words must
@@ -166,6 +178,8 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
             return None
         value: float | str
         keys: tuple[str, ...] = ()
+        if grouped is not None:
+            return _group_counted(conn, table, t, grouped, conds, rows, op, named, noun, classifier)
         if op == "count":
             value = float(len(rows))
             stmt: Any = select(func.count()).select_from(table).where(*conds)
@@ -187,6 +201,45 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
         stmt = select(_AGGREGATE[op](table.c[col.name])).where(*conds)
     sql = str(stmt.compile(compile_kwargs={"literal_binds": True}))
     return Computed(op, value, t, col, tuple(named), tuple(rows), " ".join(sql.split()), noun, classifier, keys)
+
+
+_RANKED_NOUN = re.compile(r"的(?P<zh>[\u4e00-\u9fff]{1,6}?)(?:人数|数量)?最(?:多|少)|\bthe (?:most|fewest|least) (?P<en>[a-z][a-z-]+)")
+"""What a ranking of groups counts: "哪个门店的员工最多" → 员工, "Which depot has the most bikes" → bikes."""
+_WHICH_GROUP = re.compile(r"\b(?:which|what) [a-z-]+ (?:has|have)\b|哪[个一家位种类]?[\u4e00-\u9fff]{1,6}的")
+"""A question that ranks groups ("which depot has", "哪个门店的"), not the rows themselves ("the most expensive bike")."""
+
+
+def _group_column(t: TableInfo, q: str, filtered: Collection[str]) -> TableColumn | None:
+    """The text column the question names as what is ranked ("Which depot…", "哪个门店…"), never one it filters by."""
+    for c in t.columns:
+        label = _label_base(c.label)
+        if c.type != "TEXT" or c.label in filtered or len(label) < 2:
+            continue
+        if re.search(rf"(?:which|what)\s+{re.escape(label)}s?\b", q) if label.isascii() else \
+                re.search(rf"哪[个一家位种类]?{re.escape(label)}", q):
+            return c
+    return None
+
+
+def _group_counted(conn: Connection, table: Any, t: TableInfo, grouped: TableColumn, conds: list[ColumnElement[bool]],
+                   rows: list[int], op: Operation, named: list[tuple[str, tuple[str, ...]]], noun: str,
+                   classifier: str) -> Computed | None:
+    """The group of ``grouped`` with the most (``max``) or fewest (``min``) of ``rows``; None when two tie."""
+    g = table.c[grouped.name]
+    n = func.count()
+    stmt = select(g, n).where(*conds).group_by(g).order_by(n.desc() if op == "max" else n.asc(), g)
+    counted: dict[Any, int] = dict(conn.execute(select(g, n).where(table.c._row.in_(rows)).group_by(g)).tuples().all())
+    # every group of the column counts, those with none of the rows too ("the fewest e-bikes" may be none)
+    counts = [(k, int(counted.get(k, 0))) for k in conn.execute(select(g).distinct()).scalars() if k is not None]
+    if not counts:
+        return None
+    best = max(c for _k, c in counts) if op == "max" else min(c for _k, c in counts)
+    top = [str(k) for k, c in counts if c == best]
+    if len(top) != 1 or best == 0:
+        return None  # two groups tie, or the fewest is none (no row to cite): no one answer
+    held = [r for r in conn.execute(select(table.c._row).where(table.c._row.in_(rows), g == top[0])).scalars()]
+    sql = " ".join(str(stmt.compile(compile_kwargs={"literal_binds": True})).split())
+    return Computed(op, float(best), t, None, tuple(named), tuple(held), sql, noun, classifier, (top[0],), grouped)
 
 
 MAX_KEYS_SHOWN = 3
@@ -247,6 +300,13 @@ def lead_line(c: Computed, is_zh: bool) -> str:
     dated = isinstance(c.value, str)
     where = "，".join(f"{label}为{'或'.join(values)}" for label, values in c.filters) if is_zh else \
         ", ".join(f"{label} = {' or '.join(values)}" for label, values in c.filters)
+    if c.group is not None:  # "Which depot has the most bikes?": the group, its count, how it was grouped
+        most = c.operation == "max"
+        if is_zh:
+            return (f"{c.keys[0]}：{'最多' if most else '最少'}，共 {c.shown_value()} {c.classifier or ''}{c.noun}"
+                    f"（按《{c.table.title}》中的{c.group.label}分组统计{'：' + where if where else ''}）")
+        return (f"{c.keys[0]} — {'most' if most else 'fewest'}: {c.shown_value()} {c.noun if c.noun.isascii() else 'rows'}"
+                f" (counted by {c.group.label} over {c.table.title}{': ' + where if where else ''})")
     if is_zh:
         # "几个窗口人员" is counted in people: 共 5 人（窗口人员，按…）
         people = c.operation == "count" and c.classifier in ("", "个") and bool(_PERSON_NOUN.search(c.noun))
@@ -564,9 +624,10 @@ locatives (里, 中)."""
 _FUNCTION_WORDS = frozenset("has have had is are am on at by for from with to of per each any there here can could will would should may "
                             "might must do does did be been was were get gets work works people persons members "
                             "employees staff entries records rows items who whom whose what which when where why "
-                            "how".split())
+                            "how now right currently presently moment across altogether together overall".split())
 """English prepositions, auxiliaries and the like, never a qualifier of what is counted; nor are the words
-for what any roster counts (people, members, entries…), as 名/人/项 are not."""
+for what any roster counts (people, members, entries…), as 名/人/项 are not; nor the time or scope of the count
+("right now", "across all the depots"), which a table's present rows always have."""
 
 
 def _known_word(word: str, known: set[str]) -> bool:
@@ -584,7 +645,7 @@ def _known_word(word: str, known: set[str]) -> bool:
 def _subsequence(short: str, word: str) -> bool:
     letters = iter(word)
     return all(ch in letters for ch in short)
-_PLAIN = re.compile(rf"(?:公司|我们|我司|全部|所有|总共|一共|共计|合计|目前|现在|现有|当前|平均|均|的|是|有|多少|多大|多长|多高|多重|多远|几|[{_CLASSIFIER}]|"
+_PLAIN = re.compile(rf"(?:公司|我们|我司|全部|所有|总共|一共|共计|合计|目前|现在|现有|当前|当初|当时|平均|均|的|是|有|多少|多大|多长|多高|多重|多远|几|[{_CLASSIFIER}]|"
                     r"(?<![a-z])(?:how many|are|is|there|in|total|the|all|we|our|do|does|have|average|mean|what|of)(?![a-z]))")
 
 
@@ -650,7 +711,9 @@ def numeric_column(index: SqlIndex, t: TableInfo, q: str) -> TableColumn | None:
         if c.type not in ("INTEGER", "REAL"):
             continue
         base = _label_base(c.label)
-        n = _common_run(base, q)
+        # English by whole words (the "has" inside "purchase" names nothing); Chinese by its longest shared run
+        n = sum(len(w) for w in re.findall(r"[a-z]{4,}", base) if re.search(rf"\b{w}", q)) if base.isascii() \
+            else _common_run(base, q)
         if n > best_len:
             best, best_len = c, n
     return best

@@ -27,7 +27,7 @@ from knowzero.knowledge.answer import modifiers
 from knowzero.knowledge.index.bands import band, band_in, quantities, without_quantities
 from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
-from knowzero.knowledge.text import stands_alone
+from knowzero.knowledge.text import shortens, stands_alone
 from knowzero.vocabulary.questions import names_role, opposite_bound
 
 _TIME = re.compile(r"^\d{1,2}[:：]\d{2}")
@@ -167,11 +167,17 @@ def _covered(terms: Sequence[str], context: str, share: float = COVERED_SHARE) -
     """At least ``share`` of the question's content terms are in ``context`` (normalised);
     an English term by its first five letters ("approves" in "approver")."""
     # an asked amount ("1.2%") is matched as a value; a rate's "per" ("每个月", "每次") is the value's unit
-    terms = [t for t in terms if not re.search(r"\d", t) and not t.startswith("每")]
+    terms = [t for t in terms if not re.search(r"\d", t) and not t.startswith("每") and not _COUNTED_ONCE.fullmatch(t)]
     if not terms:
         return True
-    found = sum(1 for t in terms if (normal_key(t)[:5] if t.isascii() else normal_key(t)) in context)
+    # a two-character Chinese term in the short form of the context's word (夜班 of 夜间值班) is in it too
+    found = sum(1 for t in terms if (normal_key(t)[:5] if t.isascii() else normal_key(t)) in context
+                or len(t) == 2 and bool(_HAN.match(t)) and bool(_HAN.match(t[1])) and re.search(f"{t[0]}[\u4e00-\u9fff]{{1,2}}{t[1]}", context))
     return found >= share * len(terms)
+
+
+_COUNTED_ONCE = re.compile(r"[一二两三四五六七八九十几]+[个次天年月份位名人件]")
+"""A Chinese numeral with its classifier ("一次", "两个"): a quantity of the question, matched as a value."""
 
 
 def _named(value: str, q: str) -> bool:
@@ -188,7 +194,7 @@ def _named_with_aside(value: str, q: str, asked: Sequence[tuple[float, str]]) ->
     length plus that of each word of the aside it names too; 0 when it does not name the head, or when the aside
     is a range that holds no quantity the question names ("spay (dog under 50 lb)" of "a dog over 50 lb")."""
     head = _ASIDE.sub("", value).strip()
-    if head == value or len(head) < 3 or not _named(head, q):
+    if head == value or len(head) < (3 if head.isascii() else 2) or not _named(head, q):
         return 0
     aside = " ".join(_ASIDE.findall(value)).strip("（）() ")
     if asked and (b := band(aside)) is not None and not any(b.holds(x, unit) for x, unit in asked) \
@@ -224,11 +230,26 @@ def _label_score(label: str, q: str, avoid: set[str]) -> int:
     if not _HAN.search(base):  # English, also with a dash or a pound sign ("Grades W3–W4"): by its words
         # named whole, its short words too ("Zone B" in "…a 4 kg parcel to Zone B": not Zone A, whose "zone" it shares)
         return len((_stems(base) & _stems(q)) - avoid) + (1 if _named(base, q) and not _EN_WORD.fullmatch(base) else 0)
-    # a number with its word ("2026级" of "2026级（元/学年）") names the column as its words do
-    return len((_bigrams(base) & _bigrams(q)) - avoid) + 2 * len(set(_NUMBERED.findall(base)) & set(_NUMBERED.findall(q)))
+    # a number with its word ("2026级" of "2026级（元/学年）") names the column as its words do; 一次/每次 is 单次;
+    # the question's short form of the header's word (夜班 of 夜间值班) names it too
+    shared = (_bigrams(base) & _bigrams(q)) - avoid
+    short = {b for b in _bigrams(q) - shared - avoid
+             if any(shortens(b, base[i:i + n]) for n in (3, 4) for i in range(len(base) - n + 1))}
+    return len(shared) + len(short) + 2 * len(set(_NUMBERED.findall(base)) & set(_NUMBERED.findall(q))) \
+        + (1 if "单次" in base and _ONCE.search(q) and "单次" not in q else 0)
+
+
+_ONCE = re.compile(r"(?<![\d一二两三四五六七八九十])[一每]次")
+""""做一次多少钱", "每次": one occasion, the 单次 column (not the 10次 card)."""
 
 
 _NUMBERED = re.compile(r"(?<![\d.])\d+[\u4e00-\u9fff]")
+
+
+def _own_text(index: SqlIndex, t: TableInfo, doc: str, first: int) -> str:
+    """What a table itself says (normalised): its title, headers, text cells and the heading right above it."""
+    return normal_key(" ".join([t.title, doc[max(0, first - 60):first], *(c.label for c in t.columns),
+                                *(v for _r, _c, v in index.text_values(t))]))
 
 
 def _value_elsewhere(asked: Sequence[tuple[float, str]], doc: str, start: int, end: int) -> bool:
@@ -496,6 +517,9 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         own = [w for w in terms if not (w.isascii() and w.isalpha())] if _headed_in_chinese(t) else terms
         if not (score == BAND_COLUMN_SCORE or _covered(own, context, COVERED_SHARE / 2 if strong else COVERED_SHARE)) or _value_elsewhere(asked, doc, first, end):
             continue
+        if strength >= BAND_STRENGTH - 1 and (words := [w for w in own if not re.search(r"\d", w)]) \
+                and not _covered(words, _own_text(index, t, doc, first), 1 / len(words)):
+            continue  # "我75岁了，做一次推拿多少钱？": an age band of the check-up table, about none of the question's words
         base = " ".join([t.title, *(c.label for c in t.columns), *(v for _h, v in row_cells)])
         rule = modifiers.applicable(doc, (first, end), question, base, col.label) if is_number(value) else None
         # (a note that defines the cohort columns — "2025年及以前入学的…按“2025级及以前”一栏" — is what chose this one)

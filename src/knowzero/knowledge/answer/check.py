@@ -21,7 +21,7 @@ from knowzero.knowledge.answer.deps import KnowledgeDeps
 from knowzero.knowledge.answer.judge import STRICTER, judge_answer
 from knowzero.knowledge.answer.reader import Claim, Draft, joined, slot_terms
 from knowzero.knowledge.answer.reply import shown_values
-from knowzero.knowledge.answer.retriever import key_terms
+from knowzero.knowledge.answer.retriever import key_terms, stem
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.bands import band, is_unit, quantities
 from knowzero.knowledge.kb import KnowledgeBase
@@ -165,7 +165,13 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # two versions of one statement with the asked value changed: the sources do speak to the question
         # (a reworded question covers few of their words) and disagree — named for review, never declined
         v = disputed_slot(question, v, same_statement(draft.conflicts), typed=False)
-    v = policy.untranslated(v, a.untranslated, a.yes_no)
+    # a Chinese word no document of the knowledge base writes, in either language (刮痧): nothing about it was read
+    absent = [w for w in a.untranslated if _HAN_WORD.fullmatch(w) and not kb.keyword.has_term(w) and not names_nothing(w)]
+    # an English word the documents write as typed ("hire", "bikes" of an English handbook) is no gap of a translation:
+    # the answer is in the typed language's documents, not in what the other language's reading found
+    written = [w for w in a.untranslated if w.isascii() and len(w) >= 4
+               and (kb.keyword.has_term(w.lower()) or kb.keyword.has_term(stem(w.lower())))]
+    v = policy.untranslated(v, a.untranslated, a.yes_no, absent, written)
     if story := story_words(a, kb.keyword.has_term):
         v = policy.story_unmet(v, story[0])  # left out of the coverage (key_terms): never confirmed unread
     if cited is not None and a.constraints and (off := constraint_missed(kb, a, claims, by_id)):

@@ -29,13 +29,15 @@ _REFERENCE = re.compile(_SPEC["reference"], re.I)
 _STOP = re.compile(_SPEC["stop"], re.I)
 _CEILING = re.compile(_SPEC["ceiling"], re.I)
 _CLAUSE = re.compile(r"[^。；;\n]+")
+_ASIDE = re.compile(r"[（(][^）)]*[）)]")
+_NUMBERING = re.compile(r"\s*(?:\d{1,2}\s*[.、）)]|[（(]\d{1,2}[）)])\s*")
 _CN_NUMBER = {"两": 2.0, "二": 2.0, "三": 3.0, "四": 4.0, "五": 5.0, "六": 6.0, "七": 7.0, "八": 8.0, "九": 9.0,
               "十": 10.0}
 SPECIFIC_MAX = 3
 """A condition's word the document writes at most this often is the rule's own ("规培", "法定节假日"); a word it
 writes more often is the document's topic ("夜班" in a night-shift policy) and names no one rule."""
 
-Kind = Literal["share", "times", "up", "down"]
+Kind = Literal["share", "times", "up", "down", "tenth", "free"]
 AMBIGUOUS: Literal["ambiguous"] = "ambiguous"
 
 
@@ -54,14 +56,14 @@ class Rule:
     def apply(self, value: float) -> float:
         """The value under the rule."""
         factor = {"share": self.number / 100, "times": self.number, "up": 1 + self.number / 100,
-                  "down": 1 - self.number / 100}[self.kind]
+                  "down": 1 - self.number / 100, "tenth": self.number / 10, "free": 0.0}[self.kind]
         return round(value * factor, 2)
 
     def shown(self, value: str) -> str:
         """The arithmetic as a reader checks it: "190 × 80%", "320 × 2", "620 × (1 + 30%)"."""
         n = f"{self.number:g}"
         return {"share": f"{value} × {n}%", "times": f"{value} × {n}", "up": f"{value} × (1 + {n}%)",
-                "down": f"{value} × (1 − {n}%)"}[self.kind]
+                "down": f"{value} × (1 − {n}%)", "tenth": f"{value} × {n}折", "free": f"{value} → 0"}[self.kind]
 
 
 
@@ -104,18 +106,23 @@ def applicable(doc: str, span: tuple[int, int], question: str, base: str, label:
             m = pattern.search(text)
             if m is None:
                 continue
-            number = _number(next(g for g in m.groups() if g))
-            if number is None or not (_REFERENCE.search(text) or (label and label in text)):
+            number = 0.0 if kind == "free" else _number(next(g for g in m.groups() if g))
+            named = _ASIDE.sub("", label).strip()  # "个人自付（元/次）" is named by 个人自付
+            if number is None or not (_REFERENCE.search(text) or (label and label in text)
+                                      or (len(named) >= 2 and named in text)):
                 continue
             stop = _STOP.search(text, 0, m.start())
             condition = text[:stop.start() if stop else m.start()]
-            if (b := band(condition)) is not None and (said := [x for x in asked if b.unit and b.measures(x[1])]) \
-                    and not any(b.holds(v, u) for v, u in said):
+            b = band(condition) if asked else None
+            said = [x for x in asked if b is not None and b.unit and b.measures(x[1])]
+            if b is not None and said and not any(b.holds(v, u) for v, u in said):
                 break  # "lasting more than 8 hours" of a 6-hour trip: another condition than the question's
             in_q = [w for w in dict.fromkeys(_words(condition)) if w.lower() in q]
             specific = [w for w in in_q if w.lower() not in base_l and doc_l.count(w.lower()) <= SPECIFIC_MAX]
+            if said:  # "我爷爷今年72岁…": the rule's band (70岁及以上) holds the asked quantity — its own condition
+                specific.append(f"{said[0][0]:g}{said[0][1]}")
             if specific:
-                lead = len(text) - len(text.lstrip(" 0123456789.、）)"))  # "2. 规培…" is cited from 规培
+                lead = m0.end() if (m0 := _NUMBERING.match(text)) else 0  # "2. 规培…" is cited from 规培, "70岁…" whole
                 quote = text[lead:].rstrip()
                 start = clause.start() + lead
                 found.append(((len(specific), len(in_q)), Rule(kind, number, start, start + len(quote), quote,

@@ -43,7 +43,7 @@ from knowzero.knowledge.answer.lexicon import STOP, Lexicon, translate, translat
 from knowzero.knowledge.answer.reader import RUNNER_UP_SHARE, Claim, Draft, extractive_read, llm_read, quote_share
 from knowzero.knowledge.answer.reply import citations_for, compose_reply, edition_notes
 from knowzero.knowledge.answer.retriever import Plan, evidence_quality, key_terms, retrieve, rewrite
-from knowzero.knowledge.text import tokens
+from knowzero.knowledge.text import names_nothing, tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.models.embeddings import router
@@ -291,7 +291,9 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
     titles = " ".join(kb.document_titles().values()).lower() if naming else ""
     # a topic word only one team writes (取号) is content unless a document title writes it
     terms = [t for t in a.terms if not (t in naming and t.lower() in titles and kb.collections_named([t]))
-             and not (t in a.told and not kb.keyword.has_term(t))]  # "叫物业师傅来通一下": the asker's story
+             and not (t in a.told and not kb.keyword.has_term(t))  # "叫物业师傅来通一下": the asker's story
+             and (kb.keyword.has_term(t) or not names_nothing(t) and not _TIME_OF_ASKER.fullmatch(t))]
+    # "做个": a verb no document has names nothing; nor does the asker's 今年 or 上周
     cell = cells.asked_cell(kb.sql, a.text, allowed, kind, superseded=kb.superseded(), terms=terms)
     facts = None
     if cell is None and (facts := cells.row_facts(kb.sql, a.text, allowed)) is not None:
@@ -333,6 +335,10 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
            "value": cell.value, "claims": len(claims), "conflicts": 0}
     deps.emit("reasoning", text=f"table cell in {cell.table.path}: {cell.key} × {cell.label} → {cell.value}")
     return Draft(cell.lead(), claims, method="lookup", notes=[f"{cell.label}: {cell.value}"]), log
+
+
+_TIME_OF_ASKER = re.compile(r"(?:今|明|去|前|后)年|(?:这|上|下|本)(?:个)?(?:月|周|星期|礼拜)|(?:今|明|昨|前|后)天|最近|目前|现在")
+"""The asker's own time ("我今年45岁", "上周买的"): a word of the story, never one a table must hold."""
 
 
 def scaled_lead(cell: cells.Cell, rule: modifiers.Rule, zh: bool) -> str:
@@ -545,6 +551,9 @@ def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Readings:
             variants[word] = kb.spaced_variant(word, searched) if len(variants) < MAX_VARIANTS else None
         return variants[word]
 
+    if language == "zh" and (own := spelled_out(question, tokens(question, search=False), known, variant,
+                                                    kb.keyword.has_term)) != question:
+        return Readings(own, question)  # "年假" where the searched documents write 年休假: read in their words first
     if language == "zh":  # a Chinese question over English documents reads them in English
         t = translate_to_english(question, lexicon, known, lambda text: tokens(text, search=False),
                                  DocumentWords(question, kb, searched, lexicon, english=True).nearest)
@@ -563,6 +572,26 @@ def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Readings:
         if own_words_share(asked, known) < OWN_WORDS_FIRST:
             return Readings(t.text, question, t.missed)
     return Readings(question, t.text, t.missed)
+
+
+def spelled_out(question: str, words: Sequence[str], known: Callable[[str], bool],
+                variant: Callable[[str], str | None], indexed: Callable[[str], bool]) -> str:
+    """``question`` with each two-character Chinese word the searched documents never write (``known``) replaced by
+    the form they write with one character inside (``variant``: 年假 → 年休假, the way Chinese shortens a word)
+    when that form is a word of the index (``indexed``: 年休假 is; the 年暑假 of "今年暑假" is not); unchanged otherwise.
+
+    >>> spelled_out("干了四年多，年假有几天？", ["干", "了", "四年", "多", "年假", "有", "几天"],
+    ...             {"年休假", "四年"}.__contains__, {"年假": "年休假"}.get, {"年休假"}.__contains__)
+    '干了四年多，年休假有几天？'
+    """
+    out = question
+    for w in dict.fromkeys(words):
+        if len(w) == 2 and _HAN2.fullmatch(w) and not known(w) and (v := variant(w)) and indexed(v):
+            out = out.replace(w, v)
+    return out
+
+
+_HAN2 = re.compile(r"[\u4e00-\u9fff]{2}")
 
 
 OWN_WORDS_FIRST = 0.8

@@ -366,12 +366,24 @@ UNTRANSLATED_DECLINE = 4
 second blind set's development half (a breath test's price, its name untranslated); four did not."""
 
 
-def untranslated(v: Verdict, words: Sequence[str], yes_no: bool = False) -> Verdict:
+def untranslated(v: Verdict, words: Sequence[str], yes_no: bool = False, absent: Sequence[str] = (),
+                 written: Sequence[str] = ()) -> Verdict:
     """The question was read in the documents' language and some of its words had no counterpart there
     ("hotel" when the documents write 住宿): the sources may answer another question. A yes/no question
     missing one word may be another question ("Do employees on probation get annual leave?" read without
-    "probation")."""
+    "probation"). A Chinese noun no document writes in either language (``absent``: "中医科能做刮痧吗？" over a
+    clinic's fee list and an English handbook) is a thing the documents lack: declined. Two or more of the question's
+    words that the documents write as typed (``written``: "hire", "bikes" of an English handbook) mean the reading in
+    the other language looked in the wrong documents: declined too."""
     words = list(dict.fromkeys(words))  # "here … here" is one gap
+    if absent and answers(v):
+        return replace(v, level="insufficient", needs_human_review=False,
+                       reason=f"no document writes the question's 「{absent[0]}」, in either language: what was "
+                              "found is about something else")
+    if len(set(written)) >= UNTRANSLATED_WORDS and answers(v):
+        return replace(v, level="insufficient", needs_human_review=False,
+                       reason=f"the documents write 「{'、'.join(list(dict.fromkeys(written))[:3])}」 as asked: a reading "
+                              "in the other language answers something else")
     if len(words) >= UNTRANSLATED_DECLINE and answers(v):
         return replace(v, level="insufficient", needs_human_review=False,
                        reason=f"too much of the question has no counterpart in the documents' language "

@@ -182,8 +182,11 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     plain = _CONTRACTED.sub("", _NEGATED.sub(r"\1", _A_NOT_A.sub(r"\1", without_asking_phrases(query_text(question)))))
     plain = ASKED_RELATION.sub(" ", plain)  # "名单出来以后", "开考多久以后": a connective, no term
     plain = _ASKERS_NEED.sub(r"\1 ", plain)  # "how many points do I need for a free night": need is the asker's
-    words = tokens(plain, search=False, keep_stopwords=True)
+    words = kb.keyword.words(tokens(plain, search=False, keep_stopwords=True))  # the documents' own words
     tags = dict(pos_tags(plain)) if _CJK_WORD.search(plain) else {}
+    for w in words:  # a word re-cut from the segmenter's artefact ("店能代|煎" → 店, 能, 代煎) has its own kind
+        if w not in tags and _CJK_WORD.fullmatch(w) and len(tagged := pos_tags(w)) == 1:
+            tags[w] = tagged[0][1]
     for i, t in enumerate(words):
         # a question word is no term (no passage holds "何年" or "哪一位"; counted, it sank coverage)
         if question_word(t):

@@ -28,6 +28,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, text
 
+from knowzero.knowledge.index.vocabulary import resegmented
 from knowzero.knowledge.text import tokens
 from knowzero.knowledge.types import Hit, Passage
 
@@ -124,8 +125,14 @@ class _Base(ABC):
         df = self.doc_freq(term)
         return _idf(n, df) if df else math.log(1 + (n + 0.5) / 0.5)
 
+    def words(self, words: list[str]) -> list[str]:
+        """A question's words re-cut where the segmenter glued across indexed words (:func:`vocabulary.resegmented`)."""
+        return resegmented(words, self.has_term)
+
     def search(self, query: str, k: int, allowed: frozenset[str] | None = None) -> list[Hit]:
-        return self.search_tokens(tokens(query), k, allowed)
+        qtoks = tokens(query)
+        extra = [w for w in dict.fromkeys(self.words(tokens(query, search=False))) if w not in qtoks and len(w) >= 2]
+        return self.search_tokens(qtoks + extra, k, allowed)
 
     def _write(self, conn: Connection | None, fn: Any) -> Any:
         if conn is not None:

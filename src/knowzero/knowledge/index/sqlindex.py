@@ -424,7 +424,9 @@ class SqlIndex:
                 continue
             label = self._labels[t.name][c.name]
             base = re.split(r"[_(（]", label)[0]
-            score = 100.0 if base and base in q else fuzz.partial_ratio(base, q) if base else 0.0
+            # a header's later words tell two of one stem apart (purchase_price_gbp, not purchase_year, for "price")
+            more = sum(1 for w in re.split(r"[_\s()（）]+", label.lower())[1:] if len(w) >= 3 and w in q)
+            score = 100.0 + more if base and base in q else fuzz.partial_ratio(base, q) if base else 0.0
             for hint, names in _COL_HINTS.items():
                 if hint in q and any(n in label for n in names):
                     score = max(score, 95.0)
