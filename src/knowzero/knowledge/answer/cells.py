@@ -167,7 +167,8 @@ def _covered(terms: Sequence[str], context: str, share: float = COVERED_SHARE) -
     """At least ``share`` of the question's content terms are in ``context`` (normalised);
     an English term by its first five letters ("approves" in "approver")."""
     # an asked amount ("1.2%") is matched as a value; a rate's "per" ("每个月", "每次") is the value's unit
-    terms = [t for t in terms if not re.search(r"\d", t) and not t.startswith("每") and not _COUNTED_ONCE.fullmatch(t)]
+    terms = [t for t in terms if not re.search(r"\d", t) and not t.startswith("每") and not _COUNTED_ONCE.fullmatch(t)
+             and not _ASKED_UNIT.fullmatch(t)]
     if not terms:
         return True
     # a two-character Chinese term in the short form of the context's word (夜班 of 夜间值班) is in it too
@@ -176,6 +177,8 @@ def _covered(terms: Sequence[str], context: str, share: float = COVERED_SHARE) -
     return found >= share * len(terms)
 
 
+_ASKED_UNIT = re.compile(r"(?:几|多少)\s*([折天分岁])")
+"""A count asked in a unit ("打几折", "几天"): the one cell written in that unit answers it."""
 _COUNTED_ONCE = re.compile(r"[一二两三四五六七八九十几]+[个次天年月份位名人件]")
 """A Chinese numeral with its classifier ("一次", "两个"): a quantity of the question, matched as a value."""
 
@@ -489,6 +492,9 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         if kind == "time" and (times := [x for x in scored if _TIME.match(x[2])]) != scored and \
                 _kind_column(cells, kind) is not None:
             scored = times  # "午餐几点开始供应？": the time, not 员工收费 because the question says 员工
+        if not scored and (unit := _ASKED_UNIT.search(q)) and \
+                len(by_unit := [(1, c, v) for c, v in cells if re.search(rf"\d{unit.group(1)}", v)]) == 1:
+            scored = by_unit  # "金卡会员…能打几折？": the one cell counted in 折 (会员折扣 9折)
         if scored and (kind == "number" or _MONEY_ASKED.search(q)):
             top = max(s for s, _, _ in scored)
             if not any(re.search(r"\d", v) or normal_key(v) in _NO_CHARGE for s, _c, v in scored if s == top):

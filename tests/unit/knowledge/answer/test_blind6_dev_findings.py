@@ -192,3 +192,18 @@ async def test_a_rule_whose_band_holds_the_asked_quantity_applies(kb) -> None:  
     assert out["reply"].startswith("20元"), out["reply"]
     out = await answer_dict("我爸68岁了，做一次拔罐多少钱？", kb, collections=("clinic",))
     assert out["reply"].startswith("15元"), out["reply"]
+
+
+MEMBERS = """# 会员权益
+
+| 会员等级 | 升级条件 | 会员折扣 | 每消费1元积分 |
+|---|---|---|---|
+| 银卡会员 | 满1000元 | 9.5折 | 1.2分 |
+| 金卡会员 | 满3000元 | 9折 | 1.5分 |
+"""
+
+
+async def test_a_count_asked_in_a_unit_reads_the_cell_in_that_unit(tmp_path_factory: pytest.TempPathFactory) -> None:
+    kb = make_kb(tmp_path_factory.mktemp("blind6-members") / "kz", {"shop/会员权益.md": MEMBERS})
+    out = await answer_dict("金卡会员能打几折？", kb)  # 几折: the one cell counted in 折, though no header says 几折
+    assert out["reply"].startswith("9折"), out["reply"]
