@@ -167,8 +167,7 @@ def _covered(terms: Sequence[str], context: str, share: float = COVERED_SHARE) -
     """At least ``share`` of the question's content terms are in ``context`` (normalised);
     an English term by its first five letters ("approves" in "approver")."""
     # an asked amount ("1.2%") is matched as a value; a rate's "per" ("每个月", "每次") is the value's unit
-    terms = [t for t in terms if not re.search(r"\d", t) and not t.startswith("每") and not _COUNTED_ONCE.fullmatch(t)
-             and not _ASKED_UNIT.fullmatch(t)]
+    terms = [t for t in terms if not re.search(r"\d", t) and not t.startswith("每") and not _COUNTED_ONCE.fullmatch(t)]
     if not terms:
         return True
     # a two-character Chinese term in the short form of the context's word (夜班 of 夜间值班) is in it too
@@ -177,9 +176,10 @@ def _covered(terms: Sequence[str], context: str, share: float = COVERED_SHARE) -
     return found >= share * len(terms)
 
 
-_ASKED_UNIT = re.compile(r"(?:几|多少)\s*([折天分岁])")
-"""A count asked in a unit ("打几折", "几天"): the one cell written in that unit answers it."""
-_COUNTED_ONCE = re.compile(r"[一二两三四五六七八九十几]+[个次天年月份位名人件]")
+_ASKED_UNIT = re.compile(r"(?:几|多少)\s*(折)")
+"""A discount asked in its unit ("打几折"): the one cell written in 折 answers it. Not 几天: a table of other days
+(年休假天数 for "…病假有几天？") is no answer."""
+_COUNTED_ONCE = re.compile(r"[一二两三四五六七八九十]+[个次天年月份位名人件]")
 """A Chinese numeral with its classifier ("一次", "两个"): a quantity of the question, matched as a value."""
 
 
@@ -499,6 +499,9 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
             top = max(s for s, _, _ in scored)
             if not any(re.search(r"\d", v) or normal_key(v) in _NO_CHARGE for s, _c, v in scored if s == top):
                 scored = []  # "…护理专业学生，一年学费多少钱？": an amount is asked, not the 专业类别 its words name
+            elif (money := _money_column(cells, q)) is not None and \
+                    not any(c is money or _MONEY_VALUE.search(v) for s, c, v in scored if s == top):
+                scored = [(top, money, m[money])]  # "换领要收多少钱？": the 费用 column, not 办理时限 for its 办理
         if scored:
             top = max(s for s, _, _ in scored)
             best = [(c, v) for s, c, v in scored if s == top]
