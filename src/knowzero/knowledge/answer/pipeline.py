@@ -552,7 +552,7 @@ def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Readings:
         return variants[word]
 
     if language == "zh" and (own := spelled_out(question, tokens(question, search=False), known, variant,
-                                                    kb.keyword.has_term)) != question:
+                                                    kb.keyword.has_term, kb.keyword.spaced)) != question:
         return Readings(own, question)  # "年假" where the searched documents write 年休假: read in their words first
     if language == "zh":  # a Chinese question over English documents reads them in English
         t = translate_to_english(question, lexicon, known, lambda text: tokens(text, search=False),
@@ -575,10 +575,12 @@ def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Readings:
 
 
 def spelled_out(question: str, words: Sequence[str], known: Callable[[str], bool],
-                variant: Callable[[str], str | None], indexed: Callable[[str], bool]) -> str:
+                variant: Callable[[str], str | None], indexed: Callable[[str], bool],
+                spaced: Callable[[str], bool] = lambda _w: True) -> str:
     """``question`` with each two-character Chinese word the searched documents never write (``known``) replaced by
     the form they write with one character inside (``variant``: 年假 → 年休假, the way Chinese shortens a word)
     when that form is a word of the index (``indexed``: 年休假 is; the 年暑假 of "今年暑假" is not); unchanged otherwise.
+    ``spaced(w)``: the index holds some such form at all (one vocabulary lookup, before a collection is searched).
 
     >>> spelled_out("干了四年多，年假有几天？", ["干", "了", "四年", "多", "年假", "有", "几天"],
     ...             {"年休假", "四年"}.__contains__, {"年假": "年休假"}.get, {"年休假"}.__contains__)
@@ -586,7 +588,7 @@ def spelled_out(question: str, words: Sequence[str], known: Callable[[str], bool
     """
     out = question
     for w in dict.fromkeys(words):
-        if len(w) == 2 and _HAN2.fullmatch(w) and not known(w) and (v := variant(w)) and indexed(v):
+        if len(w) == 2 and _HAN2.fullmatch(w) and spaced(w) and not known(w) and (v := variant(w)) and indexed(v):
             out = out.replace(w, v)
     return out
 

@@ -72,6 +72,10 @@ class _Base(ABC):
         ...
 
     @abstractmethod
+    def _spaced(self, conn: Connection, word: str) -> bool:
+        ...
+
+    @abstractmethod
     def add(self, passages: Iterable[Passage], conn: Connection | None = None) -> int:
         ...
 
@@ -125,6 +129,19 @@ class _Base(ABC):
         df = self.doc_freq(term)
         return _idf(n, df) if df else math.log(1 + (n + 0.5) / 0.5)
 
+    def spaced(self, word: str) -> bool:
+        """Some chunk holds a word of ``word``'s two characters with one between (年休假 for 年假): one lookup in the
+        index's own vocabulary, remembered until the index changes (the cheap test before a collection is searched)."""
+        key = f"\x01{word}"
+        with self._lock:
+            got = self._df.get(key)
+        if got is None:
+            with self.engine.connect() as conn:
+                got = int(self._spaced(conn, word))
+            with self._lock:
+                self._df[key] = got
+        return bool(got)
+
     def words(self, words: list[str]) -> list[str]:
         """A question's words re-cut where the segmenter glued across indexed words (:func:`vocabulary.resegmented`)."""
         return resegmented(words, self.has_term)
@@ -164,6 +181,12 @@ class Fts5Index(_Base):
     def _doc_freq(self, conn: Connection, term: str) -> int:
         row = conn.exec_driver_sql("SELECT doc FROM kb_fts_vocab WHERE term = ?", (term,)).first()
         return int(row[0]) if row else 0
+
+    def _spaced(self, conn: Connection, word: str) -> bool:
+        # a range of the vocabulary's own order (fts5vocab answers term ranges without a scan)
+        rows = conn.exec_driver_sql("SELECT term FROM kb_fts_vocab WHERE term > ? AND term < ?",
+                                    (word[0], chr(ord(word[0]) + 1))).scalars()
+        return any(len(t) == 3 and t[2] == word[1] for t in rows)
 
     def add(self, passages: Iterable[Passage], conn: Connection | None = None) -> int:
         rows = [(p.id, p.path, " ".join(passage_tokens(p))) for p in passages]
@@ -313,6 +336,10 @@ class PgTextIndex(_Base):
 
     def _doc_freq(self, conn: Connection, term: str) -> int:
         return int(conn.execute(text("SELECT df FROM kb_kw_df WHERE term = :t"), {"t": term}).scalar() or 0)
+
+    def _spaced(self, conn: Connection, word: str) -> bool:
+        return conn.execute(text("SELECT 1 FROM kb_kw_df WHERE term LIKE :p AND df > 0 LIMIT 1"),
+                            {"p": f"{word[0]}_{word[1]}"}).first() is not None
 
     def doc_freqs(self, terms: list[str]) -> dict[str, int]:
         """Document frequencies of ``terms`` (one query for those not cached)."""
