@@ -273,15 +273,15 @@ def stands_alone(value: str, others: Sequence[str], q: str) -> bool:
     return any(not set(range(m.start(), m.end())) <= covered for m in re.finditer(re.escape(value), q))
 
 
-def shortens(short: str, word: str) -> bool:
-    """``short`` (two Chinese characters) abbreviates ``word`` the way Chinese shortens a word: the same first and
-    last character, one or two characters between (夜班 of 夜间值班, 年假 of 年休假).
+def shortened_in(short: str, text: str) -> bool:
+    """``text`` writes a word that ``short`` (two Chinese characters) abbreviates the way Chinese shortens a word: the
+    same first and last character, one or two characters between (夜班 of 夜间值班, 年假 of 年休假).
 
-    >>> shortens("夜班", "夜间值班"), shortens("年假", "年休假"), shortens("年假", "暑假"), shortens("代煎", "代煎费")
-    (True, True, False, False)
+    >>> shortened_in("夜班", "夜间值班（元/次）"), shortened_in("年假", "带薪年休假"), shortened_in("年假", "暑假")
+    (True, True, False)
     """
-    return len(short) == 2 and 3 <= len(word) <= 4 and word[0] == short[0] and word[-1] == short[-1] \
-        and bool(_CJK_RUN.fullmatch(short + word))
+    return len(short) == 2 and bool(_CJK_RUN.fullmatch(short)) and \
+        re.search(f"{short[0]}[\u4e00-\u9fff]{{1,2}}{short[1]}", text) is not None
 
 
 def pos_tags(text: str) -> list[tuple[str, str]]:

@@ -27,7 +27,7 @@ from knowzero.knowledge.answer import modifiers
 from knowzero.knowledge.index.bands import band, band_in, quantities, without_quantities
 from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
-from knowzero.knowledge.text import shortens, stands_alone
+from knowzero.knowledge.text import shortened_in, stands_alone
 from knowzero.vocabulary.questions import names_role, opposite_bound
 
 _TIME = re.compile(r"^\d{1,2}[:：]\d{2}")
@@ -172,7 +172,7 @@ def _covered(terms: Sequence[str], context: str, share: float = COVERED_SHARE) -
         return True
     # a two-character Chinese term in the short form of the context's word (夜班 of 夜间值班) is in it too
     found = sum(1 for t in terms if (normal_key(t)[:5] if t.isascii() else normal_key(t)) in context
-                or len(t) == 2 and bool(_HAN.match(t)) and bool(_HAN.match(t[1])) and re.search(f"{t[0]}[\u4e00-\u9fff]{{1,2}}{t[1]}", context))
+                or shortened_in(t, context))
     return found >= share * len(terms)
 
 
@@ -236,8 +236,7 @@ def _label_score(label: str, q: str, avoid: set[str]) -> int:
     # a number with its word ("2026级" of "2026级（元/学年）") names the column as its words do; 一次/每次 is 单次;
     # the question's short form of the header's word (夜班 of 夜间值班) names it too
     shared = (_bigrams(base) & _bigrams(q)) - avoid
-    short = {b for b in _bigrams(q) - shared - avoid
-             if any(shortens(b, base[i:i + n]) for n in (3, 4) for i in range(len(base) - n + 1))}
+    short = {b for b in _bigrams(q) - shared - avoid if shortened_in(b, base)}
     return len(shared) + len(short) + 2 * len(set(_NUMBERED.findall(base)) & set(_NUMBERED.findall(q))) \
         + (1 if "单次" in base and _ONCE.search(q) and "单次" not in q else 0)
 

@@ -97,6 +97,7 @@ def applicable(doc: str, span: tuple[int, int], question: str, base: str, label:
     asked = quantities(question)
     base_l = base.lower()
     doc_l = doc.lower()
+    named = _ASIDE.sub("", label).strip()  # "个人自付（元/次）" is named by 个人自付
     found: list[tuple[tuple[int, int], Rule]] = []
     for clause in _CLAUSE.finditer(doc):
         if clause.start() < span[1] and clause.end() > span[0]:
@@ -107,7 +108,6 @@ def applicable(doc: str, span: tuple[int, int], question: str, base: str, label:
             if m is None:
                 continue
             number = 0.0 if kind == "free" else _number(next(g for g in m.groups() if g))
-            named = _ASIDE.sub("", label).strip()  # "个人自付（元/次）" is named by 个人自付
             if number is None or not (_REFERENCE.search(text) or (label and label in text)
                                       or (len(named) >= 2 and named in text)):
                 continue

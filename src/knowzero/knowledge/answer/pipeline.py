@@ -42,8 +42,8 @@ from knowzero.knowledge.answer.domains import decide
 from knowzero.knowledge.answer.lexicon import STOP, Lexicon, translate, translate_to_english
 from knowzero.knowledge.answer.reader import RUNNER_UP_SHARE, Claim, Draft, extractive_read, llm_read, quote_share
 from knowzero.knowledge.answer.reply import citations_for, compose_reply, edition_notes
-from knowzero.knowledge.answer.retriever import Plan, evidence_quality, key_terms, retrieve, rewrite
-from knowzero.knowledge.text import names_nothing, tokens
+from knowzero.knowledge.answer.retriever import Plan, askers_word, evidence_quality, key_terms, retrieve, rewrite
+from knowzero.knowledge.text import names_nothing, pos_tags, tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.models.embeddings import router
@@ -290,10 +290,18 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
     naming = naming_terms(a.text, a.terms)
     titles = " ".join(kb.document_titles().values()).lower() if naming else ""
     # a topic word only one team writes (取号) is content unless a document title writes it
+    tags: dict[str, str] = {}
+
+    def names_something(t: str) -> bool:  # "做个": a verb no document has names nothing; nor does the asker's 今年, 上周
+        if kb.keyword.has_term(t):
+            return True
+        if not tags:
+            tags.update(pos_tags(a.text))
+        return not names_nothing(t) and not askers_word(t, kb.keyword.has_term, tags)
+
     terms = [t for t in a.terms if not (t in naming and t.lower() in titles and kb.collections_named([t]))
              and not (t in a.told and not kb.keyword.has_term(t))  # "叫物业师傅来通一下": the asker's story
-             and (kb.keyword.has_term(t) or not names_nothing(t) and not _TIME_OF_ASKER.fullmatch(t))]
-    # "做个": a verb no document has names nothing; nor does the asker's 今年 or 上周
+             and names_something(t)]
     cell = cells.asked_cell(kb.sql, a.text, allowed, kind, superseded=kb.superseded(), terms=terms)
     facts = None
     if cell is None and (facts := cells.row_facts(kb.sql, a.text, allowed)) is not None:
@@ -335,10 +343,6 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
            "value": cell.value, "claims": len(claims), "conflicts": 0}
     deps.emit("reasoning", text=f"table cell in {cell.table.path}: {cell.key} × {cell.label} → {cell.value}")
     return Draft(cell.lead(), claims, method="lookup", notes=[f"{cell.label}: {cell.value}"]), log
-
-
-_TIME_OF_ASKER = re.compile(r"(?:今|明|去|前|后)年|(?:这|上|下|本)(?:个)?(?:月|周|星期|礼拜)|(?:今|明|昨|前|后)天|最近|目前|现在")
-"""The asker's own time ("我今年45岁", "上周买的"): a word of the story, never one a table must hold."""
 
 
 def scaled_lead(cell: cells.Cell, rule: modifiers.Rule, zh: bool) -> str:
