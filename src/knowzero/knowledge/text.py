@@ -28,6 +28,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from knowzero.vocabulary.questions import NEW_TOPIC
+
 _jieba_lock = threading.Lock()
 _LATIN = re.compile(r"[±+\-]?[A-Za-z0-9][A-Za-z0-9_\-\.±%/]*[A-Za-z0-9%]|[A-Za-z0-9]")
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
@@ -51,9 +53,12 @@ STOPWORDS = frozenset(
 QUESTION_FILLER = frozenset(
     """have has had having may might must shall also very some any such out both same other others each own once
     here again between during while but if until am him his her hers them we us she he
+    get gets getting got gotten actually really just still already ever now currently nowadays
+    anything something someone somebody anyone anybody across
     已经 钱 月份""".split()
 )
-"""Words that carry only grammar in a question — English ones, "已经", the form of the value asked ("多少钱": an
+"""Words that carry only grammar in a question — English ones (the spoken "get", "got", "actually", "anything"; "now"
+and "currently" as 现在 and 目前), "已经", the form of the value asked ("多少钱": an
 amount; "8月份": the month is its number): no key term (:func:`retriever.key_terms`); nor is a relation joined to an
 event or a question word (:data:`ASKED_RELATION`). Not stopwords elsewhere: an answer's "also" or "has" is still a
 word the fact checker must find supported."""
@@ -182,7 +187,8 @@ question asks fits in far fewer characters. The whole message is still stored an
 
 
 def query_text(question: str) -> str:
-    """The part of ``question`` the knowledge steps work on (at most :data:`QUERY_CHARS` characters).
+    """The part of ``question`` the knowledge steps work on (at most :data:`QUERY_CHARS` characters), without an
+    opening that changes the subject (:data:`NEW_TOPIC`).
 
     A long message usually ends with what it asks (context first, the question last), so the tail is
     kept, starting at a sentence boundary where one is near.
@@ -191,7 +197,10 @@ def query_text(question: str) -> str:
     True
     >>> query_text("背景。" * 200 + "零件A的公差是多少？")[-10:]
     '零件A的公差是多少？'
+    >>> query_text("换个问题：冷链货物坏了，要多久内提出理赔？"), query_text("Different question: when is the fuel berth open?")
+    ('冷链货物坏了，要多久内提出理赔？', 'when is the fuel berth open?')
     """
+    question = NEW_TOPIC.sub("", question, count=1)
     if len(question) <= QUERY_CHARS:
         return question
     tail = question[-QUERY_CHARS:]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from knowzero.vocabulary.questions import CALENDAR_DAY
+from knowzero.vocabulary.questions import CALENDAR_PERIODS, NEW_TOPIC
 
 Kinds = Callable[[str], tuple[str, tuple[str, ...]]]
 """What the team's tables know of a phrase: ("column" | "value", the other names of its kind) or ("", ())
@@ -117,7 +117,9 @@ def standalone(text: str, previous: str, subject: str = "", kinds: Kinds | None 
     "What is the maximum performance allowance for master's students?"
     """
     t = text.strip()
-    prev = previous.strip()
+    prev = NEW_TOPIC.sub("", previous.strip(), count=1)  # "换个问题：…" of the previous turn is no part of its question
+    if NEW_TOPIC.match(t):
+        return text  # "Different question: …" stands on its own
     if not t or not prev or len(t) > MAX_FOLLOW_UP_CHARS * (3 if not _CJK.search(t) else 1):
         return text
     if _CJK.search(prev) or _CJK.search(t):
@@ -164,6 +166,7 @@ def _kind_swapped(x: str, prev: str, kinds: Kinds | None) -> str | None:
 
 
 _CJK_NAME = re.compile(r"[\u4e00-\u9fff]{2,3}")
+_SWITCH_ZH = re.compile(r"^(?:换成|改成|换为|改为|变成|改用|换用)(?=.{2})")
 
 
 def _thing_of(topic: str, kinds: Kinds | None) -> str:
@@ -191,7 +194,7 @@ def _zh(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | No
             return None
         return thing + t[m.end():]
     if m := _ELLIPSIS_ZH.match(t):
-        x = m.group("x")
+        x = _SWITCH_ZH.sub("", m.group("x"))  # "那换成冷藏车呢？": 冷藏车 in place of its kind
         if cond := _CONDITION_ZH.match(x):
             # "那要是爽约5次呢？": the value changes; "那如果我是申请了缓考的呢？": the condition, the question stays
             return _value_swapped(x, prev) or _condition_swapped(cond.group("c"), prev)
@@ -209,7 +212,9 @@ def _zh(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | No
         if (owned := re.fullmatch(r"(.{1,10}的)(.{2,})", x)) and owned.group(2) in prev and x not in prev:
             # "那配偶的父母去世呢？" after "父母去世的话，…": the previous phrase, now someone's
             return prev.replace(owned.group(2), x, 1)
-        if len(x) >= 2 and not _CODE.search(x) and (same := re.search(rf"[\u3400-\u9fff]{re.escape(x[-1])}", prev)):
+        # (as long a modifier as the follow-up's: "那普通货呢？" after "冷链货物…" → 普通货物, not 冷普通货物)
+        if len(x) >= 2 and not _CODE.search(x) and \
+                (same := re.search(rf"[\u3400-\u9fff]{{{min(len(x) - 1, 3)}}}{re.escape(x[-1])}", prev)):
             if same.group(0) != x and x not in prev:
                 return prev[:same.start()] + x + prev[same.end():]
         # "那去北美呢？" after "…去亚洲参加…": the phrase of the same length led by the same character changes
@@ -444,11 +449,14 @@ def _day_swapped(x: str, prev: str) -> str | None:
     "What's the overtime rate if I work on a bank holiday?"
     >>> _day_swapped("周六", "年假有几天？") is None
     True
+    >>> _day_swapped("winter", "when is the fuel berth open in the summer?"), _day_swapped("8月", "3月份入住多少钱一晚？")
+    ('when is the fuel berth open in the winter?', '8月入住多少钱一晚？')
     """
     x = re.sub(r"^(?:an?|the)\s+", "", x.strip(), flags=re.I)
-    if not CALENDAR_DAY.fullmatch(x) or not (same := CALENDAR_DAY.search(prev)):
-        return None
-    return prev[:same.start()] + x + prev[same.end():]
+    for period in CALENDAR_PERIODS:  # a day for a day, a season for a season, a month for a month
+        if period.fullmatch(x) and (same := re.search(rf"(?<![a-z]){period.pattern}(?![a-z])", prev, period.flags & re.I)):
+            return prev[:same.start()] + x + prev[same.end():]
+    return None
 
 
 def _value_swapped(x: str, prev: str) -> str | None:

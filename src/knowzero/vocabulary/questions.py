@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from knowzero.vocabulary.tables import table
 
@@ -70,6 +71,9 @@ def gives_value(name: str, text: str) -> bool:
 
 CLOCK_QUESTION = re.compile(table("questions")["clock"]["question"], re.I)
 CALENDAR_DAY = re.compile(table("questions")["calendar"]["day"], re.I)
+CALENDAR_PERIODS = (CALENDAR_DAY, re.compile(table("questions")["calendar"]["season"], re.I),
+                    re.compile(table("questions")["calendar"]["month"]))  # "May", never the "may" of "may I"
+"""Days, seasons and months: a follow-up swaps one for another of its own kind."""
 """A day of the calendar (周六, 工作日, Saturdays, weekdays): what a follow-up such as "那周六呢？" swaps."""
 CALENDAR_DAYS: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in table("questions")["calendar"]["days"].items()}
 """The days a word for several names (周末 → 周六, 周日)."""
@@ -288,3 +292,33 @@ def opposite_bound(label: str, question: str) -> bool:
 
     return any((has(label, a) and has(question, b) and not has(question, a))
                or (has(label, b) and has(question, a) and not has(question, b)) for a, b in BOUNDS)
+
+
+STATES = tuple(tuple(group) for group in table("questions")["states"]["groups"])
+
+
+def _says(phrase: str, text: str) -> bool:
+    return bool(re.search(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", text)) if phrase.isascii() else phrase in text
+
+
+def same_state(folded_question: str, cells: Iterable[str]) -> list[str]:
+    """The cells (as given) that name a state the question names in other words ("能正常用的叉车" → 在用; "out of
+    action" → "Under repair"): one group of :data:`STATES` holds both phrases.
+
+    >>> same_state("西岭仓现在能正常用的叉车有几台？", ["在用", "维修中", "已报废", "叉车"])
+    ['在用']
+    >>> same_state("how many boats are out of action?", ["In service", "Under repair"]), same_state("叉车有几台？", ["在用"])
+    (['Under repair'], [])
+    """
+    out: list[str] = []
+    for group in STATES:
+        if any(_says(p, folded_question) for p in group):
+            out += [c for c in cells if c.strip().lower() in group and not _says(c.strip().lower(), folded_question)]
+    return list(dict.fromkeys(out))
+
+
+NEW_TOPIC = re.compile(r"^\s*(?:(?:那)?(?:换个(?:问题|话题)|另(?:外|一)个问题|再问(?:一|个)个?问题|还有一个问题|问个别的|另外问(?:一下|下)|"
+                       r"顺便问(?:一下|下))|(?:(?:a|one)\s+)?(?:different|another|new|separate|unrelated|other)\s+(?:question|topic)|"
+                       r"(?:on\s+)?another\s+note|change\s+of\s+subject|by\s+the\s+way|btw)\s*[：:，,。.;；!！—–-]\s*", re.I)
+"""A message that opens by changing the subject ("换个问题：…", "Different question: …"): what follows stands on its
+own, and the opening is no part of what is asked."""

@@ -168,8 +168,7 @@ TABLE_ROWS = (
     + [(LY, D24 if v == "2024" else D26, f"疲劳驾驶（每次） 扣款{n}元") for v, n in FATIGUE.items()]
     + [(LY, D24 if v == "2024" else D26, f"年终发放年度安全奖{n}元") for v, n in ANNUAL.items()]
     + [(WM, TARIFF, f"{name} £{s // 100} £{n // 100} £{w // 100}") for name, _, _, s, n, w in VISITOR]
-    + [(WM, TARIFF, "{} £{} {} per metre {} per metre".format(VISITOR_OVER_15[0], VISITOR_OVER_15[1] // 100,
-                                                              _p(VISITOR_OVER_15[2]), _p(VISITOR_OVER_15[3]))),
+    + [(WM, TARIFF, f"{VISITOR_OVER_15[0]} £{VISITOR_OVER_15[1] // 100} {_p(VISITOR_OVER_15[2])} per metre {_p(VISITOR_OVER_15[3])} per metre"),
        (WM, TARIFF, "Multihulls pay 50% more than the rates above"),
        (WM, TARIFF, "get 20% off the nightly and 7-night rates, except in July and August"),
        (WM, TARIFF, "From 1 November to 31 March all nightly and 7-night rates are 30% lower"),

@@ -31,6 +31,7 @@ from knowzero.knowledge.answer.checks.numbers import cn_value
 from knowzero.knowledge.index.sqlindex import CMP, SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
 from knowzero.knowledge.text import names_nothing, pos_tags, stands_alone, tokens
+from knowzero.vocabulary.questions import same_state
 
 Operation = Literal["count", "sum", "avg", "max", "min"]
 
@@ -433,6 +434,8 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
     by_value: dict[str, list[TableColumn]] = {}
     by_member: dict[str, list[TableColumn]] = {}  # a member of list cells ("普通话;手语") the question names
     cells = index.text_values(t)
+    if states := same_state(q, {v for _r, _c, v in cells}):
+        q = f"{q} {' '.join(states)}"  # "能正常用的叉车" names the cells 在用 (vocabulary/questions.py, states)
     heads = Counter(_ASIDE.sub("", v) for _r, _c, v in cells)
     for _row, col, value in cells:
         if value not in q and _LIST_CELL.search(value):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from knowzero.knowledge.answer import modifiers
-from knowzero.knowledge.index.bands import band, band_in, quantities, without_quantities
+from knowzero.knowledge.index.bands import band, band_in, counts_agree, quantities, without_quantities
 from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
 from knowzero.knowledge.text import shortened_in, stands_alone
@@ -232,7 +232,8 @@ def _label_score(label: str, q: str, avoid: set[str]) -> int:
         return 0
     if not _HAN.search(base):  # English, also with a dash or a pound sign ("Grades W3–W4"): by its words
         # named whole, its short words too ("Zone B" in "…a 4 kg parcel to Zone B": not Zone A, whose "zone" it shares)
-        return len((_stems(base) & _stems(q)) - avoid) + (1 if _named(base, q) and not _EN_WORD.fullmatch(base) else 0)
+        return max(0, len((_stems(base) & _stems(q)) - avoid) + (1 if _named(base, q) and not _EN_WORD.fullmatch(base) else 0)
+                   + counts_agree(base, q))  # "Per night", not "7 nights", of "one night"
     # a number with its word ("2026级" of "2026级（元/学年）") names the column as its words do; 一次/每次 is 单次;
     # the question's short form of the header's word (夜班 of 夜间值班) names it too
     shared = (_bigrams(base) & _bigrams(q)) - avoid
@@ -245,7 +246,7 @@ _ONCE = re.compile(r"(?<![\d一二两三四五六七八九十])[一每]次")
 """"做一次多少钱", "每次": one occasion, the 单次 column (not the 10次 card)."""
 
 
-_NUMBERED = re.compile(r"(?<![\d.])\d+[\u4e00-\u9fff]")
+_NUMBERED = re.compile(r"(?<![\d.])\d+(?:\.\d+)?[\u4e00-\u9fff]")
 
 
 def _own_text(index: SqlIndex, t: TableInfo, doc: str, first: int) -> str:
@@ -254,14 +255,15 @@ def _own_text(index: SqlIndex, t: TableInfo, doc: str, first: int) -> str:
                                 *(v for _r, _c, v in index.text_values(t))]))
 
 
-def _value_elsewhere(asked: Sequence[tuple[float, str]], doc: str, start: int, end: int) -> bool:
+def _value_elsewhere(asked: Sequence[tuple[float, str]], doc: str, start: int, end: int, heads: str = "") -> bool:
     """A value the question names ("连续工作了8年") is written in the table's document outside the table ("连续服务满8年
     的员工，另增加司龄假2天"): a condition on it stands beside the table, so one cell is not the whole answer and
-    the reader, which quotes that text, answers instead."""
+    the reader, which quotes that text, answers instead. A value the table's own headers write ("4.2米厢式货车") is none."""
     outside = doc[:start] + "\n" + doc[end:]
     for value, unit in asked:
         number = f"{round(value, 1):g}"  # "超过10天" is 10.01 for a range, 10 as written
-        if re.search(rf"(?<![\d.]){re.escape(number)}\s*{re.escape(unit)}", outside):
+        written = rf"(?<![\d.]){re.escape(number)}\s*{re.escape(unit)}"
+        if re.search(written, outside) and not re.search(written, heads):
             return True
     return False
 
@@ -476,7 +478,9 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         key = m[key_col]
         strong = NAMED_KEY_CHARS <= strength < BAND_STRENGTH - 1 and not key.isascii()
         avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
-        labels_q = normal_key(without_quantities(question)) if strength >= BAND_STRENGTH - 1 else q  # a band chose the row
+        labels_q = q if strength < BAND_STRENGTH - 1 else normal_key(without_quantities(question)) + " " + " ".join(
+            n for n in _NUMBERED.findall(q) if any(n in normal_key(c.label) for c in t.columns))  # a band chose the row;
+        # a size the headers write ("4.2米厢式货车（元/车次）") names its column still
         scored = [(s, c, v) for c, v in cells if (s := _label_score(c.label, labels_q, avoid)) and normal_key(v) not in q]
         if scored and any(opposite_bound(normal_key(c.label), q) for s, c, _v in scored
                           if s == max(x for x, _, _ in scored)):
@@ -523,7 +527,7 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         # a header band holding the asked quantity is the table's own word for the question
         # English words of a question over a table headed in Chinese cannot be in its context: its Chinese words count
         own = [w for w in terms if not (w.isascii() and w.isalpha())] if _headed_in_chinese(t) else terms
-        if not (score == BAND_COLUMN_SCORE or _covered(own, context, COVERED_SHARE / 2 if strong else COVERED_SHARE)) or _value_elsewhere(asked, doc, first, end):
+        if not (score == BAND_COLUMN_SCORE or _covered(own, context, COVERED_SHARE / 2 if strong else COVERED_SHARE)) or _value_elsewhere(asked, doc, first, end, " ".join(c.label for c in t.columns)):
             continue
         if strength >= BAND_STRENGTH - 1 and (words := [w for w in own if not re.search(r"\d", w)]) \
                 and not _covered(words, _own_text(index, t, doc, first), 1 / len(words)):

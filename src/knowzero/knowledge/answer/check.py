@@ -14,16 +14,16 @@ from dataclasses import replace
 from typing import Any
 
 from knowzero.errors import ProviderError
-from knowzero.knowledge.answer import cells, policy
+from knowzero.knowledge.answer import aggregate, cells, policy
 from knowzero.knowledge.answer.checks import answerable, constraints, premise, verify
 from knowzero.knowledge.answer.checks.injection import describe, find_instructions
 from knowzero.knowledge.answer.deps import KnowledgeDeps
 from knowzero.knowledge.answer.judge import STRICTER, judge_answer
 from knowzero.knowledge.answer.reader import Claim, Draft, joined, slot_terms
 from knowzero.knowledge.answer.reply import shown_values
-from knowzero.knowledge.answer.retriever import key_terms, stem
+from knowzero.knowledge.answer.retriever import key_terms, stem, summing_word
 from knowzero.knowledge.index import entities as ent
-from knowzero.knowledge.index.bands import band, is_unit, quantities
+from knowzero.knowledge.index.bands import band, counts_in_digits, is_unit, quantities
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.rows import row_cells
 from knowzero.knowledge.text import (
@@ -166,7 +166,9 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # (a reworded question covers few of their words) and disagree — named for review, never declined
         v = disputed_slot(question, v, same_statement(draft.conflicts), typed=False)
     # a Chinese word no document of the knowledge base writes, in either language (刮痧): nothing about it was read
-    absent = [w for w in a.untranslated if _HAN_WORD.fullmatch(w) and not kb.keyword.has_term(w) and not names_nothing(w)]
+    # (not 一共, which asks to add up, nor the 个人 the segmenter cuts from 几个人: a measure word of the question word)
+    absent = [w for w in a.untranslated if _HAN_WORD.fullmatch(w) and not kb.keyword.has_term(w) and not names_nothing(w)
+              and not summing_word(w) and not re.search(f"(?:几|多少){w}", a.text)]
     # an English word the documents write as typed ("hire", "bikes" of an English handbook) is no gap of a translation:
     # the answer is in the typed language's documents, not in what the other language's reading found
     written = [w for w in a.untranslated if w.isascii() and len(w) >= 4
@@ -181,6 +183,9 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     if cited is not None and cited_sql and draft.method == "extractive" and kb.sql is not None and \
             (why := cells.row_misses(kb.sql, cited.id, question, a.asked_kind)):
         return policy.row_misses(v, why)
+    if v.level == "confirmed" and cited_sql and draft.method == "extractive" and aggregate.asks_to_compute(a.typed or question):
+        # "Among our drivers, who has the most years…?" answered by quoting a driver's row: no ranking was computed
+        return policy.total_not_computed(v, "a count, a sum or a ranking")
     if v.level == "confirmed" and draft.method == "extractive" and len(claims) >= 2 and (added := _ADDED_UP.search(question)):
         # "…物业费加上电梯费、二次供水费，一共要交多少？" answered by the rows to add: the total is not computed
         return policy.total_not_computed(v, added.group(0))
@@ -189,7 +194,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         # "…空置满6个月…打完一个月多少钱？" answered by the unit's row and the discount rule: no amount is quoted
         # (a quote of a row is not read by the checks below; a passage of none of the retrieved is not either)
         return policy.asked_value_missing(v, _VALUE_NAMES.get(a.asked_value, a.asked_value))
-    if draft.method == "lookup" and (n := number_unused_by_row(question, [c.quote for c in claims])):
+    if draft.method == "lookup" and (n := number_unused_by_row(question, [c.quote for c in claims] + draft.notes)):
         return policy.uncomputed(v, n)
     if draft.method == "lookup" and (ratio := _RATIO.match(draft.answer.strip())) and _COUNT_ASKED.search(question):
         return policy.ratio_not_count(v, ratio.group(0))
@@ -445,23 +450,32 @@ def number_unused_by_row(question: str, rows: Sequence[str]) -> str | None:
     '60'
     >>> number_unused_by_row("我家住12楼，电梯运行费每个月交多少？", ["所在楼层: 12–20层；电梯运行费（元/户·月）: 35"])
     >>> number_unused_by_row("Who approves an expense claim of USD 4,000?", ["Amount (USD): 2,500.01 – 5,000；Approver: CFO"])
+    >>> number_unused_by_row("A 9 m boat for three nights: the total?", ["LOA: 8.01–10.00 m；Short stay (09:00–17:00): £15；Per night: £36"])
+    '3'
+    >>> number_unused_by_row("An 8 m sloop staying three nights: what do we owe?", ["LOA: Up to 8.00 m；Per night: £28"])
+    '3'
     """
-    q = unicodedata.normalize("NFKC", question).replace(",", "")
+    q = counts_in_digits(unicodedata.normalize("NFKC", question).replace(",", ""))  # "for three nights": 3
     text = unicodedata.normalize("NFKC", " ".join(rows)).replace(",", "")
     held = set(re.findall(r"\d+(?:\.\d+)?", text))
-    ranges = [(float(a), float(b)) for a, b in re.findall(r"(\d+(?:\.\d+)?)\s*(?:-|–|—|~|to|至|到)\s*(\d+(?:\.\d+)?)", text)]
+    # (not the minutes of a clock time: "09:00–17:00" is no range 0–17)
+    ranges = [(float(a), float(b)) for a, b in
+              re.findall(r"(?<![\d.:])(\d+(?:\.\d+)?)\s*(?:-|–|—|~|to|至|到)\s*(\d+(?:\.\d+)?)(?![\d:])", text)]
     bands = [b for row in rows for c in row_cells(row) if (b := band(c)) is not None]
     units = {f"{x:g}": u for x, u in quantities(question)}
     for m in _MEASURED.finditer(q):
         n = m.group(1) or m.group(2)
         v = float(n)
+        # a count of nights or days the bands do not measure ("3 nights" is no length of the "Up to 8.00 m" band)
+        unit = units.get(f"{v:g}") or (None if _COUNTED_UNIT.search(m.group(0)) else "")
         if n in held or any(lo <= v <= hi for lo, hi in ranges) or \
-                any(b.holds(v, units.get(f"{v:g}", b.unit)) for b in bands):
+                unit is not None and any(b.holds(v, unit or b.unit) for b in bands):
             continue
         return n
     return None
 
 
+_COUNTED_UNIT = re.compile(r"(?i)nights?|days?|hours?|晚|夜|天|日|小时")
 _MEASURED = re.compile(r"(?<![\d.A-Za-z])(\d+(?:\.\d+)?)\s*(?=[×x*]\s*\d)|(?<![\d.A-Za-z])(?!(?:19|20)\d\d\s*年)"
                        r"(\d+(?:\.\d+)?)\s*(?:cm|mm|kg|km|m\b|g\b|公斤|千克|克|厘米|毫米|米|公里|天|日|晚|夜|小时|分钟|年|个月|元|块|美元|%"
                        r"|nights?\b|days?\b|hours?\b|years?\b|months?\b)", re.I)

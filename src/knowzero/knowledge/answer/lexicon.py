@@ -39,14 +39,17 @@ _CODE = re.compile(r"^(?:[A-Z]{1,4}|[A-Z]+-?\d[\w-]*|\d+[A-Z]+\w*|[A-Za-z]+-\d[\
 STOP = frozenset("""a an the of for with does do did is are was were be been get gets got have has had how many much what
 who whom whose when where which why can could should would will shall may might must to in on at by per and or my our
 your their his her its it this that these those there i we you they me us them any some each every one all if than
-then so as about from into up out please tell me know anyone someone take takes taken""".split())
+then so as about from into up out please tell me know anyone someone take takes taken among amongst across
+actually really just still ever anything something""".split())
+_CLAUSE_START = r"(?:^|(?<=[,;:])\s*)"
+"""Where an English question word asks: the message's start or a clause's ("Among our drivers, who …")."""
 _ASKS = [
     (re.compile(r"\bwithin how many (?:days|day)\b"), "多少天内"),
     (re.compile(r"\bhow many (?:days|day)\b"), "多少天"), (re.compile(r"\bhow many (?:hours|hour)\b"), "多少小时"),
     (re.compile(r"\bhow (?:many|much)\b"), "多少"), (re.compile(r"\bhow long\b"), "多久"),
-    (re.compile(r"\bhow often\b"), "多久一次"), (re.compile(r"^(?:who|whom)\b"), "谁"),
-    (re.compile(r"^when\b|^what (?:time|date|day)\b"), "什么时候"), (re.compile(r"^where\b"), "哪里"),
-    (re.compile(r"^(?:is|are|can|does|do|may|should|will)\b"), "吗"), (re.compile(r"^(?:what|which)\b"), "什么"),
+    (re.compile(r"\bhow often\b"), "多久一次"), (re.compile(rf"{_CLAUSE_START}(?:who|whom)\b"), "谁"),
+    (re.compile(rf"{_CLAUSE_START}(?:when\b|what (?:time|date|day)\b)"), "什么时候"), (re.compile(rf"{_CLAUSE_START}where\b"), "哪里"),
+    (re.compile(r"^(?:is|are|can|does|do|may|should|will)\b"), "吗"), (re.compile(rf"{_CLAUSE_START}(?:what|which)\b"), "什么"),
 ]
 _COMPARE = [("more than", "超过"), ("over", "超过"), ("above", "超过"), ("exceeding", "超过"), ("less than", "少于"),
             ("under", "低于"), ("below", "低于"), ("at least", "至少"), ("at most", "最多"), ("up to", "最多"),
@@ -408,13 +411,19 @@ _ASKS_ZH = [
     (re.compile(r"(?:几|多少)(?:周|星期)"), "how many weeks"),
     (re.compile(r"多少钱|多少美元|多少元|金额|费用|补贴|报销.*多少|(?:上限|标准|限额|价格|价钱)是?多少"), "how much"),
     (re.compile(r"多久|多长时间"), "how long"), (re.compile(r"谁"), "who"), (re.compile(r"什么时候|何时|哪天"), "when"),
-    (re.compile(r"哪里|在哪"), "where"), (re.compile(r"(?:几|多少)"), "how many"),
+    (re.compile(r"哪里|在哪"), "where"), (re.compile(r"几点|几时"), "what time"), (re.compile(r"(?:几|多少)"), "how many"),
     (re.compile(r"吗[？?]?$|是否|能否|可否|能不能|可不可以"), "can"),
 ]
 _UNITS_ZH = {"年": "years", "天": "days", "日": "days", "小时": "hours", "个月": "months", "周": "weeks", "元": "yuan",
              "美元": "dollars", "%": "percent"}
 _ZH_VALUE = re.compile(r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)\s*(美元|个月|小时|年|天|日|周|元|%)")
 _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9&'.-]*(?:\s+[A-Za-z][A-Za-z0-9&'.-]*)*")
+
+
+_NO_THING = frozenset({"f", "r"})
+"""Tags of a word that names nothing to look up: a locative or relation (以后, 里) or a pronoun (你们)."""
+_ASKERS_REQUEST = frozenset({"帮忙", "帮帮忙", "麻烦", "劳驾", "希望", "想要", "打算", "准备"})
+"""How the asker asks ("想让你们帮忙贴个标签"), never what the documents are about: "帮忙" is no "turn" to look up."""
 
 
 def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str], bool],
@@ -445,7 +454,12 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
         found = [g for g in glosses if known(g)]
         # "sick leave" the documents write as "sick days": the phrase's own word they do use
         return found or [p for g in glosses[:2] if " " in g for p in g.split()[:1]
-                         if len(p) >= 4 and p not in STOP and known(p)] or in_long(word)
+                         if len(p) >= 4 and p not in STOP and known(p)] or in_long(word) or inflected(glosses)
+
+    def inflected(glosses: list[str]) -> list[str]:
+        # a verb the documents write inflected ("close" of 关门 as "closed", "closes")
+        return [f for g in glosses[:3] if " " not in g and len(g) >= 4
+                for f in (g + "d" if g.endswith("e") else g + "ed", g + "s") if known(f)][:1]
 
     def in_long(word: str) -> list[str]:
         # a word CC-CEDICT glosses only at length ("to go on an official or business trip" of 出差): the longest
@@ -459,8 +473,9 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
                     return found[-1:]  # the head of an English phrase comes last
         return []
 
+    tags = dict(pos_tags(q))
     for w in words(_LATIN_RUN.sub(" ", _ZH_VALUE.sub(" ", q))):
-        if not re.fullmatch(r"[\u4e00-\u9fff]{2,}", w):
+        if not re.fullmatch(r"[\u4e00-\u9fff]{2,}", w) or tags.get(w) in _NO_THING or w in _ASKERS_REQUEST:
             continue
         # the word's own glosses the documents use, else its two-character pieces' (带薪休假 → paid + …)
         own = usable(w)

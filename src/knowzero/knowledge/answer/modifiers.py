@@ -16,6 +16,7 @@ both the row and the rule.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -135,3 +136,65 @@ def applicable(doc: str, span: tuple[int, int], question: str, base: str, label:
     if len({(r.kind, r.number) for r in best}) > 1:
         return AMBIGUOUS
     return best[0]
+
+
+_UNIT_OF = {"night": "night", "晚": "night", "夜": "night", "day": "day", "天": "day", "日": "day", "hour": "hour",
+            "小时": "hour", "week": "week", "周": "week", "month": "month", "个月": "month", "月": "month"}
+_PER_UNIT = re.compile(r"(?i)\b(?:per|a|each|every)\s+(night|day|hour|week|month)\b|(?:/|每)\s*(晚|夜|天|日|小时|周|月)(?![/\w])")
+_COUNTED = re.compile(r"(?i)(?<![\d.:])(\d{1,3})\s*(?:whole\s+|full\s+)?(night|day|hour|week|month)s?\b|"
+                      r"(?<![\d.:])(\d{1,3})\s*个?(晚|夜|天|日|小时|周|个月)")
+_MONEY = re.compile(r"^\s*([£$€¥]?)\s*(\d+(?:\.\d+)?)\s*(元|yuan)?\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class Times:
+    """A rate per one unit times the count of that unit the question gives: "Per night: £36" for three nights."""
+
+    total: str
+    rate: str
+    count: int
+    unit: str
+
+    def lead(self, key: str, is_zh: bool) -> str:
+        """"£108 (£36 per night × 3 nights; 8.01–10.00 m)", "1200元（400元/天 × 3天；…）"."""
+        if is_zh:
+            return f"{self.total}（{self.rate}/{self.unit} × {self.count}{self.unit}；{key}）"
+        return f"{self.total} ({self.rate} per {self.unit} × {self.count} {self.unit}s; {key})"
+
+
+def times_asked(label: str, value: str, question: str, outside: str = "", terms: Sequence[str] = ()) -> Times | None:
+    """:class:`Times` when the header says the cell is a rate per one unit ("Per night", "日租金（元/天）") and the
+    question counts two or more of that unit ("for 3 nights", "租3天"); None otherwise (the rate is the answer), and
+    None when a sentence of the document ``outside`` the table speaks of that unit and of one of the question's
+    ``terms`` ("A boat that comes in for shelter when a gale warning is in force pays nothing for its first night"
+    of "…a gale warning came out…three nights"): a rule the count may change.
+
+    >>> times_asked("Per night", "£36", "my 9 m boat for 3 nights in August").lead("8.01–10.00 m", False)
+    '£108 (£36 per night × 3 nights; 8.01–10.00 m)'
+    >>> times_asked("日租金（元/天）", "80", "租3天要多少钱？").lead("山地车", True)
+    '240元（80元/天 × 3天；山地车）'
+    >>> times_asked("Per night", "£36", "one night for a 9 m boat") is None, times_asked("7 nights", "£216", "for 3 nights") is None
+    (True, True)
+    >>> times_asked("Per night", "£28", "a gale warning came out, we stayed 3 nights", "In a gale warning the first night is free.",
+    ...             ["gale", "warning", "nights"]) is None
+    True
+    """
+    per = [next(u for u in m.groups() if u) for m in _PER_UNIT.finditer(label)]
+    money = _MONEY.match(value)
+    if len(per) != 1 or money is None:
+        return None
+    unit = _UNIT_OF[per[0].lower()]
+    counts = {int(m.group(1) or m.group(3)) for m in _COUNTED.finditer(question)
+              if _UNIT_OF[(m.group(2) or m.group(4)).lower()] == unit}
+    if len(counts) != 1 or (count := counts.pop()) < 2:
+        return None
+    said = [t.lower() for t in terms if len(t) >= 2 and not t.isdigit() and unit not in t.lower() and per[0] not in t]
+    for sentence in re.split(r"(?<=[.!?;。！？；])\s*|\n", outside.lower()):
+        if (unit in sentence or per[0] in sentence) and any(t in sentence for t in said):
+            return None
+    sign, number = money.group(1), float(money.group(2))
+    zh = bool(re.search(r"[\u4e00-\u9fff]", label))
+    word = per[0] if zh else unit
+    total = f"{sign}{number * count:g}" if sign else f"{number * count:g}{'元' if zh else ''}"
+    rate = f"{sign}{number:g}" if sign else f"{number:g}{'元' if zh else ''}"
+    return Times(total, rate, count, word)

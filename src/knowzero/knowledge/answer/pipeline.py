@@ -43,6 +43,7 @@ from knowzero.knowledge.answer.lexicon import STOP, Lexicon, translate, translat
 from knowzero.knowledge.answer.reader import RUNNER_UP_SHARE, Claim, Draft, extractive_read, llm_read, quote_share
 from knowzero.knowledge.answer.reply import citations_for, compose_reply, edition_notes
 from knowzero.knowledge.answer.retriever import Plan, askers_word, evidence_quality, key_terms, retrieve, rewrite
+from knowzero.knowledge.index.bands import counts_in_digits, quantity_word
 from knowzero.knowledge.text import names_nothing, pos_tags, tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
@@ -301,7 +302,7 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
 
     terms = [t for t in a.terms if not (t in naming and t.lower() in titles and kb.collections_named([t]))
              and not (t in a.told and not kb.keyword.has_term(t))  # "叫物业师傅来通一下": the asker's story
-             and names_something(t)]
+             and names_something(t) and not quantity_word(t)]  # "three nights", "in the summer": compared as numbers
     cell = cells.asked_cell(kb.sql, a.text, allowed, kind, superseded=kb.superseded(), terms=terms)
     facts = None
     if cell is None and (facts := cells.row_facts(kb.sql, a.text, allowed)) is not None:
@@ -339,6 +340,14 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
                "row": cell.row, "column": cell.label, "rule": rule.text, "claims": len(claims), "conflicts": 0}
         deps.emit("reasoning", text=f"table cell {cell.key} × {cell.label} = {cell.value}, then {rule.text}")
         return Draft(lead, claims, method="computed", notes=[rule.shown(cell.value)]), log
+    doc, rows = kb.sql.text_of(cell.table.path), cell.table.row_offsets
+    outside = doc[:rows[0][0]] + "\n" + doc[rows[-1][1]:] if rows else doc
+    if facts is None and (counted := modifiers.times_asked(cell.label, cell.value, counts_in_digits(a.text), outside,
+                                                           terms)) is not None:
+        lead = counted.lead(cell.key, reply_zh(a, deps))  # "Per night: £36" for three nights: £108
+        log = {"agent": "reader", "action": "compute", "operation": "times", "value": lead, "table": cell.table.path,
+               "row": cell.row, "column": cell.label, "claims": len(claims), "conflicts": 0}
+        return Draft(lead, claims, method="computed", notes=[f"{counted.rate} × {counted.count} = {counted.total}"]), log
     log = {"agent": "reader", "action": "lookup", "table": cell.table.path, "row": cell.row, "column": cell.label,
            "value": cell.value, "claims": len(claims), "conflicts": 0}
     deps.emit("reasoning", text=f"table cell in {cell.table.path}: {cell.key} × {cell.label} → {cell.value}")

@@ -182,6 +182,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     plain = _CONTRACTED.sub("", _NEGATED.sub(r"\1", _A_NOT_A.sub(r"\1", without_asking_phrases(query_text(question)))))
     plain = ASKED_RELATION.sub(" ", plain)  # "名单出来以后", "开考多久以后": a connective, no term
     plain = _ASKERS_NEED.sub(r"\1 ", plain)  # "how many points do I need for a free night": need is the asker's
+    plain = _ASKERS_NOW.sub(" ", plain)  # "right now", "at the moment": the asker's time, as 现在 and 目前 are
     words = kb.keyword.words(tokens(plain, search=False, keep_stopwords=True))  # the documents' own words
     tags = dict(pos_tags(plain)) if _CJK_WORD.search(plain) else {}
     for w in words:  # a word re-cut from the segmenter's artefact ("店能代|煎" → 店, 能, 代煎) has its own kind
@@ -194,8 +195,12 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
         if i and words[i - 1] == "哪" and t.startswith("一"):  # the segmenter's 哪|一片, 哪|一区, 哪|一部分: the numeral asks too
             t = t[1:] if len(t) >= 3 else ""
         t = without_question_word(t)
+        if len(t) >= 2 and t[0] in _MEASURE and re.search(f"(?:几|多少){t}", plain):
+            t = t[1:]  # "一共有几个人": the segmenter's 几|个人 — the measure word asks, 人 is the thing
         if t in STOPWORDS or t in QUESTION_FILLER or not t.strip():
             continue
+        if len(t) == 1 and t.isascii() and t.isalpha() and not re.search(rf"(?<![\w-]){t}(?![\w-])", plain, re.I):
+            continue  # the "e" of "e-bikes" (its whole word is a term); "Zone B" keeps its letter
         if len(t) == 1 and _CJK_WORD.fullmatch(t) and not tags.get(t, "n").startswith(("n", "q")):
             continue  # one character that names nothing ("过了一年没去签注": 过, 没, 去); a unit (元) or a noun does
         if len(t) >= 2 and _CJK_WORD.fullmatch(t) and not kb.keyword.has_term(t):
@@ -205,7 +210,8 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
             terms.extend(_tiling(finest, t) if finest else [q for q in [repaired(t)] if q])
             continue
         terms.append(stem(t) if t.isascii() and t.isalpha() and not kb.keyword.has_term(t) else t)
-    terms = [t for t in dict.fromkeys(terms) if not (_CJK_WORD.fullmatch(t) and askers_word(t, kb.keyword.has_term, tags))]
+    terms = [t for t in dict.fromkeys(terms) if not (_CJK_WORD.fullmatch(t) and askers_word(t, kb.keyword.has_term, tags))
+             and not (summing_word(t) and not kb.keyword.has_term(t))]  # 一共, 加起来: the asking, not a thing
     if (split := told_and_asked(plain)) is not None:
         # a word of the asker's story that no document has ("driving up from london") is no part of the question
         told, asked = split
@@ -213,7 +219,25 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     return weighed(terms, kb.keyword.has_term, kb.keyword.term_idf, tags)
 
 
-_ASKERS_NEED = re.compile(r"(?i)\b(i|we|you)\s+(?:really\s+)?(?:need|want|wish)\b(?:\s+to\b)?")
+_MEASURE = frozenset("个位名条台辆张件只间套家")
+_ASKERS_NOW = re.compile(r"(?i)\b(?:right now|at the moment|at present|these days|as of (?:now|today))\b")
+"""The asker's "now" in more than one word (a single "now" or "currently" is :data:`QUESTION_FILLER`)."""
+_SUMMING = re.compile(r"一共|总共|合计|共计|总计|加起来|加在一起|altogether|in total", re.I)
+_CN_COUNT = re.compile(r"[一二两三四五六七八九十百千万半]+[个块盒剂班次天张件份位名人只条间套台辆本节门项回趟把双]?")
+"""A number written in Chinese, alone or with its measure word (一个, 一剂, 三百, 半个): the documents write it
+in digits ("每剂", "300克"), when at all."""
+
+
+def summing_word(term: str) -> bool:
+    """A word that only asks to add up ("一共", "加起来", "altogether"): the documents write the rows, not it.
+
+    >>> [summing_word(w) for w in ("一共", "加起来", "altogether", "合计金额", "工资")]
+    [True, True, True, False, False]
+    """
+    return bool(_SUMMING.fullmatch(term))
+
+
+_ASKERS_NEED = re.compile(r"(?i)\b(i|we|you)\s+(?:really\s+)?(?:need|want|wish|like)\b(?:\s+to\b)?")
 """The asker's need or wish ("do I need", "we want to"): how the asker asks, never what the documents say."""
 _NEGATED = re.compile(r"(?i)\b([a-z]+)n['’]t\b")
 _CONTRACTED = re.compile(r"(?i)['’](?:s|ll|ve|re|d|m)\b")
@@ -247,7 +271,8 @@ def weighed(terms: Sequence[str], indexed: Callable[[str], bool], idf: Callable[
             tags: Mapping[str, str]) -> list[tuple[str, float]]:
     """Each term with its IDF, except a Chinese verb, adverb or locative no document has ("带齐", "补上" where
     the documents say 齐全, 补正): weight 0. Such a word tells no passage from another, and missing from the
-    sources it is a paraphrase of the asking more often than a thing they lack. An unseen noun or name
+    sources it is a paraphrase of the asking more often than a thing they lack; so is a number written in
+    Chinese no document has ("一剂", "三百": the documents write digits). An unseen noun or name
     (台湾, 宠物) keeps the full weight: it may be exactly what the documents do not cover.
 
     >>> weighed(["材料", "带齐", "台湾"], {"材料"}.__contains__, {"材料": 2.0, "带齐": 7.0, "台湾": 7.0}.get,
@@ -255,8 +280,8 @@ def weighed(terms: Sequence[str], indexed: Callable[[str], bool], idf: Callable[
     [('材料', 2.0), ('带齐', 0.0), ('台湾', 7.0)]
     """
     # the word's kind first: the index is asked only about a Chinese verb, adverb or locative
-    return [(t, 0.0 if _CJK_WORD.fullmatch(t) and tags.get(t) in _ASKING and not indexed(t) else idf(t))
-            for t in terms]
+    return [(t, 0.0 if _CJK_WORD.fullmatch(t) and (tags.get(t) in _ASKING or _CN_COUNT.fullmatch(t)) and not indexed(t)
+             else idf(t)) for t in terms]
 
 
 _ASKER_PRONOUNS = frozenset("我 我们 咱 咱们 你 你们 您 自己 本人 这次 这回 这边".split())

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 _NUM = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
-_UNIT = r"(年级|年|个月|月|天|日|岁|公里|km|千米|公斤|千克|kg|元|万元|美元|小时|分钟|人|次|层|楼|平方米|㎡|%)"
+_UNIT = r"(年级|年|个月|月|天|日|岁|公里|km|千米|公斤|千克|kg|元|万元|美元|小时|分钟|人|次|层|楼|平方米|㎡|%|米)"
 _Q_VALUE = re.compile(_NUM + r"\s*" + _UNIT + r"(半)?", re.I)
 _Q_HALF = re.compile(r"((?<!\d)\d{1,12})\s*(年|个月|小时|天)半")
 _SPOKEN_HOURS = re.compile(r"(\d{1,3}|[一二两三四五六七八九十])个(半)?(?:钟头|小时)")
@@ -37,6 +37,8 @@ class Band:
         "超过30分钟，不超过2小时")."""
         if not self.measures(unit):
             return False
+        if unit == MONTH and value + 12 <= self.high:
+            value += 12  # "October to March" holds January
         value *= _SCALE.get(unit, 1.0)
         low, high = self.low * _SCALE.get(self.unit, 1.0), self.high * _SCALE.get(self.unit, 1.0)
         above = value >= low if self.low_inclusive else value > low
@@ -53,7 +55,7 @@ def _norm_unit(unit: str) -> str:
             "㎡": "平方米", "分钟": "小时"}.get(unit.lower(), unit.lower())
 
 
-_EN_UNIT = r"(years?|yrs?|months?|days?|hours?|km|kilometers?|kilometres?|kg|kilograms?|kilogrammes?|kilos?)"
+_EN_UNIT = r"(years?|yrs?|months?|days?|hours?|km|kilometers?|kilometres?|kg|kilograms?|kilogrammes?|kilos?|metres?|meters?|m(?![a-z]))"
 _EN_ZH = {"y": "年", "m": "个月", "d": "天", "h": "小时", "k": "公里"}
 _EN_N = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
 _DOLLARS = re.compile(r"(?:\$|\busd\s?|\bus\$\s?)(\d{1,3}(?:,\d{3})+|\d{1,12})(?:\.\d{1,2})?(?![\d,])", re.I)
@@ -118,6 +120,8 @@ _UNITS = frozenset(_UNIT.strip("()").split("|"))
 
 def _zh(unit: str) -> str:
     u = unit.lower()
+    if u == "m" or u.startswith(("metre", "meter")):
+        return "米"  # a boat's or a vehicle's length ("an 11 m yacht", "Up to 8.00 m"); months are "month"
     return "公斤" if u == "kg" or u.startswith("kilo") and not u.startswith("kilom") else _EN_ZH[u[0]]
 
 
@@ -144,6 +148,8 @@ def quantities(question: str) -> list[tuple[float, str]]:
     ([(10.01, '天')], [(5.01, '天')])
     >>> quantities("send a 4 kg parcel"), quantities("寄一个3公斤的包裹")
     ([(4.0, '公斤')], [(3.0, '公斤')])
+    >>> quantities("one night for an 11 m yacht"), quantities("my 11-metre yacht"), quantities("4.2米的货车"), quantities("120平方米")
+    ([(11.0, '米')], [(11.0, '米')], [(4.2, '米')], [(120.0, '平方米')])
     >>> quantities("临停了一个半小时"), quantities("停了半小时"), quantities("停了90分钟"), quantities("两个小时")
     ([(1.5, '小时')], [(0.5, '小时')], [(90.0, '分钟')], [(2.0, '小时')])
     >>> quantities("What's the Spring term fee for a Year 8 pupil?"), quantities("七年级学生")
@@ -158,8 +164,8 @@ def quantities(question: str) -> list[tuple[float, str]]:
     dollars = [(float(m.group(1).replace(",", "")) + _beyond(q, m.start()), "美元") for m in _DOLLARS.finditer(q)]
     if q.isascii():  # "someone with 3 years of service" → (3.0, "年"); "a Year 8 pupil" → (8.0, "年级")
         return [(float(m.group(1)) + _beyond(q, m.start()), _zh(m.group(2))) for m in _EN_VALUE.finditer(q)] + dollars \
-            + [(float(m.group(1)), "年级") for m in _YEAR_GROUP.finditer(q)]
-    out = dollars
+            + [(float(m.group(1)), "年级") for m in _YEAR_GROUP.finditer(q)] + named_months(q)
+    out = dollars + named_months(q)
     for m in _Q_VALUE.finditer(q):
         value = float(m.group(1)) + (0.5 if m.group(3) else 0.0) + _beyond(q, m.start())
         out.append((value, m.group(2)))
@@ -231,10 +237,14 @@ def band(cell: str) -> Band | None:
     [False, False, True]
     >>> [band(c).holds(4, "kg") for c in ("Up to 2 kg", "2.01 – 5 kg", "5.01 – 10 kg")], band("5-10公斤").holds(6, "千克")
     ([False, True, False], True)
+    >>> [band(c).holds(1, MONTH) for c in ("April to September", "October to March", "Nov–Feb")]
+    [False, True, True]
     """
     c = cell.strip()
     if len(c) > MAX_KEY_CHARS:
         return None
+    if months := _month_range(c):
+        return months
     if c.replace("–", "-").replace("—", "-").isascii():  # "2 years to less than 5 years", "10 years or more", "Less than 2 years"
         c = _from_english(c)
     if m := _BETWEEN.search(c):
@@ -255,3 +265,95 @@ def band(cell: str) -> Band | None:
         inclusive = bool(re.search(r"以内|及以下|或以下|不超过|不多于|不高于", c))
         return Band(float("-inf"), float(value), unit, True, inclusive)
     return None
+
+
+_COUNT_WORD = {"one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+               "eight": 8, "nine": 9, "ten": 10}
+_BARE = re.compile(r"(?<![\d.:])\d+(?![\d:])")
+_COUNTED = re.compile(r"\b(one|a|an|single|two|three|four|five|six|seven|eight|nine|ten)\s+(?=[a-z])", re.I)
+
+
+def counts_agree(label: str, question: str) -> int:
+    """How an English header's count fits the question's: +2 for each the question says too ("7 nights" of "for 7
+    nights"), -1 when the header counts and the question says none of its counts ("7 nights" of "one night": the
+    "Per night" column, not the week's), 0 when the header counts nothing.
+
+    >>> counts_agree("7 nights", "how much is one night?"), counts_agree("7 nights", "what do 7 nights cost?")
+    (-1, 2)
+    >>> counts_agree("Per night", "how much is one night?"), counts_agree("2 hours", "two hours of parking")
+    (0, 2)
+    """
+    held = set(_BARE.findall(label))
+    if not held:
+        return 0
+    said = set(_BARE.findall(question)) | {str(_COUNT_WORD[m.group(1).lower()]) for m in _COUNTED.finditer(question)}
+    return 2 * len(held & said) or -1
+
+
+_SPELLED_COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten)\s+(?=(?:whole\s+|full\s+)?(?:nights?|days?|hours?|"
+                            r"weeks?|months?|years?|people|persons?|adults?|children|pallets?|boxes|parcels?)\b)|"
+                            r"(?<![\d一二两三四五六七八九十百千])([两二三四五六七八九十])(?=个?(?:晚|夜|天|日|小时|周|星期|个月|年|人|位|次|箱|件|托盘))",
+                            re.I)
+_CN_DIGIT = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+def counts_in_digits(text: str) -> str:
+    """``text`` with a count of two or more written as a word ("three nights", "两晚") in digits; "one night" and
+    "一晚" stay (one of the unit is the rate itself, not a quantity to multiply by).
+
+    >>> counts_in_digits("bring my 9 m boat in for three nights"), counts_in_digits("住两晚多少钱？"), counts_in_digits("one night")
+    ('bring my 9 m boat in for 3 nights', '住2晚多少钱？', 'one night')
+    """
+    return _SPELLED_COUNT.sub(lambda m: f"{_COUNT_WORD[m.group(1).lower()]} " if m.group(1) else str(_CN_DIGIT[m.group(2)]),
+                              text)
+
+
+def quantity_word(word: str) -> bool:
+    """A number written as an English word ("three"), a season or a month of the year ("summer", "january", "冬天"):
+    a quantity compared as a number with a table's bands, no word a table must write.
+
+    >>> quantity_word("three"), quantity_word("summer"), quantity_word("january"), quantity_word("冬天"), quantity_word("thread")
+    (True, True, True, True, False)
+    """
+    w = word.lower()
+    return (w in _COUNT_WORD and len(w) > 2) or w[:3] in _MONTH_NAMES and w in _FULL_MONTHS \
+        or bool(_SEASON.fullmatch(w))
+
+
+MONTH = "月份"
+"""The unit of a month of the year (1–12; a range past December goes on to 13–24)."""
+_MONTH_NAMES = {m[:3]: i for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
+                                                "september", "october", "november", "december"), 1)}
+_FULL_MONTHS = frozenset(("january", "february", "march", "april", "may", "june", "july", "august", "september",
+                          "october", "november", "december"))
+_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_MONTH_SPAN = re.compile(rf"^(?:from\s+)?({_MONTH_WORD})\s*(?:to|until|through|till|-|–|—)\s*({_MONTH_WORD})(?:\s*\(.*\))?$", re.I)
+_SEASONS = {"spring": 4, "summer": 7, "autumn": 10, "fall": 10, "winter": 1, "春": 4, "夏": 7, "秋": 10, "冬": 1}
+_SEASON = re.compile(r"\b(spring|summer|autumn|winter)\b(?!\s*(?:term|semester|half))|([春夏秋冬])(?:季|天)(?!学期)", re.I)
+"""A season of the year; a school's "Spring term" (春季学期) is a term, not a season."""
+_MONTH_NAMED = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b")
+
+
+def _month_range(cell: str) -> Band | None:
+    """A key of months of the year ("April to September", "October to March", "Nov–Feb") as a band of months."""
+    m = _MONTH_SPAN.match(cell.strip())
+    if m is None:
+        return None
+    low, high = (_MONTH_NAMES.get(x.lower()[:3]) for x in m.groups())
+    if low is None or high is None:
+        return None
+    return Band(float(low), float(high if high >= low else high + 12), MONTH, True, True)
+
+
+def named_months(question: str) -> list[tuple[float, str]]:
+    """The months of the year a question names, a season as its middle month ("in the summer" → July, "冬天" →
+    January; "in June" → June; lower-case "may" is a verb).
+
+    >>> named_months("when is the fuel berth open in the summer?"), named_months("冬天几点关门？"), named_months("staying in June")
+    ([(7.0, '月份')], [(1.0, '月份')], [(6.0, '月份')])
+    >>> named_months("may I bring a dog?")
+    []
+    """
+    out = [(float(_SEASONS[(m.group(1) or m.group(2)).lower()]), MONTH) for m in _SEASON.finditer(question)]
+    return out + [(float(_MONTH_NAMES[m.group(1).lower()[:3]]), MONTH) for m in _MONTH_NAMED.finditer(question)]
+
