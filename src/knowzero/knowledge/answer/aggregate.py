@@ -161,7 +161,7 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     known = [noun if about_best or titled_best else "", person, *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
              *(v for _label, values in named for v in values), *(k for x in context for k in _spelled(x)),
              *(f"{v}{k}" for _label, values in named for v in values if len(v) == 1 for k in "类级")]  # 甲类
-    checked = _RANKED.sub(" ", _NEWEST.sub(" ", _TENURE.sub(" ", q))) if op in ("max", "min") else q
+    checked = _SOURCE.sub(" ", _RANKED.sub(" ", _NEWEST.sub(" ", _TENURE.sub(" ", q))) if op in ("max", "min") else q)
     if op == "sum" and any(len(values) >= 2 for _label, values in named):
         # "医生让我查个血常规、尿常规和肝功能，一共…": the words before a listed sum's first item are the asker's story,
         # the items and what follows them must all match ("…and the 3-year rabies vaccine" names a third)
@@ -273,8 +273,10 @@ def _key_column(t: TableInfo, q: str, filtered: Collection[str] = ()) -> TableCo
     text = [c for c in t.columns if c.type == "TEXT" and c.label not in filtered]
     asked = [c for c in text if (label := _label_base(c.label)) and
              (re.search(rf"\b{re.escape(label)}\b", q) if label.isascii() else label in q)]
-    return next(iter(asked), None) or next((c for c in text if re.search(r"名称|姓名|name", c.label, re.I)), None) or \
-        next(iter(text), None)
+    which = re.search(r"\b(?:which|what)\s+([a-z]{3,})", q)  # "which boat…": boat_name, not the berth_id key
+    of_it = [c for c in text if which and which.group(1).rstrip("s") in re.split(r"[\W_]+", normal_key(c.label))]
+    return next((c for c in of_it if re.search(r"name", c.label, re.I)), None) or next(iter(asked), None) or \
+        next((c for c in text if re.search(r"名称|姓名|name", c.label, re.I)), None) or next(iter(text), None)
 
 
 def _other_measure(label: str, q: str) -> bool:
@@ -349,11 +351,11 @@ def computing_word(term: str) -> bool:
     return bool(_SUM.fullmatch(term))
 
 
-_TENURE = re.compile(r"longest[- ](?:serving|standing)|been (?:working|here|employed|with us)\b[^?？]{0,40}?\bthe longest|"
+_TENURE = re.compile(r"longest[- ](?:serving|standing)|been (?:working|here|employed|(?:[a-z]+ed )?with us)\b[^?？]{0,40}?\bthe longest|"
                      r"(?:司龄|工龄|教龄|资历)最(?:长|老|久)|(?:入职|工作)(?:时间)?最(?:早|久|长)|最早入职|most senior", re.I)
 _NEWEST = re.compile(r"(?:most recent|newest|latest)\s+(?:hire|joiner|starter|recruit)|(?:joined|started)\s+(?:most recently|last)|"
                      r"(?:入职|工作)(?:时间)?最(?:晚|短)|最(?:晚|近)入职|(?:司龄|工龄|教龄)最短", re.I)
-_START_LABEL = re.compile(r"start|hire|join|入职|参加工作|到岗|聘用", re.I)
+_START_LABEL = re.compile(r"start|hire|join|since|入职|参加工作|到岗|聘用", re.I)
 
 
 def tenure(q: str) -> Operation | None:
@@ -367,8 +369,8 @@ def tenure(q: str) -> Operation | None:
 
 
 def _start_column(t: TableInfo) -> TableColumn | None:
-    """The one text column of start dates ("start_date", "入职日期") a tenure question ranks by."""
-    found = [c for c in t.columns if c.type == "TEXT" and _START_LABEL.search(c.label)]
+    """The one column of start dates or years ("start_date", "入职日期", "holder_since") a tenure question ranks by."""
+    found = [c for c in t.columns if c.type in ("TEXT", "INTEGER") and _START_LABEL.search(c.label)]
     return found[0] if len(found) == 1 else None
 
 
@@ -453,6 +455,11 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
         cols = by_value.setdefault(value, [])
         if all(c.name != col.name for c in cols):
             cols.append(col)
+    for col in t.columns:  # "on pontoons C and D": one-letter values after their column's name (no text value holds them)
+        if col.type == "TEXT" and _lettered(col, "", q):
+            for v in {str(x).strip().lower() for x in _column_values(index, t, col)}:
+                if len(v) == 1 and v.isalpha() and _lettered(col, v, q):
+                    by_value.setdefault(v, []).append(col)
     # a value the question writes only inside another named value is not a second filter ("研发" in "研发部");
     # written on its own too, it is an alternative ("副主任医师或主任医师")
     values = [v for v in by_value if stands_alone(v.rstrip("%"), [w.rstrip("%") for w in by_value if w != v], q)]
@@ -506,6 +513,21 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
 _GRADE = re.compile(r"^([a-z]{1,3})-?(\d{1,2})$")
 _AT_LEAST = r"\s*(?:及以上|或以上|以上|and above|or above|or higher|\+)"
 _AT_MOST = r"\s*(?:及以下|或以下|以下|and below|or below|or lower)"
+
+
+def _lettered(col: TableColumn, value: str, q: str) -> bool:
+    """A one-letter value the question writes after its column's name ("pontoons C and D", "Zone B").
+
+    >>> _lettered(TableColumn("c2", "pontoon", "TEXT"), "d", "how many berths on pontoons c and d are free?")
+    True
+    >>> _lettered(TableColumn("c2", "pontoon", "TEXT"), "a", "how many berths are a visitor's?")
+    False
+    """
+    name = re.escape(normal_key(col.label).split("_")[0])
+    if len(name) < 3:
+        return False
+    letters = r"(?:[a-z](?:\s*(?:,|and|or|&|/)\s*))*"
+    return bool(re.search(rf"\b{name}s?\s+{letters}{re.escape(value) if value else '[a-z]'}\b", q))
 
 
 def graded(value: str, values: Sequence[str], q: str) -> list[str]:
@@ -624,13 +646,15 @@ def _numbers_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableCol
 """jieba's part-of-speech tags of words that name nothing to count by: verbs (not verbal nouns: 销售 of
 销售部 stays a qualifier), adverbs, prepositions, conjunctions, particles, pronouns, numerals, measure words,
 locatives (里, 中)."""
-_FUNCTION_WORDS = frozenset("has have had is are am on at by for from with to of per each any there here can could will would should may "
+_FUNCTION_WORDS = frozenset("and or has have had is are am on at by for from with to of per each any there here can could will would should may "
                             "might must do does did be been was were get gets work works people persons members "
                             "employees staff entries records rows items who whom whose what which when where why "
-                            "how now right currently presently moment across altogether together overall".split())
-"""English prepositions, auxiliaries and the like, never a qualifier of what is counted; nor are the words
-for what any roster counts (people, members, entries…), as 名/人/项 are not; nor the time or scope of the count
-("right now", "across all the depots"), which a table's present rows always have."""
+                            "how now right currently presently moment across altogether together overall "
+                            "set aside reserved kept allocated".split())
+"""English prepositions, conjunctions, auxiliaries and the like, never a qualifier of what is counted; nor are the
+words for what any roster counts (people, members, entries…), as 名/人/项 are not; nor the time or scope of the
+count ("right now", "across all the depots"), which a table's present rows always have; nor a verb that puts a row
+in the state its cell names ("berths set aside for visitors": status Visitor), as a Chinese verb names nothing."""
 
 
 def _known_word(word: str, known: set[str]) -> bool:
@@ -648,6 +672,9 @@ def _known_word(word: str, known: set[str]) -> bool:
 def _subsequence(short: str, word: str) -> bool:
     letters = iter(word)
     return all(ch in letters for ch in short)
+_SOURCE = re.compile(r"\b(?:according to|going by|based on|as per|in|on|from)\s+(?:the|our|your)\s+(?:[a-z]+\s+){0,3}?"
+                     r"(?:list|register|roster|ledger|table|sheet|spreadsheet|inventory|records?)\b")
+"""Where the question says to look ("going by the berth register"): the table it names, no qualifier of the rows."""
 _PLAIN = re.compile(rf"(?:公司|我们|我司|全部|所有|总共|一共|共计|合计|目前|现在|现有|当前|当初|当时|平均|均|的|是|有|多少|多大|多长|多高|多重|多远|几|[{_CLASSIFIER}]|"
                     r"(?<![a-z])(?:how many|are|is|there|in|total|the|all|we|our|do|does|have|average|mean|what|of)(?![a-z]))")
 
@@ -674,7 +701,8 @@ def _spelled(title: str) -> list[str]:
     key = normal_key(title)
     spaced = re.sub(r"[_-]+", " ", key)
     undated = re.sub(r"\s*\d{4}$", "", spaced)
-    return list(dict.fromkeys((key, spaced, undated)))
+    single = re.sub(r"(?<=[a-z]{3})s$", "", undated)  # "berths" is named by "the berth register"
+    return list(dict.fromkeys((key, spaced, undated, single)))
 
 
 def _unmatched_qualifier(q: str, known: list[str]) -> bool:

@@ -181,6 +181,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     if cited is not None and not cited_sql and (aside := subject_aside(kb, asked_names(a, terms), claims[0], cited, a)):
         return policy.subject_aside(v, aside)
     if cited is not None and cited_sql and draft.method == "extractive" and kb.sql is not None and \
+            not (a.yes_no and row_says(question, claims[0].quote)) and \
             (why := cells.row_misses(kb.sql, cited.id, question, a.asked_kind)):
         return policy.row_misses(v, why)
     if v.level == "confirmed" and cited_sql and draft.method == "extractive" and aggregate.asks_to_compute(a.typed or question):
@@ -437,6 +438,32 @@ def quantity_unused(question: str, evidence: Sequence[str]) -> str | None:
 
 _RATIO = re.compile(r"\d+\s*[:：]\s*\d+(?![\d:：])")
 _COUNT_ASKED = re.compile(r"how many|number of|多少(?:个|名|位|人)|几(?:个|名|位|人)", re.I)
+
+
+_NOT_ASKING = frozenset("能 可 可以 会 要 需 需要 是 有 还 得 让 想 用".split())
+_FLAG_VALUES = frozenset("有 无 是 否 可 不可 允许 不允许".split())
+
+
+def row_says(question: str, row: str) -> bool:
+    """A Chinese yes/no question's table row answers it when a cell beside the row's key writes the question's own
+    verb ("处方药买了能退吗？" of the row "处方药 | 不退换 | 30天内可退换"): the cell is the yes or the no.
+
+    >>> row_says("处方药买了能退吗？", "商品类别: 处方药；非质量问题: 不退换；质量问题: 30天内可退换")
+    True
+    >>> row_says("处方药能打折吗？", "商品类别: 处方药；非质量问题: 不退换；质量问题: 30天内可退换")
+    False
+    >>> row_says("理货员周晓燕能临时开一下叉车吗？", "姓名: 周晓燕；岗位: 理货员；叉车证: 无")
+    True
+    """
+    if not has_cjk(question):
+        return False
+    verbs = {w for w, flag in pos_tags(question) if flag.startswith("v") and w not in _NOT_ASKING}
+    values = row_cells(row)[1:]  # the first is the row's key
+    if any(v in cell for v in verbs for cell in values):
+        return True
+    # a flag the question names by its header ("理货员周晓燕能开叉车吗？" of "叉车证: 无")
+    return any(value.strip() in _FLAG_VALUES and any(label[i:i + 2] in question for i in range(len(label) - 1))
+               for label, value in re.findall(r"([^：:；;。]+)[:：]\s*([^；;。]+)", row))
 
 
 def number_unused_by_row(question: str, rows: Sequence[str]) -> str | None:

@@ -55,11 +55,34 @@ LY04,周晓燕,理货员,无
 """
 
 
+BERTHS = """berth_id,pontoon,status,boat_name,holder_since
+C01,C,Annual,Sea Pink,2019
+C02,C,Visitor,,
+C03,C,Visitor,,
+D01,D,Annual,Ocean Lark,2014
+D02,D,Visitor,,
+E01,E,Visitor,,
+E02,E,Annual,Morwenna,2012
+"""
+
+
+RETURNS = """# 退换货规定
+
+已售出的商品按下表退换：
+
+| 商品类别 | 非质量问题 | 质量问题 |
+|---|---|---|
+| 非处方药 | 7天内可退换 | 30天内可退换 |
+| 处方药 | 不退换 | 30天内可退换 |
+"""
+
+
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     kb = make_kb(tmp_path_factory.mktemp("blind7") / "kz")
     for collection, name, text in [("harbour", "Visitor_Tariff.md", TARIFF), ("depot", "配送收费标准.md", DELIVERY),
-                                   ("depot", "车辆清单.csv", FLEET), ("depot", "员工名册.csv", STAFF)]:
+                                   ("depot", "车辆清单.csv", FLEET), ("depot", "员工名册.csv", STAFF),
+                                   ("harbour", "berths.csv", BERTHS), ("depot", "退换货规定.md", RETURNS)]:
         assert not kb.ingest_bytes(name, text.encode(), collection=collection).failed
     return kb
 
@@ -181,4 +204,19 @@ async def test_a_superlative_answered_by_a_quoted_row_is_not_confirmed(kb) -> No
 
     assert aggregate.asks_to_compute("Among our drivers, who has the most years of total work experience?")
     assert not aggregate.asks_to_compute("零件A的公差是多少？")
+
+
+def test_one_letter_values_after_their_column_and_a_register_named_by_the_question(kb) -> None:  # type: ignore[no-untyped-def]
+    from knowzero.knowledge.answer import aggregate
+
+    c = aggregate.compute(kb.sql, "How many berths on pontoons C and D are set aside for visitors?")
+    assert c is not None and c.value == 3.0, c  # not E's visitor berth
+    c = aggregate.compute(kb.sql, "Which boat has been berthed with us the longest, going by the berth register?")
+    assert c is not None and c.keys == ("Morwenna",), c  # the earliest holder_since, named by its boat
+
+
+async def test_a_yes_no_question_answered_by_its_rows_own_verb(kb) -> None:  # type: ignore[no-untyped-def]
+    out = await answer_dict("处方药买了能退吗？", kb, collections=("depot",))
+    assert "不退换" in out["reply"], out["reply"]
+    assert out["verdict"]["level"] == "confirmed", out["verdict"]
 
