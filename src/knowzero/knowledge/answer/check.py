@@ -187,6 +187,11 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     if v.level == "confirmed" and cited_sql and draft.method == "extractive" and aggregate.asks_to_compute(a.typed or question):
         # "Among our drivers, who has the most years…?" answered by quoting a driver's row: no ranking was computed
         return policy.total_not_computed(v, "a count, a sum or a ranking")
+    if v.level == "confirmed" and (draft.method == "lookup" or draft.method == "extractive" and (
+            cited_sql or len(claims) == 1 and _ROW_QUOTE.fullmatch(claims[0].quote.strip()))) and \
+            (total := _SUMMING.search(question)):
+        # "…的员工，年假一共有几天？" answered by one cell: a total of several (年假 and 司龄假) is not computed
+        return policy.total_not_computed(v, total.group(0))
     if v.level == "confirmed" and draft.method == "extractive" and len(claims) >= 2 and (added := _ADDED_UP.search(question)):
         # "…物业费加上电梯费、二次供水费，一共要交多少？" answered by the rows to add: the total is not computed
         return policy.total_not_computed(v, added.group(0))
@@ -405,6 +410,9 @@ def value_sentence(quote: str, a: Analysis) -> str:
 
 
 _DIGIT = re.compile(r"\d")
+_ROW_QUOTE = re.compile(r"\|.*\||[^。；;：:|]{1,30}[:：][^。；;]{1,40}。?")
+"""A quote that is one table row ("| 满5年不满10年 | 9天 |", "满5年不满10年：9天"): one value, no total of several."""
+_SUMMING = re.compile(r"一共|总共|合计|共计|加起来|加在一起|in total|altogether", re.I)
 _ADDED_UP = re.compile(r"一共|总共|合计|共计|加起来|加在一起|加上|(?:打|减)完|(?:打折|折|优惠|减免)后|算下来|"
                        r"in total|altogether|add(?:ed)? up|combined|after (?:the )?discount", re.I)
 """Words asking for a total of several values, or a value after a rule is applied to it ("打完一个月多少？")."""

@@ -269,7 +269,6 @@ def band(cell: str) -> Band | None:
 
 _COUNT_WORD = {"one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                "eight": 8, "nine": 9, "ten": 10}
-_A_WEEK = re.compile(r"\b(?:a|one|the|whole|full)\s+(?:whole\s+|full\s+)?week\b|[一整]周|一个?星期", re.I)
 _BARE = re.compile(r"(?<![\d.:])\d+(?![\d:])")
 _COUNTED = re.compile(r"\b(one|a|an|single|two|three|four|five|six|seven|eight|nine|ten)\s+(?=[a-z])", re.I)
 
@@ -283,15 +282,11 @@ def counts_agree(label: str, question: str) -> int:
     (-1, 2)
     >>> counts_agree("Per night", "how much is one night?"), counts_agree("2 hours", "two hours of parking")
     (0, 2)
-    >>> counts_agree("7 nights", "and for a whole week?")
-    2
     """
     held = set(_BARE.findall(label))
     if not held:
         return 0
     said = set(_BARE.findall(question)) | {str(_COUNT_WORD[m.group(1).lower()]) for m in _COUNTED.finditer(question)}
-    if _A_WEEK.search(question):
-        said.add("7")  # "for a whole week": the "7 nights" column
     return 2 * len(held & said) or -1
 
 
@@ -322,7 +317,7 @@ def quantity_word(word: str) -> bool:
     """
     w = word.lower()
     return (w in _COUNT_WORD and len(w) > 2) or w[:3] in _MONTH_NAMES and w in _FULL_MONTHS \
-        or bool(_SEASON.fullmatch(w)) or w in ("week", "whole")  # "a whole week": 7 nights
+        or bool(_SEASON.fullmatch(w))
 
 
 MONTH = "月份"
