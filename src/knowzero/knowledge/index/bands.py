@@ -154,10 +154,10 @@ def quantities(question: str) -> list[tuple[float, str]]:
     ([(1.5, '小时')], [(0.5, '小时')], [(90.0, '分钟')], [(2.0, '小时')])
     >>> quantities("What's the Spring term fee for a Year 8 pupil?"), quantities("七年级学生")
     ([(8.0, '年级')], [(7.0, '年级')])
-    >>> quantities("干了四年多了，一年能休几天年假？"), quantities("工作一年多了")
-    ([(4.0, '年')], [(1.0, '年')])
+    >>> quantities("干了四年多了，一年能休几天年假？"), quantities("工作一年多了"), quantities("if I'm five hours late")
+    ([(4.0, '年')], [(1.0, '年')], [(5.0, '小时')])
     """
-    q = _PER.sub(r"每\1", question)  # "一年能休几天": a rate per year, not a year the asker names
+    q = _PER.sub(r"每\1", counts_in_digits(question))  # "一年能休几天": a rate per year, not a year the asker names
     q = _SPOKEN_HOURS.sub(lambda m: f"{_CN.get(m.group(1), m.group(1))}小时{m.group(2)}", q)
     q = re.sub(r"(?<![\d一二两三四五六七八九十个])半(?:个)?小时", "0.5小时", q)
     q = re.sub(r"([一二两三四五六七八九十])(?=年|个月|天|小时)", lambda m: str(_CN[m.group(1)]), q)
