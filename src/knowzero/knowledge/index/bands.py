@@ -270,7 +270,7 @@ def band(cell: str) -> Band | None:
 _COUNT_WORD = {"one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                "eight": 8, "nine": 9, "ten": 10}
 _BARE = re.compile(r"(?<![\d.:])\d+(?![\d:])")
-_COUNTED = re.compile(r"\b(one|a|an|single|two|three|four|five|six|seven|eight|nine|ten)\s+(?=[a-z])", re.I)
+_COUNTED = re.compile(r"\b(one|single|two|three|four|five|six|seven|eight|nine|ten)\s+(?=[a-z]{3})", re.I)
 
 
 def counts_agree(label: str, question: str) -> int:
