@@ -21,7 +21,7 @@ from knowzero.knowledge.answer.deps import KnowledgeDeps
 from knowzero.knowledge.answer.judge import STRICTER, judge_answer
 from knowzero.knowledge.answer.reader import Claim, Draft, joined, slot_terms
 from knowzero.knowledge.answer.reply import shown_values
-from knowzero.knowledge.answer.retriever import key_terms, stem, summing_word
+from knowzero.knowledge.answer.retriever import SUMMING, key_terms, stem, summing_word
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.bands import band, counts_in_digits, is_unit, quantities
 from knowzero.knowledge.kb import KnowledgeBase
@@ -189,7 +189,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
         return policy.total_not_computed(v, "a count, a sum or a ranking")
     if v.level == "confirmed" and (draft.method == "lookup" or draft.method == "extractive" and (
             cited_sql or len(claims) == 1 and _ROW_QUOTE.fullmatch(claims[0].quote.strip()))) and \
-            (total := _SUMMING.search(question)):
+            (total := SUMMING.search(question)):
         # "…的员工，年假一共有几天？" answered by one cell: a total of several (年假 and 司龄假) is not computed
         return policy.total_not_computed(v, total.group(0))
     if v.level == "confirmed" and draft.method == "extractive" and len(claims) >= 2 and (added := _ADDED_UP.search(question)):
@@ -412,7 +412,6 @@ def value_sentence(quote: str, a: Analysis) -> str:
 _DIGIT = re.compile(r"\d")
 _ROW_QUOTE = re.compile(r"\|.*\||[^。；;：:|]{1,30}[:：][^。；;]{1,40}。?")
 """A quote that is one table row ("| 满5年不满10年 | 9天 |", "满5年不满10年：9天"): one value, no total of several."""
-_SUMMING = re.compile(r"一共|总共|合计|共计|加起来|加在一起|in total|altogether", re.I)
 _ADDED_UP = re.compile(r"一共|总共|合计|共计|加起来|加在一起|加上|(?:打|减)完|(?:打折|折|优惠|减免)后|算下来|"
                        r"in total|altogether|add(?:ed)? up|combined|after (?:the )?discount", re.I)
 """Words asking for a total of several values, or a value after a rule is applied to it ("打完一个月多少？")."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from knowzero.knowledge.index.bands import band, quantities
-from knowzero.knowledge.text import tokens
+from knowzero.knowledge.text import has_cjk, tokens
 from knowzero.vocabulary.tables import table
 
 _SPEC = table("questions")["modifiers"]
@@ -162,10 +162,11 @@ class Times:
         return f"{self.total} ({self.rate} per {self.unit} × {self.count} {self.unit}s; {key})"
 
 
-def times_asked(label: str, value: str, question: str, outside: str = "", terms: Sequence[str] = ()) -> Times | None:
+def times_asked(label: str, value: str, question: str, doc: str = "", span: tuple[int, int] = (0, 0),
+                terms: Sequence[str] = ()) -> Times | None:
     """:class:`Times` when the header says the cell is a rate per one unit ("Per night", "日租金（元/天）") and the
     question counts two or more of that unit ("for 3 nights", "租3天"); None otherwise (the rate is the answer), and
-    None when a sentence of the document ``outside`` the table speaks of that unit and of one of the question's
+    None when a sentence of the document ``doc`` outside the table (``span``) speaks of that unit and of one of the question's
     ``terms`` ("A boat that comes in for shelter when a gale warning is in force pays nothing for its first night"
     of "…a gale warning came out…three nights"): a rule the count may change.
 
@@ -175,8 +176,8 @@ def times_asked(label: str, value: str, question: str, outside: str = "", terms:
     '240元（80元/天 × 3天；山地车）'
     >>> times_asked("Per night", "£36", "one night for a 9 m boat") is None, times_asked("7 nights", "£216", "for 3 nights") is None
     (True, True)
-    >>> times_asked("Per night", "£28", "a gale warning came out, we stayed 3 nights", "In a gale warning the first night is free.",
-    ...             ["gale", "warning", "nights"]) is None
+    >>> times_asked("Per night", "£28", "a gale warning came out, we stayed 3 nights",
+    ...             "In a gale warning the first night is free.", terms=["gale", "warning", "nights"]) is None
     True
     """
     per = [next(u for u in m.groups() if u) for m in _PER_UNIT.finditer(label)]
@@ -189,11 +190,12 @@ def times_asked(label: str, value: str, question: str, outside: str = "", terms:
     if len(counts) != 1 or (count := counts.pop()) < 2:
         return None
     said = [t.lower() for t in terms if len(t) >= 2 and not t.isdigit() and unit not in t.lower() and per[0] not in t]
+    outside = doc[:span[0]] + "\n" + doc[span[1]:]
     for sentence in re.split(r"(?<=[.!?;。！？；])\s*|\n", outside.lower()):
         if (unit in sentence or per[0] in sentence) and any(t in sentence for t in said):
             return None
     sign, number = money.group(1), float(money.group(2))
-    zh = bool(re.search(r"[\u4e00-\u9fff]", label))
+    zh = has_cjk(label)
     word = per[0] if zh else unit
     total = f"{sign}{number * count:g}" if sign else f"{number * count:g}{'元' if zh else ''}"
     rate = f"{sign}{number:g}" if sign else f"{number:g}{'元' if zh else ''}"

@@ -340,10 +340,10 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
                "row": cell.row, "column": cell.label, "rule": rule.text, "claims": len(claims), "conflicts": 0}
         deps.emit("reasoning", text=f"table cell {cell.key} × {cell.label} = {cell.value}, then {rule.text}")
         return Draft(lead, claims, method="computed", notes=[rule.shown(cell.value)]), log
-    doc, rows = kb.sql.text_of(cell.table.path), cell.table.row_offsets
-    outside = doc[:rows[0][0]] + "\n" + doc[rows[-1][1]:] if rows else doc
-    if facts is None and (counted := modifiers.times_asked(cell.label, cell.value, counts_in_digits(a.text), outside,
-                                                           terms)) is not None:
+    rows = cell.table.row_offsets
+    if facts is None and (counted := modifiers.times_asked(
+            cell.label, cell.value, counts_in_digits(a.text), kb.sql.text_of(cell.table.path),
+            (rows[0][0], rows[-1][1]) if rows else (0, 0), terms)) is not None:
         lead = counted.lead(cell.key, reply_zh(a, deps))  # "Per night: £36" for three nights: £108
         log = {"agent": "reader", "action": "compute", "operation": "times", "value": lead, "table": cell.table.path,
                "row": cell.row, "column": cell.label, "claims": len(claims), "conflicts": 0}

@@ -222,7 +222,8 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
 _MEASURE = frozenset("个位名条台辆张件只间套家")
 _ASKERS_NOW = re.compile(r"(?i)\b(?:right now|at the moment|at present|these days|as of (?:now|today))\b")
 """The asker's "now" in more than one word (a single "now" or "currently" is :data:`QUESTION_FILLER`)."""
-_SUMMING = re.compile(r"一共|总共|合计|共计|总计|加起来|加在一起|altogether|in total", re.I)
+SUMMING = re.compile(r"一共|总共|合计|共计|总计|加起来|加在一起|altogether|in total", re.I)
+"""Words that only ask to add up; narrower than ``aggregate``'s sum words, which also take a header's 总额 or "total"."""
 _CN_COUNT = re.compile(r"[一二两三四五六七八九十百千万半]+[个块盒剂班次天张件份位名人只条间套台辆本节门项回趟把双]?")
 """A number written in Chinese, alone or with its measure word (一个, 一剂, 三百, 半个): the documents write it
 in digits ("每剂", "300克"), when at all."""
@@ -234,7 +235,7 @@ def summing_word(term: str) -> bool:
     >>> [summing_word(w) for w in ("一共", "加起来", "altogether", "合计金额", "工资")]
     [True, True, True, False, False]
     """
-    return bool(_SUMMING.fullmatch(term))
+    return bool(SUMMING.fullmatch(term))
 
 
 _ASKERS_NEED = re.compile(r"(?i)\b(i|we|you)\s+(?:really\s+)?(?:need|want|wish|like)\b(?:\s+to\b)?")

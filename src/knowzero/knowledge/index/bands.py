@@ -267,7 +267,7 @@ def band(cell: str) -> Band | None:
     return None
 
 
-_COUNT_WORD = {"one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+_COUNT_WORD = {"one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                "eight": 8, "nine": 9, "ten": 10}
 _BARE = re.compile(r"(?<![\d.:])\d+(?![\d:])")
 _COUNTED = re.compile(r"\b(one|single|two|three|four|five|six|seven|eight|nine|ten)\s+(?=[a-z]{3})", re.I)
@@ -294,7 +294,6 @@ _SPELLED_COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten)\s
                             r"weeks?|months?|years?|people|persons?|adults?|children|pallets?|boxes|parcels?)\b)|"
                             r"(?<![\d一二两三四五六七八九十百千])([两二三四五六七八九十])(?=个?(?:晚|夜|天|日|小时|周|星期|个月|年|人|位|次|箱|件|托盘))",
                             re.I)
-_CN_DIGIT = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
 
 def counts_in_digits(text: str) -> str:
@@ -304,7 +303,7 @@ def counts_in_digits(text: str) -> str:
     >>> counts_in_digits("bring my 9 m boat in for three nights"), counts_in_digits("住两晚多少钱？"), counts_in_digits("one night")
     ('bring my 9 m boat in for 3 nights', '住2晚多少钱？', 'one night')
     """
-    return _SPELLED_COUNT.sub(lambda m: f"{_COUNT_WORD[m.group(1).lower()]} " if m.group(1) else str(_CN_DIGIT[m.group(2)]),
+    return _SPELLED_COUNT.sub(lambda m: f"{_COUNT_WORD[m.group(1).lower()]} " if m.group(1) else str(_CN[m.group(2)]),
                               text)
 
 
@@ -316,22 +315,20 @@ def quantity_word(word: str) -> bool:
     (True, True, True, True, False)
     """
     w = word.lower()
-    return (w in _COUNT_WORD and len(w) > 2) or w[:3] in _MONTH_NAMES and w in _FULL_MONTHS \
-        or bool(_SEASON.fullmatch(w))
+    return w in _COUNT_WORD or w in _MONTHS or bool(_SEASON.fullmatch(w))
 
 
 MONTH = "月份"
 """The unit of a month of the year (1–12; a range past December goes on to 13–24)."""
-_MONTH_NAMES = {m[:3]: i for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
-                                                "september", "october", "november", "december"), 1)}
-_FULL_MONTHS = frozenset(("january", "february", "march", "april", "may", "june", "july", "august", "september",
-                          "october", "november", "december"))
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH_NAMES = {m[:3]: i for i, m in enumerate(_MONTHS, 1)}
 _MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _MONTH_SPAN = re.compile(rf"^(?:from\s+)?({_MONTH_WORD})\s*(?:to|until|through|till|-|–|—)\s*({_MONTH_WORD})(?:\s*\(.*\))?$", re.I)
 _SEASONS = {"spring": 4, "summer": 7, "autumn": 10, "fall": 10, "winter": 1, "春": 4, "夏": 7, "秋": 10, "冬": 1}
 _SEASON = re.compile(r"\b(spring|summer|autumn|winter)\b(?!\s*(?:term|semester|half))|([春夏秋冬])(?:季|天)(?!学期)", re.I)
 """A season of the year; a school's "Spring term" (春季学期) is a term, not a season."""
-_MONTH_NAMED = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b")
+_MONTH_NAMED = re.compile(rf"\b({'|'.join(m.capitalize() for m in _MONTHS)})\b")  # capitalised: "may" is a verb
 
 
 def _month_range(cell: str) -> Band | None:
