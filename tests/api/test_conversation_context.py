@@ -92,3 +92,39 @@ async def test_a_message_read_with_the_threads_topic_must_still_be_answered_by_i
     assert "120" in first["reply"], first["reply"]
     then = (await api.post("/v1/chat", json={**body, "message": "那二手房过户要几天？"}, headers=editor)).json()
     assert "120" not in then["reply"] and then["verdict"]["level"] == "insufficient", then["reply"]
+
+
+STAFF_CSV = b"""staff_id,name,role,start_date
+HV01,Ann Weller,Vet,2009-03-01
+HV02,Ben Hart,Vet,2016-09-12
+HV03,Cara Lodge,Nurse,2019-01-07
+"""
+AFTERCARE_MD = b"""# Harbourside Vets: euthanasia and aftercare
+
+| Service | Cat | Dog up to 25 kg | Dog over 25 kg |
+|---|---|---|---|
+| Communal cremation | \xc2\xa345 | \xc2\xa375 | \xc2\xa3110 |
+| Individual cremation, ashes returned | \xc2\xa3140 | \xc2\xa3195 | \xc2\xa3260 |
+"""
+
+
+async def _upload(api, files: list[tuple[str, bytes, str]]) -> None:
+    body = [("files", (name, data, mime)) for name, data, mime in files]
+    r = await api.post("/v1/kb/upload", data={"collection": "harbourside"}, files=body,
+                       headers={"Authorization": "Bearer demo-editor"})
+    assert r.status_code == 200, r.text
+
+
+async def test_he_or_she_is_the_person_the_previous_answer_named(api):
+    await _upload(api, [("staff.csv", STAFF_CSV, "text/csv")])
+    first = await _say(api, "Which vet has been with us the longest?", "who-she", "demo-editor")
+    assert "Ann Weller" in first["reply"], first["reply"]
+    then = await _say(api, "What role does she have, and when did she start?", "who-she", "demo-editor")
+    assert any("Ann Weller" in text for _how, text in _understood(then)), _understood(then)
+
+
+async def test_a_continuation_of_a_price_stays_a_question(api):
+    await _upload(api, [("aftercare.md", AFTERCARE_MD, "text/markdown")])
+    await _say(api, "How much is communal cremation for a dog over 25 kg?", "go-on", "demo-editor")
+    then = await _say(api, "And individual, with the ashes back?", "go-on", "demo-editor")
+    assert then["path"] == "knowledge", (then["path"], then["reply"])  # never a new learning document

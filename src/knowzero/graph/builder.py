@@ -39,13 +39,13 @@ from knowzero.graph.routes import (
     route_after_path,
     route_after_service,
 )
-from knowzero.graph.state import InputState, OutputState, State
+from knowzero.graph.state import InputState, KnowledgeOutput, OutputState, State
 from knowzero.graph.trace import traced
 
 
-def build_knowledge_graph() -> StateGraph[State, Deps, State, OutputState]:
+def build_knowledge_graph() -> StateGraph[State, Deps, State, KnowledgeOutput]:
     """Router → retriever (rewrites ≤ 3 inside ``pipeline.gather_until_good``) → reader → fact checker → review queue (steps of knowledge/answer/pipeline.py)."""
-    g = StateGraph(State, context_schema=Deps, input_schema=State, output_schema=OutputState)
+    g = StateGraph(State, context_schema=Deps, input_schema=State, output_schema=KnowledgeOutput)
     g.add_node("route_domain", traced("route_domain", route_domain))
     g.add_node("retrieve", traced("retrieve", retrieve_passages))
     g.add_node("read", traced("read", read_answer))

@@ -375,6 +375,9 @@ class State(InputState, total=False):
     translated into for reading the documents."""
     last_question: str
     """The thread's previous question as understood (standalone): what a follow-up is rewritten against."""
+    last_path: str
+    """The path the thread's previous turn took: a message that continues a knowledge answer ("And individual?")
+    stays a question, whatever a document-writing intent it resembles."""
     collections: list[str]
     """The knowledge collections the thread is limited to: set by an input that names some, kept for the
     thread's later turns; empty: the team's own documents (the demo only while it is all there is)."""
@@ -426,6 +429,13 @@ class OutputState(TypedDict, total=False):
     document: Document
     service: ServiceState
     agent_log: list[AgentLogEntry]
+
+
+class KnowledgeOutput(OutputState, total=False):
+    """What the knowledge subgraph hands back to the whole graph: the turn's output and the thread's topic when the
+    answer names one (a who-question's person: the next turn's "he")."""
+
+    topic: str
 
 
 def wire_values(values: Mapping[str, Any]) -> dict[str, Any]:

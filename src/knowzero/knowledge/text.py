@@ -55,11 +55,11 @@ QUESTION_FILLER = frozenset(
     here again between during while but if until am him his her hers them we us she he
     get gets getting got gotten actually really just still already ever now currently nowadays
     anything something someone somebody anyone anybody across
-    已经 钱 月份""".split()
+    已经 钱 月份 百分之 百分""".split()
 )
 """Words that carry only grammar in a question — English ones (the spoken "get", "got", "actually", "anything"; "now"
 and "currently" as 现在 and 目前), "已经", the form of the value asked ("多少钱": an
-amount; "8月份": the month is its number): no key term (:func:`retriever.key_terms`); nor is a relation joined to an
+amount; "8月份": the month is its number; "百分之多少": a share, written "60%"): no key term (:func:`retriever.key_terms`); nor is a relation joined to an
 event or a question word (:data:`ASKED_RELATION`). Not stopwords elsewhere: an answer's "also" or "has" is still a
 word the fact checker must find supported."""
 
@@ -299,6 +299,19 @@ def pos_tags(text: str) -> list[tuple[str, str]]:
     import jieba.posseg as pseg  # the tagger lives only in Python jieba (the segmenter is rjieba)
 
     return [(w.word, w.flag) for w in pseg.lcut(fold(text))]
+
+
+def in_dictionary(word: str) -> bool:
+    """jieba's bundled dictionary has ``word`` (folded to Simplified); a run the segmenter's hidden Markov model
+    joined on its own ("最高能码多高" → 能码) has no entry.
+
+    >>> in_dictionary("会员"), in_dictionary("能码")
+    (True, False)
+    """
+    import jieba  # the dictionary is Python jieba's (loaded once per process for the tagger as well)
+
+    jieba.dt.check_initialized()
+    return bool(jieba.dt.FREQ.get(fold(word)))
 
 
 NOT_NAMING = frozenset({"v", "vd", "d", "p", "c", "u", "uj", "ul", "ud", "uz", "uv", "ug", "y", "r", "m", "q", "f"})

@@ -33,7 +33,10 @@ _ELLIPSIS_EN = re.compile(r"^(?:and\s+|so\s+)?(?:what|how)\s+about\s+(?:the\s+)?
                           r"|^and\s+(?!(?:how|what|who|when|where|which|why|is|are|do|does|can|may)\b)"
                           r"(?:the\s+)?(?P<z>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3})\s*\?$", re.I)
 _PRONOUN_ZH = re.compile(rf"^{_LEAD}(?P<p>它们|它|他们|她们|他|她|这个|那个|该项|该|其|此)(?=的|是|有|在|要|能|可|需|怎|如|多|和|与|跟|比|对|给|向|由|被|每|什么|几|哪|何时|为什么|会|已|还|现在|今年|去年|明年|本月|下个?月)")
-_PRONOUN_EN = re.compile(r"\b(?P<p>its|it|they|their|this|that)\b", re.I)
+_PRONOUN_EN = re.compile(r"\b(?P<p>its|it|they|their|this|that|he|she|him|his|her)\b", re.I)
+_PERSONAL_EN = frozenset({"he", "she", "him", "his", "her"})
+"""A person's pronoun: it means the person of the previous answer or question, in a question of any length."""
+_OBJECT_AFTER = re.compile(r"\s+(?:in|on|at|to|for|up|out|off|back|a|an|the|this|that)\b|\s*[?.!,]|\s*$", re.I)
 _NO_SUBJECT_ZH = re.compile(rf"^{_LEAD}(?:需要|需|要|可以|可否|能否|能不能|能|是否|有没有|有无|最多|最少|最长|最短|一共|总共|"
                             r"多久|多长|多少|几|怎么|怎样|如何|由谁|谁|什么时候|何时|哪里|在哪|向谁|找谁|交给谁|应该)")
 _NO_SUBJECT_EN = re.compile(r"^(?:and\s+)?(?:how\s+(?:long|much|many|often)|who|when|where|is\s+(?:it|that|there)|"
@@ -109,6 +112,16 @@ def standalone(text: str, previous: str, subject: str = "", kinds: Kinds | None 
     'How much does it cost to send a 12 kg parcel with Saturday delivery?'
     >>> standalone("那要是爽约5次呢？", "同一年里爽约3次会怎么样？")
     '同一年里爽约5次会怎么样？'
+    >>> standalone("How many days of annual leave does he get this year?", "Who has the most experience?", "Guo Dapeng")
+    'How many days of annual leave does Guo Dapeng get this year?'
+    >>> standalone("And what's her allowance for a night shift?", "Who is the longest-serving driver?", "Li Na")
+    "And what's Li Na's allowance for a night shift?"
+    >>> standalone("Does a nurse get paid leave if she is pregnant?", "Who has the most experience?", "Li Na")
+    'Does a nurse get paid leave if she is pregnant?'
+    >>> standalone("And if she were 26 kg?", "How much is it to spay a 9 kg dog?")
+    'How much is it to spay a 26 kg dog?'
+    >>> standalone("其中最重的是哪只？", "健康计划里现在有效的拉布拉多有几只？")
+    '健康计划里现在有效的拉布拉多中最重的是哪只？'
     >>> standalone("And bereavement leave?", "How many paid sick days do employees get per year?")
     'How many bereavement leave do employees get per year?'
     >>> standalone("What about credentialed vet techs?", "What is the annual allowance for a DVM at Maple Grove?")
@@ -185,6 +198,8 @@ def _thing_of(topic: str, kinds: Kinds | None) -> str:
 def _zh(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | None:
     if (inside := _IN_IT_ZH.match(t)) and inside.end() > 0 and (document := _DOCUMENT_ASK_ZH.search(prev)):
         return document.group("x") + t[inside.end():]  # "里面说博士生…" about the learning document just written
+    if t.startswith("其中") and (counted := _COUNTED_SET.match(prev)):
+        return f"{counted.group('set')}中{t[2:]}"  # "其中最重的是哪只？" after "…有效的拉布拉多有几只？": among those counted
     # a name the thread is about replaces as a whole; a phrase ("员工的年假") is read afresh: "那实习生呢？" changes 员工
     subj = subject if subject and subject in prev and "的" not in subject else subject_of(prev)
     if m := _PRONOUN_ZH.match(t):
@@ -234,7 +249,10 @@ def _zh(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | No
 def _en(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | None:
     if swapped := _amount_swapped(t, prev):  # "What if it goes over 30,000?" after "… a claim of USD 4,000?"
         return swapped
-    if (cond := _CONDITION_EN.match(t)) and (not t.lower().startswith("what") or re.search(r"\bif\b", prev, re.I)):
+    if (cond := _CONDITION_EN.match(t)) and (shaped := _shape_swapped(cond.group("c"), prev)) and \
+            _SHAPED_NUMBER.search(cond.group("c")):
+        return shaped  # "And if she were 26 kg?" after "How much is it to spay a 9 kg dog?": the weight changes
+    if cond and (not t.lower().startswith("what") or re.search(r"\bif\b", prev, re.I)):
         # "And if her older sister is already studying there?"; "What if we stay until 5pm?" after "If we check
         # out at 12 noon, what's the late check-out charge?" (the previous question's condition is replaced)
         main = re.split(r"\s+if\s+", _LEADING_IF_EN.sub("", prev).rstrip("?").rstrip(), maxsplit=1, flags=re.I)[0]
@@ -287,11 +305,35 @@ def _en(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | No
         # "What would it come to with Saturday delivery?" after "How much does it cost to send …?": the previous
         # question's own "it" (no thing named), asked again with what the message adds
         return f"{prev.rstrip('?').rstrip()} {added.group(1)}?"
-    if _PRONOUN_EN.search(t) and len(t.split()) <= 8:
-        return _PRONOUN_EN.sub(lambda m: subj + ("'s" if m.group("p").lower() in ("its", "their") else ""), t, count=1)
+    if (p := _PRONOUN_EN.search(t)) and (len(t.split()) <= 8 or p.group("p").lower() in _PERSONAL_EN) and \
+            not (p.group("p").lower() in _PERSONAL_EN and any(_PEOPLE_EN.match(w) for w in re.findall(r"[A-Za-z]+", t[:p.start()])
+                                                            if w.lower() not in ("what", "how", "who", "does"))):
+        # ("does a nurse get leave if she …": her own person, named before her)
+        return _PRONOUN_EN.sub(lambda m: subj + ("'s" if _possessive(m, t) else ""), t, count=1)
     if _NO_SUBJECT_EN.match(t) and len(t.split()) <= 6:
         return f"{t.rstrip('?').rstrip()} ({subj})?"
     return None
+
+
+def _possessive(m: re.Match[str], t: str) -> bool:
+    """"its", "their", "his", and "her" before the thing it owns ("her allowance", not "book her in")."""
+    p = m.group("p").lower()
+    return p in ("its", "their", "his") or (p == "her" and not _OBJECT_AFTER.match(t, m.end()))
+
+
+_CONTINUING = re.compile(r"^\s*(?:(?:and|so|also|then|what about|how about)\b|(?:那么?|还有|另外)(?![个一]?个?问题))", re.I)
+
+
+def continues_answer(text: str) -> bool:
+    """A message that opens by going on from the previous answer ("And individual, with the ashes back?", "那一次买40节呢？",
+    "What about contractors?"), not a new request.
+
+    >>> continues_answer("And individual, with the ashes back?"), continues_answer("那一次买40节呢？")
+    (True, True)
+    >>> continues_answer("帮我生成一份关于年假的学习文档"), continues_answer("另外一个问题：年假几天？")
+    (False, False)
+    """
+    return bool(_CONTINUING.match(text)) and not NEW_TOPIC.match(text)
 
 
 def subject_of(question: str) -> str:
@@ -309,6 +351,8 @@ def subject_of(question: str) -> str:
 _DOCUMENT_ASK_ZH = re.compile(r"关于(?P<x>.{2,30}?)的(?:学习|培训)?(?:文档|资料|材料|笔记|讲义)")
 _DOCUMENT_ASK_EN = re.compile(r"\b(?:learning|study|training)\s+(?:document|guide|notes?)\s+(?:about|on|for)\s+"
                               r"(?P<x>.{2,80}?)\s*[.?!]?$", re.I)
+_COUNTED_SET = re.compile(r"^(?P<set>[^，,。？?]{2,40}?)(?:一共|总共|共)?有?(?:几|多少)\s*[个只名位人台辆条件套家种项头匹]?[？?]?$")
+"""A count question's counted set ("健康计划里现在有效的拉布拉多" of "…有几只？"): what a later "其中" is among."""
 _IN_IT_ZH = re.compile(r"^(?:这里面|这里|里面|文中|文档里|文档中|这份文档里|这份文档中|这篇里|其中)(?:说|提到|讲)?的?")
 
 
@@ -318,14 +362,22 @@ def topic_of(question: str) -> str:
 
     >>> topic_of("员工的年假有几天？"), topic_of("员工请假超过3天需要什么手续？"), topic_of("谁批准？")
     ('员工的年假', '员工请假', '')
+    >>> topic_of("年卡现在多少钱？"), topic_of("换个问题：团课约了去不了，最晚什么时候能取消？")
+    ('年卡', '团课约了去不了')
     """
     if m := _DOCUMENT_ASK_ZH.search(question):  # "帮我生成一份关于X的学习文档": the document is about X
         return m.group("x")
-    q = re.sub(rf"^{_LEAD}", "", question.strip())
+    q = re.sub(rf"^{_LEAD}", "", NEW_TOPIC.sub("", question.strip(), count=1))  # "换个问题：" opens no topic
+    clauses = re.split(r"[，,；;]", _ASKERS_NOW_ZH.sub("", q), maxsplit=1)
+    q = clauses[0]  # the first clause ("团课约了去不了，…"): the topic, when no predicate ends it sooner
     # the first predicate after two characters: "智能材料…" is not about "智"
     m = next((m for m in _TOPIC_END_ZH.finditer(q) if m.start() >= 2), None)
-    head = q[:m.start()].rstrip("的，,、 ") if m else ""
+    head = q[:m.start()].rstrip("的，,、 ") if m else q if len(clauses) > 1 else ""
     return head if 2 <= len(head) <= 20 else ""
+
+
+_ASKERS_NOW_ZH = re.compile(r"现在|目前|当前|如今|眼下")
+"""The asker's "now" ("年卡现在多少钱？"): no part of the topic (its 在 is no predicate)."""
 
 
 def with_context(text: str, previous: str, subject: str = "") -> str:

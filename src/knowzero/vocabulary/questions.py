@@ -317,8 +317,23 @@ def same_state(folded_question: str, cells: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def state_phrases(folded_question: str) -> list[str]:
+    """The phrases of :data:`STATES` the question says ("valid" of "how many health plan valid labrador?"): a state,
+    no qualifier a table must write as asked.
+
+    >>> state_phrases("how many health plan valid labrador?"), state_phrases("叉车有几台？")
+    (['valid'], [])
+    """
+    return [p for group in STATES for p in group if _says(p, folded_question)]
+
+
 NEW_TOPIC = re.compile(r"^\s*(?:(?:那)?(?:换个(?:问题|话题)|另(?:外|一)个问题|再问(?:一|个)个?问题|还有一个问题|问个别的|另外问(?:一下|下)|"
                        r"顺便问(?:一下|下))|(?:(?:a|one)\s+)?(?:different|another|new|separate|unrelated|other)\s+(?:question|topic)|"
                        r"(?:on\s+)?another\s+note|change\s+of\s+subject|by\s+the\s+way|btw)\s*[：:，,。.;；!！—–-]\s*", re.I)
 """A message that opens by changing the subject ("换个问题：…", "Different question: …"): what follows stands on its
 own, and the opening is no part of what is asked."""
+
+
+ASKERS_REQUEST = frozenset({"帮忙", "帮帮忙", "麻烦", "劳驾", "希望", "想要", "打算", "准备"})
+"""How the asker asks ("想让你们帮忙贴个标签"), never what the documents are about: "帮忙" is no "turn" to look up,
+nor a term a source must hold (when no document writes it)."""

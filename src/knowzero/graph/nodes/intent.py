@@ -23,6 +23,7 @@ from knowzero.routing.signals import service_signals
 from knowzero.routing.types import IntentResult
 from knowzero.streaming import llm_fallback
 from knowzero.understanding.analysis import analyse
+from knowzero.vocabulary.questions import NEW_TOPIC
 
 _PRONOUN = re.compile(r"^(它|他|她|这个|那个|该|其|这|那)(?=[和与跟比的是有怎能可在呢吗])|^(it|this|that)\b", re.I)
 _HAN = re.compile(r"[\u3400-\u9fff]")
@@ -91,10 +92,12 @@ async def normalize_input(state: State, runtime: Runtime[Deps]) -> State:
     # a question that stands alone sets the thread's topic; a follow-up keeps it (它 two turns later is still
     # the microscope, not "the microscope's owner"; "每次至少要休息多久？" names no topic of its own)
     new_topic = (_order_in(question) or extract_topic(question) or (inp.entity if inp.source == "entity" else "")
-                 or (inp.topic or "") or (topic_of(question) if question == text and not context else "") or topic)
+                 or (inp.topic or "") or (topic_of(question) if question == text and not context else "")
+                 or ("" if NEW_TOPIC.match(text) else topic))  # "换个问题：…" leaves the old topic behind
     summary, removals = _summarise(list(state.get("messages") or []), state.get("summary", ""),
                                    runtime.context.settings.history_trim_messages)
     out: State = {**PER_TURN_RESET, "question": question, "topic": new_topic, "summary": summary,
+                  "last_path": state.get("path", ""),  # the previous turn's (a continuation keeps to it)
                   "messages": [*removals, HumanMessage(content=text or inp.source)]}
     out["agent_log"] = None  # type: ignore[typeddict-item]  # None starts the turn's log afresh (log_reducer)
     if inp.collections is not None:  # [] clears the thread's choice

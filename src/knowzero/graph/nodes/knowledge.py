@@ -15,6 +15,7 @@ from knowzero.graph.trace import analysis_of, collections_of, emit, thread_id_of
 from knowzero.input import message_language
 from knowzero.knowledge.answer import pipeline as kp
 from knowzero.knowledge.answer.reader import Draft
+from knowzero.knowledge.answer.reply import answered_name
 from knowzero.knowledge.answer.retriever import Plan
 from knowzero.understanding.analysis import analyse
 
@@ -55,7 +56,9 @@ async def check_answer(state: State, runtime: Runtime[Deps]) -> State:
     verdict, shown, log = await kp.check_answer(question, draft, state.get("passages") or (), _kdeps(runtime, state),
                                                 analysis_of(state))
     kb = _kdeps(runtime, state).kb
-    return {"verdict": verdict, "citations": as_citations(kp.citations_for(shown, verdict, kb.passage, kb.page_of)),
+    # "who has the most experience?" answered by 郭大鹏: the thread's next "he" is him
+    named = {"topic": name} if (name := answered_name(analysis_of(state), shown, verdict)) else {}
+    return {**named, "verdict": verdict, "citations": as_citations(kp.citations_for(shown, verdict, kb.passage, kb.page_of)),
             "draft": shown,
             "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state), state.get("reply_language"),
                                       kp.edition_notes(_kdeps(runtime, state).kb, shown)

@@ -23,6 +23,7 @@ from langgraph.runtime import Runtime
 from knowzero.graph.context import Deps
 from knowzero.graph.state import IntentState, State
 from knowzero.graph.trace import analysis_of, emit
+from knowzero.routing.followup import continues_answer
 from knowzero.routing.signals import ServiceSignals
 from knowzero.service.state import ServiceState
 
@@ -49,9 +50,10 @@ def service_pending(service: ServiceState | None) -> str | None:
 
 
 def choose_path(intent: IntentState, threshold: float, signals: ServiceSignals,
-                pending: str | None = None, asks_value: bool = False) -> tuple[str, str]:
+                pending: str | None = None, asks_value: bool = False, continues: bool = False) -> tuple[str, str]:
     """(path, reason) from the router's result and the message's explicit service signals.
-    ``asks_value``: the message asks for a number or a count ("重修费交多少？", "一共开了几门课？")."""
+    ``asks_value``: the message asks for a number or a count ("重修费交多少？", "一共开了几门课？"); ``continues``: it
+    continues the thread's previous knowledge answer ("And individual, with the ashes back?")."""
     name = intent.get("intent", "clarify")
     conf = float(intent.get("confidence", 0.0))
     method = intent.get("method", "")
@@ -76,6 +78,9 @@ def choose_path(intent: IntentState, threshold: float, signals: ServiceSignals,
     if name == "plan" and method != "rule" and asks_value:
         # a study plan is asked for, not a number: "第三学期一共开了几门课？" resembles a study plan's words only
         return "knowledge", f"plan by the {method} tier, but the message asks for a number: a question"
+    if continues and name in LEARNING_INTENTS and method != "rule":
+        # "And individual, with the ashes back?" after a price: the same question of another item, no document to write
+        return "knowledge", f"{name} by the {method} tier, but the message continues the previous answer: a question"
     if name == "mixed":
         return "react", "several tasks in one message"
     if conf < threshold and name != "clarify":
@@ -88,6 +93,7 @@ async def decide_path(state: State, runtime: Runtime[Deps]) -> State:
     a = analysis_of(state)
     signals = a.service if intent.get("method") != "source" else ServiceSignals()
     path, reason = choose_path(intent, runtime.context.settings.route_threshold, signals,
-                               service_pending(state.get("service")), asks_value=a.computes or a.asked_kind == "number")
+                               service_pending(state.get("service")), asks_value=a.computes or a.asked_kind == "number",
+                               continues=state.get("last_path") == "knowledge" and continues_answer(a.typed or a.text))
     emit("path_decision", path=path, intent=intent.get("intent"), reason=reason)
     return {"path": path, "agent_log": [{"agent": "router", "action": "path", "path": path, "reason": reason}]}

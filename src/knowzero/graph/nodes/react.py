@@ -32,7 +32,9 @@ from knowzero.service.registry import ToolContext, run_tool
 from knowzero.streaming import llm_fallback
 from knowzero.vocabulary.service import ORDER_IN_TASK
 
-_SPLIT = re.compile(r"\s*(?:\+|＋|；|;|，?然后|，?并且|，?还有|，?另外|，?同时|，?再(?=[帮给写查生做])|，?顺便|\band then\b|\bthen\b|\balso\b|\band\b(?= (?:tell|check|write|send|show|give|draft)))\s*", re.I)
+_SPLIT = re.compile(r"\s*(?:\+|＋|；|;|，?然后|[，,。](?:并且|还有|另外|同时)|，?再(?=[帮给写查生做])|，?顺便|\band then\b|\bthen\b|\balso\b|\band\b(?= (?:tell|check|write|send|show|give|draft)))\s*", re.I)
+"""Where a request joins two tasks; 并且, 还有, 另外 and 同时 only after a comma, as a clause opens ("还要另外交钱吗" and
+"还有几天年假" ask one thing)."""
 _EMAIL = re.compile(r"写.{0,6}(邮件|信)|生成.{0,4}(邮件|信)|email|e-mail|draft a (mail|message)", re.I)
 
 
@@ -43,7 +45,11 @@ STOP_ZH = {"step limit": "已达步数上限", "time limit": "已达时间上限
 
 
 def split_tasks(text: str) -> list[str]:
-    """'查订单+退款政策+写邮件' → ['查订单', '退款政策', '写邮件']."""
+    """'查订单+退款政策+写邮件' → ['查订单', '退款政策', '写邮件'].
+
+    >>> split_tasks("查一下订单123，另外告诉我退款政策"), split_tasks("我办的是月卡，去南湖店游泳还要另外交钱吗？")
+    (['查一下订单123', '告诉我退款政策'], ['我办的是月卡，去南湖店游泳还要另外交钱吗'])
+    """
     parts = [p.strip(" ，,。.!！?？") for p in _SPLIT.split(text) if p and p.strip(" ，,。.!！?？")]
     return parts or [text]
 

@@ -28,10 +28,11 @@ from typing import Any, Literal
 from sqlalchemy import ColumnElement, Connection, func, or_, select
 
 from knowzero.knowledge.answer.checks.numbers import cn_value
+from knowzero.knowledge.index.headers import NOT_WORDS, english_flag, english_valued, label_and_unit, label_base
 from knowzero.knowledge.index.sqlindex import CMP, SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
 from knowzero.knowledge.text import names_nothing, pos_tags, stands_alone, tokens
-from knowzero.vocabulary.questions import same_state
+from knowzero.vocabulary.questions import same_state, state_phrases
 
 Operation = Literal["count", "sum", "avg", "max", "min"]
 
@@ -48,8 +49,8 @@ _OTHER_MEASURE = r"(津贴|补贴|补助|费用?|工资|奖金|薪酬|金额|all
 """What a quantity's name followed by one of these asks is money for it ("教龄津贴" is no sum of 教龄 years)."""
 _EXTREME = r"(?P<{name}>贵|高|大|长|重|多|晚|新)|(?P<{low}>便宜|低|小|短|轻|少|早|旧)"
 _RANKED = re.compile(r"最(?:" + _EXTREME.format(name="hi", low="lo") + r")的|哪[个一项台位种款辆家]*[^，。？?,]{0,12}?最(?:"
-                     + _EXTREME.format(name="hi2", low="lo2") + r")|\b(?P<hi3>most expensive|highest|largest|longest|biggest|the most(?= [a-z]))\b|"
-                     r"\b(?P<lo3>cheapest|least expensive|lowest|smallest|shortest|the (?:fewest|least)(?= [a-z]))\b", re.I)
+                     + _EXTREME.format(name="hi2", low="lo2") + r")|\b(?P<hi3>most expensive|highest|largest|longest|biggest|heaviest|tallest|the most(?= [a-z]))\b|"
+                     r"\b(?P<lo3>cheapest|least expensive|lowest|smallest|shortest|lightest|the (?:fewest|least)(?= [a-z]))\b", re.I)
 """A superlative over rows ("最贵的设备", "单价最高的检查项目", "哪个产品最贵", "the most expensive item"); not
 "最多能报多少" (at most: a cap a policy sets, no row ranked)."""
 _NOUN_AFTER = re.compile(rf"(?:多少|几)\s*([{_CLASSIFIER}])?\s*(?![{_CLASSIFIER}])([\u4e00-\u9fff]{{1,6}})")
@@ -103,7 +104,7 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     op = _operation(q)
     if op is None:
         return None
-    classifier, noun = _noun(question)
+    classifier, noun = counted_noun(question)
     if not noun and op in ("max", "min") and _WHICH_GROUP.search(q) and (ranked := _RANKED_NOUN.search(q)):
         noun = ranked.group("zh") or ranked.group("en")  # "哪个门店的员工最多" ranks by 员工; "the most bikes" by bikes
     if op == "count" and noun.startswith(_MEASURES):
@@ -158,7 +159,9 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     # the table the question names ("房屋台账上…空置的房子有几套") holds what it counts: its noun is no qualifier —
     # unless a cell uses it ("vaccines for cats on the fee schedule": Vaccination is a category to filter by)
     titled_best = _title_named(t, q) and not _noun_in_cells(index, t, noun)
+    flagged = [f for c in t.columns if (f := english_flag(c.label, q))]  # "sign the controlled drugs register"
     known = [noun if about_best or titled_best else "", person, *_spelled(t.title), *(normal_key(c.label) for c in t.columns),
+             *(w for words, negated in flagged for w in (*words, *(NOT_WORDS if negated else ()))), *state_phrases(q),
              *(v for _label, values in named for v in values), *(k for x in context for k in _spelled(x)),
              *(f"{v}{k}" for _label, values in named for v in values if len(v) == 1 for k in "类级")]  # 甲类
     checked = _SOURCE.sub(" ", _RANKED.sub(" ", _NEWEST.sub(" ", _TENURE.sub(" ", q))) if op in ("max", "min") else q)
@@ -213,7 +216,7 @@ _WHICH_GROUP = re.compile(r"\b(?:which|what) [a-z-]+ (?:has|have)\b|哪[个一�
 def _group_column(t: TableInfo, q: str, filtered: Collection[str]) -> TableColumn | None:
     """The text column the question names as what is ranked ("Which depot…", "哪个门店…"), never one it filters by."""
     for c in t.columns:
-        label = _label_base(c.label)
+        label = label_base(c.label)
         if c.type != "TEXT" or c.label in filtered or len(label) < 2:
             continue
         if re.search(rf"(?:which|what)\s+{re.escape(label)}s?\b", q) if label.isascii() else \
@@ -251,32 +254,21 @@ _PRICE_LABEL = re.compile(r"价|元|费|price|cost|usd|\$", re.I)
 _PRICE_ASKED = re.compile(r"贵|便宜|价|钱|费|expensive|cheap|cost|price", re.I)
 
 
-def _label_base(label: str) -> str:
-    """A header without its unit or note ("校内机时费_元每小时" → 校内机时费, "面积(㎡)" → 面积), normalised."""
-    return re.split(r"[_(（]", normal_key(label))[0]
-
-
-def _label_unit(label: str) -> tuple[str, str]:
-    """A header and the unit it states in brackets: "面积(㎡)" → ("面积", "㎡"), so a total reads "面积合计 555㎡".
-
-    >>> _label_unit("面积(㎡)"), _label_unit("单价_元")
-    (('面积', '㎡'), ('单价_元', ''))
-    """
-    m = re.fullmatch(r"(.+?)\s*[（(]([^（）()]{1,6})[）)]", label)
-    return (m.group(1), m.group(2)) if m and not re.search(r"\d", m.group(2)) else (label, "")
-
-
 def _key_column(t: TableInfo, q: str, filtered: Collection[str] = ()) -> TableColumn | None:
     """The text column that names a row for the question: the one it asks by ("Which class…" → class), else a
     name column ("设备名称", "name"), else the first text column — never one the question filters by ("at the City
     hotel": its value is known)."""
     text = [c for c in t.columns if c.type == "TEXT" and c.label not in filtered]
-    asked = [c for c in text if (label := _label_base(c.label)) and
+    asked = [c for c in text if (label := label_base(c.label)) and not _ID_HEADER.search(normal_key(c.label)) and
              (re.search(rf"\b{re.escape(label)}\b", q) if label.isascii() else label in q)]
     which = re.search(r"\b(?:which|what)\s+([a-z]{3,})", q)  # "which boat…": boat_name, not the berth_id key
     of_it = [c for c in text if which and which.group(1).rstrip("s") in re.split(r"[\W_]+", normal_key(c.label))]
     return next((c for c in of_it if re.search(r"name", c.label, re.I)), None) or next(iter(asked), None) or \
         next((c for c in text if re.search(r"名称|姓名|name", c.label, re.I)), None) or next(iter(text), None)
+
+
+_ID_HEADER = re.compile(r"[_ ](?:no|id|code|number)$|编号$|工号$")
+"""A row's number ("plan_no", "staff_id", "设备编号"): "on the plan" does not ask which plan_no — the name column answers."""
 
 
 def _other_measure(label: str, q: str) -> bool:
@@ -285,7 +277,7 @@ def _other_measure(label: str, q: str) -> bool:
     >>> _other_measure("教龄", "财经商贸系所有专任教师每个月的教龄津贴加起来一共是多少"), _other_measure("教龄", "教龄加起来一共多少年")
     (True, False)
     """
-    base = _label_base(label)
+    base = label_base(label)
     return bool(base) and not _PRICE_LABEL.search(label) and \
         bool(re.search(re.escape(base) + r"\s*" + _OTHER_MEASURE, q, re.I))
 
@@ -313,10 +305,11 @@ def lead_line(c: Computed, is_zh: bool) -> str:
     if is_zh:
         # "几个窗口人员" is counted in people: 共 5 人（窗口人员，按…）
         people = c.operation == "count" and c.classifier in ("", "个") and bool(_PERSON_NOUN.search(c.noun))
-        label, unit = _label_unit(c.column.label if c.column else "")
+        label, unit = label_and_unit(c.column.label if c.column else "")
         value = f"{c.shown_value()}{unit}"
+        noun = "" if c.noun.isascii() else c.noun  # a translated reading's noun ("health plan valid labrador") is no Chinese
         what = {"count": f"共 {c.shown_value()} 人" if people else
-                f"共 {c.shown_value()} {c.classifier or ('项' if not c.noun else '')}{c.noun}",
+                f"共 {c.shown_value()} {c.classifier or ('项' if not noun else '')}{noun}",
                 "max": f"{label}{'最晚' if dated else '最高'} {value}",
                 "min": f"{label}{'最早' if dated else '最低'} {value}",
                 "sum": f"{label}合计 {value}",
@@ -327,12 +320,13 @@ def lead_line(c: Computed, is_zh: bool) -> str:
     # roster's title names people (窗口人员排班表 when the translated question counted 窗口)
     people = c.operation == "count" and not c.noun.isascii() and bool(
         _PERSON_NOUN.search(c.noun) or _ROSTER_TITLE.search(c.table.title))
+    valued = english_valued(c.column.label, c.shown_value()) if c.column and not dated else c.shown_value()
     what = {"count": f"{c.shown_value()} people" if people else
             f"{c.shown_value()} {c.noun if c.noun.isascii() else ''}".strip() if c.noun else f"{c.shown_value()} rows",
-            "sum": f"Total {c.column.label if c.column else ''}: {c.shown_value()}",
-            "max": f"{'Latest' if dated else 'Highest'} {c.column.label if c.column else ''}: {c.shown_value()}",
-            "min": f"{'Earliest' if dated else 'Lowest'} {c.column.label if c.column else ''}: {c.shown_value()}",
-            "avg": f"Average {c.column.label if c.column else ''}: {c.shown_value()}"}[c.operation]
+            "sum": f"Total {c.column.label if c.column else ''}: {valued}",
+            "max": f"{'Latest' if dated else 'Highest'} {c.column.label if c.column else ''}: {valued}",
+            "min": f"{'Earliest' if dated else 'Lowest'} {c.column.label if c.column else ''}: {valued}",
+            "avg": f"Average {c.column.label if c.column else ''}: {valued}"}[c.operation]
     return (", ".join(c.keys) + " — " if c.keys else "") + \
         f"{what} (computed over {c.table.title}{': ' + where if where else ''}; {len(c.rows)} rows)"
 
@@ -388,10 +382,10 @@ def _operation(q: str) -> Operation | None:
     return None
 
 
-def _noun(question: str) -> tuple[str, str]:
+def counted_noun(question: str) -> tuple[str, str]:
     """(measure word, counted noun): "研发部一共有多少名员工？" → ("名", "员工"); "冷藏车有几辆？" → ("辆", "冷藏车").
 
-    >>> _noun("秩序维护部一共有几个人？"), _noun("研发部一共有多少名员工？")
+    >>> counted_noun("秩序维护部一共有几个人？"), counted_noun("研发部一共有多少名员工？")
     (('个', '人'), ('名', '员工'))
     """
     q = question.strip()
@@ -439,7 +433,18 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
     if states := same_state(q, {v for _r, _c, v in cells}):
         q = f"{q} {' '.join(states)}"  # "能正常用的叉车" names the cells 在用 (vocabulary/questions.py, states)
     heads = Counter(_ASIDE.sub("", v) for _r, _c, v in cells)
+    firsts = Counter(v.split()[0] for v in {v for _r, _c, v in cells if v.isascii() and " " in v})
+    opened: set[str] = set()
     for _row, col, value in cells:
+        if value.isascii() and " " in value and value not in q and firsts[first := value.split()[0]] == 1 and \
+                len(first) >= 5 and first not in _FUNCTION_WORDS and re.search(rf"(?<![a-z0-9]){re.escape(first)}(?:e?s)?(?![a-z0-9])", q):
+            # "Labradors" names the one value "Labrador Retriever" (no other value opens with that word; "people" of
+            # "How many people work in …" names no "People & Culture": a roster's own word)
+            cols = by_value.setdefault(value, [])
+            if all(c.name != col.name for c in cols):
+                cols.append(col)
+            opened.add(value)
+            continue
         if value not in q and _LIST_CELL.search(value):
             for member in _LIST_CELL.split(value):
                 if len(member := member.strip()) >= 2 and _named_word(member, q) and col not in by_member.get(member, []):
@@ -462,17 +467,18 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
                     by_value.setdefault(v, []).append(col)
     # a value the question writes only inside another named value is not a second filter ("研发" in "研发部");
     # written on its own too, it is an alternative ("副主任医师或主任医师")
-    values = [v for v in by_value if stands_alone(v.rstrip("%"), [w.rstrip("%") for w in by_value if w != v], q)]
+    values = [v for v in by_value if v in opened or stands_alone(v.rstrip("%"), [w.rstrip("%") for w in by_value if w != v], q)]
     flags = _flags_named(index, t, q)
     # "有多少个执业药师" over a roster with a 是否执业药师 column: the flag says who is one, not the job title
     # 执业药师 of some of them (a value of another column naming the same thing is no second filter)
     flagged = {re.sub(r"^(?:是否|有无)", "", normal_key(col.label)) for col, _yes in flags}
-    values = [v for v in values if v.rstrip("%") not in flagged]
+    # nor is a value written only inside the flag's name ("有救生员证的": 救生员 of 岗位 is not asked, 救生员证 = 有 is)
+    values = [v for v in values if v.rstrip("%") not in flagged and (v in opened or stands_alone(v.rstrip("%"), sorted(flagged), q))]
     table = index.table(t.name)
     by_cols: dict[tuple[str, ...], tuple[list[TableColumn], list[str]]] = {}
     for v in values:
         cols = by_value[v]
-        named_cols = [c for c in cols if _label_base(c.label) in q]
+        named_cols = [c for c in cols if label_base(c.label) in q]
         cols = named_cols or cols
         key = tuple(c.name for c in cols)
         by_cols.setdefault(key, (cols, []))[1].append(v)
@@ -494,7 +500,10 @@ def _filters(index: SqlIndex, t: TableInfo, q: str) -> tuple[list[ColumnElement[
             continue  # a whole cell names it already
         conds.append(or_(*(func.lower(table.c[c.name]).like(f"%{member}%") for c in cols)))
         named.append(("/".join(c.label for c in cols), (member,)))
-    for col, yes in flags + _classes_named(index, t, q):  # 是否带教 = 是; 医保类别 = 甲
+    for col, yes in flags:  # 是否带教 = 是; on_call = Yes (the values are compared in lower case)
+        conds.append(func.lower(func.trim(table.c[col.name])) == yes)
+        named.append((col.label, (yes,)))
+    for col, yes in _classes_named(index, t, q):  # 医保类别 = 甲
         conds.append(table.c[col.name] == yes)
         named.append((col.label, (yes,)))
     for col, number in _numbers_named(index, t, q):
@@ -580,14 +589,16 @@ def _flags_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableColum
     for c in t.columns:
         # "是否带教" is named by 带教; a yes/no column headed by its subject alone ("班主任") by that subject
         m = _FLAG_LABEL.match(normal_key(c.label)) or _SUBJECT_LABEL.match(normal_key(c.label))
-        if not m or c.type != "TEXT" or (at := q.find(m.group(1))) < 0:
+        english = english_flag(c.label, q) if m is None else None
+        if c.type != "TEXT" or not (english or (m and (at := q.find(m.group(1))) >= 0)):
             continue
         values = {str(v).strip().lower() for v in _column_values(index, t, c)}
         pair = next((p for p in _YES_NO_CELLS if values and values <= p), None)
         if pair is None:
             continue
         yes, no = sorted(pair, key=lambda v: v not in ("是", "有", "yes", "y"))
-        out.append((c, no if re.search(r"(?:不|没有?|未|无)\S{0,2}$", q[max(0, at - 3):at]) else yes))
+        negated = english[1] if english else bool(re.search(r"(?:不|没有?|未|无)\S{0,2}$", q[max(0, at - 3):at]))
+        out.append((c, no if negated else yes))
     return out
 
 
@@ -632,7 +643,7 @@ def _numbers_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableCol
     table = index.table(t.name)
     with index.engine.connect() as conn:
         for c in t.columns:
-            if c.type != "INTEGER" or _common_run(_label_base(c.label), q) < 2:
+            if c.type != "INTEGER" or _common_run(label_base(c.label), q) < 2:
                 continue
             for n, unit in numbers:
                 if unit and re.match(r"[\u4e00-\u9fff]", unit) and unit not in normal_key(c.label):
@@ -737,17 +748,25 @@ def numeric_column(index: SqlIndex, t: TableInfo, q: str) -> TableColumn | None:
     col = index.numeric_column(t, q)
     if col is not None:
         return col
+    if (m := _MEASURED_BY.search(q)) is not None:  # "the heaviest", "最重的": the weight column
+        q = f"{q} {_MEASURE_OF[m.group(0).lower()]}"
     best, best_len = None, 2
     for c in t.columns:
         if c.type not in ("INTEGER", "REAL"):
             continue
-        base = _label_base(c.label)
+        base = label_base(c.label)
         # English by whole words (the "has" inside "purchase" names nothing); Chinese by its longest shared run
         n = sum(len(w) for w in re.findall(r"[a-z]{4,}", base) if re.search(rf"\b{w}", q)) if base.isascii() \
             else _common_run(base, q)
         if n > best_len:
             best, best_len = c, n
     return best
+
+
+_MEASURE_OF = {"heaviest": "weight 体重 重量", "lightest": "weight 体重 重量", "tallest": "height 身高 高度",
+               "最重": "weight 体重 重量", "最轻": "weight 体重 重量"}
+"""A superlative that names its measure ("the heaviest" ranks by weight), in the words a header writes for it."""
+_MEASURED_BY = re.compile("|".join(_MEASURE_OF), re.I)
 
 
 def _common_run(a: str, b: str) -> int:

@@ -18,44 +18,41 @@ only, parameterised SELECTs of one row by its generated ``_row`` number).
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from knowzero.knowledge.answer import modifiers
-from knowzero.knowledge.index.bands import band, band_in, counts_agree, quantities, without_quantities
+from knowzero.knowledge.index.bands import band, band_in, counts_agree, in_other_units, quantities, without_quantities
+from knowzero.knowledge.index.cellnames import (
+    ASIDE,
+    bigrams,
+    key_bigrams,
+    named_with_aside,
+    partly_named,
+)
+from knowzero.knowledge.index.cellnames import named as is_named
+from knowzero.knowledge.index.headers import is_number, label_unit, with_unit
 from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
-from knowzero.knowledge.text import shortened_in, stands_alone
+from knowzero.knowledge.text import pos_tags, shortened_in, stands_alone
 from knowzero.vocabulary.questions import names_role, opposite_bound
 
 _TIME = re.compile(r"^\d{1,2}[:：]\d{2}")
+_LENGTH_OF_TIME = re.compile(r"天|日|小时|分钟|周|星期|月|年|学期|day|hour|minute|week|month|year|night|term|semester", re.I)
 _DURATION = re.compile(r"^\d+(?:\.\d+)?\s*(?:个?(?:工作日|自然日|天|日|小时|分钟|周|月)|(?:working |business )?days?\b|hours?\b|weeks?\b|months?\b)", re.I)
 _EN_WORD = re.compile(r"[a-z]{3,}")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _UNIT_NOTE = re.compile(r"[（(][^）)]{0,8}[）)]|_.*$")
 _GENERIC_LABEL = frozenset("名称 类别 类型 备注 说明 name type notes note".split())
 """Headers that name no value a question asks for (a row's own name, a remark column)."""
-_UNIT_IN_LABEL = re.compile(r"[（(]([^）)]{1,6})[）)]\s*$|_([^_]{1,6})$")
-_MEASURE = re.compile(r"^(?:元|\$|usd|小时|分钟|工作日|天|周|年|个月|%|公里|km|倍|(?:working |business |calendar )?days?|"
-                      r"hours?|minutes?|min\b|weeks?)", re.I)
-"""A header's note that is a unit (not "Stipend (DVM)")."""
-_UNIT_IN_LABEL_EN = re.compile(r"\(([a-z][a-z ]{1,30}?(?:\s+per\s+[a-z]+)?)\)\s*$", re.I)
-"""An English header's unit in brackets ("Annual leave (working days per year)")."""
-_PER = re.compile(r"\s+per\s+[a-z]+$|/.*$", re.I)
-"""What a unit is counted per ("… per year", "元/晚"): not part of the value's unit."""
-_BARE_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _EMPTY = re.compile(r"[—–\-－/／]+|n/?a", re.I)
 """A cell that marks no value ("—", "N/A"): never an answer."""
 _EN_FUNCTION = frozenset("the and for per with from what which who how does are was were this that".split())
-_ASIDE = re.compile(r"[（(][^）)]*[）)]")
 _NO_CHARGE = frozenset(("free", "免费", "不收费", "无需付费", "no charge"))
 """An amount of nothing: a fee cell saying "免费" answers "收费多少？" as a number would."""
 _VALUE_WORDS = frozenset("free yes no none nil included unlimited n/a 免费 是 否 有 无 不限 不适用".split())
 """Cells that are values, not names: outside the key column they never name a row."""
-MAX_KEY_CHARS = 10
-"""A row key named by a word of it is at most this long (a name, not a remark)."""
 BAND_COLUMN_SCORE = 10
 """A column whose header is a quantity band holding the asked quantity outranks any header word match."""
 COVERED_SHARE = 0.6
@@ -100,29 +97,6 @@ class Cell:
         return f"{with_unit(self.value, self.label)}（{self.key}）"
 
 
-def label_unit(label: str) -> str:
-    """The unit a header gives in brackets or after an underscore ("住宿上限（元/晚）" → 元/晚, "Amount (USD)" → USD)."""
-    unit = _UNIT_IN_LABEL.search(label) or _UNIT_IN_LABEL_EN.search(label)
-    return ((unit.group(1) or unit.group(2)) if unit else "").strip()
-
-
-def with_unit(value: str, label: str) -> str:
-    """A bare number with its header's unit: "550元/晚" under "住宿上限（元/晚）", "$90" under "Per diem (USD per day)",
-    "18 working days" under "Annual leave (working days per year)"; any other value as it is."""
-    u = label_unit(label)
-    u = _PER.sub("", u).strip() if u.isascii() else u  # "(working days per year)" → working days
-    if not (u and _BARE_NUMBER.fullmatch(value) and _MEASURE.search(u)):
-        return value
-    if u.lower() in ("usd", "$"):
-        return f"${value}"
-    return f"{value} {u}" if u[0].isalpha() and u.isascii() else f"{value}{'个' if u == '工作日' else ''}{u}"
-
-
-def is_number(value: str) -> bool:
-    """A cell that is a bare number ("190", "-2.5"), as a rule may scale it."""
-    return bool(_BARE_NUMBER.fullmatch(value.strip()))
-
-
 def in_language(lead: str, is_zh: bool) -> str:
     """A cell's lead line in the reply's language: "Practice Manager (More than $500 up to $5,000)" in English.
 
@@ -150,10 +124,6 @@ def _ordinals_as_digits(q: str) -> str:
     return q if digits == q else f"{q} {digits}"
 
 
-def _bigrams(text: str) -> set[str]:
-    return {text[i:i + 2] for i in range(len(text) - 1) if not re.search(r"[\s\d\W_]", text[i:i + 2])}
-
-
 def _stems(text: str) -> set[str]:
     return {w[:5] if len(w) >= 5 else w for w in _EN_WORD.findall(text) if w not in _EN_FUNCTION}
 
@@ -176,53 +146,12 @@ def _covered(terms: Sequence[str], context: str, share: float = COVERED_SHARE) -
     return found >= share * len(terms)
 
 
-_ASKED_UNIT = re.compile(r"(?:几|多少)\s*(折)")
-"""A discount asked in its unit ("打几折"): the one cell written in 折 answers it. Not 几天: a table of other days
+_ASKED_UNIT = re.compile(r"(?:几|多少)\s*(折)|百分之(?:几|多少)|多少\s*%|\bwhat\s+(?:percent|share)")
+"""A discount asked in its unit ("打几折"), a share ("能退百分之多少？", "what percent"): the one cell written in 折 or
+% answers it. Not 几天: a table of other days
 (年休假天数 for "…病假有几天？") is no answer."""
 _COUNTED_ONCE = re.compile(r"[一二两三四五六七八九十]+[个次天年月份位名人件]")
 """A Chinese numeral with its classifier ("一次", "两个"): a quantity of the question, matched as a value."""
-
-
-def _named(value: str, q: str) -> bool:
-    """The (normalised) cell value is named by the (normalised) question."""
-    if len(value) < 2 or value not in q:
-        return False
-    if value.isascii():  # a whole word or phrase ("cat" is not in "education")
-        return bool(re.search(rf"(?<![a-z0-9]){re.escape(value)}(?![a-z0-9])", q))
-    return True
-
-
-def _named_with_aside(value: str, q: str, asked: Sequence[tuple[float, str]]) -> int:
-    """How strongly the question names a key with a bracketed aside ("spay (cat)" by "spay a cat"): its head's
-    length plus that of each word of the aside it names too; 0 when it does not name the head, or when the aside
-    is a range that holds no quantity the question names ("spay (dog under 50 lb)" of "a dog over 50 lb")."""
-    head = _ASIDE.sub("", value).strip()
-    if head == value or len(head) < (3 if head.isascii() else 2) or not _named(head, q):
-        return 0
-    aside = " ".join(_ASIDE.findall(value)).strip("（）() ")
-    if asked and (b := band(aside)) is not None and not any(b.holds(x, unit) for x, unit in asked) \
-            or opposite_bound(aside, q):  # "under 50 lb" is not "over 50 lb"
-        return 0
-    words = re.findall(r"[a-z0-9]+", aside) if aside.isascii() else [aside]
-    return len(head) + sum(len(w) for w in words if len(w) >= 2 and _named(w, q))
-
-
-def _partly_named(value: str, col: TableColumn, key_col: TableColumn, leads: Counter[str], q: str) -> bool:
-    """A Chinese key of three or more characters the question names by its first or last two characters, when no
-    other key of its column has them (``leads``: how many keys of the key column hold each two characters, see
-    :func:`_key_bigrams`; "首次申领" by 首次 in "首次申请居住证需要多久？"; "本实验室成员" is not named by the 实验 of any
-    question about the lab): weaker than a key named whole."""
-    if len(value) < 3 or len(value) > MAX_KEY_CHARS or value.isascii() or col is not key_col:
-        return False  # only a short key in the table's first text column: not a remark that mentions a word
-    head = _ASIDE.sub("", value)  # the key without its bracketed aside ("晚餐（值班人员）" is a 晚餐)
-    # the modifier that sets the key apart comes first (首次申领, 一类城市); the head noun last (普通护照 by 护照)
-    return any(part in _bigrams(head) and leads[part] == 1 and part in _bigrams(q) for part in (head[:2], head[-2:]))
-
-
-def _key_bigrams(values: Sequence[tuple[int, TableColumn, str]], key_col: TableColumn) -> Counter[str]:
-    """For each two characters, how many keys of ``key_col`` (without their asides) hold them: counted once per
-    table and question, not once per key."""
-    return Counter(b for _r, c, v in values if c is key_col for b in _bigrams(_ASIDE.sub("", v)))
 
 
 def _label_score(label: str, q: str, avoid: set[str]) -> int:
@@ -232,12 +161,12 @@ def _label_score(label: str, q: str, avoid: set[str]) -> int:
         return 0
     if not _HAN.search(base):  # English, also with a dash or a pound sign ("Grades W3–W4"): by its words
         # named whole, its short words too ("Zone B" in "…a 4 kg parcel to Zone B": not Zone A, whose "zone" it shares)
-        return max(0, len((_stems(base) & _stems(q)) - avoid) + (1 if _named(base, q) and not _EN_WORD.fullmatch(base) else 0)
+        return max(0, len((_stems(base) & _stems(q)) - avoid) + (1 if is_named(base, q) and not _EN_WORD.fullmatch(base) else 0)
                    + counts_agree(base, q))  # "Per night", not "7 nights", of "one night"
     # a number with its word ("2026级" of "2026级（元/学年）") names the column as its words do; 一次/每次 is 单次;
     # the question's short form of the header's word (夜班 of 夜间值班) names it too
-    shared = (_bigrams(base) & _bigrams(q)) - avoid
-    short = {b for b in _bigrams(q) - shared - avoid if shortened_in(b, base)}
+    shared = (bigrams(base) & bigrams(q)) - avoid
+    short = {b for b in bigrams(q) - shared - avoid if shortened_in(b, base)}
     return len(shared) + len(short) + 2 * len(set(_NUMBERED.findall(base)) & set(_NUMBERED.findall(q))) \
         + (1 if "单次" in base and _ONCE.search(q) and "单次" not in q else 0)
 
@@ -253,6 +182,17 @@ def _own_text(index: SqlIndex, t: TableInfo, doc: str, first: int) -> str:
     """What a table itself says (normalised): its title, headers, text cells and the heading right above it."""
     return normal_key(" ".join([t.title, doc[max(0, first - 60):first], *(c.label for c in t.columns),
                                 *(v for _r, _c, v in index.text_values(t))]))
+
+
+def _acted_in_heading(question: str, before: str) -> bool:
+    """The heading right above a table ("# 三、退卡与转让") names the action the question asks about in one character
+    ("年卡办了四个月想退…": 退), which no key term keeps.
+
+    >>> _acted_in_heading("年卡办了四个月想退，能退百分之多少？", "…顺延。\\n# 三、退卡与转让\\n")
+    True
+    """
+    heading = next((line for line in reversed(before.splitlines()) if line.startswith("#")), "")
+    return bool(heading) and any(len(w) == 1 and flag == "v" and w in heading for w, flag in pos_tags(question))
 
 
 def _value_elsewhere(asked: Sequence[tuple[float, str]], doc: str, start: int, end: int, heads: str = "") -> bool:
@@ -296,8 +236,8 @@ def _total_instead(best: tuple[TableColumn, str], cells: list[tuple[TableColumn,
     if len(totals) != 1 or _TOTAL.search(col.label):
         return best
     base = _UNIT_NOTE.sub("", normal_key(col.label)).strip()
-    words = _stems(base) if base.isascii() else _bigrams(base)
-    unsaid = words - (_stems(q) if base.isascii() else _bigrams(q))
+    words = _stems(base) if base.isascii() else bigrams(base)
+    unsaid = words - (_stems(q) if base.isascii() else bigrams(q))
     # the part's own word ("法定") is not in the question
     if unsaid and not any(u in q for u in unsaid):
         return totals[0]
@@ -404,10 +344,10 @@ def _listed(key: str, q: str) -> int:
     >>> _listed("内科、外科、妇产科、儿科", "外科值一个夜班"), _listed("内科、外科", "内科和外科"), _listed("外科", "外科")
     (2, 0, 0)
     """
-    members = [x.strip() for x in _LIST_SEPARATOR.split(_ASIDE.sub("", key))]
+    members = [x.strip() for x in _LIST_SEPARATOR.split(ASIDE.sub("", key))]
     if len(members) < 2:
         return 0
-    named = [x for x in members if len(x) >= 2 and _named(x, q)]
+    named = [x for x in members if len(x) >= 2 and is_named(x, q)]
     return len(named[0]) if len(named) == 1 else 0
 
 
@@ -419,7 +359,9 @@ def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str
     if not values:
         return None
     key_col = values[0][1]
-    leads = _key_bigrams(values, key_col)
+    leads = key_bigrams(values, key_col)
+    if asked and not any((b := band(v)) is not None and b.measures(unit) for _r, _c, v in values for _x, unit in asked):
+        asked = in_other_units(asked) or asked  # "四个月" against bands of days ("31天至180天")
     for row, col, v in values:
         if rows is not None and row not in rows or col is not key_col and v in _VALUE_WORDS:
             continue  # "Free" in a fee column names no row of "How many points for a free night?"
@@ -430,7 +372,7 @@ def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str
         # no key's does
         strength = (BAND_STRENGTH if col is key_col else BAND_STRENGTH - 1) \
             if b is not None and any(b.holds(x, unit) for x, unit in asked) else \
-            len(v) if _named(v, q) else _named_with_aside(v, q, asked) or (1 if _partly_named(v, col, key_col, leads, q) else 0)
+            len(v) if is_named(v, q) else named_with_aside(v, q, asked) or (1 if partly_named(v, col, key_col, leads, q) else 0)
         if grade_holds(v, q):
             strength = BAND_STRENGTH
         if not strength and (col is key_col or len(_LIST_SEPARATOR.split(v)) >= 3):
@@ -477,7 +419,7 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         cells = [(c, v) for c, v in m.items() if c is not key_col and not _EMPTY.fullmatch(v)]  # "—" says nothing
         key = m[key_col]
         strong = NAMED_KEY_CHARS <= strength < BAND_STRENGTH - 1 and not key.isascii()
-        avoid = _bigrams(normal_key(key)) | _stems(normal_key(key))
+        avoid = bigrams(normal_key(key)) | _stems(normal_key(key))
         labels_q = q if strength < BAND_STRENGTH - 1 else normal_key(without_quantities(question)) + " " + " ".join(
             n for n in _NUMBERED.findall(q) if any(n in normal_key(c.label) for c in t.columns))  # a band chose the row;
         # a size the headers write ("4.2米厢式货车（元/车次）") names its column still
@@ -495,8 +437,8 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         if kind == "time" and (times := [x for x in scored if _TIME.match(x[2])]) != scored and \
                 _kind_column(cells, kind) is not None:
             scored = times  # "午餐几点开始供应？": the time, not 员工收费 because the question says 员工
-        if not scored and (unit := _ASKED_UNIT.search(q)) and \
-                len(by_unit := [(1, c, v) for c, v in cells if re.search(rf"\d{unit.group(1)}", v)]) == 1:
+        if not scored and (unit := _ASKED_UNIT.search(q)) and len(by_unit := [
+                (1, c, v) for c, v in cells if re.search(rf"\d\s*{unit.group(1) or '%'}", v)]) == 1:
             scored = by_unit  # "金卡会员…能打几折？": the one cell counted in 折 (会员折扣 9折)
         if scored and (kind == "number" or _MONEY_ASKED.search(q)):
             top = max(s for s, _, _ in scored)
@@ -512,6 +454,8 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
                 continue
             col, value = _total_instead(best[0], cells, q)
             score = top
+            if kind == "duration" and not _LENGTH_OF_TIME.search(f"{value} {col.label}"):
+                continue  # "开考多久以后…": a length of time is asked, not the 60% of 期末成绩所占比例
         else:
             of_kind = _kind_column(cells, kind) or _money_column(cells, q)
             if of_kind is None:
@@ -530,7 +474,8 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         if not (score == BAND_COLUMN_SCORE or _covered(own, context, COVERED_SHARE / 2 if strong else COVERED_SHARE)) or _value_elsewhere(asked, doc, first, end, " ".join(c.label for c in t.columns)):
             continue
         if strength >= BAND_STRENGTH - 1 and (words := [w for w in own if not re.search(r"\d", w)]) \
-                and not _covered(words, _own_text(index, t, doc, first), 1 / len(words)):
+                and not _covered(words, _own_text(index, t, doc, first), 1 / len(words)) \
+                and not _acted_in_heading(question, doc[max(0, first - 60):first]):
             continue  # "我75岁了，做一次推拿多少钱？": an age band of the check-up table, about none of the question's words
         base = " ".join([t.title, *(c.label for c in t.columns), *(v for _h, v in row_cells)])
         rule = modifiers.applicable(doc, (first, end), question, base, col.label) if is_number(value) else None
@@ -592,7 +537,7 @@ def row_facts(index: SqlIndex, question: str, allowed: frozenset[str] | None) ->
             continue
         values = index.text_values(t)
         for row, col, v in values:
-            if (rows is None or row in rows) and len(v) >= 2 and _named(v, q) and band(v) is None \
+            if (rows is None or row in rows) and len(v) >= 2 and is_named(v, q) and band(v) is None \
                     and not _GRADE.match(v) and sum(1 for _r, c, w in values if c is col and w == v) == 1:
                 named.append((t, row, v))
     # a key the question writes only inside a longer one is not named ("PLC编程与应用" in 《PLC编程与应用实训》)
@@ -623,7 +568,7 @@ def _listed_in(index: SqlIndex, q: str, question: str, allowed: frozenset[str] |
         key_col = values[0][1]
         for row, col, v in values:
             if (rows is None or row in rows) and col is not key_col and _listed(v, q) \
-                    and not any(r == row and c is key_col and _named(k, q) for r, c, k in values):
+                    and not any(r == row and c is key_col and is_named(k, q) for r, c, k in values):
                 found.append((t, row, key_col))
     if len({(t.name, r) for t, r, _c in found}) != 1:
         return None
@@ -690,7 +635,7 @@ def names_heading(index: SqlIndex, t: TableInfo, question: str) -> bool:
         return False
     head, q = normal_key(heads[-1]), normal_key(question)
     if _HAN.search(head):
-        return len(_bigrams(head) & _bigrams(q)) >= 2
+        return len(bigrams(head) & bigrams(q)) >= 2
     return len(_stems(head) & _stems(q)) >= 2
 
 
@@ -710,10 +655,10 @@ def _about_other(index: SqlIndex, t: TableInfo, row: int, q: str) -> str | None:
     mine = {c.name: normal_key(v) for c, v in values.items()}
     for r, col, v in index.text_values(t):
         own = mine.get(col.name, "")
-        head = _ASIDE.sub("", v).strip()  # "spay (cat)" is named by "spay a cat"
-        said = v if _named(v, q) else head if len(head) >= 3 and _named(head, q) else ""
+        head = ASIDE.sub("", v).strip()  # "spay (cat)" is named by "spay a cat"
+        said = v if is_named(v, q) else head if len(head) >= 3 and is_named(head, q) else ""
         if r != row and len(v) >= 3 and said and own and own != v and own not in _ANY_VALUE \
-                and not _named(own, q) and not _named(_ASIDE.sub("", own).strip(), q) and said not in own:
+                and not is_named(own, q) and not is_named(ASIDE.sub("", own).strip(), q) and said not in own:
             return f"the row is about {values.get(col, '')}, not {v}"
     return None
 
@@ -743,6 +688,24 @@ def _other_size(cells: Iterable[str], q: str) -> str | None:
     return None
 
 
+def rule_beside(index: SqlIndex, pid: str, question: str) -> str | None:
+    """The rule beside the table of row ``pid`` that changes one of the row's numbers for what the question says
+    (:func:`modifiers.applicable`: "低保户…个人支付部分全免" for "我家是低保户…个人那部分还要自己出钱吗？"), as its text; None
+    when the question names none — a quote of the row alone answers another question."""
+    found = index.locate(pid)
+    if found is None:
+        return None
+    t, row = found
+    values = {c.label: str(v).strip() for c, v in index.row_values(t, row).items() if v is not None and str(v).strip()}
+    doc = index.text_of(t.path)
+    span = (t.row_offsets[0][0], t.row_offsets[-1][1]) if t.row_offsets else (0, 0)
+    base = " ".join([t.title, *(c.label for c in t.columns), *values.values()])
+    for label, value in values.items():
+        if is_number(value) and (rule := modifiers.applicable(doc, span, question, base, label)) is not None:
+            return rule.text if isinstance(rule, modifiers.Rule) else "two rules beside the table"
+    return None
+
+
 def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> str | None:
     """Why the table row ``pid`` does not answer the question, or None when it may.
 
@@ -768,12 +731,12 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
             continue
         key = other.columns[0].name if other.columns else ""
         for _r, col, v in index.text_values(other):
-            if col.name == key and len(v) >= 3 and _named(v, q) \
+            if col.name == key and len(v) >= 3 and is_named(v, q) \
                     and not any(v in normal_key(x) for x in values.values()) \
                     and v not in normal_key(t.title):
                 # "校外高校的用户使用透射电镜每小时收费多少？": the rate's row and the user type's multiplier row
                 return f"the question also names {v} of another table (a rule the row alone does not apply)"
-    named = {c for c, v in values.items() if _named(normal_key(v), q)}
+    named = {c for c, v in values.items() if is_named(normal_key(v), q)}
     fields = [(c, v) for c, v in values.items() if c not in named and not _ID_LABEL.search(normal_key(c.label).strip())]
     if (asked_col := index.numeric_column(t, q)) is not None:
         if all(c.name != asked_col.name for c in values):
@@ -783,7 +746,7 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
         return None  # an attribute table ("| 主要外径 | Φ20mm |"): the row the question names has one value
     avoid: set[str] = set()
     for c in named:
-        avoid |= _bigrams(mine[c.name]) | _stems(mine[c.name])
+        avoid |= bigrams(mine[c.name]) | _stems(mine[c.name])
     if any(_label_score(c.label, q, avoid) for c, _ in fields):
         return None
     if _MONEY_ASKED.search(q) and any(_MONEY_LABEL.search(c.label) for c, _ in fields):

@@ -23,7 +23,7 @@ from knowzero.knowledge.answer.reader import Claim, Draft, joined, slot_terms
 from knowzero.knowledge.answer.reply import shown_values
 from knowzero.knowledge.answer.retriever import SUMMING, key_terms, stem, summing_word
 from knowzero.knowledge.index import entities as ent
-from knowzero.knowledge.index.bands import band, counts_in_digits, is_unit, quantities
+from knowzero.knowledge.index.bands import band, counts_in_digits, in_other_units, is_unit, quantities
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.rows import row_cells
 from knowzero.knowledge.text import (
@@ -173,7 +173,16 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     # the answer is in the typed language's documents, not in what the other language's reading found
     written = [w for w in a.untranslated if w.isascii() and len(w) >= 4
                and (kb.keyword.has_term(w.lower()) or kb.keyword.has_term(stem(w.lower())))]
-    v = policy.untranslated(v, a.untranslated, a.yes_no, absent, written)
+    # a count or a sum over a reading without one of the question's words left a filter out ("How many staff can sign
+    # the controlled drugs register?" read as 签字名册有多少员工: every row counted), as a yes/no may ask another question
+    if a.untranslated and a.typed and (typed := key_terms(kb, a.typed)):
+        # the typed question's rarest word with no counterpart ("公积金" read as "how many staff scale?"): what was
+        # found is about the rest of the question — as good as absent
+        subject, weight = max(typed, key=lambda tw: tw[1])
+        lost = subject if subject in a.untranslated and weight > 0 else ""
+    else:
+        lost = ""
+    v = policy.untranslated(v, a.untranslated, a.yes_no or draft.method == "computed", absent, written, lost)
     if story := story_words(a, kb.keyword.has_term):
         v = policy.story_unmet(v, story[0])  # left out of the coverage (key_terms): never confirmed unread
     if cited is not None and a.constraints and (off := constraint_missed(kb, a, claims, by_id)):
@@ -184,6 +193,9 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
             not (a.yes_no and row_says(question, claims[0].quote)) and \
             (why := cells.row_misses(kb.sql, cited.id, question, a.asked_kind)):
         return policy.row_misses(v, why)
+    if v.level == "confirmed" and cited is not None and cited_sql and draft.method == "extractive" and kb.sql is not None \
+            and (rule := cells.rule_beside(kb.sql, cited.id, question)):
+        return policy.rule_unapplied(v, rule)  # the row quoted as it stands, a rule for the asker's case beside it
     if v.level == "confirmed" and cited_sql and draft.method == "extractive" and aggregate.asks_to_compute(a.typed or question):
         # "Among our drivers, who has the most years…?" answered by quoting a driver's row: no ranking was computed
         return policy.total_not_computed(v, "a count, a sum or a ranking")
@@ -429,17 +441,19 @@ def quantity_unused(question: str, evidence: Sequence[str]) -> str | None:
     '40'
     >>> quantity_unused("我出差5天，住宿费一共多少钱？", ["出差5天以内的，住宿费按每晚500元报销"]), quantity_unused("司龄6年有几天年假？", ["10天"])
     (None, None)
+    >>> quantity_unused("年卡办了四个月想退，能退百分之多少？", ["自办卡之日起: 31天至180天；退款标准: 按剩余天数折算金额的60%退还"])
     """
     if not _AMOUNT_ASKED.search(question):
         return None
     text = " ".join(evidence)
     held = set(re.findall(r"\d+(?:\.\d+)?", unicodedata.normalize("NFKC", text).replace(",", "")))
+    bands = [b for piece in re.split(r"[；;:：\n]", text) if (b := band(piece.strip())) is not None]
     for value, unit in quantities(question):
         shown = f"{value:g}"
         if "." in shown and shown.endswith("01"):
             continue  # "超过5000" is read as the band just above 5000: a threshold, no quantity to use
-        if shown not in held:
-            return f"{shown}{unit}" if has_cjk(question) else shown
+        if shown not in held and not any(b.holds(x, u) for b in bands for x, u in [(value, unit), *in_other_units([(value, unit)])]):
+            return f"{shown}{unit}" if has_cjk(question) else shown  # (a band of the cited row holding it chose the row)
     return None
 
 
@@ -484,6 +498,7 @@ def number_unused_by_row(question: str, rows: Sequence[str]) -> str | None:
     '60'
     >>> number_unused_by_row("我家住12楼，电梯运行费每个月交多少？", ["所在楼层: 12–20层；电梯运行费（元/户·月）: 35"])
     >>> number_unused_by_row("Who approves an expense claim of USD 4,000?", ["Amount (USD): 2,500.01 – 5,000；Approver: CFO"])
+    >>> number_unused_by_row("年卡办了4个月想退，能退百分之多少？", ["自办卡之日起: 31天至180天；退款标准: 60%退还"])
     >>> number_unused_by_row("A 9 m boat for three nights: the total?", ["LOA: 8.01–10.00 m；Short stay (09:00–17:00): £15；Per night: £36"])
     '3'
     >>> number_unused_by_row("An 8 m sloop staying three nights: what do we owe?", ["LOA: Up to 8.00 m；Per night: £28"])
@@ -503,7 +518,8 @@ def number_unused_by_row(question: str, rows: Sequence[str]) -> str | None:
         # a count of nights or days the bands do not measure ("3 nights" is no length of the "Up to 8.00 m" band)
         unit = units.get(f"{v:g}") or (None if _COUNTED_UNIT.search(m.group(0)) else "")
         if n in held or any(lo <= v <= hi for lo, hi in ranges) or \
-                unit is not None and any(b.holds(v, unit or b.unit) for b in bands):
+                unit is not None and any(b.holds(x, u) for b in bands
+                                         for x, u in [(v, unit or b.unit), *in_other_units([(v, unit)] if unit else [])]):
             continue
         return n
     return None

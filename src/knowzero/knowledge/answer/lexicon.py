@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from knowzero.knowledge.text import pos_tags
+from knowzero.vocabulary.questions import ASKERS_REQUEST
 
 _ENTRY = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.+)/\s*$")
 _PROPER = re.compile(r"^([A-Z][a-z]+(?:'[a-z]+)?)(?:,|$| (?:sub-?provincial|prefecture|city|county|municipality|"
@@ -408,7 +409,9 @@ def translate(question: str, lexicon: Lexicon, known: Callable[[str], bool],
 
 _ASKS_ZH = [
     (re.compile(r"(?:几|多少)(?:天|日)"), "how many days"), (re.compile(r"(?:几|多少)(?:个)?小时"), "how many hours"),
-    (re.compile(r"(?:几|多少)(?:周|星期)"), "how many weeks"),
+    (re.compile(r"(?:几|多少)(?:周|星期)"), "how many weeks"), (re.compile(r"最重"), "which is the heaviest"),
+    (re.compile(r"最轻"), "which is the lightest"), (re.compile(r"最贵"), "which is the most expensive"),
+    (re.compile(r"最便宜"), "which is the cheapest"),
     (re.compile(r"多少钱|多少美元|多少元|金额|费用|补贴|报销.*多少|(?:上限|标准|限额|价格|价钱)是?多少"), "how much"),
     (re.compile(r"多久|多长时间"), "how long"), (re.compile(r"谁"), "who"), (re.compile(r"什么时候|何时|哪天"), "when"),
     (re.compile(r"哪里|在哪"), "where"), (re.compile(r"几点|几时"), "what time"), (re.compile(r"(?:几|多少)"), "how many"),
@@ -422,8 +425,6 @@ _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9&'.-]*(?:\s+[A-Za-z][A-Za-z0-9&'.-]*
 
 _NO_THING = frozenset({"f", "r"})
 """Tags of a word that names nothing to look up: a locative or relation (以后, 里) or a pronoun (你们)."""
-_ASKERS_REQUEST = frozenset({"帮忙", "帮帮忙", "麻烦", "劳驾", "希望", "想要", "打算", "准备"})
-"""How the asker asks ("想让你们帮忙贴个标签"), never what the documents are about: "帮忙" is no "turn" to look up."""
 
 
 def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str], bool],
@@ -475,7 +476,7 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
 
     tags = dict(pos_tags(q))
     for w in words(_LATIN_RUN.sub(" ", _ZH_VALUE.sub(" ", q))):
-        if not re.fullmatch(r"[\u4e00-\u9fff]{2,}", w) or tags.get(w) in _NO_THING or w in _ASKERS_REQUEST:
+        if not re.fullmatch(r"[\u4e00-\u9fff]{2,}", w) or tags.get(w) in _NO_THING or w in ASKERS_REQUEST:
             continue
         # the word's own glosses the documents use, else its two-character pieces' (带薪休假 → paid + …)
         own = usable(w)

@@ -44,7 +44,8 @@ from knowzero.knowledge.answer.reader import RUNNER_UP_SHARE, Claim, Draft, extr
 from knowzero.knowledge.answer.reply import citations_for, compose_reply, edition_notes
 from knowzero.knowledge.answer.retriever import Plan, askers_word, evidence_quality, key_terms, retrieve, rewrite
 from knowzero.knowledge.index.bands import counts_in_digits, quantity_word
-from knowzero.knowledge.text import names_nothing, pos_tags, tokens
+from knowzero.knowledge.index.headers import with_unit
+from knowzero.knowledge.text import QUESTION_FILLER, has_cjk, names_nothing, pos_tags, tokens
 from knowzero.knowledge.types import Passage, Scored
 from knowzero.llm.base import within_deadline
 from knowzero.models.embeddings import router
@@ -269,11 +270,26 @@ def computed_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, A
     for r in c.rows[:MAX_CITED_ROWS]:
         p = kb.sql.passage(c.table, r)
         claims.append(Claim(p.text, p.path, p.text, p.start, p.end, p.id, p.title, 1.0))
+    if reply_zh(a, deps) and c.noun.isascii() and a.typed and has_cjk(a.typed):
+        c = replace(c, classifier=(typed := aggregate.counted_noun(a.typed))[0], noun=typed[1])  # "有几只" → 共 3 只
     lead = aggregate.lead_line(c, reply_zh(a, deps))
     log = {"agent": "reader", "action": "compute", "operation": c.operation, "value": c.shown_value(), "sql": c.sql,
            "table": c.table.path, "rows": len(c.rows), "claims": len(claims), "conflicts": 0}
     deps.emit("reasoning", text=f"computed over {c.table.path}: {c.sql} → {c.shown_value()}")
     return Draft(lead, claims, method="computed", notes=[c.sql]), log
+
+
+def _recut(term: str, indexed: Callable[[str], bool], words: Callable[[list[str]], list[str]]) -> list[str]:
+    """A term the documents never write, re-cut into their words when that finds one of two characters or more
+    ("年卡办" → 年卡, 办); kept whole otherwise ("开考" is no 开 + 考: an unseen word still counts as one).
+
+    >>> _recut("年卡办", {"年卡"}.__contains__, lambda w: ["年卡", "办"]), _recut("开考", set().__contains__, lambda w: ["开", "考"])
+    (['年卡', '办'], ['开考'])
+    """
+    if indexed(term):
+        return [term]
+    parts = words([term])
+    return parts if any(len(p) >= 2 and indexed(p) for p in parts) else [term]
 
 
 def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any]] | None:
@@ -300,7 +316,11 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
             tags.update(pos_tags(a.text))
         return not names_nothing(t) and not askers_word(t, kb.keyword.has_term, tags)
 
-    terms = [t for t in a.terms if not (t in naming and t.lower() in titles and kb.collections_named([t]))
+    # the documents' own words ("年卡办" the segmenter glued is 年卡 + 办), without the Chinese form of the value asked
+    # (百分之: a share is written "60%"); an English question's own words stay as typed
+    words = [w for t in a.terms for w in _recut(t, kb.keyword.has_term, kb.keyword.words)
+             if w.isascii() or w not in QUESTION_FILLER]
+    terms = [t for t in words if not (t in naming and t.lower() in titles and kb.collections_named([t]))
              and not (t in a.told and not kb.keyword.has_term(t))  # "叫物业师傅来通一下": the asker's story
              and names_something(t) and not quantity_word(t)]  # "three nights", "in the summer": compared as numbers
     cell = cells.asked_cell(kb.sql, a.text, allowed, kind, superseded=kb.superseded(), terms=terms)
@@ -356,7 +376,7 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
 
 def scaled_lead(cell: cells.Cell, rule: modifiers.Rule, zh: bool) -> str:
     """"152（内科、外科、妇产科、儿科 住院医师 190 × 80%）": the scaled value, then the arithmetic from the cell."""
-    value = cells.with_unit(f"{rule.apply(float(cell.value)):g}", cell.label)
+    value = with_unit(f"{rule.apply(float(cell.value)):g}", cell.label)
     if zh:
         return f"{'最高 ' if rule.ceiling else ''}{value}（{cell.key} {cell.label} {rule.shown(cell.value)}）"
     return f"{'At most ' if rule.ceiling else ''}{value} ({cell.key}, {cell.label}: {rule.shown(cell.value)})"
@@ -472,8 +492,13 @@ def scoped_by_question(deps: KnowledgeDeps, a: Analysis) -> KnowledgeDeps:
     Grove?") when the caller chose none; unchanged otherwise (:meth:`KnowledgeBase.collections_named`)."""
     if deps.collections:
         return deps
-    # a translated reading keeps the organisation the typed question named ("…at Maple Grove?")
+    # a translated reading keeps the organisation the typed question named ("…at Maple Grove?"); a Chinese word of it
+    # names one only as a document title writes it (青禾健身), not as one team's text happens to (健康 of 健康声明:
+    # "健康计划里…拉布拉多…" read in English is about the vets' plan)
     typed = naming_terms(a.typed, analyse(a.typed).terms) if a.typed else []
+    if typed and a.language != message_language(a.typed):
+        titles = " ".join(deps.kb.document_titles().values()).lower()
+        typed = [t for t in typed if t.isascii() or t in titles]
     named = deps.kb.collections_named(naming_terms(a.text, a.terms) + typed)
     return replace(deps, collections=named) if named else deps
 

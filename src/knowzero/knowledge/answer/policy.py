@@ -316,6 +316,15 @@ def row_misses(v: Verdict, why: str) -> Verdict:
     return replace(v, level="insufficient", needs_human_review=False, reason=f"a table row was found, but {why}")
 
 
+def rule_unapplied(v: Verdict, rule: str) -> Verdict:
+    """A table row quoted as it stands while a rule beside the table changes it for the case the question names
+    ("低保户…全免"): the quote answers the general case, not the asker's — for review, never confirmed."""
+    if v.level != "confirmed":
+        return v
+    return replace(v, level="uncertain", needs_human_review=True,
+                   reason=f"a rule beside the table changes this row for the case asked: 「{rule[:60]}」")
+
+
 def unknown_term(v: Verdict, term: str) -> Verdict:
     """A question term the knowledge base never uses: the sources may be about something else."""
     if v.level != "confirmed":
@@ -367,15 +376,20 @@ second blind set's development half (a breath test's price, its name untranslate
 
 
 def untranslated(v: Verdict, words: Sequence[str], yes_no: bool = False, absent: Sequence[str] = (),
-                 written: Sequence[str] = ()) -> Verdict:
+                 written: Sequence[str] = (), lost: str = "") -> Verdict:
     """The question was read in the documents' language and some of its words had no counterpart there
     ("hotel" when the documents write 住宿): the sources may answer another question. A yes/no question
     missing one word may be another question ("Do employees on probation get annual leave?" read without
     "probation"). A Chinese noun no document writes in either language (``absent``: "中医科能做刮痧吗？" over a
     clinic's fee list and an English handbook) is a thing the documents lack: declined. Two or more of the question's
     words that the documents write as typed (``written``: "hire", "bikes" of an English handbook) mean the reading in
-    the other language looked in the wrong documents: declined too."""
+    the other language looked in the wrong documents: declined too; so is a reading without the question's rarest word
+    (``lost``: "公积金" of "公司给员工交公积金吗？" read as "how many staff scale?")."""
     words = list(dict.fromkeys(words))  # "here … here" is one gap
+    if lost and answers(v):
+        return replace(v, level="insufficient", needs_human_review=False,
+                       reason=f"the question's 「{lost}」 has no counterpart in the documents' language: what was found "
+                              "is about the rest of the question")
     if absent and answers(v):
         return replace(v, level="insufficient", needs_human_review=False,
                        reason=f"no document writes the question's 「{absent[0]}」, in either language: what was "

@@ -38,6 +38,29 @@ def citations_for(draft: Draft, verdict: policy.Verdict,
     return out
 
 
+_WHO_WHICH = re.compile(r"\b(?:who|whom|which)\b|谁|哪一?[位个只条件台辆家名款匹艘]")
+_NAME_LABEL = re.compile(r"^(?:姓名|名称|name|[a-z ]*[_ ]name|[\u4e00-\u9fff]{1,4}名称)$", re.I)
+_ROW_FIELD = re.compile(r"(?:^|[；;]\s*)([^:：；;]{1,24})[:：]\s*([^；;。]{1,40})")
+
+
+def answered_name(a: Analysis, draft: Draft, verdict: policy.Verdict) -> str:
+    """Who or what a who/which answer names: the name field of the row it quotes first ("姓名: 郭大鹏" for "Among the
+    trainers, who has the most experience?"); "" for any other answer. The thread's next "he", "她" or "it" means it.
+
+    >>> from knowzero.understanding.analysis import analyse
+    >>> row = Claim("工号: QH03；姓名: 郭大鹏；门店: 南湖店", "s.csv", "工号: QH03；姓名: 郭大鹏；门店: 南湖店", 0, 0, "sql:t:3")
+    >>> yes = policy.Verdict("confirmed", "", [], 1.0, False)
+    >>> answered_name(analyse("Among the trainers, who has the most experience?"), Draft("", [row]), yes)
+    '郭大鹏'
+    >>> answered_name(analyse("年假有几天？"), Draft("", [row]), yes)
+    ''
+    """
+    if verdict.level == "insufficient" or not draft.claims or not _WHO_WHICH.search(a.folded):
+        return ""
+    return next((value.strip() for label, value in _ROW_FIELD.findall(draft.claims[0].quote)
+                 if _NAME_LABEL.match(label.strip())), "")
+
+
 def edition_notes(kb: KnowledgeBase, draft: Draft) -> list[str]:
     """The editions the answer's sources supersede (:mod:`versions`): named, so a reader knows the current
     rule answered and what it replaced."""

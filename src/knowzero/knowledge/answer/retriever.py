@@ -26,6 +26,7 @@ from knowzero.knowledge.text import (
     QUESTION_FILLER,
     STOPWORDS,
     fold,
+    in_dictionary,
     pos_tags,
     query_text,
     question_word,
@@ -36,7 +37,7 @@ from knowzero.knowledge.text import (
     without_question_word,
 )
 from knowzero.knowledge.types import Hit, Scored
-from knowzero.vocabulary.questions import CALENDAR_DAYS
+from knowzero.vocabulary.questions import ASKERS_REQUEST, CALENDAR_DAYS
 
 Strategy = Literal["hybrid", "keyword", "vector", "sql"]
 
@@ -175,7 +176,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     segmentation artefact is repaired (:func:`unglued`).
     """
     def repaired(t: str) -> str:  # a token the index has stays; an unseen artefact is repaired ("" drops it)
-        return t if kb.keyword.has_term(t) else unglued(t, kb.keyword.has_term)
+        return t if kb.keyword.has_term(t) else unglued(t, kb.keyword.has_term, in_dictionary)
 
     terms: list[str] = []
     # an A-not-A question asks, its negated half is no term ("能不能自己操作" → 能自己操作; 有没有 → 有)
@@ -185,6 +186,7 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     plain = _ASKERS_NOW.sub(" ", plain)  # "right now", "at the moment": the asker's time, as 现在 and 目前 are
     words = kb.keyword.words(tokens(plain, search=False, keep_stopwords=True))  # the documents' own words
     tags = dict(pos_tags(plain)) if _CJK_WORD.search(plain) else {}
+    tagger_words = frozenset(tags)  # the tagger's own cut of the question (it may cut elsewhere than the index)
     for w in words:  # a word re-cut from the segmenter's artefact ("店能代|煎" → 店, 能, 代煎) has its own kind
         if w not in tags and _CJK_WORD.fullmatch(w) and len(tagged := pos_tags(w)) == 1:
             tags[w] = tagged[0][1]
@@ -203,11 +205,18 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
             continue  # the "e" of "e-bikes" (its whole word is a term); "Zone B" keeps its letter
         if len(t) == 1 and _CJK_WORD.fullmatch(t) and not tags.get(t, "n").startswith(("n", "q")):
             continue  # one character that names nothing ("过了一年没去签注": 过, 没, 去); a unit (元) or a noun does
+        if len(t) == 2 and _CJK_WORD.fullmatch(t) and t not in tagger_words and not kb.keyword.has_term(t) \
+                and not in_dictionary(t):
+            # a pair the segmenter made up that the tagger cuts elsewhere ("货进|仓" against 货|进仓): its nouns
+            terms.extend(c for c in t if (pos_tags(c) or [("", "")])[0][1].startswith("n"))
+            continue
         if len(t) >= 2 and _CJK_WORD.fullmatch(t) and not kb.keyword.has_term(t):
             parts = [p for p in dict.fromkeys(tokens(t, search=True, keep_stopwords=True)) if p != t and len(p) >= 2] \
                 if len(t) >= 3 else []
             finest = [q for p in parts if not any(o != p and o in p for o in parts) if (q := repaired(p))]
-            terms.extend(_tiling(finest, t) if finest else [q for q in [repaired(t)] if q])
+            # a repair down to one character that names nothing is no term ("还要" → 还, an adverb)
+            terms.extend(_tiling(finest, t) if finest else [q for q in [repaired(t)] if q and not (
+                len(q) == 1 and not (pos_tags(q) or [("", "n")])[0][1].startswith(("n", "q")))])
             continue
         terms.append(stem(t) if t.isascii() and t.isalpha() and not kb.keyword.has_term(t) else t)
     terms = [t for t in dict.fromkeys(terms) if not (_CJK_WORD.fullmatch(t) and askers_word(t, kb.keyword.has_term, tags))
@@ -224,9 +233,13 @@ _ASKERS_NOW = re.compile(r"(?i)\b(?:right now|at the moment|at present|these day
 """The asker's "now" in more than one word (a single "now" or "currently" is :data:`QUESTION_FILLER`)."""
 SUMMING = re.compile(r"一共|总共|合计|共计|总计|加起来|加在一起|altogether|in total", re.I)
 """Words that only ask to add up; narrower than ``aggregate``'s sum words, which also take a header's 总额 or "total"."""
-_CN_COUNT = re.compile(r"[一二两三四五六七八九十百千万半]+[个块盒剂班次天张件份位名人只条间套台辆本节门项回趟把双]?")
+_COUNTED = "个块盒剂班次天张件份位名人只条间套台辆本节门项回趟把双批"
+_CN_COUNT = re.compile(f"[一二两三四五六七八九十百千万半]+[{_COUNTED}]?")
 """A number written in Chinese, alone or with its measure word (一个, 一剂, 三百, 半个): the documents write it
 in digits ("每剂", "300克"), when at all."""
+_ONE_OF = re.compile(f"[一每][{_COUNTED}]")
+"""One of a thing ("一批", "一天", "每个"): the rate's or the story's article, not a thing asked ("一个托盘一天收多少钱"
+is asked per 托盘 and 天; the documents write 元/托盘/天), whether or not some document writes it."""
 
 
 def summing_word(term: str) -> bool:
@@ -273,16 +286,21 @@ def weighed(terms: Sequence[str], indexed: Callable[[str], bool], idf: Callable[
     """Each term with its IDF, except a Chinese verb, adverb or locative no document has ("带齐", "补上" where
     the documents say 齐全, 补正): weight 0. Such a word tells no passage from another, and missing from the
     sources it is a paraphrase of the asking more often than a thing they lack; so is a number written in
-    Chinese no document has ("一剂", "三百": the documents write digits). An unseen noun or name
+    Chinese no document has ("一剂", "三百": the documents write digits); a conjunction, preposition or particle
+    ("另外") whether or not a document has it. An unseen noun or name
     (台湾, 宠物) keeps the full weight: it may be exactly what the documents do not cover.
 
-    >>> weighed(["材料", "带齐", "台湾"], {"材料"}.__contains__, {"材料": 2.0, "带齐": 7.0, "台湾": 7.0}.get,
-    ...         {"带齐": "v", "台湾": "ns"})
-    [('材料', 2.0), ('带齐', 0.0), ('台湾', 7.0)]
+    >>> weighed(["材料", "带齐", "台湾", "一批"], {"材料", "一批"}.__contains__,
+    ...         {"材料": 2.0, "带齐": 7.0, "台湾": 7.0, "一批": 5.0}.get, {"带齐": "v", "台湾": "ns", "一批": "m"})
+    [('材料', 2.0), ('带齐', 0.0), ('台湾', 7.0), ('一批', 0.0)]
     """
     # the word's kind first: the index is asked only about a Chinese verb, adverb or locative
-    return [(t, 0.0 if _CJK_WORD.fullmatch(t) and (tags.get(t) in _ASKING or _CN_COUNT.fullmatch(t)) and not indexed(t)
-             else idf(t)) for t in terms]
+    return [(t, 0.0 if _ONE_OF.fullmatch(t) or tags.get(t) in _JOINING or _CJK_WORD.fullmatch(t) and (
+        tags.get(t) in _ASKING or _CN_COUNT.fullmatch(t)) and not indexed(t) else idf(t)) for t in terms]
+
+
+_JOINING = frozenset({"c", "p", "u", "uj", "ul", "y"})
+"""Conjunctions, prepositions and particles ("另外", "对于"): no subject, whether or not some document writes them."""
 
 
 _ASKER_PRONOUNS = frozenset("我 我们 咱 咱们 你 你们 您 自己 本人 这次 这回 这边".split())
@@ -296,10 +314,12 @@ def askers_word(term: str, indexed: Callable[[str], bool], tags: Mapping[str, st
     glued (问下 = 问 + 下). No term: it neither counts for coverage nor stands for a subject the sources lack.
 
     >>> tags = {"自己": "r", "下个月": "t", "带齐": "v", "宠物": "n", "问": "v", "下": "f"}
-    >>> [askers_word(t, {"自己"}.__contains__, tags) for t in ("自己", "下个月", "带齐", "宠物", "问下", "2021年", "驾驶")]
-    [True, True, False, False, True, False, False]
+    >>> [askers_word(t, {"自己"}.__contains__, tags) for t in ("自己", "下个月", "带齐", "宠物", "问下", "2021年", "驾驶", "帮忙")]
+    [True, True, False, False, True, False, False, True]
     """
     tag = tags.get(term)
+    if term in ASKERS_REQUEST and not indexed(term):
+        return True  # "想让你们帮忙贴个标签": how the asker asks
     if tag == "r" and (term in _ASKER_PRONOUNS or not indexed(term)):
         return True  # not 一切 or 所有, which the documents use as they do ("一切权力的来源")
     if indexed(term) or any(c.isdigit() for c in term):
@@ -314,15 +334,18 @@ _GLUE = frozenset("的了是在和与及之其所被把对从向由为于以将�
 """Function characters the segmenter glues onto a neighbouring word ("罗默为", "战于", "军是", "上以")."""
 
 
-def unglued(term: str, known: Callable[[str], bool]) -> str:
+def unglued(term: str, known: Callable[[str], bool], listed: Callable[[str], bool] = lambda _t: True) -> str:
     """A Chinese token no document contains, repaired when it is a segmentation artefact: a function
-    character glued to either end comes off ("罗默为" → 罗默, "以兆康苑" → 兆康苑), a reduplicated
-    half-word ("陆陆" of 陆陆续续, "个个") is dropped (``""``). Anything else is returned unchanged (an
-    unseen word is evidence that the sources may be about something else). ``known(t)``: the index has ``t``.
+    character glued to either end comes off ("罗默为" → 罗默, "以兆康苑" → 兆康苑; "能码" → 码 when the
+    segmenter made the word up, ``listed`` false: "最高能码多高" is 能 + 码), a reduplicated half-word ("陆陆" of
+    陆陆续续, "个个") is dropped (``""``). Anything else is returned unchanged (an unseen word is evidence that
+    the sources may be about something else: 会员 stays 会员). ``known(t)``: the index has ``t``.
 
     >>> known = {"罗默", "兆康苑", "战"}.__contains__
     >>> [unglued(t, known) for t in ("罗默为", "以兆康苑", "战于", "陆陆", "宠物", "于是")]
     ['罗默', '兆康苑', '战', '', '宠物', '于是']
+    >>> [unglued(t, known, {"会员"}.__contains__) for t in ("能码", "会员")]
+    ['码', '会员']
     """
     if len(set(term)) == 1:
         return ""
@@ -331,7 +354,7 @@ def unglued(term: str, known: Callable[[str], bool]) -> str:
         core = core[1:] if core[0] in _GLUE else core[:-1]
     if core == term or not core or core in _GLUE:
         return term
-    return core if len(core) >= 2 or known(core) else term
+    return core if len(core) >= 2 or known(core) or not listed(term) else term
 
 
 def evidence_quality(kb: KnowledgeBase, question: str, r: Retrieval) -> float:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 _NUM = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
-_UNIT = r"(年级|年|个月|月|天|日|岁|公里|km|千米|公斤|千克|kg|元|万元|美元|小时|分钟|人|次|层|楼|平方米|㎡|%|米)"
+_UNIT = r"(年级|年|个月|月|天|日|岁|公里|km|千米|公斤|千克|kg|元|万元|美元|小时|分钟|人|次|层|楼|平方米|㎡|%|米|节|课时|件|箱)"
 _Q_VALUE = re.compile(_NUM + r"\s*" + _UNIT + r"(半)?", re.I)
 _Q_HALF = re.compile(r"((?<!\d)\d{1,12})\s*(年|个月|小时|天)半")
 _SPOKEN_HOURS = re.compile(r"(\d{1,3}|[一二两三四五六七八九十])个(半)?(?:钟头|小时)")
@@ -208,6 +208,21 @@ def band_in(cell: str, unit: str) -> Band | None:
     return band(re.sub(r"(?<![\d.])(\d+(?:\.\d+)?)(?![\d.])", rf"\1{unit}", cell)) if unit in ("元", "天", "年", "小时", "公里") else None
 
 
+_CALENDAR = {"天": (("个月", 1 / 30.4),), "个月": (("天", 30.4), ("年", 1 / 12)), "年": (("个月", 12.0),)}
+"""A length of time in the next unit up and down: days and months, months and years (never days as years: "超过10天"
+of a leave request is no "不满1年" of service)."""
+
+
+def in_other_units(asked: list[tuple[float, str]]) -> list[tuple[float, str]]:
+    """The asked lengths of time in the neighbouring units, for a table whose bands count in another one
+    ("年卡办了四个月" against "31天至180天").
+
+    >>> in_other_units([(4.0, "个月")]), in_other_units([(500.0, "公里")])
+    ([(121.6, '天'), (0.333, '年')], [])
+    """
+    return [(round(x * k, 3), other) for x, unit in asked for other, k in _CALENDAR.get(_norm_unit(unit), ())]
+
+
 def band(cell: str) -> Band | None:
     """The range a table key states, or None.
 
@@ -308,14 +323,18 @@ def counts_in_digits(text: str) -> str:
 
 
 def quantity_word(word: str) -> bool:
-    """A number written as an English word ("three"), a season or a month of the year ("summer", "january", "冬天"):
+    """A number written as an English word ("three") or in Chinese ("四个"), a season or a month of the year ("summer", "january", "冬天"):
     a quantity compared as a number with a table's bands, no word a table must write.
 
-    >>> quantity_word("three"), quantity_word("summer"), quantity_word("january"), quantity_word("冬天"), quantity_word("thread")
-    (True, True, True, True, False)
+    >>> quantity_word("three"), quantity_word("summer"), quantity_word("january"), quantity_word("冬天"), quantity_word("thread"), quantity_word("四个")
+    (True, True, True, True, False, True)
     """
     w = word.lower()
-    return w in _COUNT_WORD or w in _MONTHS or bool(_SEASON.fullmatch(w))
+    return w in _COUNT_WORD or w in _MONTHS or bool(_SEASON.fullmatch(w) or _CN_NUMBER_WORD.fullmatch(w))
+
+
+_CN_NUMBER_WORD = re.compile(r"[一二两三四五六七八九十百千]+个?")
+"""A number written in Chinese ("四个" of 四个月): compared in digits (:func:`counts_in_digits`)."""
 
 
 MONTH = "月份"

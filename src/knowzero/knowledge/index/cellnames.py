@@ -1,0 +1,78 @@
+"""How a question names a table's cell: whole (an English one as whole words), by its head before a bracketed aside
+("spay (cat)" by "spay a cat"), with its last English word cut short ("vet consult" of "vet consultation"), or a
+Chinese key by its first or last two characters when no other key has them. Pure functions over normalised text."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from knowzero.knowledge.index.bands import band
+from knowzero.knowledge.ingest.csvtable import TableColumn
+from knowzero.vocabulary.questions import opposite_bound
+
+ASIDE = re.compile(r"[（(][^）)]*[）)]")
+"""A bracketed aside of a key ("（15 minutes）")."""
+MAX_KEY_CHARS = 10
+"""A row key named by a word of it is at most this long (a name, not a remark)."""
+
+
+def bigrams(text: str) -> set[str]:
+    return {text[i:i + 2] for i in range(len(text) - 1) if not re.search(r"[\s\d\W_]", text[i:i + 2])}
+
+
+def named(value: str, q: str) -> bool:
+    """The (normalised) cell value is named by the (normalised) question."""
+    if len(value) < 2 or value not in q:
+        return False
+    if value.isascii():  # a whole word or phrase ("cat" is not in "education")
+        return bool(re.search(rf"(?<![a-z0-9]){re.escape(value)}(?![a-z0-9])", q))
+    return True
+
+
+def named_with_aside(value: str, q: str, asked: Sequence[tuple[float, str]]) -> int:
+    """How strongly the question names a key with a bracketed aside ("spay (cat)" by "spay a cat"): its head's
+    length plus that of each word of the aside it names too; 0 when it does not name the head, or when the aside
+    is a range that holds no quantity the question names ("spay (dog under 50 lb)" of "a dog over 50 lb")."""
+    head = ASIDE.sub("", value).strip()
+    if head == value or len(head) < (3 if head.isascii() else 2) or not (named(head, q) or clipped(head, q)):
+        return 0
+    aside = " ".join(ASIDE.findall(value)).strip("（）() ")
+    if asked and (b := band(aside)) is not None and not any(b.holds(x, unit) for x, unit in asked) \
+            or opposite_bound(aside, q):  # "under 50 lb" is not "over 50 lb"
+        return 0
+    words = re.findall(r"[a-z0-9]+", aside) if aside.isascii() else [aside]
+    return len(head) + sum(len(w) for w in words if len(w) >= 2 and named(w, q))
+
+
+def clipped(phrase: str, q: str) -> bool:
+    """An English phrase of two words or more the question writes with its last word cut short ("vet consult" of
+    "vet consultation", five letters or more kept).
+
+    >>> clipped("vet consultation", "a normal vet consult on saturday"), clipped("vet consultation", "a vet con")
+    (True, False)
+    """
+    words = phrase.split()
+    if len(words) < 2 or not phrase.isascii() or len(words[-1]) < 6:
+        return False
+    lead = r"\s+".join(re.escape(w) for w in words[:-1])
+    return any(words[-1].startswith(m.group(1)) for m in re.finditer(rf"(?<![a-z0-9]){lead}\s+([a-z]{{5,}})\b", q))
+
+
+def partly_named(value: str, col: TableColumn, key_col: TableColumn, leads: Counter[str], q: str) -> bool:
+    """A Chinese key of three or more characters the question names by its first or last two characters, when no
+    other key of its column has them (``leads``: how many keys of the key column hold each two characters, see
+    :func:`key_bigrams`; "首次申领" by 首次 in "首次申请居住证需要多久？"; "本实验室成员" is not named by the 实验 of any
+    question about the lab): weaker than a key named whole."""
+    if len(value) < 3 or len(value) > MAX_KEY_CHARS or value.isascii() or col is not key_col:
+        return False  # only a short key in the table's first text column: not a remark that mentions a word
+    head = ASIDE.sub("", value)  # the key without its bracketed aside ("晚餐（值班人员）" is a 晚餐)
+    # the modifier that sets the key apart comes first (首次申领, 一类城市); the head noun last (普通护照 by 护照)
+    return any(part in bigrams(head) and leads[part] == 1 and part in bigrams(q) for part in (head[:2], head[-2:]))
+
+
+def key_bigrams(values: Sequence[tuple[int, TableColumn, str]], key_col: TableColumn) -> Counter[str]:
+    """For each two characters, how many keys of ``key_col`` (without their asides) hold them: counted once per
+    table and question, not once per key."""
+    return Counter(b for _r, c, v in values if c is key_col for b in bigrams(ASIDE.sub("", v)))
