@@ -56,14 +56,15 @@ async def check_answer(state: State, runtime: Runtime[Deps]) -> State:
     verdict, shown, log = await kp.check_answer(question, draft, state.get("passages") or (), _kdeps(runtime, state),
                                                 analysis_of(state))
     kb = _kdeps(runtime, state).kb
-    # "who has the most experience?" answered by 郭大鹏: the thread's next "he" is him
-    named = {"topic": name} if (name := answered_name(analysis_of(state), shown, verdict)) else {}
-    return {**named, "verdict": verdict, "citations": as_citations(kp.citations_for(shown, verdict, kb.passage, kb.page_of)),
-            "draft": shown,
-            "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state), state.get("reply_language"),
-                                      kp.edition_notes(_kdeps(runtime, state).kb, shown)
-                                      if verdict.level != "insufficient" else (), analysis_of(state)),
-            "agent_log": [as_log(log)]}
+    out: State = {"verdict": verdict, "citations": as_citations(kp.citations_for(shown, verdict, kb.passage, kb.page_of)),
+                  "draft": shown,
+                  "reply": kp.compose_reply(question, shown, verdict, ui_language_of(state), state.get("reply_language"),
+                                            kp.edition_notes(_kdeps(runtime, state).kb, shown)
+                                            if verdict.level != "insufficient" else (), analysis_of(state)),
+                  "agent_log": [as_log(log)]}
+    if name := answered_name(analysis_of(state), shown, verdict):
+        out["topic"] = name  # "who has the most experience?" answered by 郭大鹏: the thread's next "he" is him
+    return out
 
 
 def _typed(state: State) -> str:
