@@ -21,7 +21,17 @@ def row_cells(row: str) -> list[str]:
     >>> row_cells("| 满5年不满10年 | 15天 |"), row_cells("Chargeable weight: 5.01 – 10 kg；Zone B: £8.70")
     (['满5年不满10年', '15天'], ['5.01 – 10 kg', '£8.70'])
     """
-    return table_cells(row) or [c.split(":", 1)[-1].split("：", 1)[-1].strip() for c in re.split(r"[；;]", row) if c.strip()]
+    return table_cells(row) or [value for _label, value in row_fields(row)]
+
+
+def row_fields(row: str) -> list[tuple[str, str]]:
+    """(label, value) of each part of a row sentence ("label: value；label: value"); a part without a label has "".
+
+    >>> row_fields("工号: QH03；姓名: 郭大鹏；岗位: 私人教练。")
+    [('工号', 'QH03'), ('姓名', '郭大鹏'), ('岗位', '私人教练。')]
+    """
+    return [(re.split(r"[:：]", c, maxsplit=1)[0].strip() if re.search(r"[:：]", c) else "",
+             c.split(":", 1)[-1].split("：", 1)[-1].strip()) for c in re.split(r"[；;]", row) if c.strip()]
 
 
 _ROW_DONE = re.compile(r"[。！？.!?]$")

@@ -175,14 +175,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
                and (kb.keyword.has_term(w.lower()) or kb.keyword.has_term(stem(w.lower())))]
     # a count or a sum over a reading without one of the question's words left a filter out ("How many staff can sign
     # the controlled drugs register?" read as 签字名册有多少员工: every row counted), as a yes/no may ask another question
-    if a.untranslated and a.typed and (typed := key_terms(kb, a.typed)):
-        # the typed question's rarest word with no counterpart ("公积金" read as "how many staff scale?"): what was
-        # found is about the rest of the question — as good as absent
-        subject, weight = max(typed, key=lambda tw: tw[1])
-        lost = subject if subject in a.untranslated and weight > 0 else ""
-    else:
-        lost = ""
-    v = policy.untranslated(v, a.untranslated, a.yes_no or draft.method == "computed", absent, written, lost)
+    v = policy.untranslated(v, a.untranslated, a.yes_no or draft.method == "computed", absent, written,
+                            _lost_subject(kb, a))
     if story := story_words(a, kb.keyword.has_term):
         v = policy.story_unmet(v, story[0])  # left out of the coverage (key_terms): never confirmed unread
     if cited is not None and a.constraints and (off := constraint_missed(kb, a, claims, by_id)):
@@ -431,6 +425,15 @@ _AFTER_RULE = re.compile(r"(?:打折|折|优惠|减免|抵扣)后|(?:打|减)完
                          r"[\w-]*\s*(?:discount|reduction|rebate|allowance)", re.I)
 """A value asked after a rule is applied to it ("折后", "after the sibling discount")."""
 _AMOUNT_ASKED = re.compile(r"how much|多少钱|多少元|一共|总共|合计|共计|in total|\btotal\b|altogether|come to", re.I)
+
+
+def _lost_subject(kb: KnowledgeBase, a: Analysis) -> str:
+    """The typed question's rarest word when its translated reading has no counterpart for it ("公积金" read as "how
+    many staff scale?"): what was found is about the rest of the question; "" otherwise."""
+    if not (a.untranslated and a.typed and (typed := key_terms(kb, a.typed))):
+        return ""
+    subject, weight = max(typed, key=lambda tw: tw[1])
+    return subject if subject in a.untranslated and weight > 0 else ""
 
 
 def quantity_unused(question: str, evidence: Sequence[str]) -> str | None:

@@ -13,6 +13,7 @@ from knowzero.knowledge.answer.reader import Claim, Draft
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.bands import band
 from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.rows import row_fields
 from knowzero.knowledge.text import in_script
 from knowzero.knowledge.types import Passage
 from knowzero.understanding.analysis import Analysis, of
@@ -40,7 +41,6 @@ def citations_for(draft: Draft, verdict: policy.Verdict,
 
 _WHO_WHICH = re.compile(r"\b(?:who|whom|which)\b|谁|哪一?[位个只条件台辆家名款匹艘]")
 _NAME_LABEL = re.compile(r"^(?:姓名|名称|name|[a-z ]*[_ ]name|[\u4e00-\u9fff]{1,4}名称)$", re.I)
-_ROW_FIELD = re.compile(r"(?:^|[；;]\s*)([^:：；;]{1,24})[:：]\s*([^；;。]{1,40})")
 
 
 def answered_name(a: Analysis, draft: Draft, verdict: policy.Verdict) -> str:
@@ -57,8 +57,7 @@ def answered_name(a: Analysis, draft: Draft, verdict: policy.Verdict) -> str:
     """
     if verdict.level == "insufficient" or not draft.claims or not _WHO_WHICH.search(a.folded):
         return ""
-    return next((value.strip() for label, value in _ROW_FIELD.findall(draft.claims[0].quote)
-                 if _NAME_LABEL.match(label.strip())), "")
+    return next((value.rstrip("。.") for label, value in row_fields(draft.claims[0].quote) if _NAME_LABEL.match(label)), "")
 
 
 def edition_notes(kb: KnowledgeBase, draft: Draft) -> list[str]:
