@@ -25,6 +25,8 @@ _PURPOSE_LEAD = re.compile(_T["purpose_lead"])
 _PURPOSE_TAIL = re.compile(_T["purpose_tail"], re.I)
 _KEEPS = re.compile(_T["keeps"], re.I)
 _ASIDE = re.compile(_T["aside"])
+_ARTICLE_LABEL = re.compile(_T["article_label"])
+_SHORT_VERBS = _T["short_verbs"]
 _REWRITES = tuple((re.compile(r["pattern"], re.I), r["plain"]) for r in _T["rewrites"])
 _ELLIPSIS_AFTER = re.compile(f"(?:{_T['ellipsis_after']})")
 _NEGATION = re.compile(_T["negation"], re.I)
@@ -126,6 +128,20 @@ def _drop_possessive_de(clause: str) -> str:
     return "".join(out)
 
 
+def _short_verbs(clause: str) -> str:
+    """"每月发放安全奖400元" → "每月发安全奖400元": a two-character verb of the ``short_verbs`` table in its plain
+    one-character form, only where the tagger reads it as a verb with an object after it (a noun use such as
+    "办理时限", or a verb ending its clause, "暂停发放", stays)."""
+    if not any(v in clause for v in _SHORT_VERBS):
+        return clause
+    tagged = pos_tags(clause)
+    if sum(len(w) for w, _ in tagged) != len(clause):
+        return clause
+    return "".join(_SHORT_VERBS[w] if w in _SHORT_VERBS and flag == "v" and i + 1 < len(tagged)
+                   and re.match(r"[\u4e00-\u9fff\w]", tagged[i + 1][0]) else w
+                   for i, (w, flag) in enumerate(tagged))
+
+
 def shorter_wording(text: str) -> str:
     """``text`` said more briefly (pure; see the module doc), or ``text`` itself when nothing can go.
 
@@ -137,7 +153,7 @@ def shorter_wording(text: str) -> str:
     original = text.strip()
     end = original[-1] if original and original[-1] in _END else ""
     body = original[:-1] if end else original
-    for pattern in (_FILLER_LEAD, _ASIDE):
+    for pattern in (_FILLER_LEAD, _ARTICLE_LABEL, _ASIDE):
         if _same_values(body, cut := pattern.sub("", body)):
             body = cut
     parts = _CLAUSE_SEP.split(body)
@@ -152,7 +168,7 @@ def shorter_wording(text: str) -> str:
             c2 = pattern.sub(plain, c)
             if _same_values(c, c2):
                 c = c2
-        c = _drop_possessive_de(c)
+        c = _short_verbs(_drop_possessive_de(c))
         c = _elide_repeat_after(_elide_repeat(c, kept), kept)
         out += (seps[i - 1] if kept and i > 0 else "") + c
         kept.append(clause)

@@ -510,7 +510,7 @@ def _ms(t0: float) -> float:
     return round((time.perf_counter() - t0) * 1000, 2)
 
 
-_POINTS_AT_SELECTION = re.compile(r"这|那|它|此|上面|这里|\b(?:this|that|it|here)\b", re.I)
+_POINTS_AT_SELECTION = re.compile(r"这|那|它|此|他们|她们|上面|这里|\b(?:this|that|it|here|they|them|these|those|their)\b", re.I)
 
 
 def in_marker_order(markdown: str, citations: list[dict[str, Any]]) -> list[dict[str, Any]]:

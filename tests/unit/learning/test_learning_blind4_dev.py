@@ -105,7 +105,7 @@ def test_a_sentence_said_in_plain_words_in_place(svc: LearningService) -> None:
 @pytest.mark.parametrize(("text", "short"), [
     # a 的 between two nouns goes; not after a verb of having or not having
     ("高龄津贴每季度打入老人的社保卡金融账户。", "高龄津贴每季度打入老人社保卡金融账户。"),
-    ("无责任事故的驾驶员每月发放安全奖400元。", "无责任事故的驾驶员每月发放安全奖400元。"),
+    ("无责任事故的驾驶员每月发放安全奖400元。", "无责任事故的驾驶员每月发安全奖400元。"),  # 的 kept; 发放 → 发
     # plain English contracts its negations and keeps them
     ("Extras are not discounted.", "Extras aren't discounted."),
     ("Points cannot be exchanged for cash.", "Points can't be exchanged for cash."),
@@ -219,3 +219,18 @@ def test_closest_topics_offer_only_the_searched_collections_titles(tmp_path: Pat
     offered = closest_topics(kb, "新员工入职指南", [], collections=("kestrelmoor-hotels",))
     assert offered and not set(offered) & demo_titles, offered
     assert set(closest_topics(kb, "新员工入职指南", [])) & demo_titles  # everything searched: the demo's titles too
+
+
+@pytest.mark.parametrize(("text", "short"), [
+    # a two-character verb in its one-character plain form, only before its object
+    ("员工每年享有带薪病假3天，工资全额发放。", "员工每年有带薪病假3天，工资全额发放。"),
+    ("在本公司服务满8年的员工，另增加司龄假2天。", "在本公司服务满8年的员工，另加司龄假2天。"),
+    # a rule's own article label is not what it says; the article it points to stays
+    ("第四条　课程类型为实训课的，总评成绩综合评定，不适用第二条。", "课程类型为实训课的，总评成绩综合评定，不适用第二条。"),
+    ("居住年限自补签之日起连续计算。", "居住年限自补签日起连续计算。"),
+    # English: done in advance, what a section covers
+    ("Overtime must be approved in advance by the manager.", "Overtime must be pre-approved by the manager."),
+    ("This section applies to all employees of the clinic.", "This section covers all employees of the clinic."),
+])
+def test_concise_plain_verbs_labels_and_phrases(text: str, short: str) -> None:
+    assert shorter_wording(text) == short

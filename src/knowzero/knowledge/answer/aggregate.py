@@ -204,7 +204,25 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     if op != "count" and col is not None:  # the statement as a reader would write it (not the row-id list)
         stmt = select(_AGGREGATE[op](table.c[col.name])).where(*conds)
     sql = str(stmt.compile(compile_kwargs={"literal_binds": True}))
-    return Computed(op, value, t, col, tuple(named), tuple(rows), " ".join(sql.split()), noun, classifier, keys)
+    return Computed(op, value, t, col, tuple(named), tuple(rows), " ".join(sql.split()), _shown_noun(noun, question, context),
+                    classifier, keys)
+
+
+def _shown_noun(noun: str, question: str, context: Sequence[str]) -> str:
+    """The counted noun as the answer says it: without the organisation's name — a word the question capitalises
+    that two or more of the documents' titles carry ("How many Dunmarrow staff…" → "9 staff"); the head noun stays.
+
+    >>> _shown_noun("dunmarrow staff", "How many Dunmarrow staff are keyholders?", ["Dunmarrow Museums Trust Staff", "Dunmarrow Fees"])
+    'staff'
+    >>> _shown_noun("gold members", "How many Gold members are there?", ["Kestrel Club: Gold, Silver"])
+    'gold members'
+    """
+    words = noun.split()
+    if not noun.isascii() or len(words) < 2:
+        return noun
+    named = {w.lower() for w in re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z]+", question.strip())}
+    org = {w for w in words[:-1] if w in named and sum(w in c.lower().split() for c in context) >= 2}
+    return " ".join(w for w in words if w not in org)
 
 
 _RANKED_NOUN = re.compile(r"的(?P<zh>[\u4e00-\u9fff]{1,6}?)(?:人数|数量)?最(?:多|少)|\bthe (?:most|fewest|least) (?P<en>[a-z][a-z-]+)")

@@ -32,7 +32,7 @@ from knowzero.knowledge.index.cellnames import (
     partly_named,
 )
 from knowzero.knowledge.index.cellnames import named as is_named
-from knowzero.knowledge.index.headers import is_number, label_unit, with_unit
+from knowzero.knowledge.index.headers import NAME_LABEL, is_number, label_unit, with_unit
 from knowzero.knowledge.index.sqlindex import SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
 from knowzero.knowledge.text import pos_tags, shortened_in, stands_alone
@@ -471,7 +471,10 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
         # a header band holding the asked quantity is the table's own word for the question
         # English words of a question over a table headed in Chinese cannot be in its context: its Chinese words count
         own = [w for w in terms if not (w.isascii() and w.isalpha())] if _headed_in_chinese(t) else terms
-        if not (score == BAND_COLUMN_SCORE or _covered(own, context, COVERED_SHARE / 2 if strong else COVERED_SHARE)) or _value_elsewhere(asked, doc, first, end, " ".join(c.label for c in t.columns)):
+        # (a value a header's band holds chose the column: a note that says so — "租5天的，5天都按3–6天的价格计算" — is
+        # no condition beside the table)
+        if not (score == BAND_COLUMN_SCORE or _covered(own, context, COVERED_SHARE / 2 if strong else COVERED_SHARE)) or \
+                score != BAND_COLUMN_SCORE and _value_elsewhere(asked, doc, first, end, " ".join(c.label for c in t.columns)):
             continue
         if strength >= BAND_STRENGTH - 1 and (words := [w for w in own if not re.search(r"\d", w)]) \
                 and not _covered(words, _own_text(index, t, doc, first), 1 / len(words)) \
@@ -755,5 +758,7 @@ def row_misses(index: SqlIndex, pid: str, question: str, kind: str | None) -> st
         return None
     if kind == "person" and any(names_role(v) for _, v in fields):
         return None  # "要报给谁？" of a row whose 上报对象 is "实验室主任、学院安全办"
+    if kind == "person" and named and any(NAME_LABEL.match(normal_key(c.label).strip()) for c, _ in fields):
+        return None  # "Who is the Marina Manager?" of the roster row whose role it names: its name field answers
     return NO_FIELD
 

@@ -75,7 +75,8 @@ def claim_context(kb: KnowledgeBase, c: Claim, p: Passage | None) -> str:
     return f"{p.title if p else ''} {p.section if p else ''} {quote_window(kb.file_texts.get(c.source, ''), c)}"
 
 
-_VALUE_NAMES = {"money": "amount of money", "phone": "phone number", "speed": "speed"}
+_VALUE_NAMES = {"money": "amount of money", "phone": "phone number", "speed": "speed", "length": "length",
+                "weight": "weight"}
 
 
 def _names_subject(terms: Sequence[tuple[str, float]], indexed: Callable[[str], bool], context: str) -> bool:

@@ -143,6 +143,8 @@ _UNIT_OF = {"night": "night", "晚": "night", "夜": "night", "day": "day", "天
 _PER_UNIT = re.compile(r"(?i)\b(?:per|a|each|every)\s+(night|day|hour|week|month)\b|(?:/|每)\s*(晚|夜|天|日|小时|周|月)(?![/\w])")
 _COUNTED = re.compile(r"(?i)(?<![\d.:])(\d{1,3})\s*(?:whole\s+|full\s+)?(night|day|hour|week|month)s?\b|"
                       r"(?<![\d.:])(\d{1,3})\s*个?(晚|夜|天|日|小时|周|个月)")
+_ASKED_PER = re.compile(r"(?i)每\s*(晚|夜|天|日|小时|周|个?月)|\b(?:per|each|every)\s+(night|day|hour|week|month)\b")
+"""The question asks the rate itself ("每天多少钱", "what is it per night"), not the total of its count."""
 _MONEY = re.compile(r"^\s*([£$€¥]?)\s*(\d+(?:\.\d+)?)\s*(元|yuan)?\s*$", re.I)
 
 
@@ -174,6 +176,8 @@ def times_asked(label: str, value: str, question: str, doc: str = "", span: tupl
     '£108 (£36 per night × 3 nights; 8.01–10.00 m)'
     >>> times_asked("日租金（元/天）", "80", "租3天要多少钱？").lead("山地车", True)
     '240元（80元/天 × 3天；山地车）'
+    >>> times_asked("日租金（元/天）", "80", "租3天的话每天多少钱？") is None
+    True
     >>> times_asked("Per night", "£36", "one night for a 9 m boat") is None, times_asked("7 nights", "£216", "for 3 nights") is None
     (True, True)
     >>> times_asked("Per night", "£28", "a gale warning came out, we stayed 3 nights",
@@ -189,6 +193,8 @@ def times_asked(label: str, value: str, question: str, doc: str = "", span: tupl
               if _UNIT_OF[(m.group(2) or m.group(4)).lower()] == unit}
     if len(counts) != 1 or (count := counts.pop()) < 2:
         return None
+    if any(_UNIT_OF.get(u.lower()) == unit for m in _ASKED_PER.finditer(question) for u in m.groups() if u):
+        return None  # "B组租5天的话，每天多少钱？": the rate per day is what is asked
     said = [t.lower() for t in terms if len(t) >= 2 and not t.isdigit() and unit not in t.lower() and per[0] not in t]
     outside = doc[:span[0]] + "\n" + doc[span[1]:]
     for sentence in re.split(r"(?<=[.!?;。！？；])\s*|\n", outside.lower()):

@@ -182,7 +182,7 @@ ONE_STATEMENT_SHARE = 0.75
 question words the section has."""
 SLOT_BONUS = 0.25  # the sentence gives the asked value right after the asked term (holds_slot_value)
 VALUE_FORM_BONUS = 0.25
-VALUE_FORMS_PREFERRED = frozenset({"speed"})
+VALUE_FORMS_PREFERRED = frozenset({"speed", "length", "weight"})
 """Asked value forms (:func:`asked_value`) whose sentence the reader prefers by :data:`VALUE_FORM_BONUS`: a speed.
 Money and phone numbers are not (the weights fitted on CMRC were not measured again with them)."""
 BAND_BONUS = 2.0  # a table row whose key range holds the value the question names ("12年" → "满10年不满20年")

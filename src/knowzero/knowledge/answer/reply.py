@@ -12,6 +12,7 @@ from knowzero.knowledge.answer.policy import INSTRUCTIONS_WARNING, PREMISE_WARNI
 from knowzero.knowledge.answer.reader import Claim, Draft
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.bands import band
+from knowzero.knowledge.index.headers import NAME_LABEL
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.rows import row_fields
 from knowzero.knowledge.text import in_script
@@ -40,7 +41,6 @@ def citations_for(draft: Draft, verdict: policy.Verdict,
 
 
 _WHO_WHICH = re.compile(r"\b(?:who|whom|which)\b|谁|哪一?[位个只条件台辆家名款匹艘]")
-_NAME_LABEL = re.compile(r"^(?:姓名|名称|name|[a-z ]*[_ ]name|[\u4e00-\u9fff]{1,4}名称)$", re.I)
 
 
 def answered_name(a: Analysis, draft: Draft, verdict: policy.Verdict) -> str:
@@ -57,7 +57,7 @@ def answered_name(a: Analysis, draft: Draft, verdict: policy.Verdict) -> str:
     """
     if verdict.level == "insufficient" or not draft.claims or not _WHO_WHICH.search(a.folded):
         return ""
-    return next((value.rstrip("。.") for label, value in row_fields(draft.claims[0].quote) if _NAME_LABEL.match(label)), "")
+    return next((value.rstrip("。.") for label, value in row_fields(draft.claims[0].quote) if NAME_LABEL.match(label)), "")
 
 
 def edition_notes(kb: KnowledgeBase, draft: Draft) -> list[str]:

@@ -78,6 +78,9 @@ def english_valued(label: str, shown: str) -> str:
     return f"{shown} {words[-1]}" if words[-1] in _UNIT_WORDS and len(words) > 1 else shown
 
 
+NAME_LABEL = re.compile(r"^(?:姓名|名称|name|[a-z ]*[_ ]name|[\u4e00-\u9fff]{1,4}名称)$", re.I)
+"""A column that names its row's person or thing ("姓名", "name", "full_name", "课程名称")."""
+
 NOT_WORDS = frozenset({"not", "no", "non", "without", "never", "t", "cannot", "nobody", "none"})
 """English words that negate the flag named after them ("not on call", "aren't", "without a licence")."""
 

@@ -406,8 +406,6 @@ class SqlIndex:
     def _band_col(self, t: TableInfo, q: str) -> TableColumn | None:
         """A column for a quantity band ("500-999件_元", "1000件及以上_元") holding a quantity the question names."""
         asked = [(float(m.group(1)), m.group(2)) for m in _QUANTITY.finditer(q)]
-        if not asked:
-            return None
         for c in t.columns:
             m = _BAND.match(self._labels[t.name][c.name])
             if not m:
@@ -415,7 +413,15 @@ class SqlIndex:
             low, high, unit = float(m.group(1)), float(m.group(2)) if m.group(2) else float("inf"), m.group(3)
             if any(u == unit and low <= n <= high for n, u in asked):
                 return c
-        return None
+        # a band of another measure in the header, its unit after it ("3–6天（元/天）" for "租5天…每天多少钱"): the
+        # column whose band holds the question's quantity
+        measured = quantities(q)
+        if not measured:
+            return None
+        held = [c for c in t.columns
+                if (b := band(re.split(r"[(（_]", self._labels[t.name][c.name])[0].strip())) is not None
+                and any(b.holds(n, u) for n, u in measured)]
+        return held[0] if len(held) == 1 else None
 
     def _numeric_col(self, t: TableInfo, q: str) -> TableColumn | None:
         best, best_score = None, 0.0

@@ -268,6 +268,7 @@ def lay_out(pages: list[Page]) -> DocumentText:
         tables, runs = _tables(page, runs)
         aligned, runs = _aligned_tables(runs)
         laid.append((page, _reading_order(page, runs, tables + aligned)))
+    laid = _continued_tables(laid)
     para = _Paragraphs(doc, body, {p.number for p in pages if p.ocr}, _paragraph_gap(laid, body))
     for page, blocks in laid:
         para.page(page.number)
@@ -288,6 +289,22 @@ def lay_out(pages: list[Page]) -> DocumentText:
     para.current_page = len(pages)
     para._mark()  # pages whose text all continues an earlier page's paragraph start where the text ends
     return doc
+
+
+def _continued_tables(laid: list[tuple[Page, list[Run | list[list[str]]]]]) -> list[tuple[Page, list[Run | list[list[str]]]]]:
+    """A table that a page break cut in two is one table: when a page opens with a table as wide as the one
+    that closed the page before, its rows are that table's rows — its first row is a row, not a header (or,
+    when it repeats the header, left out)."""
+    out: list[tuple[Page, list[Run | list[list[str]]]]] = []
+    for page, blocks in laid:
+        prev = out[-1][1][-1] if out and out[-1][1] else None
+        first = blocks[0] if blocks else None
+        if (isinstance(prev, list) and isinstance(first, list) and prev and first
+                and len(prev[0]) == len(first[0])):
+            prev.extend(first[1:] if first[0] == prev[0] else first)
+            blocks = blocks[1:]
+        out.append((page, blocks))
+    return out
 
 
 def _paragraph_gap(laid: list[tuple[Page, list[Run | list[list[str]]]]], body: float) -> float:

@@ -316,3 +316,28 @@ def test_chinese_wrapped_inside_a_number_is_joined_without_a_space() -> None:
 
     assert _join("2008年，欧盟批准了猴面包树果实。20", "09年美国也批准了") == "2008年，欧盟批准了猴面包树果实。2009年美国也批准了"
     assert _join("The allowance is 120", "euros per month") == "The allowance is 120 euros per month"
+
+
+def _long_table_pdf(repeat_headings: int) -> bytes:
+    from fpdf import FPDF
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=11)
+    pdf.multi_cell(0, 8, "Charges for breaking the rules.\n" * 18)
+    with pdf.table(repeat_headings=repeat_headings) as table:
+        for cells in [["Breach", "Charge"], *([f"Breach number {i}", f"GBP {10 * i}"] for i in range(1, 31))]:
+            row = table.row()
+            for c in cells:
+                row.cell(c)
+    return bytes(pdf.output())
+
+
+@pytest.mark.parametrize("repeat_headings", [0, 1])
+def test_a_table_a_page_break_cuts_in_two_is_one_table(repeat_headings: int) -> None:
+    doc = parse_bytes(_long_table_pdf(repeat_headings), "charges.pdf")
+    assert len(doc.pages) >= 2, "the table runs over the page break"
+    assert len(doc.tables) == 1
+    placed = doc.tables[0]
+    assert [c.header for c in placed.table.columns] == ["Breach", "Charge"]
+    assert len(placed.table.rows) == 30 and placed.table.rows[-1] == ["Breach number 30", "GBP 300"]
+    assert "Breach: Breach number 30；Charge: GBP 300。" in doc.text.splitlines()
