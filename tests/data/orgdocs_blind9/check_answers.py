@@ -191,12 +191,12 @@ TABLE_ROWS = (
        (DM, HANDBOOK, "rounded up to the next half day")]
     + [(DM, HANDBOOK, f"| {name} | {d} days |") for name, _, d in LEAVE_DM]
     + [(DM, VENUE, f"{k} | {cap} | £{a:,} | £{b:,} | £{c:,}") for (k, (a, b, c)), cap in
-       zip(SPACES.items(), ["200 / 120", "30 / 20", "150 / 90", "40 / 24"])]
+       zip(SPACES.items(), ["200 / 120", "30 / 20", "150 / 90", "40 / 24"], strict=True)]
     + [(DM, VENUE, "Registered charities get 20% off weekday daytime hire; the charity discount is not given on Saturdays or for evening hire")]
     + [(DM, VENUE, f"{name} | {label}") for name, _, _, label, _ in HIRE_DEPOSIT]
     + [(DM, VENUE, f"{a} | {b}") for a, b in HIRE_CANCEL]
     + [(DM, L23 if v == "2023" else L26, f"{band} £{fee} {cour}") for v, fees in LOAN_FEE.items()
-       for (band, _, _), fee, cour in zip(LOAN_BANDS, fees, COURIER_REQUIRED)]
+       for (band, _, _), fee, cour in zip(LOAN_BANDS, fees, COURIER_REQUIRED, strict=True)]
     + [(DM, L23 if v == "2023" else L26, f"Condition report, per object £{n}") for v, n in REPORT.items()]
     + [(DM, L23 if v == "2023" else L26, f"Courier, per day (travel and hotel charged at cost) £{n}") for v, n in COURIER.items()]
     + [(DM, f, "Members of the Tamsey Valley Museums Partnership pay no administration fee; condition reports and "
