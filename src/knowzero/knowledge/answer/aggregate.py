@@ -28,7 +28,18 @@ from typing import Any, Literal
 from sqlalchemy import ColumnElement, Connection, func, or_, select
 
 from knowzero.knowledge.answer.checks.numbers import cn_value
-from knowzero.knowledge.index.headers import NOT_WORDS, english_flag, english_valued, label_and_unit, label_base
+from knowzero.knowledge.index.cellnames import shown_noun
+from knowzero.knowledge.index.headers import (
+    DATE_LABEL,
+    NOT_WORDS,
+    date_column,
+    english_flag,
+    english_valued,
+    label_and_unit,
+    label_base,
+    named_at,
+    start_column,
+)
 from knowzero.knowledge.index.sqlindex import CMP, SqlIndex, TableInfo, normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
 from knowzero.knowledge.text import names_nothing, pos_tags, stands_alone, tokens
@@ -49,8 +60,8 @@ _OTHER_MEASURE = r"(津贴|补贴|补助|费用?|工资|奖金|薪酬|金额|all
 """What a quantity's name followed by one of these asks is money for it ("教龄津贴" is no sum of 教龄 years)."""
 _EXTREME = r"(?P<{name}>贵|高|大|长|重|多|晚|新)|(?P<{low}>便宜|低|小|短|轻|少|早|旧)"
 _RANKED = re.compile(r"最(?:" + _EXTREME.format(name="hi", low="lo") + r")的|哪[个一项台位种款辆家]*[^，。？?,]{0,12}?最(?:"
-                     + _EXTREME.format(name="hi2", low="lo2") + r")|\b(?P<hi3>most expensive|highest|largest|longest|biggest|heaviest|tallest|the most(?= [a-z]))\b|"
-                     r"\b(?P<lo3>cheapest|least expensive|lowest|smallest|shortest|lightest|the (?:fewest|least)(?= [a-z]))\b", re.I)
+                     + _EXTREME.format(name="hi2", low="lo2") + r")|\b(?P<hi3>most expensive|highest|largest|longest|biggest|heaviest|tallest|newest|latest|the most(?= [a-z]))\b|"
+                     r"\b(?P<lo3>cheapest|least expensive|lowest|smallest|shortest|lightest|oldest|earliest|the (?:fewest|least)(?= [a-z]))\b", re.I)
 """A superlative over rows ("最贵的设备", "单价最高的检查项目", "哪个产品最贵", "the most expensive item"); not
 "最多能报多少" (at most: a cap a policy sets, no row ranked)."""
 _NOUN_AFTER = re.compile(rf"(?:多少|几)\s*([{_CLASSIFIER}])?\s*(?![{_CLASSIFIER}])([\u4e00-\u9fff]{{1,6}})")
@@ -124,7 +135,11 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
                 continue
             return None  # "how many paid CE days does a technician get": a cell to read, not rows to count
         conds, named = filters[t.name]
-        col = _start_column(t) if by_start else numeric_column(index, t, q) if op != "count" else None
+        in_time = op in ("max", "min") and not by_start and _TEMPORAL.search(q) is not None
+        col = start_column(t) if by_start else date_column(t, q) if in_time \
+            else numeric_column(index, t, q) if op != "count" else None
+        if in_time and not named and not _title_named(t, q):
+            continue  # "哪一辆车是最新买的？" names no cell of the fleet list: the roster's start dates are no answer
         if col is None and op in ("max", "min", "sum") and not by_start:
             col = _money_column(t, q)
         grouped = None
@@ -204,25 +219,8 @@ def compute(index: SqlIndex, question: str, allowed: frozenset[str] | None = Non
     if op != "count" and col is not None:  # the statement as a reader would write it (not the row-id list)
         stmt = select(_AGGREGATE[op](table.c[col.name])).where(*conds)
     sql = str(stmt.compile(compile_kwargs={"literal_binds": True}))
-    return Computed(op, value, t, col, tuple(named), tuple(rows), " ".join(sql.split()), _shown_noun(noun, question, context),
+    return Computed(op, value, t, col, tuple(named), tuple(rows), " ".join(sql.split()), shown_noun(noun, question, context),
                     classifier, keys)
-
-
-def _shown_noun(noun: str, question: str, context: Sequence[str]) -> str:
-    """The counted noun as the answer says it: without the organisation's name — a word the question capitalises
-    that two or more of the documents' titles carry ("How many Dunmarrow staff…" → "9 staff"); the head noun stays.
-
-    >>> _shown_noun("dunmarrow staff", "How many Dunmarrow staff are keyholders?", ["Dunmarrow Museums Trust Staff", "Dunmarrow Fees"])
-    'staff'
-    >>> _shown_noun("gold members", "How many Gold members are there?", ["Kestrel Club: Gold, Silver"])
-    'gold members'
-    """
-    words = noun.split()
-    if not noun.isascii() or len(words) < 2:
-        return noun
-    named = {w.lower() for w in re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z]+", question.strip())}
-    org = {w for w in words[:-1] if w in named and sum(w in c.lower().split() for c in context) >= 2}
-    return " ".join(w for w in words if w not in org)
 
 
 _RANKED_NOUN = re.compile(r"的(?P<zh>[\u4e00-\u9fff]{1,6}?)(?:人数|数量)?最(?:多|少)|\bthe (?:most|fewest|least) (?P<en>[a-z][a-z-]+)")
@@ -310,7 +308,7 @@ def _money_column(t: TableInfo, q: str) -> TableColumn | None:
 
 def lead_line(c: Computed, is_zh: bool) -> str:
     """The answer in one short line, before the cited rows ("研发部共 15 名员工（按《员工花名册》统计）")."""
-    dated = isinstance(c.value, str)
+    dated = isinstance(c.value, str) or bool(c.column is not None and DATE_LABEL.search(c.column.label))
     where = "，".join(f"{label}为{'或'.join(values)}" for label, values in c.filters) if is_zh else \
         ", ".join(f"{label} = {' or '.join(values)}" for label, values in c.filters)
     if c.group is not None:  # "Which depot has the most bikes?": the group, its count, how it was grouped
@@ -367,9 +365,6 @@ _TENURE = re.compile(r"longest[- ](?:serving|standing)|been (?:working|here|empl
                      r"(?:司龄|工龄|教龄|资历)最(?:长|老|久)|(?:入职|工作)(?:时间)?最(?:早|久|长)|最早入职|most senior", re.I)
 _NEWEST = re.compile(r"(?:most recent|newest|latest)\s+(?:hire|joiner|starter|recruit)|(?:joined|started)\s+(?:most recently|last)|"
                      r"(?:入职|工作)(?:时间)?最(?:晚|短)|最(?:晚|近)入职|(?:司龄|工龄|教龄)最短", re.I)
-_START_LABEL = re.compile(r"start|hire|join|since|入职|参加工作|到岗|聘用", re.I)
-
-
 def tenure(q: str) -> Operation | None:
     """A superlative of service ("been working here the longest", "司龄最长", "入职最早") is the earliest start date
     (``min``); "the most recent hire", "入职最晚" the latest (``max``); None for any other question.
@@ -380,12 +375,8 @@ def tenure(q: str) -> Operation | None:
     return "min" if _TENURE.search(q) else "max" if _NEWEST.search(q) else None
 
 
-def _start_column(t: TableInfo) -> TableColumn | None:
-    """The one column of start dates or years ("start_date", "入职日期", "holder_since") a tenure question ranks by."""
-    found = [c for c in t.columns if c.type in ("TEXT", "INTEGER") and _START_LABEL.search(c.label)]
-    return found[0] if len(found) == 1 else None
-
-
+_TEMPORAL = re.compile(r"最(?:早|晚|新|旧)|\b(?:earliest|latest|oldest|newest|most recent(?:ly)?)\b", re.I)
+"""A superlative in time ("哪一辆是最早买的", "the newest boat"): rows are ranked by a date or a year."""
 def _operation(q: str) -> Operation | None:
     if op := tenure(q):
         return op
@@ -608,7 +599,7 @@ def _flags_named(index: SqlIndex, t: TableInfo, q: str) -> list[tuple[TableColum
         # "是否带教" is named by 带教; a yes/no column headed by its subject alone ("班主任") by that subject
         m = _FLAG_LABEL.match(normal_key(c.label)) or _SUBJECT_LABEL.match(normal_key(c.label))
         english = english_flag(c.label, q) if m is None else None
-        if c.type != "TEXT" or not (english or (m and (at := q.find(m.group(1))) >= 0)):
+        if c.type != "TEXT" or not (english or (m and (at := named_at(m.group(1), q)) >= 0)):
             continue
         values = {str(v).strip().lower() for v in _column_values(index, t, c)}
         pair = next((p for p in _YES_NO_CELLS if values and values <= p), None)
@@ -704,7 +695,7 @@ def _subsequence(short: str, word: str) -> bool:
 _SOURCE = re.compile(r"\b(?:according to|going by|based on|as per|in|on|from)\s+(?:the|our|your)\s+(?:[a-z]+\s+){0,3}?"
                      r"(?:list|register|roster|ledger|table|sheet|spreadsheet|inventory|records?)\b")
 """Where the question says to look ("going by the berth register"): the table it names, no qualifier of the rows."""
-_PLAIN = re.compile(rf"(?:公司|我们|我司|全部|所有|总共|一共|共计|合计|目前|现在|现有|当前|当初|当时|平均|均|的|是|有|多少|多大|多长|多高|多重|多远|几|[{_CLASSIFIER}]|"
+_PLAIN = re.compile(rf"(?:公司|我们|我司|全部|所有|总共|一共|共计|合计|目前|现在|现有|当前|当初|当时|眼下|如今|正在|平均|均|的|是|有|多少|多大|多长|多高|多重|多远|几|[{_CLASSIFIER}]|"
                     r"(?<![a-z])(?:how many|are|is|there|in|total|the|all|we|our|do|does|have|average|mean|what|of)(?![a-z]))")
 
 
@@ -756,6 +747,8 @@ def _unmatched_qualifier(q: str, known: list[str]) -> bool:
             continue  # single characters left between matched words ("2024年购置" → 年) name nothing
         if names_nothing(word):
             continue  # a verb or a function word ("社会事务科负责的服务事项": 负责)
+        if len(word) == 2 and word[1] in "里中内" and any(word[0] in text for text in known):
+            continue  # "租出去的车里" is among the table's own (车辆清单), not a qualifier
         return True
     return False
 

@@ -102,7 +102,7 @@ def compose_reply(question: str, draft: Draft, verdict: policy.Verdict, ui: str 
                      "⚠️ A cited document contains text giving the assistant instructions. It is quoted as-is, not "
                      "confirmed, and nothing it asks for is done; it was sent for review: ") + answer
     elif PREMISE_WARNING in verdict.warnings and polarity is not None:
-        answer = premise_reply(polarity, is_zh, hant) + answer
+        answer = premise_reply(polarity, is_zh, hant, question) + answer
     elif verdict.level == "uncertain" and draft.conflicts:
         answer = say("⚠️ 不同文档对此说法不一，以下分别引用，请核实以哪份为准：",
                      "⚠️ The documents disagree on this; each is quoted below, check which one is right: ") + answer
@@ -247,14 +247,20 @@ def about_asked_item(asked: set[str], sentence: str, claims: Sequence[Claim]) ->
     return any(sentence in c.quote and ent.extract(c.title) & asked for c in claims)
 
 
-def premise_reply(p: premise.Premise, is_zh: bool, hant: bool = False) -> str:
-    """"不是。" and what the source says instead, before the quotes that say it (``hant``: our words in
-    Traditional characters; the values stay as written)."""
+_ZH_MODAL_NO = (("可以", "不可以"), ("能", "不能"), ("会", "不会"), ("需要", "不需要"), ("有", "没有"))
+"""The Chinese "no" a yes/no question's modal takes ("…能去送车上门吗？" → 不能): the first the question says."""
+
+
+def premise_reply(p: premise.Premise, is_zh: bool, hant: bool = False, question: str = "") -> str:
+    """"不是。" (or the question's own modal said no: "不能。") and what the source says instead, before the quotes
+    that say it (``hant``: our words in Traditional characters; the values stay as written)."""
+    stmt = premise.yes_no_statement(question) if question else ""
+    no = next((n for modal, n in _ZH_MODAL_NO if modal in stmt), "不是")
     if p.found:
         asked, found = "、".join(p.asked), "、".join(p.found)
         return (f"{in_script('不是。文档中写的是', hant)}{found}{in_script('（问题中为', hant)}{asked}）：" if is_zh else
                 f"No. The documents say {', '.join(p.found)} (the question says {', '.join(p.asked)}): ")
-    return in_script("不是。文档的说法与问题相反：", hant) if is_zh else "No. The documents say the opposite: "
+    return in_script(f"{no}。文档的说法与问题相反：", hant) if is_zh else "No. The documents say the opposite: "
 
 
 def shown_values(side: Any) -> list[str]:

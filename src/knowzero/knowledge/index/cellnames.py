@@ -76,3 +76,20 @@ def key_bigrams(values: Sequence[tuple[int, TableColumn, str]], key_col: TableCo
     """For each two characters, how many keys of ``key_col`` (without their asides) hold them: counted once per
     table and question, not once per key."""
     return Counter(b for _r, c, v in values if c is key_col for b in bigrams(ASIDE.sub("", v)))
+
+
+def shown_noun(noun: str, question: str, context: Sequence[str]) -> str:
+    """The counted noun as the answer says it: without the organisation's name — a word the question capitalises
+    that two or more of the documents' titles carry ("How many Dunmarrow staff…" → "9 staff"); the head noun stays.
+
+    >>> shown_noun("dunmarrow staff", "How many Dunmarrow staff are keyholders?", ["Dunmarrow Museums Trust Staff", "Dunmarrow Fees"])
+    'staff'
+    >>> shown_noun("gold members", "How many Gold members are there?", ["Kestrel Club: Gold, Silver"])
+    'gold members'
+    """
+    words = noun.split()
+    if not noun.isascii() or len(words) < 2:
+        return noun
+    named = {w.lower() for w in re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z]+", question.strip())}
+    org = {w for w in words[:-1] if w in named and sum(w in c.lower().split() for c in context) >= 2}
+    return " ".join(w for w in words if w not in org)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from knowzero.knowledge.index.sqlindex import normal_key
+from knowzero.knowledge.index.sqlindex import TableInfo, normal_key
+from knowzero.knowledge.ingest.csvtable import TableColumn
 
 _UNIT_IN_LABEL = re.compile(r"[（(]([^）)]{1,6})[）)]\s*$|_([^_]{1,6})$")
 _MEASURE = re.compile(r"^(?:元|\$|usd|小时|分钟|工作日|天|周|年|个月|%|公里|km|倍|(?:working |business |calendar )?days?|"
@@ -131,3 +132,38 @@ def _prefix(a: str, b: str) -> str:
     while n < min(len(a), len(b)) and a[n] == b[n]:
         n += 1
     return a[:n]
+
+
+START_LABEL = re.compile(r"start|hire|join|since|入职|参加工作|到岗|聘用", re.I)
+
+
+def start_column(t: TableInfo) -> TableColumn | None:
+    """The one column of start dates or years ("start_date", "入职日期", "holder_since") a tenure question ranks by."""
+    found = [c for c in t.columns if c.type in ("TEXT", "INTEGER") and START_LABEL.search(c.label)]
+    return found[0] if len(found) == 1 else None
+
+
+DATE_LABEL = re.compile(r"年份|日期|年度|时间|date|year|since|joined|acquired", re.I)
+
+
+def date_column(t: TableInfo, q: str) -> TableColumn | None:
+    """The column of dates or years a superlative in time ranks by: the only one, or the one whose header shares a
+    word with the question; None when the question does not tell several apart."""
+    found = [c for c in t.columns if c.type in ("TEXT", "INTEGER") and DATE_LABEL.search(c.label)]
+    if len(found) > 1:
+        found = [c for c in found if any(w in q for w in re.findall(r"[a-z]{4,}", c.label.lower()) if w not in ("year", "date"))
+                 or any(ch in q for ch in re.sub(r"年份|日期|年度|时间", "", c.label) if "\u4e00" <= ch <= "\u9fff")]
+    return found[0] if len(found) == 1 else None
+
+
+def named_at(subject: str, q: str) -> int:
+    """Where the question names a yes/no column's subject: the whole of it, or its last two characters or more —
+    the head of a Chinese compound ("可以送车上门的员工" names 准驾送车 by 送车) — else -1.
+
+    >>> named_at("准驾送车", "可以送车上门的员工有几个"), named_at("准驾送车", "员工有几个"), named_at("带教", "负责带教的")
+    (2, -1, 2)
+    """
+    for n in range(len(subject), 1, -1):
+        if (at := q.find(subject[-n:])) >= 0:
+            return at
+    return -1

@@ -98,7 +98,7 @@ async def test_a_rules_table_is_answered_by_its_one_row(tmp_path) -> None:  # ty
     kb = make_kb(tmp_path / "kz", {"信息安全规定.md": RULES})
     a = await answer_dict("研发部的电脑能用U盘吗？", kb)
     assert "禁用U盘" in a["reply"] and "网盘" not in a["reply"] and "锁屏" not in a["reply"], a["reply"]
-    assert a["reply"].startswith("不是"), a["reply"]  # 禁用 says no
+    assert a["reply"].startswith("不能"), a["reply"]  # 禁用 says no, in the question's own modal
 
 
 LEAVE = """# 职工休假管理办法

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 
 from knowzero.knowledge.answer.checks.numbers import number_values, unit_of, value_forms, values_in, without_values
 from knowzero.knowledge.answer.policy import ClaimVerdict, yes_no_verdict
+from knowzero.knowledge.index.headers import english_flag
+from knowzero.knowledge.index.sqlindex import normal_key
+from knowzero.knowledge.rows import row_fields
 from knowzero.knowledge.text import char_ngrams, split_sentences
 
 _ZH_YESNO = re.compile(r"(?:吗|嗎|(?<![什怎这那多甚])么|(?<![什怎這那多甚])麼)\s*[？?]?\s*$|是否|是不是|能否|可否|有没有|有沒有|能不能|可不可以|会不会|會不會|要不要|"
@@ -117,6 +120,8 @@ def premise(question: str, evidence: str | list[str]) -> Premise:
     ``yes`` when it holds the question's statement; ``unknown`` when no sentence is about it.
     """
     stmt = yes_no_statement(question)
+    if (flagged := row_flag(stmt, [evidence] if isinstance(evidence, str) else list(evidence))) is not None:
+        return flagged
     q_grams = char_ngrams(without_values(stmt))
     if not q_grams:
         return Premise("unknown", reason="the question has no words to look for")
@@ -148,6 +153,46 @@ def premise(question: str, evidence: str | list[str]) -> Premise:
         denied = next((p for _, _, s in near if (p := _polarity(stmt, s)).answer == "no"), None)
         return denied or Premise("unknown", sent, tuple(missing), (), "the source does not give the question's value")
     return _polarity(stmt, scored[0][2])
+
+
+_YES_CELLS = frozenset({"是", "有", "yes", "y"})
+_NO_CELLS = frozenset({"否", "无", "無", "no", "n"})
+_FLAG_PREFIX = re.compile(r"^(?:是否|有无|是不是)")
+
+
+def row_flag(stmt: str, evidence: list[str]) -> Premise | None:
+    """A quoted table row whose yes/no field the question names ("…曹晓东能去给客户送车上门" of a roster row with
+    "准驾送车: 否"; "Can Joel sign the controlled drugs register" of "cd_signatory: No"): that field answers —
+    ``no`` for 否/No, ``yes`` for 是/Yes (the other way round when the question says no); None when no row of the
+    evidence has such a field.
+
+    >>> row_flag("车辆专员曹晓东能去给客户送车上门", ["工号: XY04；姓名: 曹晓东；准驾送车: 否；夜班: 否。"]).answer
+    'no'
+    >>> row_flag("joel can sign the controlled drugs register", ["name: Joel；cd_signatory: Yes。"]).answer
+    'yes'
+    >>> row_flag("曹晓东能开车", ["工号: XY04；姓名: 曹晓东；准驾送车: 否。"]) is None
+    True
+    """
+    low = normal_key(stmt)
+    for text in evidence:
+        for label, value in row_fields(text):
+            cell = value.strip().rstrip("。.；;").strip().lower()
+            if cell not in _YES_CELLS | _NO_CELLS:
+                continue
+            subject = _FLAG_PREFIX.sub("", normal_key(label).strip())
+            if subject.isascii():
+                named = english_flag(label, low)
+                if named is None:
+                    continue
+                said_no = named[1]
+            else:
+                at = next((low.find(subject[-n:]) for n in range(len(subject), 1, -1) if subject[-n:] in low), -1)
+                if at < 0:
+                    continue
+                said_no = negated(low[max(0, at - 3):at])
+            yes = (cell in _YES_CELLS) != said_no
+            return Premise("yes" if yes else "no", text, reason=f"the row's {label} is {value.strip()}")
+    return None
 
 
 def _shared_terms_out(stmt: str, clause: str) -> tuple[str, str]:
