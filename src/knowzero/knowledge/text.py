@@ -73,7 +73,8 @@ _ASK_HEAD = re.compile(r"^(?:哪一|哪些|哪几|哪(?![一些几])|什么|甚�
 
 
 _HOW_MUCH = re.compile(r"\bhow\s+(?:long|many|much|old|far|big|tall|high|large|often|wide|deep|heavy|fast|quick(?:ly)?|soon|late|early|frequently)\b|"
-                       r"\bin common\b|\bthe name of\b|\b(?:type|kind|sort) of\b|\bwhat time\b(?!\s+zone)", re.IGNORECASE)
+                       r"\bin common\b|\bthe name of\b|\b(?:type|kind|sort) of\b|\bwhat time\b(?!\s+zone)|"
+                       r"\bup\s?front\b|\bin advance\b(?!\s+of)|\bat all\b|\bright away\b|\bat once\b", re.IGNORECASE)
 
 
 ASKED_RELATION = re.compile(r"(?<![\d年月日号])(以后|之后|以内|之内)")
@@ -84,7 +85,8 @@ condition; "以前" and "以来" always stay."""
 
 def without_asking_phrases(question: str) -> str:
     """``question`` without the English words that only ask: "how long / how many / how old …" reduced to
-    "how" (the adjective asks, like 多长, 多少), "in common", "the name of", "what type of", "what time" (几点) dropped.
+    "how" (the adjective asks, like 多长, 多少), "in common", "the name of", "what type of", "what time" (几点) dropped,
+    and the adverbial idioms no document writes as such ("paying up front", "in advance", "at all").
 
     >>> without_asking_phrases("How long is the Danube?"), without_asking_phrases("What profession do A and B have in common?")
     ('how is the Danube?', 'What profession do A and B have ?')

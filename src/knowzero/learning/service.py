@@ -27,7 +27,9 @@ from knowzero.knowledge.answer.deps import KnowledgeDeps
 from knowzero.knowledge.answer.lexicon import Lexicon
 from knowzero.knowledge.answer.pipeline import Answer, answer, answer_in_either
 from knowzero.knowledge.answer.policy import PREMISE_WARNING
+from knowzero.knowledge.index.headers import NAME_LABEL
 from knowzero.knowledge.kb import KnowledgeBase
+from knowzero.knowledge.rows import row_fields
 from knowzero.knowledge.text import STOPWORDS, tokens
 from knowzero.learning import store
 from knowzero.learning.cache import KBCache
@@ -63,6 +65,7 @@ from knowzero.learning.tables import learning_documents as d
 from knowzero.llm.base import ChatProvider, bounded
 from knowzero.persistence.db import init_db
 from knowzero.users import User, is_staff
+from knowzero.vocabulary.questions import kind_of
 
 _COMPARE = re.compile(r"\s*(?:和|与|跟|同|vs\.?|VS\.?|对比|比较)\s*")
 _COMPARE_TAIL = re.compile(r"(?:的)?(?:区别|差别|不同|异同|对比|比较|哪个好|有什么不同|有何不同)[是吗呢？?。\s]*$")
@@ -347,8 +350,11 @@ class LearningService:
             lead = first[0].text
             asked = [w for w in tokens(comment["comment"], search=False) if len(w) >= 2 and w not in topic
                      and w not in lead and w not in STOPWORDS]  # what the lead already in the document does not say
-            # in any of its quotes ("…也能打95折吗？": the lead is the due-dates rule, "…不打折" the next quote's)
-            quotes = [kept for qs in quotes if (kept := [q for q in qs if any(w in q.text for w in asked)])]
+            # in any of its quotes ("…也能打95折吗？": the lead is the due-dates rule, "…不打折" the next quote's);
+            # a who-question ("Who are they? I need names") by a quoted row that names its person
+            who = kind_of(comment["comment"].lower()) == "person"
+            quotes = [kept for qs in quotes if (kept := [q for q in qs if any(w in q.text for w in asked) or who and any(
+                NAME_LABEL.match(label.strip()) for label, _v in row_fields(q.text))])]
         if not quotes or not quotes[0]:
             quotes = []
         new = list({q.text: q for qs in quotes for q in qs if q.source == quotes[0][0].source}.values())[:3]

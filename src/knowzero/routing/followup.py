@@ -468,6 +468,8 @@ def _shape_swapped(x: str, prev: str) -> str | None:
     '2025级艺术类专业一年学费是多少？'
     >>> _shape_swapped("for zone C", "How much does it cost to send a 12 kg parcel to Zone B?")
     'How much does it cost to send a 12 kg parcel to zone C?'
+    >>> _shape_swapped("10天换成D组", "A组经济型车租10天，每天多少钱？")
+    'D组车租10天，每天多少钱？'
     >>> _shape_swapped("周六", "年假有几天？") is None
     True
     """
@@ -480,12 +482,19 @@ def _shape_swapped(x: str, prev: str) -> str | None:
         if (same := re.search(rf"\b{re.escape(m.group(1))}\s+[a-z0-9]{{1,2}}\b", prev, re.I)) \
                 and same.group(0).lower() != m.group(0).lower():
             return prev[:same.start()] + m.group(0) + prev[same.end():]
+    for m in _LETTERED_KIND.finditer(x):
+        # "换成D组" after "A组经济型车…": the group replaced, with the word for the old group's kind ("经济型")
+        if (same := re.search(rf"(?<![A-Za-z])[A-Za-z]{{1,2}}\d{{0,2}}{re.escape(m.group(2))}(?:[\u4e00-\u9fff]{{1,4}}?[型类款级](?=[\u4e00-\u9fff]))?",
+                              prev)) and same.group(0) != m.group(0):
+            return prev[:same.start()] + m.group(0) + prev[same.end():]
     return None
 
 
 _SHAPED_NUMBER = re.compile(r"(?i)(?<![\d.])(\d{1,12}(?:\.\d{1,6})?)\s*([\u4e00-\u9fff]|kg|km|cm|mm|g|t|ml|l)(?![a-z])")
 """A number with its unit or kind ("2025级", "8 kg")."""
 _SHAPED_LABEL = re.compile(r"(?i)\b([a-z]{3,})\s+([a-z]|\d{1,2}|[a-z]\d)\b")
+_LETTERED_KIND = re.compile(r"(?<![A-Za-z])([A-Za-z]{1,2}\d{0,2})([组区类座栋号级档])")
+"""A letter and the kind it names ("D组", "B区", "C座")."""
 """A kind and its letter or number ("zone C", "grade W3", "gate 4")."""
 
 

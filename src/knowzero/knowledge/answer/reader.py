@@ -190,6 +190,22 @@ RUNNER_UP_SHARE = 0.5  # a second claim scores at least this share of the best o
 THIRD_SHARE = 0.7  # a third only when it is nearly as good: the reader cannot tell them apart
 
 
+def one(token: str) -> str:
+    """An English token in its singular ("bowsprits" → bowsprit), so a question and a sentence that differ only in
+    number share the word; any other token as it is.
+
+    >>> one("bowsprits"), one("class"), one("bus"), one("年假")
+    ('bowsprit', 'class', 'bus', '年假')
+    """
+    return token[:-1] if len(token) >= 5 and token.isascii() and token.endswith("s") and not token.endswith("ss") \
+        else token
+
+
+def _words(text: str) -> set[str]:
+    """The search tokens of ``text``, English ones in the singular (:func:`one`)."""
+    return {one(t) for t in tokens(text, search=True)}
+
+
 def score_sentences(question: str, passages: list[Scored], idf, *, max_passages: int = 3) -> list[tuple[float, _Cand]]:  # type: ignore[no-untyped-def]
     """Score every sentence of the top passages; returns [(score, candidate)], best first.
 
@@ -199,8 +215,8 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     Weights were fitted on the CMRC 2018 trial split (dev data).
     """
     question = query_text(question)
-    q_terms = {t: idf(t) for t in tokens(without_asking_phrases(question), search=False)}
-    q_terms.update({t: idf(t) * 0.5 for t in tokens(question, search=True) if t not in q_terms})
+    q_terms = {one(t): idf(t) for t in tokens(without_asking_phrases(question), search=False)}
+    q_terms.update({one(t): idf(t) * 0.5 for t in tokens(question, search=True) if one(t) not in q_terms})
     q_grams = char_ngrams(question)
     kind = answer_type(question)
     q_low = fold(question).lower().replace("甚么", "什么")  # the patterns below are Simplified
@@ -213,15 +229,15 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
     asked_values = digit_values(question)
     value_form = form if (form := asked_value(q_low)) in VALUE_FORMS_PREFERRED else None
     # each passage's words, title and heading included (read once: a band row checks the others' too)
-    seen = [set(tokens(f"{s.passage.title} {s.passage.section} {s.passage.text}", search=True))
+    seen = [_words(f"{s.passage.title} {s.passage.section} {s.passage.text}")
             for s in passages[:max_passages]]
     scored: list[tuple[float, _Cand]] = []
     for rank, s in enumerate(passages[:max_passages]):
         p = s.passage
         sents = split_sentences(p.text, offset=p.start)
-        stoks = [set(tokens(x.text, search=True)) for x in sents]
+        stoks = [_words(x.text) for x in sents]
         n = len(sents)
-        title = set(tokens(p.title, search=True))
+        title = _words(p.title)
         # The document's subject (its title words) says which document, not which sentence: weigh it little.
         local = {t: w * math.log(1 + (n + 1) / (1 + sum(1 for st in stoks if t in st))) * (TITLE_WEIGHT if t in title else 1.0)
                  for t, w in q_terms.items()}
@@ -254,16 +270,16 @@ def score_sentences(question: str, passages: list[Scored], idf, *, max_passages:
                 score += BAND_BONUS
             scored.append((score, _Cand(sent, p, rank, i)))
         if p.section and n >= 2 and len(p.text) <= BLOCK_MAX_CHARS \
-                and set(tokens(f"{p.title} {p.section}", search=True)) & q_terms.keys():
+                and _words(f"{p.title} {p.section}") & q_terms.keys():
             # A short section (a contact card, a table) answers as a whole when its heading names the subject.
-            head = set(tokens(f"{p.section} {p.text}", search=True))
+            head = _words(f"{p.section} {p.text}")
             cov = sum(w for t, w in q_terms.items() if t in head) / g_total
             bigram = len(q_grams & char_ngrams(f"{p.section} {p.text}")) / (len(q_grams) or 1)
             block = Sentence(p.text, p.start, p.end)
             score = cov + 0.2 * bigram + PASSAGE_WEIGHT * passage_cov - RANK_PENALTY * rank - 0.1
             if _heading_holds_slot(slot, slots, p, question):
                 score += SLOT_BONUS
-            body = set(tokens(p.text, search=True)) & q_terms.keys()
+            body = _words(p.text) & q_terms.keys()
             if yes_no and body and max(len(body & st) for st in stoks) >= ONE_STATEMENT_SHARE * len(body):
                 score -= 1.0  # a yes or no is one statement's: the sentence holding the section's words answers
             scored.append((score, _Cand(block, p, rank, -1)))

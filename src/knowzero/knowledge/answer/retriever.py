@@ -18,6 +18,7 @@ from typing import Literal
 
 from knowzero.knowledge.answer.fusion import leaders_within, weighted_rrf
 from knowzero.knowledge.index import entities as ent
+from knowzero.knowledge.index.keyword import number_form
 from knowzero.knowledge.index.versions import names_edition
 from knowzero.knowledge.kb import KnowledgeBase
 from knowzero.knowledge.text import (
@@ -218,7 +219,8 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
             terms.extend(_tiling(finest, t) if finest else [q for q in [repaired(t)] if q and not (
                 len(q) == 1 and not (pos_tags(q) or [("", "n")])[0][1].startswith(("n", "q")))])
             continue
-        terms.append(stem(t) if t.isascii() and t.isalpha() and not kb.keyword.has_term(t) else t)
+        terms.append(number_form(t, kb.keyword.has_term) or stem(t) if t.isascii() and t.isalpha()
+                     and not kb.keyword.has_term(t) else t)
     terms = [t for t in dict.fromkeys(terms) if not (_CJK_WORD.fullmatch(t) and askers_word(t, kb.keyword.has_term, tags))
              and not (summing_word(t) and not kb.keyword.has_term(t))]  # 一共, 加起来: the asking, not a thing
     if (split := told_and_asked(plain)) is not None:

@@ -23,7 +23,7 @@ import math
 import threading
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sqlalchemy import Connection, Engine, text
@@ -143,8 +143,10 @@ class _Base(ABC):
         return bool(got)
 
     def words(self, words: list[str]) -> list[str]:
-        """A question's words re-cut where the segmenter glued across indexed words (:func:`vocabulary.resegmented`)."""
-        return resegmented(words, self.has_term)
+        """A question's words re-cut where the segmenter glued across indexed words (:func:`vocabulary.resegmented`);
+        an English word the documents write only in the other number in that number (:func:`number_form`)."""
+        return [w if w.isascii() and not w.isalpha() or self.has_term(w) else number_form(w, self.has_term) or w
+                for w in resegmented(words, self.has_term)]
 
     def search(self, query: str, k: int, allowed: frozenset[str] | None = None) -> list[Hit]:
         qtoks = tokens(query)
@@ -156,6 +158,20 @@ class _Base(ABC):
             return fn(conn)
         with self.engine.begin() as c:
             return fn(c)
+
+
+def number_form(word: str, indexed: Callable[[str], bool]) -> str:
+    """The documents' singular or plural of an English word they do not write as asked ("bowsprit" → "bowsprits"
+    when only the plural is indexed), or "".
+
+    >>> number_form("bowsprit", {"bowsprits"}.__contains__), number_form("boxes", {"box"}.__contains__)
+    ('bowsprits', 'box')
+    >>> number_form("bus", {"bu"}.__contains__), number_form("class", {"clas"}.__contains__)
+    ('', '')
+    """
+    forms = [word + "s", word + "es"] + ([word[:-2]] if word.endswith("es") else []) + \
+        ([word[:-1]] if word.endswith("s") and not word.endswith("ss") else [])
+    return next((f for f in forms if len(f) >= 3 and indexed(f)), "")
 
 
 def _fts_phrase(tok: str) -> str:
