@@ -56,6 +56,8 @@ def asked_value(folded_question: str) -> str | None:
     ('money', 'phone', None)
     >>> asked_value("how much does a cat spay cost?"), asked_value("how much pto do i get?")
     ('money', None)
+    >>> asked_value("多高多重算超高？"), asked_value("how far ahead must we book?"), asked_value("多重的包裹要加价？")
+    ('length', None, 'weight')
     """
     return next((name for name, q, _ in ASKED_VALUES if q.search(folded_question)), None)
 

@@ -25,7 +25,7 @@ from knowzero.knowledge.answer.retriever import SUMMING, key_terms, stem, summin
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.bands import band, counts_in_digits, in_other_units, is_unit, quantities
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.rows import row_cells
+from knowzero.knowledge.rows import row_cells, row_fields
 from knowzero.knowledge.text import (
     fold,
     has_cjk,
@@ -191,7 +191,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
     if v.level == "confirmed" and cited is not None and cited_sql and draft.method == "extractive" and kb.sql is not None \
             and (rule := cells.rule_beside(kb.sql, cited.id, question)):
         return policy.rule_unapplied(v, rule)  # the row quoted as it stands, a rule for the asker's case beside it
-    if v.level == "confirmed" and cited_sql and draft.method == "extractive" and aggregate.asks_to_compute(a.typed or question):
+    if v.level == "confirmed" and draft.method == "extractive" and aggregate.asks_to_compute(a.typed or question) and (
+            cited_sql or claims and all(len(row_fields(c.quote)) >= 2 for c in claims)):  # rows of a CSV's text too
         # "Among our drivers, who has the most years…?" answered by quoting a driver's row: no ranking was computed
         return policy.total_not_computed(v, "a count, a sum or a ranking")
     if v.level == "confirmed" and (draft.method == "lookup" or draft.method == "extractive" and (

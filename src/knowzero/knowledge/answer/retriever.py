@@ -167,6 +167,9 @@ def _tiling(parts: list[str], word: str) -> list[str]:
     return out
 
 
+_NUMBER_UNIT = re.compile(r"\d+(?:\.\d+)?-[a-z]+")
+
+
 def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
     """The question's content terms with their IDF.
 
@@ -202,6 +205,8 @@ def key_terms(kb: KnowledgeBase, question: str) -> list[tuple[str, float]]:
             t = t[1:]  # "一共有几个人": the segmenter's 几|个人 — the measure word asks, 人 is the thing
         if t in STOPWORDS or t in QUESTION_FILLER or not t.strip():
             continue
+        if _NUMBER_UNIT.fullmatch(t) and not kb.keyword.has_term(t):
+            continue  # "12-hour" no document writes so: its number and its unit are terms of their own ("12 hours")
         if len(t) == 1 and t.isascii() and t.isalpha() and not re.search(rf"(?<![\w-]){t}(?![\w-])", plain, re.I):
             continue  # the "e" of "e-bikes" (its whole word is a term); "Zone B" keeps its letter
         if len(t) == 1 and _CJK_WORD.fullmatch(t) and not tags.get(t, "n").startswith(("n", "q")):

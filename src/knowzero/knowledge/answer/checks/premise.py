@@ -172,10 +172,17 @@ def row_flag(stmt: str, evidence: list[str]) -> Premise | None:
     'yes'
     >>> row_flag("曹晓东能开车", ["工号: XY04；姓名: 曹晓东；准驾送车: 否。"]) is None
     True
+    >>> row_flag("曹晓东准驾送车", ["工号: XY01；姓名: 沈建国；准驾送车: 是。", "工号: XY04；姓名: 曹晓东；准驾送车: 否。"]).answer
+    'no'
     """
     low = normal_key(stmt)
     for text in evidence:
-        for label, value in row_fields(text):
+        fields = row_fields(text)
+        # the row must be the one the question is about: another of its cells (a name, a code) is in the question
+        if not any(len(v := normal_key(value.strip().rstrip("。.；;"))) >= 2 and v in low and v not in _YES_CELLS | _NO_CELLS
+                   for _label, value in fields):
+            continue
+        for label, value in fields:
             cell = value.strip().rstrip("。.；;").strip().lower()
             if cell not in _YES_CELLS | _NO_CELLS:
                 continue
