@@ -164,11 +164,15 @@ def number_form(word: str, indexed: Callable[[str], bool]) -> str:
     """The documents' singular or plural of an English word they do not write as asked ("bowsprit" → "bowsprits"
     when only the plural is indexed), or "".
 
-    >>> number_form("bowsprit", {"bowsprits"}.__contains__), number_form("boxes", {"box"}.__contains__)
-    ('bowsprits', 'box')
+    >>> number_form("bowsprit", {"bowsprits"}.__contains__), number_form("lockers", {"locker"}.__contains__)
+    ('bowsprits', 'locker')
+    >>> number_form("take", {"takes"}.__contains__)
+    ''
     >>> number_form("bus", {"bu"}.__contains__), number_form("class", {"clas"}.__contains__)
     ('', '')
     """
+    if len(word) < 6:
+        return ""  # a short word is as often a verb ("take", "book", "comes") whose other form names another thing
     forms = [word + "s", word + "es"] + ([word[:-2]] if word.endswith("es") else []) + \
         ([word[:-1]] if word.endswith("s") and not word.endswith("ss") else [])
     return next((f for f in forms if len(f) >= 3 and indexed(f)), "")
