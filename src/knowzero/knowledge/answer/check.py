@@ -192,7 +192,8 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
             and (rule := cells.rule_beside(kb.sql, cited.id, question)):
         return policy.rule_unapplied(v, rule)  # the row quoted as it stands, a rule for the asker's case beside it
     if v.level == "confirmed" and draft.method == "extractive" and aggregate.asks_to_compute(a.typed or question) and (
-            cited_sql or claims and all(len(row_fields(c.quote)) >= 2 for c in claims)):  # rows of a CSV's text too
+            cited_sql or claims and all(sum(bool(label) for label, _v in row_fields(c.quote)) >= 2 for c in claims)):
+        # (rows of a CSV's text too: two labelled fields or more, "sku: …；stock_qty: 0")
         # "Among our drivers, who has the most years…?" answered by quoting a driver's row: no ranking was computed
         return policy.total_not_computed(v, "a count, a sum or a ranking")
     if v.level == "confirmed" and (draft.method == "lookup" or draft.method == "extractive" and (
