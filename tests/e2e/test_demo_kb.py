@@ -196,7 +196,7 @@ async def test_yes_no_question_the_source_affirms_gets_a_cited_yes(demo_kb: Any,
 
 async def test_yes_no_question_the_source_negates_gets_a_no(demo_kb: Any) -> None:
     out = await ask(demo_kb, "零件B需要热处理吗？")  # the source: "零件B无需热处理"
-    assert out["verdict"]["level"] == "confirmed" and out["reply"].startswith("不是。")  # a confirmed "no"
+    assert out["verdict"]["level"] == "confirmed" and out["reply"].startswith("不需要。")  # a confirmed "no", in the question's own modal
     assert "无需热处理" in out["reply"]
 
 
