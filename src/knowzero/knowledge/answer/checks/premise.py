@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from knowzero.knowledge.answer.checks.numbers import number_values, unit_of, value_forms, values_in, without_values
 from knowzero.knowledge.answer.policy import ClaimVerdict, yes_no_verdict
-from knowzero.knowledge.index.headers import english_flag
+from knowzero.knowledge.index.headers import english_flag, named_at
 from knowzero.knowledge.index.sqlindex import normal_key
 from knowzero.knowledge.rows import row_fields
 from knowzero.knowledge.text import char_ngrams, split_sentences
@@ -193,8 +193,7 @@ def row_flag(stmt: str, evidence: list[str]) -> Premise | None:
                     continue
                 said_no = named[1]
             else:
-                at = next((low.find(subject[-n:]) for n in range(len(subject), 1, -1) if subject[-n:] in low), -1)
-                if at < 0:
+                if (at := named_at(subject, low)) < 0:
                     continue
                 said_no = negated(low[max(0, at - 3):at])
             yes = (cell in _YES_CELLS) != said_no
