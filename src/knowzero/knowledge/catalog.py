@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, and_, delete, func, or_, select, text
+from sqlalchemy import ColumnElement, Engine, and_, case, delete, func, or_, select, text
 
 from knowzero.knowledge.index import versions
 from knowzero.knowledge.index.dense import PgVectorIndex
@@ -30,6 +30,8 @@ from knowzero.knowledge.text import tokens
 from knowzero.knowledge.types import Passage
 
 DEMO_COLLECTION = "demo"
+HEAD_CHARS = 800
+"""How much of a document's start (and of its end) says which edition it is and which one it replaces."""
 """The collection the bundled demo company's documents are ingested into."""
 
 
@@ -189,14 +191,16 @@ class Catalog:
     # ----- per stored revision: editions, default collections, terms a collection lacks -----
     def superseded(self) -> dict[str, str]:
         """Each superseded document's path → its current edition's (:mod:`knowzero.knowledge.index.versions`),
-        decided once per stored revision from the documents' titles and first lines."""
+        decided once per stored revision from the documents' titles, first lines and last lines."""
         cached = self._superseded
         if cached is not None and cached[0] == self.indexes.revision:
             return cached[1]
-        with self.engine.connect() as conn:
+        body = kb_files.c.text
+        tail_from = case((func.length(body) > 2 * HEAD_CHARS, func.length(body) - HEAD_CHARS + 1), else_=HEAD_CHARS + 1)
+        with self.engine.connect() as conn:  # its first lines, and its last ("…replaces the 2023 policy, which is withdrawn")
             rows = conn.execute(select(kb_files.c.path, kb_files.c.collection, kb_files.c.title,
-                                       func.substr(kb_files.c.text, 1, 800))).all()
-        result = versions.superseded(versions.DocInfo(r[0], r[1], r[2], r[3] or "") for r in rows)
+                                       func.substr(body, 1, HEAD_CHARS), func.substr(body, tail_from, HEAD_CHARS))).all()
+        result = versions.superseded(versions.DocInfo(r[0], r[1], r[2], r[3] or "", r[4] or "") for r in rows)
         titles = {r[0]: r[2] for r in rows if r[0] in result}
         self._superseded = (self.indexes.revision, result, titles)
         return result

@@ -189,6 +189,10 @@ def closest_topics(kb: Any, topic: str, passages: list[Any], k: int = 5,
     return out[:k]
 
 
+OPENING_CHARS = 200
+"""Where a file names its organisation: its title and first lines."""
+
+
 def owner_of(kb: Any, topic: str) -> tuple[tuple[str, ...], str]:
     """(the collection ``topic`` names by its organisation's name, the topic without that name); ((), topic)
     when it names none. "Maple Grove purchase approval" → (("maplegrove-vet",), "purchase approval"): the same
@@ -200,8 +204,12 @@ def owner_of(kb: Any, topic: str) -> tuple[tuple[str, ...], str]:
     if not named:
         return (), topic
     subject = topic
+    openings = [kb.text_of(p)[:OPENING_CHARS] for p in kb.collection_paths(named[0])] if len(named) == 1 else []
     for w in words:
-        if kb.collections_named([w]) == named:
+        # the organisation's name, not a topic word only it writes ("会员折扣" of the one company with members):
+        # a capitalised word, or one most of its files open with ("行远租车 租车价目表")
+        opens = sum(w in o for o in openings) * 2 >= len(openings) > 0
+        if (w.isascii() or opens) and kb.collections_named([w]) == named:
             subject = re.sub(re.escape(w), " ", subject, flags=re.I)
     subject = re.sub(r"\s+", " ", subject).strip()
     return named, subject or topic

@@ -30,18 +30,20 @@ _EFFECTIVE = re.compile(r"(?:生效日期|施行日期|实施日期|执行日期
                         r"(?:[A-Za-z]+\s+\d{1,2},\s*|\d{1,2}\s+[A-Za-z]+\s+)?((?:19|20)\d{2})"
                         r"|自\s*((?:19|20)\d{2})\s*年.{0,12}?(?:起施行|起执行|起实施|施行)", re.I)
 _REPEALS = re.compile(r"《([^》]{2,80})》[^。；;\n]{0,12}?(?:同时|即行|一并)?(?:废止|作废|停止执行|不再执行)")
-_SUPERSEDES_EN = re.compile(r"(?:supersedes|replaces)\s+(?:the\s+)?(.{3,100}?)(?:,|\.|;| which\b| and\b|$)", re.I)
+_SUPERSEDES_EN = re.compile(r"(?:supersedes?|replaces?)\s+(?:the\s+)?(.{3,100}?)(?:,|\.|;| which\b| and\b|$)", re.I)
+_TRAILING_YEAR = re.compile(r"\s+(?:19|20)\d{2}\s*$")
 _NOISE = re.compile(r"[\s《》〈〉「」『』\"'“”‘’·・,，.。:：;；!！?？_\-—–()（）\[\]【】]+")
 
 
 @dataclass(frozen=True)
 class DocInfo:
-    """What deciding needs of a document: its path, collection, title and first lines."""
+    """What deciding needs of a document: its path, collection, title, first lines and last lines."""
 
     path: str
     collection: str
     title: str
     head: str
+    tail: str = ""
 
 
 def family(title: str) -> str:
@@ -76,7 +78,8 @@ def superseded(docs: Iterable[DocInfo]) -> dict[str, str]:
     out: dict[str, str] = {}
     by_title = {_NOISE.sub("", unicodedata.normalize("NFKC", d.title).lower()): d for d in docs}
     for d in docs:  # explicit: the newer document names the one it repeals
-        named = [m.group(1) for m in _REPEALS.finditer(d.head)] + [m.group(1) for m in _SUPERSEDES_EN.finditer(d.head)]
+        said = f"{d.head}\n{d.tail}"  # "本办法自…起施行，《…》同时废止" closes a policy as often as it opens it
+        named = [m.group(1) for m in _REPEALS.finditer(said)] + [m.group(1) for m in _SUPERSEDES_EN.finditer(said)]
         for title in named:
             key = _NOISE.sub("", unicodedata.normalize("NFKC", title).lower())
             old = by_title.get(key) or next((o for k, o in by_title.items() if min(len(k), len(key)) >= 8
@@ -86,7 +89,9 @@ def superseded(docs: Iterable[DocInfo]) -> dict[str, str]:
     families: dict[tuple[str, str], list[tuple[int, DocInfo]]] = {}
     for d in docs:
         year = edition_year(d)
-        key = family(d.title)
+        # a title ending in a bare year is an edition when the document states its effective date ("Object Loans
+        # Policy 2026" … "Effective 1 January 2026"); a bare year alone is not ("World Cup 2014")
+        key = family(_TRAILING_YEAR.sub("", d.title) if _EFFECTIVE.search(d.head) else d.title)
         if year is not None and key:
             families.setdefault((d.collection, key), []).append((year, d))
     for editions in families.values():

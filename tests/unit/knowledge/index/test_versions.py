@@ -89,3 +89,22 @@ def test_a_term_only_another_collection_names_a_topic_with_is_a_near_miss(tmp_pa
     assert asked_elsewhere(found, "员工的年假有几天？", deps).level == "confirmed"
     everything = KnowledgeDeps(kb, kb.settings, None, ("team", DEMO_COLLECTION))
     assert asked_elsewhere(found, "员工的婚假有几天？", everything).level == "confirmed"  # nothing searched lacks it
+
+
+def test_a_policy_that_names_the_edition_it_replaces_in_its_last_lines_supersedes_it() -> None:
+    """Session 40: "7. Effective date … replaces the Object Loans Policy 2023, which is withdrawn" closes the
+    document (past its first lines), and the titles end in a bare year."""
+    docs = [DocInfo("m/old.pdf", "m", "Trust — Object Loans Policy 2023", "Version 2023 · Effective 1 March 2023"),
+            DocInfo("m/new.pdf", "m", "Trust — Object Loans Policy 2026", "1. Who may borrow …",
+                    "7. Effective date This policy applies from 1 January 2026 and replaces the Object Loans Policy "
+                    "2023, which is withdrawn.")]
+    assert superseded(docs) == {"m/old.pdf": "m/new.pdf"}
+
+
+def test_a_title_ending_in_a_year_is_an_edition_only_for_a_document_with_an_effective_date() -> None:
+    policies = [DocInfo("v/a.docx", "v", "Vets — Pet Health Plan Terms 2024", "Version 2024 · Effective 1 February 2024"),
+                DocInfo("v/b.docx", "v", "Vets — Pet Health Plan Terms 2026", "Version 2026 · Effective 1 January 2026")]
+    assert superseded(policies) == {"v/a.docx": "v/b.docx"}
+    news = [DocInfo("n/a.md", "n", "World Cup 2014", "The final was played in Rio."),
+            DocInfo("n/b.md", "n", "World Cup 2018", "The final was played in Moscow.")]
+    assert superseded(news) == {}
