@@ -351,6 +351,19 @@ def _listed(key: str, q: str) -> int:
     return len(named[0]) if len(named) == 1 else 0
 
 
+_ENDS = re.compile(r"\s*(?:—|–|-|~|～|→|至|到)\s*")
+
+
+def _both_ends(key: str, q: str) -> bool:
+    """A route or a span key ("鹤湾—芦屿", "Selbury – Ashcombe") whose two ends the question names, apart.
+
+    >>> _both_ends("鹤湾—芦屿", "从鹤湾坐船去芦屿"), _both_ends("芦屿—松门", "从鹤湾坐船去芦屿"), _both_ends("3–6天", "租5天")
+    (True, False, False)
+    """
+    ends = _ENDS.split(key.strip())
+    return len(ends) == 2 and all(len(e) >= 2 and not re.search(r"\d", e) and is_named(e, q) for e in ends)
+
+
 def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str]],
              rows: set[int] | None) -> tuple[int, TableColumn, int] | None:
     """(row, key column, strength) of the one row the question names in ``t``; None when none or two."""
@@ -375,6 +388,8 @@ def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str
             len(v) if is_named(v, q) else named_with_aside(v, q, asked) or (1 if partly_named(v, col, key_col, leads, q) else 0)
         if grade_holds(v, q):
             strength = BAND_STRENGTH
+        if not strength and _both_ends(v, q):
+            strength = len(v)  # "从鹤湾坐船去芦屿": the route 鹤湾—芦屿, both its ends named
         if not strength and (col is key_col or len(_LIST_SEPARATOR.split(v)) >= 3):
             # "内科、外科、妇产科、儿科" is the row of 外科; so is a row whose column lists its members ("所含专业")
             strength = _listed(v, q)

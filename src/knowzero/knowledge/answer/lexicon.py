@@ -418,8 +418,10 @@ _ASKS_ZH = [
     (re.compile(r"吗[？?]?$|是否|能否|可否|能不能|可不可以"), "can"),
 ]
 _UNITS_ZH = {"年": "years", "天": "days", "日": "days", "小时": "hours", "个月": "months", "周": "weeks", "元": "yuan",
-             "美元": "dollars", "%": "percent"}
-_ZH_VALUE = re.compile(r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)\s*(美元|个月|小时|年|天|日|周|元|%)")
+             "美元": "$", "英镑": "£", "英里": "miles", "公里": "km", "%": "percent"}
+_CURRENCY_FIRST = frozenset({"$", "£"})
+"""Units an English text writes before the amount ("£1200", not "1200 pounds": as the documents' bands write it)."""
+_ZH_VALUE = re.compile(r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)\s*(美元|英镑|英里|公里|个月|小时|年|天|日|周|元|%)")
 _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9&'.-]*(?:\s+[A-Za-z][A-Za-z0-9&'.-]*)*")
 
 
@@ -446,7 +448,8 @@ def translate_to_english(question: str, lexicon: Lexicon, known: Callable[[str],
     q = question.strip()
     asked = next((en for pattern, en in _ASKS_ZH if pattern.search(q)), "what")
     out: list[str] = [m.group(0) for m in _LATIN_RUN.finditer(q)]
-    out += [f"{m.group(1)} {_UNITS_ZH[m.group(2)]}" for m in _ZH_VALUE.finditer(q)]
+    out += [f"{unit}{m.group(1)}" if (unit := _UNITS_ZH[m.group(2)]) in _CURRENCY_FIRST else f"{m.group(1)} {unit}"
+            for m in _ZH_VALUE.finditer(q)]
     missed: list[str] = []
     translated = 0
 

@@ -206,3 +206,52 @@ def times_asked(label: str, value: str, question: str, doc: str = "", span: tupl
     total = f"{sign}{number * count:g}" if sign else f"{number * count:g}{'元' if zh else ''}"
     rate = f"{sign}{number:g}" if sign else f"{number:g}{'元' if zh else ''}"
     return Times(total, rate, count, word)
+
+
+_SHARE_OF = re.compile(r"(?i)^\s*(\d{1,3}(?:\.\d{1,2})?)\s*%\s*of\b|的\s*(\d{1,3}(?:\.\d{1,2})?)\s*%\s*$")
+_SIGN = {"英镑": "£", "美元": "$"}
+
+
+@dataclass(frozen=True)
+class ShareOf:
+    """A cell that is a share of an amount ("20% of the price") and the one amount the question gives, which chose
+    the row by its band ("£1,200" of "£600–£1,499"): the share of that amount."""
+
+    percent: float
+    amount: float
+    unit: str
+
+    @property
+    def total(self) -> str:
+        return _money(self.amount * self.percent / 100, self.unit)
+
+    def lead(self, key: str, is_zh: bool) -> str:
+        """"£240 (20% × £1,200; £600–£1,499)", "240元（1200元 × 20%；…）"."""
+        said = f"{self.percent:g}% × {_money(self.amount, self.unit)}"
+        return f"{self.total}（{said}；{key}）" if is_zh else f"{self.total} ({said}; {key})"
+
+
+def _money(value: float, unit: str) -> str:
+    shown = f"{value:,.0f}" if abs(value - round(value)) < 0.005 else f"{value:,.2f}"
+    return f"{_SIGN[unit]}{shown}" if unit in _SIGN else f"{shown.replace(',', '')}{unit}"
+
+
+def share_asked(key: str, value: str, question: str) -> ShareOf | None:
+    """:class:`ShareOf` when the cell is "N% of …" (or "…的N%"), the row's key is a band of money, and the question
+    gives exactly one amount of that money, which the band holds; None otherwise (the share itself is the answer).
+
+    >>> share_asked("£600–£1,499", "20% of the price", "The move costs £1,200. How much is the deposit?").lead("£600–£1,499", False)
+    '£240 (20% × £1,200; £600–£1,499)'
+    >>> share_asked("£600–£1,499", "20% of the price", "How much is the deposit on a move?") is None
+    True
+    >>> share_asked("取车前24小时至48小时", "首日租金的30%", "取车前30小时取消，收多少？") is None
+    True
+    """
+    m = _SHARE_OF.search(value)
+    b = band(key)
+    if m is None or b is None:
+        return None
+    amounts = [(x, u) for x, u in quantities(question) if u in ("英镑", "美元", "元")]
+    if len(amounts) != 1 or not b.holds(*amounts[0]):
+        return None
+    return ShareOf(float(m.group(1) or m.group(2)), amounts[0][0], amounts[0][1])

@@ -360,6 +360,11 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
                "row": cell.row, "column": cell.label, "rule": rule.text, "claims": len(claims), "conflicts": 0}
         deps.emit("reasoning", text=f"table cell {cell.key} × {cell.label} = {cell.value}, then {rule.text}")
         return Draft(lead, claims, method="computed", notes=[rule.shown(cell.value)]), log
+    if facts is None and (share := modifiers.share_asked(cell.key, cell.value, a.text)) is not None:
+        lead = share.lead(cell.key, reply_zh(a, deps))  # "Deposit: 20% of the price" of a £1,200 move: £240
+        log = {"agent": "reader", "action": "compute", "operation": "share", "value": lead, "table": cell.table.path,
+               "row": cell.row, "column": cell.label, "claims": len(claims), "conflicts": 0}
+        return Draft(lead, claims, method="computed", notes=[f"{share.percent:g}% × {share.amount:g} = {share.total}"]), log
     rows = cell.table.row_offsets
     if facts is None and (counted := modifiers.times_asked(
             cell.label, cell.value, counts_in_digits(a.text), kb.sql.text_of(cell.table.path),
@@ -589,9 +594,12 @@ def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Readings:
             variants[word] = kb.spaced_variant(word, searched) if len(variants) < MAX_VARIANTS else None
         return variants[word]
 
-    if language == "zh" and (own := spelled_out(question, tokens(question, search=False), known, variant,
-                                                    kb.keyword.has_term, kb.keyword.spaced)) != question:
-        return Readings(own, question)  # "年假" where the searched documents write 年休假: read in their words first
+    if language == "zh":
+        words = tokens(question, search=False)
+        own = spelled_out(question, words, known, variant, kb.keyword.has_term, kb.keyword.spaced)
+        own = same_meaning(own, words, known, lexicon)
+        if own != question:
+            return Readings(own, question)  # "年假" where the searched documents write 年休假: read in their words first
     if language == "zh":  # a Chinese question over English documents reads them in English
         t = translate_to_english(question, lexicon, known, lambda text: tokens(text, search=False),
                                  DocumentWords(question, kb, searched, lexicon, english=True).nearest)
@@ -632,6 +640,32 @@ def spelled_out(question: str, words: Sequence[str], known: Callable[[str], bool
 
 
 _HAN2 = re.compile(r"[\u4e00-\u9fff]{2}")
+
+
+def same_meaning(question: str, words: Sequence[str], known: Callable[[str], bool], lexicon: Lexicon) -> str:
+    """``question`` with each Chinese word the searched documents never write (``known``) replaced by the one word they
+    do write that has its first meaning in the dictionary: the asker's everyday word for the document's (大人 → 成人
+    by "adult", 小孩 → 儿童 by "child"); unchanged when none or two of their words share that meaning.
+
+    >>> glosses = {"大人": ["adult", "grownup"], "坐船": [], "成人": ["adult"], "成年者": ["adult"]}
+    >>> words = {"adult": ["大人", "成人", "成年者"]}
+    >>> lex = type("L", (), {"english": lambda _s, w: glosses.get(w, []), "chinese": lambda _s, g: words.get(g, [])})()
+    >>> same_meaning("大人单程票多少钱？", ["大人", "单程票", "多少钱"], {"成人", "单程票"}.__contains__, lex)
+    '成人单程票多少钱？'
+    """
+    out = question
+    for w in dict.fromkeys(words):
+        if len(w) < 2 or not _HAN.fullmatch(w) or known(w) or not (glosses := lexicon.english(w)) or " " in glosses[0]:
+            continue  # (a phrase's words are no one meaning: "go out" of 出去 is 熄火's too)
+        # the word's first meaning is theirs first too: 成人 is first "adult"; 熄火 is first "put out"
+        theirs = [c for c in lexicon.chinese(glosses[0]) if c != w and len(c) >= 2 and known(c)
+                  and lexicon.english(c)[:1] == glosses[:1]]
+        if len(theirs) == 1:
+            out = out.replace(w, theirs[0])
+    return out
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]+")
 
 
 OWN_WORDS_FIRST = 0.8

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 _NUM = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
-_UNIT = r"(年级|年|个月|月|天|日|岁|公里|km|千米|公斤|千克|kg|元|万元|美元|小时|分钟|人|次|层|楼|平方米|㎡|%|米|节|课时|件|箱)"
+_UNIT = r"(年级|年|个月|月|天|日|岁|公里|km|千米|英里|公斤|千克|kg|元|万元|美元|英镑|小时|分钟|人|次|层|楼|平方米|㎡|%|米|节|课时|件|箱)"
 _Q_VALUE = re.compile(_NUM + r"\s*" + _UNIT + r"(半)?", re.I)
 _Q_HALF = re.compile(r"((?<!\d)\d{1,12})\s*(年|个月|小时|天)半")
 _SPOKEN_HOURS = re.compile(r"(\d{1,3}|[一二两三四五六七八九十])个(半)?(?:钟头|小时)")
@@ -55,24 +55,28 @@ def _norm_unit(unit: str) -> str:
             "㎡": "平方米", "分钟": "小时"}.get(unit.lower(), unit.lower())
 
 
-_EN_UNIT = r"(years?|yrs?|months?|days?|hours?|km|kilometers?|kilometres?|kg|kilograms?|kilogrammes?|kilos?|metres?|meters?|m(?![a-z]))"
+_EN_UNIT = r"(years?|yrs?|miles?|months?|days?|hours?|km|kilometers?|kilometres?|kg|kilograms?|kilogrammes?|kilos?|metres?|meters?|m(?![a-z]))"
 _EN_ZH = {"y": "年", "m": "个月", "d": "天", "h": "小时", "k": "公里"}
 _EN_N = r"((?<![\d.])\d{1,12}(?:\.\d{1,6})?)"
 _DOLLARS = re.compile(r"(?:\$|\busd\s?|\bus\$\s?)(\d{1,3}(?:,\d{3})+|\d{1,12})(?:\.\d{1,2})?(?![\d,])", re.I)
 """A dollar amount: "$3,000", "USD 4,000", "US$500" (its cents dropped: a band's "2,500.01" starts past 2,500)."""
-_USD = r"(\d{1,12})美元"
+_POUNDS = re.compile(r"£\s?(\d{1,3}(?:,\d{3})+|\d{1,12})(?:\.\d{1,2})?(?![\d,])")
+"""A sterling amount: "£1,499", "£600" (pence dropped, as a dollar amount's cents)."""
+_USD = r"(\d{1,12})(美元|英镑)"
 _YEAR_GROUPS = re.compile(r"\bYears?\s+(\d{1,2})\s*(?:-|–|—|to)\s*(\d{1,2})\b", re.I)
 """School year groups as a range ("Years 7–9"): a band of 年级 a pupil's "Year 8" falls in."""
 _YEAR_GROUP = re.compile(r"\bYear\s+(\d{1,2})\b(?!\s*(?:-|–|—|to)\s*\d)", re.I)
 _EN_FORMS = [  # English range words → the Chinese forms :func:`band` reads (units as the Chinese unit)
     (_YEAR_GROUPS, lambda m: f"{m.group(1)}-{m.group(2)}年级"),
     (_DOLLARS, lambda m: m.group(1).replace(",", "") + "美元"),
+    (_POUNDS, lambda m: m.group(1).replace(",", "") + "英镑"),
     (re.compile(r"(?:more than|over|above)\s+" + _USD + r"\s+(?:up to|to|and up to|through)\s+" + _USD, re.I),
-     lambda m: f"超过{m.group(1)}美元至{m.group(2)}美元"),
-    (re.compile(r"(?:up to|at most|not more than)\s+" + _USD, re.I), lambda m: f"{m.group(1)}美元以内"),
-    (re.compile(_USD + r"\s*(?:-|–|—|to)\s*" + _USD, re.I), lambda m: f"{m.group(1)}美元至{m.group(2)}美元"),
-    (re.compile(r"(?:more than|over|above)\s+" + _USD, re.I), lambda m: f"超过{m.group(1)}美元"),
-    (re.compile(_USD + r"\s+or more", re.I), lambda m: f"{m.group(1)}美元及以上"),
+     lambda m: f"超过{m.group(1)}{m.group(2)}至{m.group(3)}{m.group(4)}"),
+    (re.compile(r"(?:up to|at most|not more than)\s+" + _USD, re.I), lambda m: f"{m.group(1)}{m.group(2)}以内"),
+    (re.compile(_USD + r"\s*(?:-|–|—|to)\s*" + _USD, re.I), lambda m: f"{m.group(1)}{m.group(2)}至{m.group(3)}{m.group(4)}"),
+    (re.compile(r"(?:more than|over|above)\s+" + _USD, re.I), lambda m: f"超过{m.group(1)}{m.group(2)}"),
+    (re.compile(r"(?:less than|under|below)\s+" + _USD, re.I), lambda m: f"不满{m.group(1)}{m.group(2)}"),
+    (re.compile(_USD + r"\s+(?:or more|and over|and above|or over)", re.I), lambda m: f"{m.group(1)}{m.group(2)}及以上"),
     (re.compile(r"(?:more than|over|above)\s+" + _EN_N + r"\s*" + _EN_UNIT + r"?,?\s+(?:and\s+)?(?:up to|to|through|and not more than)\s+"
                 + _EN_N + r"\s*" + _EN_UNIT, re.I),
      lambda m: f"超过{m.group(1)}{_zh(m.group(4))}至{m.group(3)}{_zh(m.group(4))}"),  # "Over 6 hours, up to 9 hours"
@@ -120,6 +124,8 @@ _UNITS = frozenset(_UNIT.strip("()").split("|"))
 
 def _zh(unit: str) -> str:
     u = unit.lower()
+    if u.startswith("mile"):
+        return "英里"
     if u == "m" or u.startswith(("metre", "meter")):
         return "米"  # a boat's or a vehicle's length ("an 11 m yacht", "Up to 8.00 m"); months are "month"
     return "公斤" if u == "kg" or u.startswith("kilo") and not u.startswith("kilom") else _EN_ZH[u[0]]
@@ -144,6 +150,8 @@ def quantities(question: str) -> list[tuple[float, str]]:
     ([(3.0, '年')], [(12.0, '个月')])
     >>> quantities("Who approves a $3,000 purchase?"), quantities("an expense claim of USD 4,000?")
     ([(3000.0, '美元')], [(4000.0, '美元')])
+    >>> quantities("a move of about 60 miles costing £1,200"), quantities("搬家总价1200英镑")
+    ([(60.0, '英里'), (1200.0, '英镑')], [(1200.0, '英镑')])
     >>> quantities("请假超过10天要谁审批？"), quantities("more than 5 days of leave")
     ([(10.01, '天')], [(5.01, '天')])
     >>> quantities("send a 4 kg parcel"), quantities("寄一个3公斤的包裹")
@@ -161,8 +169,9 @@ def quantities(question: str) -> list[tuple[float, str]]:
     q = _SPOKEN_HOURS.sub(lambda m: f"{_CN.get(m.group(1), m.group(1))}小时{m.group(2)}", q)
     q = re.sub(r"(?<![\d一二两三四五六七八九十个])半(?:个)?小时", "0.5小时", q)
     q = re.sub(r"([一二两三四五六七八九十])(?=年|个月|天|小时)", lambda m: str(_CN[m.group(1)]), q)
-    dollars = [(float(m.group(1).replace(",", "")) + _beyond(q, m.start()), "美元") for m in _DOLLARS.finditer(q)]
-    if q.isascii():  # "someone with 3 years of service" → (3.0, "年"); "a Year 8 pupil" → (8.0, "年级")
+    dollars = [(float(m.group(1).replace(",", "")) + _beyond(q, m.start()), "美元") for m in _DOLLARS.finditer(q)] + \
+        [(float(m.group(1).replace(",", "")) + _beyond(q, m.start()), "英镑") for m in _POUNDS.finditer(q)]
+    if _english(q):  # "someone with 3 years of service" → (3.0, "年"); "a Year 8 pupil" → (8.0, "年级")
         return [(float(m.group(1)) + _beyond(q, m.start()), _zh(m.group(2))) for m in _EN_VALUE.finditer(q)] + dollars \
             + [(float(m.group(1)), "年级") for m in _YEAR_GROUP.finditer(q)] + named_months(q)
     out = dollars + named_months(q)
@@ -170,6 +179,11 @@ def quantities(question: str) -> list[tuple[float, str]]:
         value = float(m.group(1)) + (0.5 if m.group(3) else 0.0) + _beyond(q, m.start())
         out.append((value, m.group(2)))
     return out
+
+
+def _english(text: str) -> bool:
+    """Written in English: ASCII but for dashes and currency signs ("£600–£1,499")."""
+    return re.sub(r"[–—£€¥’]", "", text).isascii()
 
 
 _PAST = re.compile(r"(?:超过|超出|多于|大于|高于|(?:more|longer|greater) than|over|above|exceeding)\s*$", re.I)
@@ -248,6 +262,10 @@ def band(cell: str) -> Band | None:
     [False, True, False]
     >>> band("More than $500 up to $5,000").holds(5000, "美元"), band("More than $500 up to $5,000").holds(500, "美元")
     (True, False)
+    >>> [band(c).holds(1200, "英镑") for c in ("Under £600", "£600–£1,499", "£1,500 and over")]
+    [False, True, False]
+    >>> [band(c).holds(60, "英里") for c in ("Local (up to 25 miles)", "Regional (26–100 miles)", "Long distance (101–250 miles)")]
+    [False, True, False]
     >>> [band(c).holds(10, "小时") for c in ("Up to 6 hours", "Over 6 hours, up to 9 hours", "Over 9 hours")]
     [False, False, True]
     >>> [band(c).holds(4, "kg") for c in ("Up to 2 kg", "2.01 – 5 kg", "5.01 – 10 kg")], band("5-10公斤").holds(6, "千克")
@@ -260,7 +278,7 @@ def band(cell: str) -> Band | None:
         return None
     if months := _month_range(c):
         return months
-    if c.replace("–", "-").replace("—", "-").isascii():  # "2 years to less than 5 years", "10 years or more", "Less than 2 years"
+    if _english(c):  # "2 years to less than 5 years", "10 years or more", "Less than 2 years"
         c = _from_english(c)
     if m := _BETWEEN.search(c):
         unit = m.group(4) or m.group(2) or ""

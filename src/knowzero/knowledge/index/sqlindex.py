@@ -51,7 +51,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.types import TypeEngine
 
-from knowzero.knowledge.index.bands import band, quantities
+from knowzero.knowledge.index.bands import Band, band, quantities
 from knowzero.knowledge.index.kinds import KindTable, kind_table
 from knowzero.knowledge.ingest.csvtable import TableColumn
 from knowzero.knowledge.types import Hit, Passage
@@ -219,6 +219,16 @@ def _key(text: str) -> str:
 
 normal_key = _key
 """How questions, headers and cell values are compared: NFKC, lower case."""
+
+
+def _header_bands(label: str) -> list[Band]:
+    """The bands a header states: before its bracket ("3–6天（元/天）") or inside it ("Regional (26–100 miles)").
+
+    >>> [str(b.high) for b in _header_bands("Regional (26–100 miles)")], _header_bands("日租（元/天）")
+    (['100.0'], [])
+    """
+    parts = [re.split(r"[(（_]", label)[0].strip(), *re.findall(r"[(（]([^)）]{2,40})[)）]", label)]
+    return [b for p in parts if (b := band(p)) is not None]
 
 
 class SqlIndex:
@@ -418,9 +428,8 @@ class SqlIndex:
         measured = quantities(q)
         if not measured:
             return None
-        held = [c for c in t.columns
-                if (b := band(re.split(r"[(（_]", self._labels[t.name][c.name])[0].strip())) is not None
-                and any(b.holds(n, u) for n, u in measured)]
+        held = [c for c in t.columns if any(b.holds(n, u) for b in _header_bands(self._labels[t.name][c.name])
+                                            for n, u in measured)]
         return held[0] if len(held) == 1 else None
 
     def _numeric_col(self, t: TableInfo, q: str) -> TableColumn | None:
