@@ -116,12 +116,21 @@ def _ordinals_as_digits(q: str) -> str:
 
     >>> _ordinals_as_digits("第二次违反怎么处理"), _ordinals_as_digits("住六人间")
     ('第二次违反怎么处理 第2次违反怎么处理', '住六人间 住6人间')
+    >>> _ordinals_as_digits("a local one-bedroom move")
+    'a local one-bedroom move a local 1 bedroom move'
     """
     digits = re.sub(r"第([一二两三四五六七八九十])(?=[次年级届期个])", lambda m: "第" + _CN_DIGIT[m.group(1)], q)
     # a count before its measure: "住六人间" names the "6人间" row
     digits = re.sub(r"(?<![一二两三四五六七八九十百千万第])([一二两三四五六七八九十])(?=人间|人房|座|床)",
                     lambda m: _CN_DIGIT[m.group(1)], digits)
+    # an English count joined to its noun: "a three-bedroom house" names the "3 bedrooms" row
+    digits = re.sub(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})-(?=[a-z]{3})",
+                    lambda m: f"{_EN_DIGIT.get(m.group(1), m.group(1))} ", digits)
     return q if digits == q else f"{q} {digits}"
+
+
+_EN_DIGIT = {w: str(i) for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                                               "ten"), 1)}
 
 
 def _stems(text: str) -> set[str]:
@@ -150,6 +159,7 @@ _ASKED_UNIT = re.compile(r"(?:几|多少)\s*(折)|百分之(?:几|多少)|多少
 """A discount asked in its unit ("打几折"), a share ("能退百分之多少？", "what percent"): the one cell written in 折 or
 % answers it. Not 几天: a table of other days
 (年休假天数 for "…病假有几天？") is no answer."""
+_BRACKET = re.compile(r"[（(]([^）)]*)[）)]")
 _COUNTED_ONCE = re.compile(r"[一二两三四五六七八九十]+[个次天年月份位名人件]")
 """A Chinese numeral with its classifier ("一次", "两个"): a quantity of the question, matched as a value."""
 
@@ -162,7 +172,8 @@ def _label_score(label: str, q: str, avoid: set[str]) -> int:
     if not _HAN.search(base):  # English, also with a dash or a pound sign ("Grades W3–W4"): by its words
         # named whole, its short words too ("Zone B" in "…a 4 kg parcel to Zone B": not Zone A, whose "zone" it shares)
         return max(0, len((_stems(base) & _stems(q)) - avoid) + (1 if is_named(base, q) and not _EN_WORD.fullmatch(base) else 0)
-                   + counts_agree(base, q))  # "Per night", not "7 nights", of "one night"
+                   + counts_agree(_BRACKET.sub(lambda m: "" if band(m.group(1)) else m.group(0), base), q))
+        # ("Per night", not "7 nights", of "one night"; the 25 of "Local (up to 25 miles)" is a band, not a count)
     # a number with its word ("2026级" of "2026级（元/学年）") names the column as its words do; 一次/每次 is 单次;
     # the question's short form of the header's word (夜班 of 夜间值班) names it too
     shared = (bigrams(base) & bigrams(q)) - avoid
@@ -335,7 +346,7 @@ def _member_of(index: SqlIndex, t: TableInfo, values: Sequence[tuple[int, TableC
 
 MEMBER_ROWS = 50
 _DEFINITION = re.compile(r"^([^:：，,]{2,12})[:：，,](.+)$")
-_LIST_SEPARATOR = re.compile(r"[、，,/；;]|及|和|与")
+_LIST_SEPARATOR = re.compile(r"[、，,/；;]|及|和|与|\s+or\s+")
 
 
 def _listed(key: str, q: str) -> int:
@@ -496,7 +507,7 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
                 and not _acted_in_heading(question, doc[max(0, first - 60):first]):
             continue  # "我75岁了，做一次推拿多少钱？": an age band of the check-up table, about none of the question's words
         base = " ".join([t.title, *(c.label for c in t.columns), *(v for _h, v in row_cells)])
-        rule = modifiers.applicable(doc, (first, end), question, base, col.label) if is_number(value) else None
+        rule = modifiers.applicable(doc, (first, end), question, base, col.label) if modifiers.scalable(value) else None
         # (a note that defines the cohort columns — "2025年及以前入学的…按“2025级及以前”一栏" — is what chose this one)
         if rule == modifiers.AMBIGUOUS or rule is None and not cohort and \
                 _modified(terms, near, doc[:first] + "\n" + doc[end:], col.label):

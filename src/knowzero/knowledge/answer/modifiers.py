@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from knowzero.knowledge.index.bands import band, quantities
+from knowzero.knowledge.index.headers import is_number
 from knowzero.knowledge.text import has_cjk, tokens
 from knowzero.vocabulary.tables import table
 
@@ -30,6 +31,7 @@ _REFERENCE = re.compile(_SPEC["reference"], re.I)
 _STOP = re.compile(_SPEC["stop"], re.I)
 _CEILING = re.compile(_SPEC["ceiling"], re.I)
 _CLAUSE = re.compile(r"[^。；;\n]+")
+_JOINED = re.compile(r"[\s,，、]*(?:(?:and|while|whereas|but)\b|以及|及|而|但)?\s*", re.I)
 _ASIDE = re.compile(r"[（(][^）)]*[）)]")
 _NUMBERING = re.compile(r"\s*(?:\d{1,2}\s*[.、）)]|[（(]\d{1,2}[）)])\s*")
 _CN_NUMBER = {"两": 2.0, "二": 2.0, "三": 3.0, "四": 4.0, "五": 5.0, "六": 6.0, "七": 7.0, "八": 8.0, "九": 9.0,
@@ -93,6 +95,10 @@ def applicable(doc: str, span: tuple[int, int], question: str, base: str, label:
     ('share', 80.0, 152.0, '190 × 80%')
     >>> applicable(doc, (0, 11), "住院医师值一个夜班补贴多少？", "夜班补贴 科室 住院医师 190", "住院医师") is None
     True
+    >>> doc = "| 3 bedrooms | £890 |\\nSaturday moves cost 15% more, and Sunday and bank holiday moves cost 25% more."
+    >>> r = applicable(doc, (0, 20), "a three-bedroom move on a sunday", "price guide home size 3 bedrooms £890", "Local")
+    >>> (r.kind, r.number, r.apply(890))
+    ('up', 25.0, 1112.5)
     """
     q = question.lower()
     asked = quantities(question)
@@ -104,16 +110,20 @@ def applicable(doc: str, span: tuple[int, int], question: str, base: str, label:
         if clause.start() < span[1] and clause.end() > span[0]:
             continue  # the table itself
         text = clause.group(0)
-        for kind, pattern in _FACTORS:
-            m = pattern.search(text)
-            if m is None:
-                continue
+        # every factor of the clause, each with the words since the one before as its condition ("Saturday moves
+        # cost 15% more, and Sunday and bank holiday moves cost 25% more")
+        factors = sorted(((m.start(), kind, m) for kind, pattern in _FACTORS for m in pattern.finditer(text)),
+                         key=lambda f: f[0])
+        for i, (_at, kind, m) in enumerate(factors):
             number = 0.0 if kind == "free" else _number(next(g for g in m.groups() if g))
             if number is None or not (_REFERENCE.search(text) or (label and label in text)
                                       or (len(named) >= 2 and named in text)):
                 continue
-            stop = _STOP.search(text, 0, m.start())
-            condition = text[:stop.start() if stop else m.start()]
+            since = factors[i - 1][2].end() if i else 0
+            if joined := _JOINED.match(text, since):  # ", and Sunday …": the condition starts after them
+                since = joined.end()
+            stop = _STOP.search(text, since, m.start())
+            condition = text[since:stop.start() if stop else m.start()]
             b = band(condition) if asked else None
             said = [x for x in asked if b is not None and b.unit and b.measures(x[1])]
             if b is not None and said and not any(b.holds(v, u) for v, u in said):
@@ -128,7 +138,7 @@ def applicable(doc: str, span: tuple[int, int], question: str, base: str, label:
                 start = clause.start() + lead
                 found.append(((len(specific), len(in_q)), Rule(kind, number, start, start + len(quote), quote,
                                                                   bool(_CEILING.search(m.group(0))))))
-            break
+                break
     if not found:
         return None
     top = max(score for score, _ in found)
@@ -255,3 +265,33 @@ def share_asked(key: str, value: str, question: str) -> ShareOf | None:
     if len(amounts) != 1 or not b.holds(*amounts[0]):
         return None
     return ShareOf(float(m.group(1) or m.group(2)), amounts[0][0], amounts[0][1])
+
+
+_SIGNED = re.compile(r"^\s*([£$€])\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*$")
+
+
+def scalable(value: str) -> bool:
+    """A cell a rule may scale: a bare number ("190") or an amount with its currency sign ("£890").
+
+    >>> scalable("190"), scalable("£1,240"), scalable("£25 per item")
+    (True, True, False)
+    """
+    return is_number(value) or bool(_SIGNED.match(value))
+
+
+def amount_of(value: str) -> float:
+    """The number of a scalable cell ("£1,240" → 1240.0)."""
+    m = _SIGNED.match(value)
+    return float(m.group(2).replace(",", "") + (m.group(3) or "")) if m else float(value)
+
+
+def scaled(value: str, rule: Rule) -> str:
+    """The cell under the rule, written as the cell is: "£1,112.50" of "£890" × (1 + 25%), "152" of "190" × 80%.
+
+    >>> scaled("£890", Rule("up", 25.0, 0, 0, "")), scaled("190", Rule("share", 80.0, 0, 0, ""))
+    ('£1,112.50', '152')
+    """
+    x = rule.apply(amount_of(value))
+    if (m := _SIGNED.match(value)) is None:
+        return f"{x:g}"
+    return m.group(1) + (f"{x:,.0f}" if abs(x - round(x)) < 0.005 else f"{x:,.2f}")

@@ -381,7 +381,7 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
 
 def scaled_lead(cell: cells.Cell, rule: modifiers.Rule, zh: bool) -> str:
     """"152（内科、外科、妇产科、儿科 住院医师 190 × 80%）": the scaled value, then the arithmetic from the cell."""
-    value = with_unit(f"{rule.apply(float(cell.value)):g}", cell.label)
+    value = with_unit(modifiers.scaled(cell.value, rule), cell.label)
     if zh:
         return f"{'最高 ' if rule.ceiling else ''}{value}（{cell.key} {cell.label} {rule.shown(cell.value)}）"
     return f"{'At most ' if rule.ceiling else ''}{value} ({cell.key}, {cell.label}: {rule.shown(cell.value)})"
@@ -597,7 +597,9 @@ def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Readings:
     if language == "zh":
         words = tokens(question, search=False)
         own = spelled_out(question, words, known, variant, kb.keyword.has_term, kb.keyword.spaced)
-        own = same_meaning(own, words, known, lexicon)
+        if (same := same_meaning(own, words, known, lexicon)) != own and own_words_share(
+                [(w, x) for w, x in key_terms(kb, same) if not aggregate.computing_word(w)], known) >= OWN_WORDS_FIRST:
+            own = same  # read in their words when nearly all its words then are theirs (else in English, say)
         if own != question:
             return Readings(own, question)  # "年假" where the searched documents write 年休假: read in their words first
     if language == "zh":  # a Chinese question over English documents reads them in English
@@ -655,7 +657,7 @@ def same_meaning(question: str, words: Sequence[str], known: Callable[[str], boo
     """
     out = question
     for w in dict.fromkeys(words):
-        if len(w) < 2 or not _HAN.fullmatch(w) or known(w) or not (glosses := lexicon.english(w)) or " " in glosses[0]:
+        if len(w) < 2 or not _HAN_WORD.fullmatch(w) or known(w) or not (glosses := lexicon.english(w)) or " " in glosses[0]:
             continue  # (a phrase's words are no one meaning: "go out" of 出去 is 熄火's too)
         # the word's first meaning is theirs first too: 成人 is first "adult"; 熄火 is first "put out"
         theirs = [c for c in lexicon.chinese(glosses[0]) if c != w and len(c) >= 2 and known(c)
@@ -665,7 +667,7 @@ def same_meaning(question: str, words: Sequence[str], known: Callable[[str], boo
     return out
 
 
-_HAN = re.compile(r"[\u4e00-\u9fff]+")
+_HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
 
 
 OWN_WORDS_FIRST = 0.8

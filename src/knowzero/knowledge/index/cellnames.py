@@ -23,12 +23,20 @@ def bigrams(text: str) -> set[str]:
 
 
 def named(value: str, q: str) -> bool:
-    """The (normalised) cell value is named by the (normalised) question."""
-    if len(value) < 2 or value not in q:
+    """The (normalised) cell value is named by the (normalised) question; an English one as a whole word or phrase,
+    its last word in either number ("3 bedrooms" by "a 3 bedroom house").
+
+    >>> named("3 bedrooms", "a 3 bedroom house"), named("cat", "education"), named("2 bedrooms", "a 3 bedroom house")
+    (True, False, False)
+    """
+    if len(value) < 2:
         return False
     if value.isascii():  # a whole word or phrase ("cat" is not in "education")
-        return bool(re.search(rf"(?<![a-z0-9]){re.escape(value)}(?![a-z0-9])", q))
-    return True
+        stem = value[:-1] if re.search(r"[a-z]{3}[^sui]s$", value) else value  # not "news", "glass", "bus"
+        if stem not in q:
+            return False
+        return bool(re.search(rf"(?<![a-z0-9]){re.escape(stem)}s?(?![a-z0-9])", q))
+    return value in q
 
 
 def named_with_aside(value: str, q: str, asked: Sequence[tuple[float, str]]) -> int:
