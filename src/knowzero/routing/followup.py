@@ -195,6 +195,24 @@ def _thing_of(topic: str, kinds: Kinds | None) -> str:
     return head if len(head) >= 2 and kinds(attribute)[0] == "column" else topic
 
 
+_PERSON_ZH = re.compile(r"^[\u4e00-\u9fff]{1,2}[人童孩者]$")
+_PERSON_IN = re.compile(r"(?<!个)[\u4e00-\u9fff][人童孩者]")
+
+
+def _person_swapped(x: str, prev: str) -> str | None:
+    """``x``, a word for people ("小孩", "老人", "儿童"), in place of the previous question's one word for people ("大人").
+
+    >>> _person_swapped("小孩", "2号线大人单程票多少钱？"), _person_swapped("小孩", "2号线单程票多少钱？")
+    ('2号线小孩单程票多少钱？', None)
+    """
+    if not _PERSON_ZH.match(x) or x in prev:
+        return None
+    found = {m.group(0) for m in _PERSON_IN.finditer(prev)}
+    if len(found) != 1:
+        return None
+    return prev.replace(found.pop(), x, 1)
+
+
 def _zh(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | None:
     if (inside := _IN_IT_ZH.match(t)) and inside.end() > 0 and (document := _DOCUMENT_ASK_ZH.search(prev)):
         return document.group("x") + t[inside.end():]  # "里面说博士生…" about the learning document just written
@@ -221,6 +239,8 @@ def _zh(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | No
             return valued
         if named := _kind_swapped(re.sub(r"的$", "", x), prev, kinds):  # "那云溪苑的呢？": a column of 江畔花园's table
             return named
+        if people := _person_swapped(re.sub(r"的$", "", x), prev):  # "小孩呢？" after "…大人单程票多少钱？"
+            return people
         # "那事假呢？" after "…每年有几天带薪病假？": the word of the same kind (the same last character) changes —
         # a particle is no last character ("那云溪苑的呢？" does not replace the 宅的 of "…多层住宅的物业费")
         x = re.sub(r"的$", "", x) if len(x) >= 3 else x
