@@ -35,6 +35,11 @@ _CLAUSE_SEP = re.compile(r"([，,；;]\s*)")
 _END = "。.！!；;"
 
 
+_TWO_CELL_ROW = re.compile(r"^([\u4e00-\u9fff][^:：；;]{1,15})[:：]\s*([^；;:：]{1,40})；([\u4e00-\u9fff][^:：；;]{1,11})[:：]\s*([^；;:：]+)$")
+"""A Chinese table row of two cells as the parser writes it: its first header reads as the value's subject, and its
+second header ("收费标准") is what the value says it is."""
+
+
 def _same_values(a: str, b: str) -> bool:
     """Same numbers and no fewer negations: what every step of a shortening keeps."""
     return (Counter(_NUMBER.findall(a)) == Counter(_NUMBER.findall(b))
@@ -149,10 +154,14 @@ def shorter_wording(text: str) -> str:
     '当年未休完的年假须在次年6月30日前使用。'
     >>> shorter_wording("Requests are required to be filed prior to the trip.")
     'Requests must be filed before the trip.'
+    >>> shorter_wording("超出约定还车时间: 1小时以上至4小时（含4小时）；收费标准: 每小时50元，不足1小时按1小时计。")
+    '超出约定还车时间1小时以上至4小时（含4小时）：每小时50元，不足1小时按1小时计。'
     """
     original = text.strip()
     end = original[-1] if original and original[-1] in _END else ""
     body = original[:-1] if end else original
+    if row := _TWO_CELL_ROW.match(body):  # a table row as read: "超出约定还车时间: 1小时以上至4小时；收费标准: 每小时50元"
+        body = f"{row.group(1)}{row.group(2)}：{row.group(4)}"  # → "超出约定还车时间1小时以上至4小时：每小时50元"
     for pattern in (_FILLER_LEAD, _ARTICLE_LABEL, _ASIDE):
         if _same_values(body, cut := pattern.sub("", body)):
             body = cut

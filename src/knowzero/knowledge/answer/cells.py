@@ -358,8 +358,12 @@ def _listed(key: str, q: str) -> int:
     members = [x.strip() for x in _LIST_SEPARATOR.split(ASIDE.sub("", key))]
     if len(members) < 2:
         return 0
-    named = [x for x in members if len(x) >= 2 and is_named(x, q)]
+    named = [x for x in members if len(x) >= 2 and not _BOUND_WORD.match(x) and is_named(x, q)]
     return len(named[0]) if len(named) == 1 else 0
+
+
+_BOUND_WORD = re.compile(r"(?i)^(?:more|less|over|under|above|below|fewer|older|younger|longer|shorter|higher|lower)$")
+"""The tail of "0.6 FTE or more": a bound, no member a question names ("more lessons")."""
 
 
 _ENDS = re.compile(r"\s*(?:—|–|-|~|～|→|至|到)\s*")

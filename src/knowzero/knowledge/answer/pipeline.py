@@ -597,7 +597,7 @@ def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Readings:
     if language == "zh":
         words = tokens(question, search=False)
         own = spelled_out(question, words, known, variant, kb.keyword.has_term, kb.keyword.spaced)
-        if (same := same_meaning(own, words, known, lexicon)) != own and own_words_share(
+        if (same := same_meaning(own, words, known, lexicon, _close_in_meaning)) != own and own_words_share(
                 [(w, x) for w, x in key_terms(kb, same) if not aggregate.computing_word(w)], known) >= OWN_WORDS_FIRST:
             own = same  # read in their words when nearly all its words then are theirs (else in English, say)
         if own != question:
@@ -644,10 +644,13 @@ def spelled_out(question: str, words: Sequence[str], known: Callable[[str], bool
 _HAN2 = re.compile(r"[\u4e00-\u9fff]{2}")
 
 
-def same_meaning(question: str, words: Sequence[str], known: Callable[[str], bool], lexicon: Lexicon) -> str:
+def same_meaning(question: str, words: Sequence[str], known: Callable[[str], bool], lexicon: Lexicon,
+                 close: Callable[[str, str], bool] = lambda _a, _b: True) -> str:
     """``question`` with each Chinese word the searched documents never write (``known``) replaced by the one word they
     do write that has its first meaning in the dictionary: the asker's everyday word for the document's (大人 → 成人
-    by "adult", 小孩 → 儿童 by "child"); unchanged when none or two of their words share that meaning.
+    by "adult", 小孩 → 儿童 by "child"); unchanged when none or two of their words share that meaning, or when the
+    sentence encoder does not find the two words ``close`` in meaning (礼品 and 到场 share "present"; 客户 and 委托人
+    "client").
 
     >>> glosses = {"大人": ["adult", "grownup"], "坐船": [], "成人": ["adult"], "成年者": ["adult"]}
     >>> words = {"adult": ["大人", "成人", "成年者"]}
@@ -663,13 +666,20 @@ def same_meaning(question: str, words: Sequence[str], known: Callable[[str], boo
             continue  # a thing's name only (一共 is no 一起); a phrase's words are no one meaning ("go out" of 出去)
         # the word's first meaning is theirs first too: 成人 is first "adult"; 熄火 is first "put out"
         theirs = [c for c in lexicon.chinese(glosses[0]) if c != w and len(c) >= 2 and known(c)
-                  and lexicon.english(c)[:1] == glosses[:1]]
+                  and lexicon.english(c)[:1] == glosses[:1] and close(w, c)]
         if len(theirs) == 1:
             out = out.replace(w, theirs[0])
     return out
 
 
 _HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
+
+
+def _close_in_meaning(a: str, b: str) -> bool:
+    """Two words the multilingual sentence encoder puts at least :data:`NEAREST_MIN` apart in cosine (大人–成人 0.76,
+    医生–医师 0.92; 礼品–到场 0.30, 客户–委托人 0.50)."""
+    m = router().encode([a, b])
+    return float(m[0] @ m[1]) >= NEAREST_MIN
 
 
 OWN_WORDS_FIRST = 0.8

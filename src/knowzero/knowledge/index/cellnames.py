@@ -32,10 +32,13 @@ def named(value: str, q: str) -> bool:
     if len(value) < 2:
         return False
     if value.isascii():  # a whole word or phrase ("cat" is not in "education")
-        stem = value[:-1] if re.search(r"[a-z]{3}[^sui]s$", value) else value  # not "news", "glass", "bus"
+        # a counted noun ("3 bedrooms") in either number; not "news", "glass", "bus", nor a role ("shift managers" of a
+        # policy question is no roster row's "Shift manager")
+        stem = value[:-1] if re.search(r"\d", value) and re.search(r"[a-z]{3}[^sui]s$", value) else value
         if stem not in q:
             return False
-        return bool(re.search(rf"(?<![a-z0-9]){re.escape(stem)}s?(?![a-z0-9])", q))
+        plural = "s?" if stem != value else ""
+        return bool(re.search(rf"(?<![a-z0-9]){re.escape(stem)}{plural}(?![a-z0-9])", q))
     return value in q
 
 
