@@ -55,10 +55,10 @@ QUESTION_FILLER = frozenset(
     here again between during while but if until am him his her hers them we us she he
     get gets getting got gotten actually really just still already ever now currently nowadays
     anything something someone somebody anyone anybody across
-    已经 钱 月份 百分之 百分""".split()
+    已经 到底 究竟 钱 月份 百分之 百分""".split()
 )
 """Words that carry only grammar in a question — English ones (the spoken "get", "got", "actually", "anything"; "now"
-and "currently" as 现在 and 目前), "已经", the form of the value asked ("多少钱": an
+and "currently" as 现在 and 目前), "已经", the asker's "到底" and "究竟" ("actually"), the form of the value asked ("多少钱": an
 amount; "8月份": the month is its number; "百分之多少": a share, written "60%"): no key term (:func:`retriever.key_terms`); nor is a relation joined to an
 event or a question word (:data:`ASKED_RELATION`). Not stopwords elsewhere: an answer's "also" or "has" is still a
 word the fact checker must find supported."""
@@ -348,8 +348,13 @@ def tokens(text: str, *, search: bool = True, keep_stopwords: bool = False) -> l
 def _tokens(text: str, search: bool, keep_stopwords: bool) -> tuple[str, ...]:
     jb = _jieba()
     out: list[str] = []
-    for piece in _TOKEN_SPLIT.findall(fold(unicodedata.normalize("NFKC", text))):
+    end = -1
+    for m in _TOKEN_SPLIT.finditer(fold(unicodedata.normalize("NFKC", text))):
+        piece, after_code, end = m.group(0), m.start() == end, m.end()
         if piece[0] >= "\u3400":  # a CJK run (the other pieces start with a Latin letter, a digit or a sign)
+            if after_code and len(piece) > 1 and piece[0] in _KIND_AFTER_CODE:
+                out.append(piece[0])  # "B组租5天": the 组 of B组, not jieba's 组租
+                piece = piece[1:]
             words = jb.cut_for_search(piece) if search else jb.cut(piece)
             out.extend(words)
         else:
@@ -360,6 +365,10 @@ def _tokens(text: str, search: bool, keep_stopwords: bool) -> tuple[str, ...]:
     if keep_stopwords:
         return tuple(out)
     return tuple(t for t in out if t not in STOPWORDS)
+
+
+_KIND_AFTER_CODE = frozenset("组区类座栋档")
+"""A character that ends a code it follows ("B组", "C区"): never the start of a word with what comes after it (jieba reads "B组租5天" as 组租)."""
 
 
 def char_ngrams(text: str, n: int = 2) -> set[str]:

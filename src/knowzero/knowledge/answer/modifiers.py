@@ -31,6 +31,8 @@ _REFERENCE = re.compile(_SPEC["reference"], re.I)
 _STOP = re.compile(_SPEC["stop"], re.I)
 _CEILING = re.compile(_SPEC["ceiling"], re.I)
 _CLAUSE = re.compile(r"[^。；;\n]+")
+_DATES = re.compile(r"\d{1,2}月\d{1,2}[日号](?:\s*(?:至|到|-|–|—|~)\s*(?:\d{1,2}月)?\d{1,2}[日号])?")
+"""Calendar dates in a rule's condition: days of a month, never a quantity of days the question names."""
 _JOINED = re.compile(r"[\s,，、]*(?:(?:and|while|whereas|but)\b|以及|及|而|但)?\s*", re.I)
 _ASIDE = re.compile(r"[（(][^）)]*[）)]")
 _NUMBERING = re.compile(r"\s*(?:\d{1,2}\s*[.、）)]|[（(]\d{1,2}[）)])\s*")
@@ -124,7 +126,7 @@ def applicable(doc: str, span: tuple[int, int], question: str, base: str, label:
                 since = joined.end()
             stop = _STOP.search(text, since, m.start())
             condition = text[since:stop.start() if stop else m.start()]
-            b = band(condition) if asked else None
+            b = band(_DATES.sub(" ", condition)) if asked else None  # "国庆（10月1日至7日）" is no band of 5天
             said = [x for x in asked if b is not None and b.unit and b.measures(x[1])]
             if b is not None and said and not any(b.holds(v, u) for v, u in said):
                 break  # "lasting more than 8 hours" of a 6-hour trip: another condition than the question's
@@ -153,7 +155,8 @@ _UNIT_OF = {"night": "night", "晚": "night", "夜": "night", "day": "day", "天
 _PER_UNIT = re.compile(r"(?i)\b(?:per|a|each|every)\s+(night|day|hour|week|month)\b|(?:/|每)\s*(晚|夜|天|日|小时|周|月)(?![/\w])")
 _COUNTED = re.compile(r"(?i)(?<![\d.:])(\d{1,3})\s*(?:whole\s+|full\s+)?(night|day|hour|week|month)s?\b|"
                       r"(?<![\d.:])(\d{1,3})\s*个?(晚|夜|天|日|小时|周|个月)")
-_ASKED_PER = re.compile(r"(?i)每\s*(晚|夜|天|日|小时|周|个?月)|\b(?:per|each|every)\s+(night|day|hour|week|month)\b")
+_ASKED_PER = re.compile(r"(?i)(?:每\s*|(?<![\d一二两三四五六七八九十])一(?=(?:晚|夜|天|日|小时|周|个?月)(?:多少|到底|究竟|大概|要|收)))"
+                        r"(晚|夜|天|日|小时|周|个?月)|\b(?:per|each|every)\s+(night|day|hour|week|month)\b")
 """The question asks the rate itself ("每天多少钱", "what is it per night"), not the total of its count."""
 _MONEY = re.compile(r"^\s*([£$€¥]?)\s*(\d+(?:\.\d+)?)\s*(元|yuan)?\s*$", re.I)
 
@@ -186,8 +189,8 @@ def times_asked(label: str, value: str, question: str, doc: str = "", span: tupl
     '£108 (£36 per night × 3 nights; 8.01–10.00 m)'
     >>> times_asked("日租金（元/天）", "80", "租3天要多少钱？").lead("山地车", True)
     '240元（80元/天 × 3天；山地车）'
-    >>> times_asked("日租金（元/天）", "80", "租3天的话每天多少钱？") is None
-    True
+    >>> times_asked("日租金（元/天）", "80", "租3天的话每天多少钱？") is None, times_asked("日租金（元/天）", "80", "租3天的话一天多少钱？") is None
+    (True, True)
     >>> times_asked("Per night", "£36", "one night for a 9 m boat") is None, times_asked("7 nights", "£216", "for 3 nights") is None
     (True, True)
     >>> times_asked("Per night", "£28", "a gale warning came out, we stayed 3 nights",

@@ -137,8 +137,9 @@ def _from_english(text: str) -> str:
     return text
 
 
-_PER = re.compile(r"(?<![\d一二两三四五六七八九十百千万第])一(年|个月|月|周|天|次)(?=[能可最要会得共累都只就才])")
-""""一年能…", "一个月最多…": one unit as the period a rule counts over (每年), before a modal or an adverb."""
+_PER = re.compile(r"(?<![\d一二两三四五六七八九十百千万第])一(年|个月|月|周|天|晚|次)(?=[能可最要会得共累都只就才收]|多少|到底|究竟|大概|几)")
+""""一年能…", "一个月最多…", "一天到底多少钱": one unit as the period a rule counts over (每年), before a modal, an
+adverb or the asked amount."""
 
 
 def quantities(question: str) -> list[tuple[float, str]]:
@@ -164,6 +165,8 @@ def quantities(question: str) -> list[tuple[float, str]]:
     ([(8.0, '年级')], [(7.0, '年级')])
     >>> quantities("干了四年多了，一年能休几天年假？"), quantities("工作一年多了"), quantities("if I'm five hours late")
     ([(4.0, '年')], [(1.0, '年')], [(5.0, '小时')])
+    >>> quantities("那B组租5天的话，一天到底多少钱？")
+    [(5.0, '天')]
     """
     q = _PER.sub(r"每\1", counts_in_digits(question))  # "一年能休几天": a rate per year, not a year the asker names
     q = _SPOKEN_HOURS.sub(lambda m: f"{_CN.get(m.group(1), m.group(1))}小时{m.group(2)}", q)
