@@ -140,7 +140,6 @@ def applicable(doc: str, span: tuple[int, int], question: str, base: str, label:
                 start = clause.start() + lead
                 found.append(((len(specific), len(in_q)), Rule(kind, number, start, start + len(quote), quote,
                                                                   bool(_CEILING.search(m.group(0))))))
-                break
     if not found:
         return None
     top = max(score for score, _ in found)
