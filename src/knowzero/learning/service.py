@@ -516,7 +516,10 @@ def _ms(t0: float) -> float:
     return round((time.perf_counter() - t0) * 1000, 2)
 
 
-_POINTS_AT_SELECTION = re.compile(r"这|那|它|此|他们|她们|上面|这里|\b(?:this|that|it|here|they|them|these|those|their)\b", re.I)
+_POINTS_AT_SELECTION = re.compile(r"这|那(?=个|些|里|条|项|句|段|种|样|儿)|它|此|他们|她们|上面|这里|"
+                                  r"\b(?:this|that|it|here|they|them|these|those|their)\b", re.I)
+"""A comment that points at the selection ("这个…", "那些人…", "what does it mean"); the "那" that opens a new case
+("那B组租5天的话…") points at nothing."""
 
 
 def in_marker_order(markdown: str, citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
