@@ -354,7 +354,11 @@ def _listed(key: str, q: str) -> int:
 
     >>> _listed("内科、外科、妇产科、儿科", "外科值一个夜班"), _listed("内科、外科", "内科和外科"), _listed("外科", "外科")
     (2, 0, 0)
+    >>> _listed("0.6元/托盘/天", "一个托盘一天收多少钱")
+    0
     """
+    if _RATE.search(key):
+        return 0  # "0.6元/托盘/天" is a rate per pallet per day, no list of 托盘 and 天
     members = [x.strip() for x in _LIST_SEPARATOR.split(ASIDE.sub("", key))]
     if len(members) < 2:
         return 0
@@ -362,6 +366,8 @@ def _listed(key: str, q: str) -> int:
     return len(named[0]) if len(named) == 1 else 0
 
 
+_RATE = re.compile(r"\d\s*[^\d\s/、，,]{0,4}/[^/\s]{1,6}")
+"""A value per unit ("0.6元/托盘/天", "£2.50/box"): its slashes divide units, not members of a list."""
 _BOUND_WORD = re.compile(r"(?i)^(?:more|less|over|under|above|below|fewer|older|younger|longer|shorter|higher|lower)$")
 """The tail of "0.6 FTE or more": a bound, no member a question names ("more lessons")."""
 
