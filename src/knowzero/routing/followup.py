@@ -128,6 +128,10 @@ def standalone(text: str, previous: str, subject: str = "", kinds: Kinds | None 
     'What is the annual allowance for credentialed vet techs at Maple Grove?'
     >>> standalone("And the maximum performance allowance?", "What is the monthly base stipend for master's students?")
     "What is the maximum performance allowance for master's students?"
+    >>> standalone("What about a three-bedroom instead?", "What does a local one-bedroom move cost on a Sunday?")
+    'What does a local three-bedroom move cost on a Sunday?'
+    >>> standalone("小孩呢？", "2号线大人单程票多少钱？")
+    '2号线小孩单程票多少钱？'
     """
     t = text.strip()
     prev = NEW_TOPIC.sub("", previous.strip(), count=1)  # "换个问题：…" of the previous turn is no part of its question
@@ -266,8 +270,28 @@ def _zh(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | No
     return None
 
 
+_EN_LENGTH = re.compile(r"\b\d+(?:\.\d+)?\s+(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|nights?)"
+                        r"(?:,?\s+(?:and\s+)?\d+\s+(?:minutes?|mins?|hours?))?\b", re.I)
+
+
+def _length_swapped(t: str, prev: str) -> str | None:
+    """"What if they'd only waited 55 minutes?" after "… waited 2 hours 10 minutes …": the length of time changes.
+
+    >>> _length_swapped("What if they'd only waited 55 minutes?", "The crew waited 2 hours 10 minutes. What's the charge?")
+    "The crew waited 55 minutes. What's the charge?"
+    """
+    if not (cond := _CONDITION_EN.match(t)) or not (new := _EN_LENGTH.search(cond.group("c"))):
+        return None
+    old = list(_EN_LENGTH.finditer(prev))
+    if len(old) != 1:
+        return None
+    return prev[:old[0].start()] + new.group(0) + prev[old[0].end():]
+
+
 def _en(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | None:
     if swapped := _amount_swapped(t, prev):  # "What if it goes over 30,000?" after "… a claim of USD 4,000?"
+        return swapped
+    if swapped := _length_swapped(t, prev):  # "What if they'd only waited 55 minutes?"
         return swapped
     if (cond := _CONDITION_EN.match(t)) and (shaped := _shape_swapped(cond.group("c"), prev)) and \
             _SHAPED_NUMBER.search(cond.group("c")):
@@ -291,6 +315,10 @@ def _en(t: str, prev: str, subject: str, kinds: Kinds | None = None) -> str | No
             return prev[:same.start()] + v.group(0) + prev[same.end():]
         if named := _kind_swapped(re.sub(r"^(?:an?|the)\s+", "", x, flags=re.I), prev, kinds):
             return named  # "And for a W4?" after "… for a W2?": another value of the grade column
+        if (joined := re.fullmatch(r"(?:an?\s+|the\s+)?([\w]+)-([a-z]{3,})", x, re.I)) and \
+                (same := re.search(rf"\b[\w]+-{re.escape(joined.group(2))}\b", prev, re.I)):
+            # "What about a three-bedroom instead?" after "… a local one-bedroom move …": the count changes
+            return prev[:same.start()] + joined.group(1) + "-" + joined.group(2) + prev[same.end():]
         head = x.split()[-1]
         # "and sick leave?" after "… of annual leave …": the phrase with the same head word is what changes
         if len(x.split()) > 1 and (same := re.search(rf"\b(?:[\w-]+\s+)?{re.escape(head)}\b", prev, re.I)):
