@@ -199,12 +199,14 @@ def _thing_of(topic: str, kinds: Kinds | None) -> str:
     return head if len(head) >= 2 and kinds(attribute)[0] == "column" else topic
 
 
-_PERSON_ZH = re.compile(r"^[\u4e00-\u9fff]{1,2}[人童孩者]$")
-_PERSON_IN = re.compile(r"(?<!个)[\u4e00-\u9fff][人童孩者]")
+_AGE_GROUPS = r"大人|成人|成年人|小孩|儿童|孩子|小朋友|老人|长者|老年人|学生|婴儿|幼儿|青少年"
+_PERSON_ZH = re.compile(rf"^(?:{_AGE_GROUPS})$")
+_PERSON_IN = re.compile(_AGE_GROUPS)
+"""The words for people a fare or a price table divides them by (an adult, a child, an older person, a student)."""
 
 
 def _person_swapped(x: str, prev: str) -> str | None:
-    """``x``, a word for people ("小孩", "老人", "儿童"), in place of the previous question's one word for people ("大人").
+    """``x``, a word for people ("小孩", "老人", "儿童"), in place of the previous question's one such word ("大人").
 
     >>> _person_swapped("小孩", "2号线大人单程票多少钱？"), _person_swapped("小孩", "2号线单程票多少钱？")
     ('2号线小孩单程票多少钱？', None)

@@ -26,7 +26,10 @@ from knowzero.knowledge.answer import modifiers
 from knowzero.knowledge.index.bands import band, band_in, counts_agree, in_other_units, quantities, without_quantities
 from knowzero.knowledge.index.cellnames import (
     ASIDE,
+    aside_named,
     bigrams,
+    both_ends,
+    for_other_rows,
     key_bigrams,
     named_with_aside,
     partly_named,
@@ -372,48 +375,6 @@ _BOUND_WORD = re.compile(r"(?i)^(?:more|less|over|under|above|below|fewer|older|
 """The tail of "0.6 FTE or more": a bound, no member a question names ("more lessons")."""
 
 
-_ENDS = re.compile(r"\s*(?:—|–|-|~|～|→|至|到)\s*")
-
-
-def _both_ends(key: str, q: str) -> bool:
-    """A route or a span key ("鹤湾—芦屿", "Selbury – Ashcombe") whose two ends the question names, apart.
-
-    >>> _both_ends("鹤湾—芦屿", "从鹤湾坐船去芦屿"), _both_ends("芦屿—松门", "从鹤湾坐船去芦屿"), _both_ends("3–6天", "租5天")
-    (True, False, False)
-    """
-    ends = _ENDS.split(key.strip())
-    return len(ends) == 2 and all(len(e) >= 2 and not re.search(r"\d", e) and is_named(e, q) for e in ends)
-
-
-def _for_other_rows(rule: str, key: str, others: Sequence[str]) -> bool:
-    """A rule that names another row of the table by its key's head ("4号线") and not this row's: not this row's rule.
-
-    >>> _for_other_rows("春节和国庆期间，4号线快船票价一律上浮20%", "1号线", ["2号线", "4号线（快船）"])
-    True
-    >>> _for_other_rows("春节和国庆期间，4号线快船票价一律上浮20%", "4号线（快船）", ["1号线", "2号线"])
-    False
-    """
-    text = normal_key(rule)
-
-    def head(k: str) -> str:
-        return normal_key(ASIDE.sub("", k).strip())
-
-    return len(head(key)) >= 2 and head(key) not in text and any(len(h := head(o)) >= 2 and h in text for o in others)
-
-
-def _aside_named(key: str, q: str) -> int:
-    """The length of a key's Chinese aside the question names when it does not name the key's head ("4号线（快船）" by
-    "坐快船去松门"), else 0.
-
-    >>> _aside_named("4号线（快船）", "国庆节坐快船去松门"), _aside_named("4号线（快船）", "4号线快船"), _aside_named("晚餐（值班人员）", "值班")
-    (2, 0, 0)
-    """
-    head = ASIDE.sub("", key).strip()
-    inner = [x.strip("（）() ") for x in ASIDE.findall(key)]
-    named = [x for x in inner if len(x) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", x) and is_named(x, q)]
-    return len(named[0]) if len(named) == 1 and head and not is_named(head, q) else 0
-
-
 def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str]],
              rows: set[int] | None) -> tuple[int, TableColumn, int] | None:
     """(row, key column, strength) of the one row the question names in ``t``; None when none or two."""
@@ -438,9 +399,9 @@ def _row_key(index: SqlIndex, t: TableInfo, q: str, asked: list[tuple[float, str
             len(v) if is_named(v, q) else named_with_aside(v, q, asked) or (1 if partly_named(v, col, key_col, leads, q) else 0)
         if grade_holds(v, q):
             strength = BAND_STRENGTH
-        if not strength and _both_ends(v, q):
+        if not strength and both_ends(v, q):
             strength = len(v)  # "从鹤湾坐船去芦屿": the route 鹤湾—芦屿, both its ends named
-        if not strength and col is key_col and (aside := _aside_named(v, q)):
+        if not strength and col is key_col and (aside := aside_named(v, q)):
             strength = aside  # "坐快船": the row "4号线（快船）", named by its aside alone
         if not strength and (col is key_col or len(_LIST_SEPARATOR.split(v)) >= 3):
             # "内科、外科、妇产科、儿科" is the row of 外科; so is a row whose column lists its members ("所含专业")
@@ -549,7 +510,7 @@ def asked_cell(index: SqlIndex, question: str, allowed: frozenset[str] | None, k
             continue  # "我75岁了，做一次推拿多少钱？": an age band of the check-up table, about none of the question's words
         base = " ".join([t.title, *(c.label for c in t.columns), *(v for _h, v in row_cells)])
         rule = modifiers.applicable(doc, (first, end), question, base, col.label) if modifiers.scalable(value) else None
-        if isinstance(rule, modifiers.Rule) and _for_other_rows(rule.text, key, [
+        if isinstance(rule, modifiers.Rule) and for_other_rows(rule.text, key, [
                 v for r, c, v in index.text_values(t) if c is key_col and r != row]):
             rule = None  # "春节和国庆期间，4号线快船票价…上浮20%" is no rule of 1号线's fare
         # (a note that defines the cohort columns — "2025年及以前入学的…按“2025级及以前”一栏" — is what chose this one)

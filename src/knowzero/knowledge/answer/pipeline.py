@@ -39,7 +39,7 @@ from knowzero.knowledge.answer.checks import answerable
 from knowzero.knowledge.answer.checks.injection import find_instructions
 from knowzero.knowledge.answer.deps import KnowledgeDeps, zh
 from knowzero.knowledge.answer.domains import decide
-from knowzero.knowledge.answer.lexicon import STOP, Lexicon, translate, translate_to_english
+from knowzero.knowledge.answer.lexicon import STOP, Lexicon, same_meaning, translate, translate_to_english
 from knowzero.knowledge.answer.reader import RUNNER_UP_SHARE, Claim, Draft, extractive_read, llm_read, quote_share
 from knowzero.knowledge.answer.reply import citations_for, compose_reply, edition_notes
 from knowzero.knowledge.answer.retriever import Plan, askers_word, evidence_quality, key_terms, retrieve, rewrite
@@ -644,37 +644,6 @@ def spelled_out(question: str, words: Sequence[str], known: Callable[[str], bool
 _HAN2 = re.compile(r"[\u4e00-\u9fff]{2}")
 
 
-def same_meaning(question: str, words: Sequence[str], known: Callable[[str], bool], lexicon: Lexicon,
-                 close: Callable[[str, str], bool] = lambda _a, _b: True) -> str:
-    """``question`` with each Chinese word the searched documents never write (``known``) replaced by the one word they
-    do write that has its first meaning in the dictionary: the asker's everyday word for the document's (大人 → 成人
-    by "adult", 小孩 → 儿童 by "child"); unchanged when none or two of their words share that meaning, or when the
-    sentence encoder does not find the two words ``close`` in meaning (礼品 and 到场 share "present"; 客户 and 委托人
-    "client").
-
-    >>> glosses = {"大人": ["adult", "grownup"], "坐船": [], "成人": ["adult"], "成年者": ["adult"]}
-    >>> words = {"adult": ["大人", "成人", "成年者"]}
-    >>> lex = type("L", (), {"english": lambda _s, w: glosses.get(w, []), "chinese": lambda _s, g: words.get(g, [])})()
-    >>> same_meaning("大人单程票多少钱？", ["大人", "单程票", "多少钱"], {"成人", "单程票"}.__contains__, lex)
-    '成人单程票多少钱？'
-    """
-    out = question
-    tags = dict(pos_tags(question))
-    for w in dict.fromkeys(words):
-        if len(w) < 2 or not _HAN_WORD.fullmatch(w) or not tags.get(w, "n").startswith("n") or known(w) \
-                or not (glosses := lexicon.english(w)) or " " in glosses[0]:
-            continue  # a thing's name only (一共 is no 一起); a phrase's words are no one meaning ("go out" of 出去)
-        # the word's first meaning is theirs first too: 成人 is first "adult"; 熄火 is first "put out"
-        if re.search(rf"(?:什么|哪个|哪些|哪|多少|几){re.escape(w)}", question):
-            continue  # "什么地方" asks where: its 地方 is the question's word, no thing of the documents'
-        theirs = [c for c in lexicon.chinese(glosses[0]) if c != w and len(c) >= 2 and known(c)
-                  and lexicon.english(c)[:1] == glosses[:1] and close(w, c)]
-        if len(theirs) == 1:
-            out = out.replace(w, theirs[0])
-    return out
-
-
-_HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
 
 
 def _close_in_meaning(a: str, b: str) -> bool:

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from knowzero.knowledge.index.bands import band
+from knowzero.knowledge.index.sqlindex import normal_key
 from knowzero.knowledge.ingest.csvtable import TableColumn
 from knowzero.vocabulary.questions import opposite_bound
 
@@ -104,3 +105,45 @@ def shown_noun(noun: str, question: str, context: Sequence[str]) -> str:
     named = {w.lower() for w in re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z]+", question.strip())}
     org = {w for w in words[:-1] if w in named and sum(w in c.lower().split() for c in context) >= 2}
     return " ".join(w for w in words if w not in org)
+
+
+_ENDS = re.compile(r"\s*(?:—|–|-|~|～|→|至|到)\s*")
+
+
+def both_ends(key: str, q: str) -> bool:
+    """A route or a span key ("鹤湾—芦屿", "Selbury – Ashcombe") whose two ends the question names, apart.
+
+    >>> both_ends("鹤湾—芦屿", "从鹤湾坐船去芦屿"), both_ends("芦屿—松门", "从鹤湾坐船去芦屿"), both_ends("3–6天", "租5天")
+    (True, False, False)
+    """
+    ends = _ENDS.split(key.strip())
+    return len(ends) == 2 and all(len(e) >= 2 and not re.search(r"\d", e) and named(e, q) for e in ends)
+
+
+def for_other_rows(rule: str, key: str, others: Sequence[str]) -> bool:
+    """A rule that names another row of the table by its key's head ("4号线") and not this row's: not this row's rule.
+
+    >>> for_other_rows("春节和国庆期间，4号线快船票价一律上浮20%", "1号线", ["2号线", "4号线（快船）"])
+    True
+    >>> for_other_rows("春节和国庆期间，4号线快船票价一律上浮20%", "4号线（快船）", ["1号线", "2号线"])
+    False
+    """
+    text = normal_key(rule)
+
+    def head(k: str) -> str:
+        return normal_key(ASIDE.sub("", k).strip())
+
+    return len(head(key)) >= 2 and head(key) not in text and any(len(h := head(o)) >= 2 and h in text for o in others)
+
+
+def aside_named(key: str, q: str) -> int:
+    """The length of a key's Chinese aside the question names when it does not name the key's head ("4号线（快船）" by
+    "坐快船去松门"), else 0.
+
+    >>> aside_named("4号线（快船）", "国庆节坐快船去松门"), aside_named("4号线（快船）", "4号线快船"), aside_named("晚餐（值班人员）", "值班")
+    (2, 0, 0)
+    """
+    head = ASIDE.sub("", key).strip()
+    inner = [x.strip("（）() ") for x in ASIDE.findall(key)]
+    said = [x for x in inner if len(x) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", x) and named(x, q)]
+    return len(said[0]) if len(said) == 1 and head and not named(head, q) else 0
