@@ -30,9 +30,9 @@ from knowzero.knowledge.text import tokens
 from knowzero.knowledge.types import Passage
 
 DEMO_COLLECTION = "demo"
+"""The collection the bundled demo company's documents are ingested into."""
 HEAD_CHARS = 800
 """How much of a document's start (and of its end) says which edition it is and which one it replaces."""
-"""The collection the bundled demo company's documents are ingested into."""
 
 
 class Catalog:

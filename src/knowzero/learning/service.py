@@ -619,7 +619,7 @@ async def comment_on(svc: LearningService, doc_id: str, *, selected_text: str, c
             break
     if ans is None:
         # what the comment asks, without a remark beside it ("…一天多少钱？资料里没看到价格表。")
-        comment = " ".join(asked_parts(comment)) if asked and asked_parts(comment) else comment
+        comment = " ".join(parts) if asked and (parts := asked_parts(comment)) else comment
         ans = await ask(comment_question(selected_text, comment))
         about = comment_question(selected_text, comment, res["document"].get("topic", ""))
         if ans.verdict.level != "confirmed" and about != comment_question(selected_text, comment):

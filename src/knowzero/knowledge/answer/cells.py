@@ -23,7 +23,15 @@ from dataclasses import dataclass
 from typing import Literal
 
 from knowzero.knowledge.answer import modifiers
-from knowzero.knowledge.index.bands import band, band_in, counts_agree, in_other_units, quantities, without_quantities
+from knowzero.knowledge.index.bands import (
+    COUNT_WORDS,
+    band,
+    band_in,
+    counts_agree,
+    in_other_units,
+    quantities,
+    without_quantities,
+)
 from knowzero.knowledge.index.cellnames import (
     ASIDE,
     aside_named,
@@ -127,13 +135,9 @@ def _ordinals_as_digits(q: str) -> str:
     digits = re.sub(r"(?<![一二两三四五六七八九十百千万第])([一二两三四五六七八九十])(?=人间|人房|座|床)",
                     lambda m: _CN_DIGIT[m.group(1)], digits)
     # an English count joined to its noun: "a three-bedroom house" names the "3 bedrooms" row
-    digits = re.sub(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})-(?=[a-z]{3})",
-                    lambda m: f"{_EN_DIGIT.get(m.group(1), m.group(1))} ", digits)
+    digits = re.sub(rf"\b({'|'.join(COUNT_WORDS)}|\d{{1,2}})-(?=[a-z]{{3}})",
+                    lambda m: f"{COUNT_WORDS.get(m.group(1), m.group(1))} ", digits)
     return q if digits == q else f"{q} {digits}"
-
-
-_EN_DIGIT = {w: str(i) for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                                               "ten"), 1)}
 
 
 def _stems(text: str) -> set[str]:
@@ -162,7 +166,6 @@ _ASKED_UNIT = re.compile(r"(?:几|多少)\s*(折)|百分之(?:几|多少)|多少
 """A discount asked in its unit ("打几折"), a share ("能退百分之多少？", "what percent"): the one cell written in 折 or
 % answers it. Not 几天: a table of other days
 (年休假天数 for "…病假有几天？") is no answer."""
-_BRACKET = re.compile(r"[（(]([^）)]*)[）)]")
 _COUNTED_ONCE = re.compile(r"[一二两三四五六七八九十]+[个次天年月份位名人件]")
 """A Chinese numeral with its classifier ("一次", "两个"): a quantity of the question, matched as a value."""
 
@@ -175,7 +178,7 @@ def _label_score(label: str, q: str, avoid: set[str]) -> int:
     if not _HAN.search(base):  # English, also with a dash or a pound sign ("Grades W3–W4"): by its words
         # named whole, its short words too ("Zone B" in "…a 4 kg parcel to Zone B": not Zone A, whose "zone" it shares)
         return max(0, len((_stems(base) & _stems(q)) - avoid) + (1 if is_named(base, q) and not _EN_WORD.fullmatch(base) else 0)
-                   + counts_agree(_BRACKET.sub(lambda m: "" if band(m.group(1)) else m.group(0), base), q))
+                   + counts_agree(ASIDE.sub(lambda m: "" if band(m.group(0)[1:-1]) else m.group(0), base), q))
         # ("Per night", not "7 nights", of "one night"; the 25 of "Local (up to 25 miles)" is a band, not a count)
     # a number with its word ("2026级" of "2026级（元/学年）") names the column as its words do; 一次/每次 is 单次;
     # the question's short form of the header's word (夜班 of 夜间值班) names it too

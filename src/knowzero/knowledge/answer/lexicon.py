@@ -518,9 +518,9 @@ def same_meaning(question: str, words: Sequence[str], known: Callable[[str], boo
         if len(w) < 2 or not _HAN_WORD.fullmatch(w) or not tags.get(w, "n").startswith("n") or known(w) \
                 or not (glosses := lexicon.english(w)) or " " in glosses[0]:
             continue  # a thing's name only (一共 is no 一起); a phrase's words are no one meaning ("go out" of 出去)
-        # the word's first meaning is theirs first too: 成人 is first "adult"; 熄火 is first "put out"
         if re.search(rf"(?:什么|哪个|哪些|哪|多少|几){re.escape(w)}", question):
             continue  # "什么地方" asks where: its 地方 is the question's word, no thing of the documents'
+        # the word's first meaning is theirs first too: 成人 is first "adult"; 熄火 is first "put out"
         theirs = [c for c in lexicon.chinese(glosses[0]) if c != w and len(c) >= 2 and known(c)
                   and lexicon.english(c)[:1] == glosses[:1] and close(w, c)]
         if len(theirs) == 1:

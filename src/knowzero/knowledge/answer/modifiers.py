@@ -243,8 +243,13 @@ class ShareOf:
         return f"{self.total}（{said}；{key}）" if is_zh else f"{self.total} ({said}; {key})"
 
 
+def _amount(value: float) -> str:
+    """"1,112.50", "240": pence or cents only when there are some."""
+    return f"{value:,.0f}" if abs(value - round(value)) < 0.005 else f"{value:,.2f}"
+
+
 def _money(value: float, unit: str) -> str:
-    shown = f"{value:,.0f}" if abs(value - round(value)) < 0.005 else f"{value:,.2f}"
+    shown = _amount(value)
     return f"{_SIGN[unit]}{shown}" if unit in _SIGN else f"{shown.replace(',', '')}{unit}"
 
 
@@ -296,4 +301,4 @@ def scaled(value: str, rule: Rule) -> str:
     x = rule.apply(amount_of(value))
     if (m := _SIGNED.match(value)) is None:
         return f"{x:g}"
-    return m.group(1) + (f"{x:,.0f}" if abs(x - round(x)) < 0.005 else f"{x:,.2f}")
+    return m.group(1) + _amount(x)

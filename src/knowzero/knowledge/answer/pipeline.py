@@ -644,8 +644,6 @@ def spelled_out(question: str, words: Sequence[str], known: Callable[[str], bool
 _HAN2 = re.compile(r"[\u4e00-\u9fff]{2}")
 
 
-
-
 def _close_in_meaning(a: str, b: str) -> bool:
     """Two words the multilingual sentence encoder puts at least :data:`NEAREST_MIN` apart in cosine (大人–成人 0.76,
     医生–医师 0.92; 礼品–到场 0.30, 客户–委托人 0.50)."""

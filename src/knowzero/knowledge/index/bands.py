@@ -303,7 +303,7 @@ def band(cell: str) -> Band | None:
     return None
 
 
-_COUNT_WORD = {"one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+COUNT_WORDS = {"one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                "eight": 8, "nine": 9, "ten": 10}
 _BARE = re.compile(r"(?<![\d.:])\d+(?![\d:])")
 _COUNTED = re.compile(r"\b(one|single|two|three|four|five|six|seven|eight|nine|ten)\s+(?=[a-z]{3})", re.I)
@@ -322,7 +322,7 @@ def counts_agree(label: str, question: str) -> int:
     held = set(_BARE.findall(label))
     if not held:
         return 0
-    said = set(_BARE.findall(question)) | {str(_COUNT_WORD[m.group(1).lower()]) for m in _COUNTED.finditer(question)}
+    said = set(_BARE.findall(question)) | {str(COUNT_WORDS[m.group(1).lower()]) for m in _COUNTED.finditer(question)}
     return 2 * len(held & said) or -1
 
 
@@ -339,7 +339,7 @@ def counts_in_digits(text: str) -> str:
     >>> counts_in_digits("bring my 9 m boat in for three nights"), counts_in_digits("住两晚多少钱？"), counts_in_digits("one night")
     ('bring my 9 m boat in for 3 nights', '住2晚多少钱？', 'one night')
     """
-    return _SPELLED_COUNT.sub(lambda m: f"{_COUNT_WORD[m.group(1).lower()]} " if m.group(1) else str(_CN[m.group(2)]),
+    return _SPELLED_COUNT.sub(lambda m: f"{COUNT_WORDS[m.group(1).lower()]} " if m.group(1) else str(_CN[m.group(2)]),
                               text)
 
 
@@ -351,7 +351,7 @@ def quantity_word(word: str) -> bool:
     (True, True, True, True, False, True)
     """
     w = word.lower()
-    return w in _COUNT_WORD or w in _MONTHS or bool(_SEASON.fullmatch(w) or _CN_NUMBER_WORD.fullmatch(w))
+    return w in COUNT_WORDS or w in _MONTHS or bool(_SEASON.fullmatch(w) or _CN_NUMBER_WORD.fullmatch(w))
 
 
 _CN_NUMBER_WORD = re.compile(r"[一二两三四五六七八九十百千]+个?")
