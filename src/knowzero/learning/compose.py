@@ -132,11 +132,15 @@ _DOCUMENT_ASK = re.compile(
     r"(?:关于|有关)(?P<x>.{2,40}?)的?(?:学习|培训)?(?:文档|资料|材料|笔记|讲义|教程)"
     r"|(?:^|(?<=[，,。！？!?\s])|(?<=能不能)|(?<=能否)|(?<=可以)|(?<=麻烦))(?:请|帮我|给我|为我|给[^，,。！？]{1,8}?)?(?:生成|写|整理|做|创建|出)(?:一份|一篇|一个|个|份|篇)?(?![一个份篇]|关于|有关)(?P<y>.{2,40}?)的?(?:学习|培训)(?:文档|资料|材料|笔记|讲义)"
     r"|\b(?:learning|study|training)\s+(?:document|doc|guide|notes?|page)\s+(?:for\s+[\w\s-]{2,30}?\s+(?=about|on)|)(?:about|on|for)\s+(?P<z>.{2,80}?)\s*[.?!]?$"
-    r"|^(?:please\s+)?(?:write|generate|create|make|put together)\s+(?:me\s+)?(?:a|an)\s+(?:document|doc|guide|page)\s+(?:for\s+[\w\s-]{2,30}?\s+(?=about|on)|)(?:about|on)\s+"
+    r"|(?:^|(?<=[.!?]\s))(?:please\s+)?(?:write|generate|create|make|put together)\s+(?:me\s+)?(?:a|an)\s+(?:document|doc|guide|page)\s+(?:for\s+[\w\s-]{2,30}?\s+(?=about|on)|)(?:about|on)\s+"
     r"(?P<w>.{2,80}?)\s*[.?!]?$"
     # "Please write a guide for new drivers: which licence …": the readers, and what the guide must say
-    r"|^(?:please\s+)?(?:write|generate|create|make|put together)\s+(?:me\s+)?(?:a|an)\s+(?:learning\s+)?(?:document|doc|guide|page)\s+"
+    r"|(?:^|(?<=[.!?]\s))(?:please\s+)?(?:write|generate|create|make|put together)\s+(?:me\s+)?(?:a|an)\s+(?:learning\s+)?(?:document|doc|guide|page)\s+"
     r"(?:for|to)\s+(?P<v>[^:：]{2,40}[:：].{2,120}?)\s*[.?!]?$", re.I)
+
+
+_FOR_READER = re.compile(r"\s+for\s+(?:a\s+|an\s+|the\s+|our\s+)?(?:new|newly[- ]\w+)\b[\w\s-]{0,40}$", re.I)
+"""The reader a request names after its topic ("… booking deposits for a new events assistant"): not the topic."""
 
 
 def asks_for_document(text: str) -> bool:
@@ -156,12 +160,17 @@ def clean_topic(text: str) -> str:
     ('清源实验室研究生助研津贴', 'paid time off')
     >>> clean_topic("Write a learning guide for new staff about annual leave at Kestrelmoor")
     'annual leave at Kestrelmoor'
+    >>> clean_topic("I just started in the marina office. Write a guide about the visitor berthing tariff for 2026")
+    'visitor berthing tariff for 2026'
+    >>> clean_topic("Write a learning guide on venue hire prices and booking deposits for a new events assistant")
+    'venue hire prices and booking deposits'
     >>> clean_topic("我家孩子秋天入学，能不能帮我整理一份学费和住宿费的学习文档？"), clean_topic("learning doc on overtime pay")
     ('学费和住宿费', 'overtime pay')
 
     """
     if m := _DOCUMENT_ASK.search(text.strip()):  # the request names its topic: 学费 keeps its 学
         named = re.sub(r"^(?:the|a|an|our|my|your|their)\s+", "", next(g for g in m.groups() if g), flags=re.I)
+        named = _FOR_READER.sub("", named) or named
         return _QUESTION_FRAME.sub("", named).strip(" ：:，,") or named.strip()
     t = re.sub(r"^(?:请|帮我|我想|我要|想要|给我)?(?:如何|怎样|怎么)?(?:系统地?|全面地?|深入地?)?(?:学会|学习|学|掌握|了解一下|了解|"
                r"介绍一下|介绍|讲讲|讲一下|说说|什么是|teach me|explain|learn)\s*", "", text.strip(), flags=re.I)

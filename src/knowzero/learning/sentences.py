@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from knowzero.knowledge.answer.checks.injection import find_instructions
-from knowzero.knowledge.text import STOPWORDS, char_ngrams, fold, split_sentences, tokens
+from knowzero.knowledge.text import QUESTION_FILLER, STOPWORDS, char_ngrams, fold, split_sentences, tokens
 from knowzero.knowledge.types import Passage
 from knowzero.learning.cache import KBCache, cached
 
@@ -146,11 +146,15 @@ def passage_sentences(kb: Any, p: Passage) -> list[Cand]:
     return out
 
 
+_NOT_TOPIC = STOPWORDS | QUESTION_FILLER
+"""Words that name no part of a topic ("what we charge for it", "other museums")."""
+
+
 def term_weights(kb: Any, query: str) -> dict[str, float]:
     idf = kb.term_idf
-    w = {t: idf(t) for t in tokens(query, search=False) if t not in STOPWORDS and t.strip()}
+    w = {t: idf(t) for t in tokens(query, search=False) if t not in _NOT_TOPIC and t.strip()}
     for t in tokens(query, search=True):
-        if t not in w and t not in STOPWORDS and t.strip():
+        if t not in w and t not in _NOT_TOPIC and t.strip():
             w[t] = idf(t) * 0.5
     return w
 

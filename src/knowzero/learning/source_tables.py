@@ -9,6 +9,7 @@ from typing import Any
 from knowzero.knowledge.answer.checks.injection import find_instructions
 from knowzero.learning.cache import KBCache, cached
 from knowzero.learning.sentences import Cand, classify, relevance, short_heading
+from knowzero.vocabulary.questions import PRICE_NOUN, gives_value, names_price
 
 
 def table_rows(kb: Any, path: str, cache: KBCache | None = None) -> list[Cand]:
@@ -61,9 +62,10 @@ def _table_rows(kb: Any, path: str) -> list[Cand]:
 
 MAX_TABLE_ROWS = 12
 """Rows of one table a document carries (a seniority or city-tier table is whole; a long list is its head)."""
-_KV_ROW = re.compile(r"^[^：:；;。\n]{1,48}: [^；\n]{1,80}(?:；[^：:；;。\n]{1,48}: [^；\n]{1,80})+[。.]?$")
+_KV_ROW = re.compile(r"^(?:[^：:；;。\n]|:(?=\S)){1,48}: [^；\n]{1,80}(?:；(?:[^：:；;。\n]|:(?=\S)){1,48}: [^；\n]{1,80})+[。.]?$")
 """The parser joins a row's cells with "；", so a cell may hold an English ";" ("No charge; the deposit is refunded")
-and a header may be long ("Completed years of service on 1 January")."""
+and a header may be long ("Completed years of service on 1 January") or hold a time ("Evening 18:00–23:00, flat
+rate")."""
 
 
 def is_row(c: Cand) -> bool:
@@ -107,9 +109,13 @@ def topic_tables(kb: Any, paths: list[str], weights: dict[str, float], cache: KB
             text = own + " " + " ".join(r.said for r in rows)
             named = relevance(weights, text) > 0
             data = path.lower().endswith((".csv", ".tsv"))  # a roster is a topic's table by the whole topic only
-            rel = max(_table_relevance(w, text, rows[0].title, named) for w in (weights, *([] if data else parts)))
+            rel = max(_table_relevance(w, text + _priced(rows, w, own, rows[0].title), rows[0].title, named)
+                      for w in (weights, *([] if data else parts)))
             scored.append((rel, sec, rows, named))
-    scored.sort(key=lambda x: -x[0])
+    # of tables as relevant, those of the file whose title names the topic first (the rate card's, not a club's),
+    # by the topic's own words: "Charges" in a title says nothing of which charges
+    subject = _singular({t: w for t, w in weights.items() if not names_price(t)})
+    scored.sort(key=lambda x: (-x[0], -relevance(subject, x[2][0].title)))
     if not scored or scored[0][0] < TABLE_RELEVANCE:
         return []
     best, best_file = scored[0][0], scored[0][2][0].source
@@ -121,5 +127,27 @@ _TOPIC_PARTS = re.compile(r"[,，、;；:：]|\band\b|和|与|及")
 """Where a topic that lists its parts divides ("2026 parcel and pallet prices, zones and surcharges")."""
 
 
+def _priced(rows: list[Cand], weights: dict[str, float], heading: str, title: str) -> str:
+    """The topic's words for prices ("价格", "charges"), to be read in a table of amounts most of whose rows give one
+    ("3–6天（元/天）: 198", "Adult: £8.50") though it never says the word — when its heading or its file's title
+    names prices in its own words ("车型组与租金", "Loan fees", "租车价目表", "Admission and Charges"); else "": a
+    table of amounts alone is no topic's prices (a membership's tiers with their fees)."""
+    asked = [t for t in weights if names_price(t)]
+    if not asked or 2 * sum(gives_value("money", r.said) for r in rows) < len(rows):
+        return ""
+    return " " + " ".join(asked) if PRICE_NOUN.search(f"{heading} {title}") else ""
+
+
+def _singular(weights: dict[str, float]) -> dict[str, float]:
+    """An English plural term read as its singular, which the plural's text holds too ("concessions" finds the
+    "Concession" column; "objects" the "object" row)."""
+    out: dict[str, float] = {}
+    for t, w in weights.items():
+        stem = t[:-1] if len(t) > 4 and t.isascii() and t.isalpha() and t.endswith("s") and not t.endswith("ss") else t
+        out[stem] = out.get(stem, 0.0) + w
+    return out
+
+
 def _table_relevance(weights: dict[str, float], text: str, title: str, named: bool) -> float:
+    weights = _singular(weights)
     return relevance(weights, text + " " + title) if named else relevance(weights, text, title)

@@ -71,6 +71,18 @@ def gives_value(name: str, text: str) -> bool:
     return any(v.search(text) for n, _, v in ASKED_VALUES if n == name)
 
 
+PRICE_NOUN = re.compile(table("questions")["prices"]["nouns"], re.I)
+
+
+def names_price(term: str) -> bool:
+    """Is ``term`` a word for what something costs ("价格", "charges", "fee")?
+
+    >>> names_price("价格"), names_price("charge"), names_price("折扣"), names_price("discharge")
+    (True, True, False, False)
+    """
+    return PRICE_NOUN.fullmatch(term.strip()) is not None
+
+
 CLOCK_QUESTION = re.compile(table("questions")["clock"]["question"], re.I)
 CALENDAR_DAY = re.compile(table("questions")["calendar"]["day"], re.I)
 CALENDAR_PERIODS = (CALENDAR_DAY, re.compile(table("questions")["calendar"]["season"], re.I),

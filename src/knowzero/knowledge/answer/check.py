@@ -670,6 +670,10 @@ def _singular(term: str) -> str:
     return term[:-3] + "y" if term.endswith("ies") else term[:-1]
 
 
+_WHOLE_TABLE = re.compile(r"^\s*\|(?:\s*:?-{3,}:?\s*\|)+\s*$", re.M)
+"""A Markdown table's rule under its header: a quote that holds it lists the table from its header."""
+
+
 def judge_premise(v: policy.Verdict, a: Analysis, draft: Draft) -> policy.Verdict:
     """A yes/no question is answered from the polarity of the cited evidence: when the quotes contradict
     its premise ("…上限是10万元吗？" against "上限为5万元"), the verdict is ``contradicted`` with the
@@ -677,6 +681,12 @@ def judge_premise(v: policy.Verdict, a: Analysis, draft: Draft) -> policy.Verdic
     the quote) is what the sources say, so nothing goes to human review for it."""
     if not policy.answers(v) or not draft.claims or not a.yes_no:
         return v
+    if _WHOLE_TABLE.search(draft.claims[0].quote) and all(
+            _WHOLE_TABLE.search(c.quote) or sum(bool(label) for label, _v in row_fields(c.quote)) >= 2
+            for c in draft.claims[1:]):
+        # "Can the owner stay on board during the lift-out?" answered by quoting the price table from its header
+        # (and a roster's row): a table's listing says neither yes nor no; a sentence beside it may
+        return policy.row_misses(v, "a yes/no question is not answered by a table's listing")
     p = premise.premise(a.text, [c.quote for c in draft.claims])
     return policy.premise_denied(v, p.reason) if p.answer == "no" else v
 

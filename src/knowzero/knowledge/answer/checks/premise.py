@@ -40,10 +40,13 @@ def is_yes_no(question: str) -> bool:
 
     >>> is_yes_no("A dad has offered to help on the trip. Can he count towards the ratio?"), is_yes_no("We're in X. Which bus?")
     (True, False)
+    >>> is_yes_no("boatyard prices at Quarry Hard: Can the owner stay on board during the lift-out?")
+    True
     """
     q = question.strip()
-    # the asking sentence of several ("A dad … offered to help. Can he count towards the ratio?")
-    if _EN_YESNO.search(q) or _EN_YESNO.search(re.split(r"(?<=[.!])\s+", q)[-1]):
+    # the asking sentence of several ("A dad … offered to help. Can he count towards the ratio?"), or after the
+    # subject it is asked about ("boatyard prices: Can the owner stay on board?")
+    if _EN_YESNO.search(q) or _EN_YESNO.search(re.split(r"(?<=[.!:])\s+", q)[-1]):
         return True
     if not _ZH_YESNO.search(q):
         return False
