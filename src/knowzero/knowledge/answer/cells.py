@@ -173,7 +173,7 @@ _COUNTED_ONCE = re.compile(r"[一二两三四五六七八九十]+[个次天年�
 def _label_score(label: str, q: str, avoid: set[str]) -> int:
     """How many of the header's words the question shares (``avoid``: the row key's)."""
     base = _UNIT_NOTE.sub("", normal_key(label)).strip()
-    if not base or base in _GENERIC_LABEL:
+    if not base or base in _GENERIC_LABEL or base.startswith("非") and base[:2] not in q:  # 社员 names no 非社员价
         return 0
     if not _HAN.search(base):  # English, also with a dash or a pound sign ("Grades W3–W4"): by its words
         # named whole, its short words too ("Zone B" in "…a 4 kg parcel to Zone B": not Zone A, whose "zone" it shares)

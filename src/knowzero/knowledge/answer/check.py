@@ -672,6 +672,8 @@ def _singular(term: str) -> str:
 
 _WHOLE_TABLE = re.compile(r"^\s*\|(?:\s*:?-{3,}:?\s*\|)+\s*$", re.M)
 """A Markdown table's rule under its header: a quote that holds it lists the table from its header."""
+_HEADER = re.compile(r"\|(?:[^|\d\n]*\|)+")
+"""A table's header line quoted alone: cells without a figure ("| LOA | Lift-out and relaunch | … |")."""
 
 
 def judge_premise(v: policy.Verdict, a: Analysis, draft: Draft) -> policy.Verdict:
@@ -681,7 +683,7 @@ def judge_premise(v: policy.Verdict, a: Analysis, draft: Draft) -> policy.Verdic
     the quote) is what the sources say, so nothing goes to human review for it."""
     if not policy.answers(v) or not draft.claims or not a.yes_no:
         return v
-    if _WHOLE_TABLE.search(draft.claims[0].quote) and all(
+    if (_WHOLE_TABLE.search(draft.claims[0].quote) or _HEADER.fullmatch(draft.claims[0].quote.strip())) and all(
             _WHOLE_TABLE.search(c.quote) or sum(bool(label) for label, _v in row_fields(c.quote)) >= 2
             for c in draft.claims[1:]):
         # "Can the owner stay on board during the lift-out?" answered by quoting the price table from its header

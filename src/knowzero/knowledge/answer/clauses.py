@@ -33,6 +33,34 @@ def _condition_forms(condition: str) -> list[str]:
     return [*(i + tail for i in items[:-1]), items[-1]] if tail else items
 
 
+def _parallel(quote: str, offset: int, q: str) -> list[tuple[int, int, str]]:
+    """(held, at, body) of each part of a list of parallel cases, each with its own value and the same words around
+    it ("平时提前2天，农忙期提前5天": the case is what is left of a part without the shared 提前 and its number); held
+    is the longest head of the case the question writes (农忙 of 农忙期). [] when the parts are not such a list.
+
+    >>> [(h, b) for h, _, b in _parallel("作业须提前预约：平时提前2天，农忙期提前5天。", 8, "农忙的时候得提前几天约？")]
+    [(0, '平时提前2天'), (2, '农忙期提前5天')]
+    """
+    parts = [(offset + m.start(), m.group(0).strip().rstrip("。.")) for m in re.finditer(r"[^，,；;：:]+", quote[offset:])]
+    while parts and not re.search(r"\d", parts[0][1]):
+        parts = parts[1:]  # what comes before the cases ("农户请合作社作业的，作业须提前预约：")
+    if len(parts) < 2 or not all(re.search(r"\d", b) for _, b in parts):
+        return []
+    head = re.split(r"\d", parts[0][1], maxsplit=1)[0]
+    shared = [head[i:i + 2] for i in range(len(head) - 1)
+              if re.fullmatch(r"[\u4e00-\u9fff]{2}", head[i:i + 2]) and all(head[i:i + 2] in b for _, b in parts[1:])]
+    if not shared:
+        return []
+    out = []
+    for at, body in parts:
+        case = re.split(r"\d", body, maxsplit=1)[0]
+        for w in shared:
+            case = case.replace(w, "")
+        held = max((n for n in range(len(case), 1, -1) if case[:n] in q), default=0)
+        out.append((held, at + len(quote[at:]) - len(quote[at:].lstrip()), body))
+    return out
+
+
 def narrow_to_condition(question: str, claims: list[Claim]) -> list[Claim]:
     """The main claim narrowed to the one clause whose condition the question states most exactly, when the quote
     lists several conditions with their own values ("丧假：父母、配偶、子女去世的，给予丧假3天；配偶的父母去世的，
@@ -70,6 +98,8 @@ def narrow_to_condition(question: str, claims: list[Claim]) -> list[Claim]:
             held = max((len(f) for f in _condition_forms(c.group("cond"))
                         if len(f) >= 2 and f in q and not re.search(f"[不未非没无]{re.escape(f)}", q)), default=0)
             clauses.append((held, offset + m.start() + lead, body))
+    if len(clauses) < 2:
+        clauses = _parallel(main.quote, offset, q)
     if len(clauses) < 2:
         return claims
     best = max(h for h, _, _ in clauses)

@@ -529,3 +529,23 @@ def same_meaning(question: str, words: Sequence[str], known: Callable[[str], boo
 
 
 _HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
+
+
+_NOT_A = re.compile(r"(?:不是|并非|不属于)(?=[\u4e00-\u9fff]{2})")
+
+
+def negated_as_written(question: str, written: Callable[[str], bool]) -> str:
+    """"我不是社员，…" in the documents' own words when they write the negated class with 非 ("非社员价"): the
+    column of non-members, not the members' beside it; unchanged otherwise.
+
+    >>> negated_as_written("我不是社员，深翻一亩地多少钱？", "作业项目: 深翻；社员价: 70；非社员价: 85".__contains__)
+    '我非社员，深翻一亩地多少钱？'
+    >>> negated_as_written("我不是社员，深翻一亩地多少钱？", "社员价: 70".__contains__)
+    '我不是社员，深翻一亩地多少钱？'
+    """
+    for m in reversed(list(_NOT_A.finditer(question))):
+        rest = question[m.end():]
+        noun = next((rest[:n] for n in (4, 3, 2) if len(rest) >= n and written("非" + rest[:n])), None)
+        if noun is not None:
+            question = question[:m.start()] + "非" + question[m.end():]
+    return question

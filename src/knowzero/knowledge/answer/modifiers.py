@@ -302,3 +302,59 @@ def scaled(value: str, rule: Rule) -> str:
     if (m := _SIGNED.match(value)) is None:
         return f"{x:g}"
     return m.group(1) + _amount(x)
+
+
+_SHARE = re.compile(r"\d+(?:\.\d+)?\s*%")
+_AMOUNT = re.compile(r"[£$€¥]\s?\d|\d+(?:\.\d+)?\s*(?:元|美元|英镑)")
+
+
+@dataclass(frozen=True)
+class Override:
+    """A clause beside a table that gives, for a case the question names, its own value in place of a cell's
+    ("春节…期间的船票，开航前24小时以内退票的，一律收取票价的30%" beside the row "开航前2小时至24小时 | 票价的10%")."""
+
+    start: int
+    end: int
+    text: str
+    value: str
+    """The part of the clause that gives the value ("一律收取票价的30%")."""
+
+
+def override(doc: str, span: tuple[int, int], question: str, base: str, label: str, value: str) -> Override | None:
+    """The one clause of ``doc`` outside the table at ``span`` that names a condition of the question the table
+    does not (a word of it the document writes at most SPECIFIC_MAX times, and not in ``base``: the table's title,
+    headers and the row's cells), refers to the asked column (its header's words, or a reference word such as 收费,
+    票价) and gives another value of the cell's own form (a share "票价的30%" for "票价的10%"; an amount for an
+    amount); None when there is none or several. A band the clause sets must hold the question's quantity.
+
+    >>> doc = "| 开航前2小时至24小时 | 票价的10% |\\n春节期间的船票，开航前24小时以内退票的，一律收取票价的30%。"
+    >>> override(doc, (0, 24), "春节的船票开船前5个小时退，扣多少？", "退票费 开航前2小时至24小时 票价的10%", "退票费", "票价的10%").text
+    '春节期间的船票，开航前24小时以内退票的，一律收取票价的30%'
+    >>> override(doc, (0, 24), "开船前5个小时退票扣多少？", "退票费 开航前2小时至24小时 票价的10%", "退票费", "票价的10%") is None
+    True
+    """
+    form = _SHARE if _SHARE.search(value) else _AMOUNT if _AMOUNT.search(value) else None
+    if form is None:
+        return None
+    q, base_l, doc_l = question.lower(), base.lower(), doc.lower()
+    named = _ASIDE.sub("", label).strip()
+    asked = quantities(question)
+    mine = set(form.findall(value))
+    found: list[Override] = []
+    for clause in _CLAUSE.finditer(doc):
+        text = clause.group(0).strip()
+        if clause.start() < span[1] and clause.end() > span[0] or not form.search(text) or set(form.findall(text)) <= mine:
+            continue
+        if not (_REFERENCE.search(text) or any(named[i:i + 2] in text for i in range(len(named) - 1))):
+            continue
+        b = band(_DATES.sub(" ", text)) if asked else None
+        said = [x for x in asked if b is not None and b.unit and b.measures(x[1])]
+        if said and not any(b is not None and b.holds(v, u) for v, u in said):
+            continue  # "开航前24小时以内" of a ticket returned 30 hours before: another case
+        specific = [w for w in dict.fromkeys(_words(text)) if w.lower() in q and w.lower() not in base_l
+                    and doc_l.count(w.lower()) <= SPECIFIC_MAX]
+        if specific:
+            start = clause.start() + (len(clause.group(0)) - len(clause.group(0).lstrip()))
+            value = next(part.strip() for part in re.split(r"[，,]", text) if form.search(part))
+            found.append(Override(start, start + len(text), text, value))
+    return found[0] if len(found) == 1 else None

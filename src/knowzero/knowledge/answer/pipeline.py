@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 from knowzero.errors import ProviderError
 from knowzero.input import message_language
 from knowzero.knowledge.answer import aggregate, cells, modifiers, policy
+from knowzero.knowledge.answer import lexicon as lex
 from knowzero.knowledge.answer.aggregate import MAX_CITED_ROWS
 from knowzero.knowledge.answer.check import check_answer, check_draft
 from knowzero.knowledge.answer.checks import answerable
@@ -373,6 +374,15 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
         log = {"agent": "reader", "action": "compute", "operation": "times", "value": lead, "table": cell.table.path,
                "row": cell.row, "column": cell.label, "claims": len(claims), "conflicts": 0}
         return Draft(lead, claims, method="computed", notes=[f"{counted.rate} × {counted.count} = {counted.total}"]), log
+    base = " ".join([cell.table.title, *(c.label for c in cell.table.columns),
+                     *(str(v) for v in kb.sql.row_values(cell.table, cell.row).values() if v is not None)])
+    if facts is None and (over := modifiers.override(kb.sql.text_of(cell.table.path), (rows[0][0], rows[-1][1]) if rows
+                                                     else (0, 0), a.text, base, cell.label, cell.value)) is not None:
+        # "春节期间的船票…退票扣多少？": the clause for the asker's case ("…一律收取票价的30%") answers, not the row's 10%
+        claims.append(Claim(over.text, p.path, over.text, over.start, over.end, f"{p.id}:rule", p.title, 1.0))
+        return Draft(over.value, claims, method="lookup", notes=[over.text]), {
+            "agent": "reader", "action": "lookup", "table": cell.table.path, "row": cell.row, "column": cell.label,
+            "value": cell.value, "override": over.text, "claims": len(claims), "conflicts": 0}
     log = {"agent": "reader", "action": "lookup", "table": cell.table.path, "row": cell.row, "column": cell.label,
            "value": cell.value, "claims": len(claims), "conflicts": 0}
     deps.emit("reasoning", text=f"table cell in {cell.table.path}: {cell.key} × {cell.label} → {cell.value}")
@@ -597,6 +607,8 @@ def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Readings:
     if language == "zh":
         words = tokens(question, search=False)
         own = spelled_out(question, words, known, variant, kb.keyword.has_term, kb.keyword.spaced)
+        texts = [kb.file_texts.get(p, "") for c in searched for p in kb.collection_paths(c)]
+        own = lex.negated_as_written(own, lambda s: any(s in t for t in texts))  # 不是社员 → 非社员, as they write it
         if (same := same_meaning(own, words, known, lexicon, _close_in_meaning)) != own and own_words_share(
                 [(w, x) for w, x in key_terms(kb, same) if not aggregate.computing_word(w)], known) >= OWN_WORDS_FIRST:
             own = same  # read in their words when nearly all its words then are theirs (else in English, say)

@@ -266,8 +266,11 @@ def unknown_terms(question: str, terms: Sequence[tuple[str, float]], doc_text: s
     if not unseen:
         return []  # the usual case: no need to fold the document
     doc = fold(doc_text).lower()
+    # a verb the question says in its own words ("来收", "退掉", "开船" for 开航) names no other subject: the things
+    # a source may be about instead are nouns
+    verbs = {w for w, flag in pos_tags(question) if flag.startswith("v")}
     # a modal and its verb ("能领", "可报"): the verb is what the sources must use ("仍可同时领取")
-    return [t for t in unseen if not present(t.lower(), doc)
+    return [t for t in unseen if not present(t.lower(), doc) and t not in verbs
             and not (_MODAL.match(t) and len(t) == 2 and t[1].lower() in doc)]
 
 
