@@ -509,6 +509,8 @@ def _already(doc: dict[str, Any], req: Request, selected: str = "") -> str:
     Never the selected line itself (the reader asks because it does not serve them), and for an example
     only a line that gives one in so many words ("例如…"), not any line with a number."""
     sel = _norm(selected.strip()) if _a_passage(selected) else ""  # a selected term is in many lines that serve
+    # "为什么…？…我该怎么解释？" asks for the reason: a line that only restates the rule does not give it
+    asked = ["why"] if "why" in req.kinds else [k for k in req.kinds if k not in ("expand", "shorten")]
     for s in doc.get("sections", []):
         lines = {int(m.group(1)): ln for ln in s.get("markdown", "").splitlines() for m in _MARK.finditer(ln)}
         for c in s.get("citations", []):
@@ -519,7 +521,7 @@ def _already(doc: dict[str, Any], req: Request, selected: str = "") -> str:
             for text in dict.fromkeys((c["quote"], said)):
                 if not text or (req.need == "examples" and not _GIVES_EXAMPLE.search(text)):
                     continue
-                if any(serves_request(text, k, req) for k in req.kinds if k not in ("expand", "shorten")) \
+                if any(serves_request(text, k, req) for k in asked) \
                         or ("expand" in req.kinds and req.also and not req.unknown and mentions_all(text, req)):
                     return str(text)
     return ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -25,7 +25,7 @@ from knowzero.knowledge.answer.retriever import SUMMING, key_terms, stem, summin
 from knowzero.knowledge.index import entities as ent
 from knowzero.knowledge.index.bands import band, counts_in_digits, in_other_units, is_unit, quantities
 from knowzero.knowledge.kb import KnowledgeBase
-from knowzero.knowledge.rows import row_cells, row_fields
+from knowzero.knowledge.rows import row_cells, row_fields, row_sentence
 from knowzero.knowledge.text import (
     fold,
     has_cjk,
@@ -631,7 +631,7 @@ async def check_answer(question: str, draft: Draft, passages: Sequence[Scored],
         except ProviderError as exc:
             judge_log.update(judge="unavailable", judge_reason=exc.message, fallback=True, fallback_reason=exc.message)
             llm_fallback(deps.emit, "judge", exc.message, "the deterministic checks alone")
-    v = judge_premise(v, a, draft)
+    v = judge_premise(v, a, draft, deps.kb.file_texts)
     v = asked_elsewhere(v, question, deps)
     v = flag_instructions(v, draft, passages, deps.kb)
     deps.emit("verdict", level=v.level, reason=v.reason, needs_human_review=v.needs_human_review,
@@ -672,18 +672,24 @@ def _singular(term: str) -> str:
 
 _WHOLE_TABLE = re.compile(r"^\s*\|(?:\s*:?-{3,}:?\s*\|)+\s*$", re.M)
 """A Markdown table's rule under its header: a quote that holds it lists the table from its header."""
-_HEADER = re.compile(r"\|(?:[^|\d\n]*\|)+")
-"""A table's header line quoted alone: cells without a figure ("| LOA | Lift-out and relaunch | … |")."""
 
 
-def judge_premise(v: policy.Verdict, a: Analysis, draft: Draft) -> policy.Verdict:
+def _listing(c: Claim, source: str) -> bool:
+    """The claim lists a table from its header (its quote holds the header, and the reader narrowed it to no row),
+    or quotes the header alone (the line under it in ``source``, the claim's document, is the table's rule)."""
+    q = c.quote.strip()
+    return bool(_WHOLE_TABLE.search(q) and c.text.strip() == row_sentence(q).strip()
+                or q.startswith("|") and _WHOLE_TABLE.match(source[c.end:c.end + 200].lstrip("\n")))
+
+
+def judge_premise(v: policy.Verdict, a: Analysis, draft: Draft, texts: Mapping[str, str] | None = None) -> policy.Verdict:
     """A yes/no question is answered from the polarity of the cited evidence: when the quotes contradict
     its premise ("…上限是10万元吗？" against "上限为5万元"), the verdict is ``contradicted`` with the
     source's value named, never a silent ``confirmed`` of the wrong premise. The answer itself (no, and
     the quote) is what the sources say, so nothing goes to human review for it."""
     if not policy.answers(v) or not draft.claims or not a.yes_no:
         return v
-    if (_WHOLE_TABLE.search(draft.claims[0].quote) or _HEADER.fullmatch(draft.claims[0].quote.strip())) and all(
+    if _listing(draft.claims[0], (texts or {}).get(draft.claims[0].source, "")) and all(
             _WHOLE_TABLE.search(c.quote) or sum(bool(label) for label, _v in row_fields(c.quote)) >= 2
             for c in draft.claims[1:]):
         # "Can the owner stay on board during the lift-out?" answered by quoting the price table from its header

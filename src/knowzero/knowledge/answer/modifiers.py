@@ -107,7 +107,7 @@ def applicable(doc: str, span: tuple[int, int], question: str, base: str, label:
     base_l = base.lower()
     doc_l = doc.lower()
     named = _ASIDE.sub("", label).strip()  # "个人自付（元/次）" is named by 个人自付
-    found: list[tuple[tuple[int, int], Rule]] = []
+    found: list[tuple[tuple[int, int], Rule, tuple[int | str, ...]]] = []  # score, rule, (sentence, its cases)
     for clause in _CLAUSE.finditer(doc):
         if clause.start() < span[1] and clause.end() > span[0]:
             continue  # the table itself
@@ -139,11 +139,17 @@ def applicable(doc: str, span: tuple[int, int], question: str, base: str, label:
                 quote = text[lead:].rstrip()
                 start = clause.start() + lead
                 found.append(((len(specific), len(in_q)), Rule(kind, number, start, start + len(quote), quote,
-                                                                  bool(_CEILING.search(m.group(0))))))
+                                                                  bool(_CEILING.search(m.group(0)))),
+                              (max(doc.rfind("。", 0, clause.start()), doc.rfind("\n", 0, clause.start())), *specific)))
     if not found:
         return None
-    top = max(score for score, _ in found)
-    best = [r for score, r in found if score == top]
+    # two clauses of one sentence, each for a case of its own the question states ("坡地…上浮15%；倒伏…上浮25%" of a
+    # lodged crop on a slope): both apply, and how they combine is not read here
+    if any(a[2][0] == b[2][0] and a[1].number != b[1].number and set(a[2][1:]) - set(b[2][1:])
+           and set(b[2][1:]) - set(a[2][1:]) for a in found for b in found):
+        return AMBIGUOUS
+    top = max(score for score, _, _ in found)
+    best = [r for score, r, _ in found if score == top]
     if len({(r.kind, r.number) for r in best}) > 1:
         return AMBIGUOUS
     return best[0]

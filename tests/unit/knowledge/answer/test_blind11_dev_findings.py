@@ -1,6 +1,7 @@
 """Found on the dev half of the eleventh blind set (a farm-machinery co-operative, a scaffolding firm; session 41), on
 the tenth set's learning comments and on the ninth set's learning documents: a rule beside a table that gives its own
-value for a case the question names ("春节…一律收取票价的30%" beside the 10% row), a list of parallel cases each with its
+value for a case the question names ("春节…一律收取票价的30%" beside the 10% row), two clauses of one sentence both for the asker's case
+(neither applied alone), a list of parallel cases each with its
 value ("平时提前2天，农忙期提前5天"), the asker's 不是社员 for the documents' 非社员, a verb of the question the documents
 do not write ("来收") that names no other subject, and a yes/no question answered only by a table's listing. The
 documents below are written for these tests."""
@@ -32,6 +33,8 @@ JOBS = """# 丰田农机合作社 作业服务价目表
 | 旋耕 | 50 | 60 |
 | 深翻 | 70 | 85 |
 | 水稻收割 | 90 | 110 |
+
+丘陵坡地（坡度15度以上）的收获作业，单价上浮15%；倒伏面积超过地块三成的，收获作业单价上浮25%。
 
 ## 二、预约
 
@@ -87,6 +90,13 @@ async def test_one_of_parallel_cases_is_quoted_alone(kb) -> None:  # type: ignor
     assert out["verdict"]["level"] == "confirmed", out  # 来收, a verb the documents do not write, names no other subject
     out = await answer_dict("作业要提前几天预约？", kb, collections=("coop",))
     assert "2天" in out["reply"] and "5天" in out["reply"], out["reply"]  # no case named: both
+
+
+async def test_two_clauses_of_one_sentence_each_named_are_not_applied_one_alone(kb) -> None:  # type: ignore[no-untyped-def]
+    out = await read_as_chat("社员的水稻种在坡地上（坡度20度），又倒伏了一大半，水稻收割一亩多少钱？", kb, "coop")
+    assert out["verdict"]["level"] != "confirmed", out  # 15% and 25% both named: not one of them alone
+    out = await read_as_chat("社员的水稻倒伏了一大半，水稻收割一亩多少钱？", kb, "coop")
+    assert out["reply"].startswith("112.5元"), out["reply"]  # 90 × 1.25
 
 
 async def test_not_a_member_is_read_as_the_documents_non_member(kb) -> None:  # type: ignore[no-untyped-def]

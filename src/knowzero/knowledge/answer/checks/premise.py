@@ -20,7 +20,7 @@ _NOT_WH = re.compile(r"几何|幾何|几乎|幾乎|哪怕|什么都|什麼都")
 _EN_YESNO = re.compile(r"^(are|is|was|were|do|does|did|can|could|has|have|had|will|would|should|may)\b", re.I)
 # Chinese negation in a clause; words that only look negated are masked first.
 NEGATION = re.compile(r"不|没有|未|无|非|禁|不得|不能|不可|\bnot\b|\bno\b|\bnever\b|n't|\bwithout\b")
-_ZH_NEG = re.compile(r"不|没|沒|未|无|無|非|否|禁|勿|毋")
+_ZH_NEG = re.compile(r"不|没|沒|未|无|無|非|否|禁|勿|毋|免(?=[收交缴繳付征徵])")  # 免收留宿费: the fee is not paid
 _NOT_NEG = re.compile(r"不锈钢|不鏽鋼|不断|不斷|不久|不仅|不僅|不少|不过|不過|不但|不论|不論|不管|不同|无论|無論|未来|未來|非常|"
                       r"除非|是否|能否|可否|与否|與否|有没有|有沒有|能不能|可不可以|会不会|會不會|要不要|需不需要|对不对|對不對|是不是|"
                       r"无线|無線|无人|無人|无机|無機|非洲|未婚|否则|否則")
