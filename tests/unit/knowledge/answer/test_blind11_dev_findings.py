@@ -1,8 +1,7 @@
 """Found on the dev half of the eleventh blind set (a farm-machinery co-operative, a scaffolding firm; session 41), on
 the tenth set's learning comments and on the ninth set's learning documents: a rule beside a table that gives its own
-value for a case the question names ("春节…一律收取票价的30%" beside the 10% row), two clauses of one sentence both for the asker's case
-(neither applied alone), a list of parallel cases each with its
-value ("平时提前2天，农忙期提前5天"), the asker's 不是社员 for the documents' 非社员, a verb of the question the documents
+value for a case the question names ("春节…一律收取票价的30%" beside the 10% row), two clauses of one sentence both for the
+asker's case (neither applied alone), a list of parallel cases each with its value ("平时提前2天，农忙期提前5天"), the asker's 不是社员 for the documents' 非社员, a verb of the question the documents
 do not write ("来收") that names no other subject, and a yes/no question answered only by a table's listing. The
 documents below are written for these tests."""
 
