@@ -227,6 +227,8 @@ def times_asked(label: str, value: str, question: str, doc: str = "", span: tupl
 
 
 _SHARE_OF = re.compile(r"(?i)^\s*(\d{1,3}(?:\.\d{1,2})?)\s*%\s*of\b|的\s*(\d{1,3}(?:\.\d{1,2})?)\s*%\s*$")
+_SHARE_WHEN = re.compile(r"(?i)^\s*(\d{1,3}(?:\.\d{1,2})?)\s*%\s+(?:when|on|at|before|upon)\b|^\s*(?:预订|预约|签约|下单)时?(?:支付|付|交)\s*(\d{1,3}(?:\.\d{1,2})?)\s*%")
+"""A share of the amount, due at a moment ("30% when you book"; "预订时支付30%")."""
 _SIGN = {"英镑": "£", "美元": "$"}
 
 
@@ -259,9 +261,11 @@ def _money(value: float, unit: str) -> str:
     return f"{_SIGN[unit]}{shown}" if unit in _SIGN else f"{shown.replace(',', '')}{unit}"
 
 
-def share_asked(key: str, value: str, question: str) -> ShareOf | None:
-    """:class:`ShareOf` when the cell is "N% of …" (or "…的N%"), the row's key is a band of money, and the question
-    gives exactly one amount of that money, which the band holds; None otherwise (the share itself is the answer).
+def share_asked(key: str, value: str, question: str, money_asked: bool = False) -> ShareOf | None:
+    """:class:`ShareOf` when the cell is "N% of …" (or "…的N%"; or, when the question asks an amount of money,
+    "N% when you book": a share of the amount that chose the row), the row's key is a band of money, and the
+    question gives exactly one amount of that money, which the band holds; None otherwise (the share itself is the
+    answer).
 
     >>> share_asked("£600–£1,499", "20% of the price", "The move costs £1,200. How much is the deposit?").lead("£600–£1,499", False)
     '£240 (20% × £1,200; £600–£1,499)'
@@ -269,8 +273,11 @@ def share_asked(key: str, value: str, question: str) -> ShareOf | None:
     True
     >>> share_asked("取车前24小时至48小时", "首日租金的30%", "取车前30小时取消，收多少？") is None
     True
+    >>> share_asked("£1,000–£4,999", "30% when you book, the rest within 14 days", "Our quote came to £2,400. How much do we "
+    ...             "pay when we book?", money_asked=True).lead("£1,000–£4,999", False)
+    '£720 (30% × £2,400; £1,000–£4,999)'
     """
-    m = _SHARE_OF.search(value)
+    m = _SHARE_OF.search(value) or (_SHARE_WHEN.search(value) if money_asked else None)
     b = band(key)
     if m is None or b is None:
         return None

@@ -361,7 +361,7 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
                "row": cell.row, "column": cell.label, "rule": rule.text, "claims": len(claims), "conflicts": 0}
         deps.emit("reasoning", text=f"table cell {cell.key} × {cell.label} = {cell.value}, then {rule.text}")
         return Draft(lead, claims, method="computed", notes=[rule.shown(cell.value)]), log
-    if facts is None and (share := modifiers.share_asked(cell.key, cell.value, a.text)) is not None:
+    if facts is None and (share := modifiers.share_asked(cell.key, cell.value, a.text, a.asked_value == "money")):
         lead = share.lead(cell.key, reply_zh(a, deps))  # "Deposit: 20% of the price" of a £1,200 move: £240
         log = {"agent": "reader", "action": "compute", "operation": "share", "value": lead, "table": cell.table.path,
                "row": cell.row, "column": cell.label, "claims": len(claims), "conflicts": 0}

@@ -2,7 +2,8 @@
 the tenth set's learning comments and on the ninth set's learning documents: a rule beside a table that gives its own
 value for a case the question names ("春节…一律收取票价的30%" beside the 10% row), two clauses of one sentence both for the
 asker's case (neither applied alone), a list of parallel cases each with its value ("平时提前2天，农忙期提前5天"), the asker's 不是社员 for the documents' 非社员, a verb of the question the documents
-do not write ("来收") that names no other subject, and a yes/no question answered only by a table's listing. The
+do not write ("来收") that names no other subject, a yes/no question answered only by a table's listing, and a share due at booking ("30% when you book") of the
+amount the question gives. The
 documents below are written for these tests."""
 
 from __future__ import annotations
@@ -62,13 +63,23 @@ async def read_as_chat(question: str, kb, collection: str) -> dict:  # type: ign
 
     a = await answer_in_either(question, KnowledgeDeps(kb, kb.settings, None, (collection,)), Lexicon())
     return {"reply": a.reply, "verdict": a.verdict.to_dict()}
+TERMS = """# Wragg Scaffolding — Hire Terms
+
+## 2. Paying for a job
+
+| Quoted price of the job | When you pay |
+|---|---|
+| Under £1,000 | In full within 14 days of handover |
+| £1,000–£4,999 | 30% when you book, the rest within 14 days of handover |
+| £5,000 and over | 40% when you book, the rest in monthly instalments |
+"""
 
 
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     kb = make_kb(tmp_path_factory.mktemp("blind11") / "kz")
     for collection, name, text in [("ferry", "退票规定.md", REFUNDS), ("coop", "作业服务价目表.md", JOBS),
-                                   ("yard", "Boatyard_Prices_2026.md", YARD)]:
+                                   ("yard", "Boatyard_Prices_2026.md", YARD), ("scaff", "Hire_Terms.md", TERMS)]:
         assert not kb.ingest_bytes(name, text.encode(), collection=collection).failed
     return kb
 
@@ -131,3 +142,11 @@ def test_a_topics_price_word_reads_a_table_of_amounts_whose_heading_names_prices
     assert _priced(rows, {"价格": 4.0}, "车型组", "车辆手册") == ""
     words = [Cand(t, "f", "t", "s", 0, len(t), "p", "general", display=t) for t in ("等级: 银卡；条件: 5次。", "等级: 金卡；条件: 12次。")]
     assert _priced(words, {"价格": 4.0}, "会员价格", "价目表") == ""  # no amounts in its rows
+
+
+async def test_a_share_due_at_booking_is_computed_on_the_amount_given(kb) -> None:  # type: ignore[no-untyped-def]
+    out = await answer_dict("Our scaffold quote came to £2,400. How much do we pay when we book?", kb,
+                            collections=("scaff",))
+    assert out["reply"].startswith("£720"), out["reply"]  # 30% of £2,400, the row the amount chose
+    out = await answer_dict("Our scaffold quote came to £2,400. When do we pay the rest?", kb, collections=("scaff",))
+    assert not out["reply"].startswith("£720"), out["reply"]  # no amount asked: the cell as written
