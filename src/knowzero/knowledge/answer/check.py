@@ -192,7 +192,7 @@ def check_draft(kb: KnowledgeBase, question: str, draft: Draft, passages: Sequen
             and (rule := cells.rule_beside(kb.sql, cited.id, question)):
         return policy.rule_unapplied(v, rule)  # the row quoted as it stands, a rule for the asker's case beside it
     if v.level == "confirmed" and draft.method == "extractive" and aggregate.asks_to_compute(a.typed or question) and (
-            cited_sql or claims and all(sum(bool(label) for label, _v in row_fields(c.quote)) >= 2 for c in claims)):
+            cited_sql or claims and all(_labelled_row(c.quote) for c in claims)):
         # (rows of a CSV's text too: two labelled fields or more, "sku: …；stock_qty: 0")
         # "Among our drivers, who has the most years…?" answered by quoting a driver's row: no ranking was computed
         return policy.total_not_computed(v, "a count, a sum or a ranking")
@@ -670,6 +670,11 @@ def _singular(term: str) -> str:
     return term[:-3] + "y" if term.endswith("ies") else term[:-1]
 
 
+def _labelled_row(quote: str) -> bool:
+    """A row of a CSV's or table's text: two labelled fields or more ("sku: …；stock_qty: 0")."""
+    return sum(bool(label) for label, _v in row_fields(quote)) >= 2
+
+
 _WHOLE_TABLE = re.compile(r"^\s*\|(?:\s*:?-{3,}:?\s*\|)+\s*$", re.M)
 """A Markdown table's rule under its header: a quote that holds it lists the table from its header."""
 
@@ -690,8 +695,7 @@ def judge_premise(v: policy.Verdict, a: Analysis, draft: Draft, texts: Mapping[s
     if not policy.answers(v) or not draft.claims or not a.yes_no:
         return v
     if _listing(draft.claims[0], (texts or {}).get(draft.claims[0].source, "")) and all(
-            _WHOLE_TABLE.search(c.quote) or sum(bool(label) for label, _v in row_fields(c.quote)) >= 2
-            for c in draft.claims[1:]):
+            _WHOLE_TABLE.search(c.quote) or _labelled_row(c.quote) for c in draft.claims[1:]):
         # "Can the owner stay on board during the lift-out?" answered by quoting the price table from its header
         # (and a roster's row): a table's listing says neither yes nor no; a sentence beside it may
         return policy.row_misses(v, "a yes/no question is not answered by a table's listing")

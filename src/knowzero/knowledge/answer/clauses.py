@@ -41,7 +41,8 @@ def _parallel(quote: str, offset: int, q: str) -> list[tuple[int, int, str]]:
     >>> [(h, b) for h, _, b in _parallel("作业须提前预约：平时提前2天，农忙期提前5天。", 8, "农忙的时候得提前几天约？")]
     [(0, '平时提前2天'), (2, '农忙期提前5天')]
     """
-    parts = [(offset + m.start(), m.group(0).strip().rstrip("。.")) for m in re.finditer(r"[^，,；;：:]+", quote[offset:])]
+    parts = [(offset + m.start() + len(m.group(0)) - len(m.group(0).lstrip()), m.group(0).strip().rstrip("。."))
+             for m in re.finditer(r"[^，,；;：:]+", quote[offset:])]
     while parts and not re.search(r"\d", parts[0][1]):
         parts = parts[1:]  # what comes before the cases ("农户请合作社作业的，作业须提前预约：")
     if len(parts) < 2 or not all(re.search(r"\d", b) for _, b in parts):
@@ -57,7 +58,7 @@ def _parallel(quote: str, offset: int, q: str) -> list[tuple[int, int, str]]:
         for w in shared:
             case = case.replace(w, "")
         held = max((n for n in range(len(case), 1, -1) if case[:n] in q), default=0)
-        out.append((held, at + len(quote[at:]) - len(quote[at:].lstrip()), body))
+        out.append((held, at, body))
     return out
 
 

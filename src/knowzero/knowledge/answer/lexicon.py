@@ -545,7 +545,6 @@ def negated_as_written(question: str, written: Callable[[str], bool]) -> str:
     """
     for m in reversed(list(_NOT_A.finditer(question))):
         rest = question[m.end():]
-        noun = next((rest[:n] for n in (4, 3, 2) if len(rest) >= n and written("非" + rest[:n])), None)
-        if noun is not None:
+        if any(len(rest) >= n and written("非" + rest[:n]) for n in (4, 3, 2)):
             question = question[:m.start()] + "非" + question[m.end():]
     return question

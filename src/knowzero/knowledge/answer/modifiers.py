@@ -81,6 +81,20 @@ def _number(text: str) -> float | None:
         return None
 
 
+def _measured(condition: str, asked: Sequence[tuple[float, str]]) -> list[tuple[float, str]] | None:
+    """The question's quantities (``asked``) the band a condition sets measures ([] when it sets none, "国庆（10月1日至7日）"
+    being no band of 5天); None when it measures one of them and holds none: another case than the question's."""
+    b = band(_DATES.sub(" ", condition)) if asked else None
+    said = [x for x in asked if b is not None and b.unit and b.measures(x[1])]
+    return None if b is not None and said and not any(b.holds(v, u) for v, u in said) else said
+
+
+def _specific(words: Sequence[str], base_l: str, doc_l: str) -> list[str]:
+    """The words of a condition the question writes that are the rule's own: not the table's (``base_l``) and
+    written at most :data:`SPECIFIC_MAX` times in the document (``doc_l``)."""
+    return [w for w in words if w.lower() not in base_l and doc_l.count(w.lower()) <= SPECIFIC_MAX]
+
+
 def _words(text: str) -> list[str]:
     return [w for w in tokens(text, search=False) if len(w) >= (4 if w.isascii() else 2)]
 
@@ -126,12 +140,10 @@ def applicable(doc: str, span: tuple[int, int], question: str, base: str, label:
                 since = joined.end()
             stop = _STOP.search(text, since, m.start())
             condition = text[since:stop.start() if stop else m.start()]
-            b = band(_DATES.sub(" ", condition)) if asked else None  # "国庆（10月1日至7日）" is no band of 5天
-            said = [x for x in asked if b is not None and b.unit and b.measures(x[1])]
-            if b is not None and said and not any(b.holds(v, u) for v, u in said):
+            if (said := _measured(condition, asked)) is None:
                 break  # "lasting more than 8 hours" of a 6-hour trip: another condition than the question's
             in_q = [w for w in dict.fromkeys(_words(condition)) if w.lower() in q]
-            specific = [w for w in in_q if w.lower() not in base_l and doc_l.count(w.lower()) <= SPECIFIC_MAX]
+            specific = _specific(in_q, base_l, doc_l)
             if said:  # "我爷爷今年72岁…": the rule's band (70岁及以上) holds the asked quantity — its own condition
                 specific.append(f"{said[0][0]:g}{said[0][1]}")
             if specific:
@@ -360,13 +372,9 @@ def override(doc: str, span: tuple[int, int], question: str, base: str, label: s
             continue
         if not (_REFERENCE.search(text) or any(named[i:i + 2] in text for i in range(len(named) - 1))):
             continue
-        b = band(_DATES.sub(" ", text)) if asked else None
-        said = [x for x in asked if b is not None and b.unit and b.measures(x[1])]
-        if said and not any(b is not None and b.holds(v, u) for v, u in said):
+        if _measured(text, asked) is None:
             continue  # "开航前24小时以内" of a ticket returned 30 hours before: another case
-        specific = [w for w in dict.fromkeys(_words(text)) if w.lower() in q and w.lower() not in base_l
-                    and doc_l.count(w.lower()) <= SPECIFIC_MAX]
-        if specific:
+        if _specific([w for w in dict.fromkeys(_words(text)) if w.lower() in q], base_l, doc_l):
             start = clause.start() + (len(clause.group(0)) - len(clause.group(0).lstrip()))
             value = next(part.strip() for part in re.split(r"[，,]", text) if form.search(part))
             found.append(Override(start, start + len(text), text, value))

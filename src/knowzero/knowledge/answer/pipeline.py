@@ -367,17 +367,16 @@ def lookup_draft(a: Analysis, deps: KnowledgeDeps) -> tuple[Draft, dict[str, Any
                "row": cell.row, "column": cell.label, "claims": len(claims), "conflicts": 0}
         return Draft(lead, claims, method="computed", notes=[f"{share.percent:g}% × {share.amount:g} = {share.total}"]), log
     rows = cell.table.row_offsets
+    span = (rows[0][0], rows[-1][1]) if rows else (0, 0)
     if facts is None and (counted := modifiers.times_asked(
-            cell.label, cell.value, counts_in_digits(a.text), kb.sql.text_of(cell.table.path),
-            (rows[0][0], rows[-1][1]) if rows else (0, 0), terms)) is not None:
+            cell.label, cell.value, counts_in_digits(a.text), kb.sql.text_of(cell.table.path), span, terms)) is not None:
         lead = counted.lead(cell.key, reply_zh(a, deps))  # "Per night: £36" for three nights: £108
         log = {"agent": "reader", "action": "compute", "operation": "times", "value": lead, "table": cell.table.path,
                "row": cell.row, "column": cell.label, "claims": len(claims), "conflicts": 0}
         return Draft(lead, claims, method="computed", notes=[f"{counted.rate} × {counted.count} = {counted.total}"]), log
-    base = " ".join([cell.table.title, *(c.label for c in cell.table.columns),
-                     *(str(v) for v in kb.sql.row_values(cell.table, cell.row).values() if v is not None)])
-    if facts is None and (over := modifiers.override(kb.sql.text_of(cell.table.path), (rows[0][0], rows[-1][1]) if rows
-                                                     else (0, 0), a.text, base, cell.label, cell.value)) is not None:
+    base = " ".join([cell.table.title, *(c.label for c in cell.table.columns), *(v for _h, v in cell.cells)])
+    if facts is None and (over := modifiers.override(kb.sql.text_of(cell.table.path), span, a.text, base, cell.label,
+                                                     cell.value)) is not None:
         # "春节期间的船票…退票扣多少？": the clause for the asker's case ("…一律收取票价的30%") answers, not the row's 10%
         claims.append(Claim(over.text, p.path, over.text, over.start, over.end, f"{p.id}:rule", p.title, 1.0))
         return Draft(over.value, claims, method="lookup", notes=[over.text]), {
@@ -607,8 +606,8 @@ def readings(question: str, deps: KnowledgeDeps, lexicon: Lexicon) -> Readings:
     if language == "zh":
         words = tokens(question, search=False)
         own = spelled_out(question, words, known, variant, kb.keyword.has_term, kb.keyword.spaced)
-        texts = [kb.file_texts.get(p, "") for c in searched for p in kb.collection_paths(c)]
-        own = lex.negated_as_written(own, lambda s: any(s in t for t in texts))  # 不是社员 → 非社员, as they write it
+        own = lex.negated_as_written(own, lambda s: any(  # 不是社员 → 非社员, as they write it (read only on a 不是)
+            s in kb.file_texts.get(p, "") for c in searched for p in kb.collection_paths(c)))
         if (same := same_meaning(own, words, known, lexicon, _close_in_meaning)) != own and own_words_share(
                 [(w, x) for w, x in key_terms(kb, same) if not aggregate.computing_word(w)], known) >= OWN_WORDS_FIRST:
             own = same  # read in their words when nearly all its words then are theirs (else in English, say)
