@@ -279,6 +279,10 @@ class AgentLogEntry(TypedDict, total=False):
     sql: str
     table: str
     rows: int
+    row: int  # a table cell's row and column, a rule that scaled it, or the clause that answered in its place
+    column: str
+    rule: str
+    override: str
     # fact checker
     level: str
     coverage: float
